@@ -1,0 +1,129 @@
+package payments.common;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import jakarta.validation.ConstraintViolationException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The one place where failures become HTTP responses. Client mistakes keep their 4xx status and a
+ * code; anything unexpected is logged with a correlation id and answered 500 without internals.
+ */
+public class ApiExceptionMapper {
+
+    private static final Logger LOG = Logger.getLogger(ApiExceptionMapper.class);
+
+    @ServerExceptionMapper
+    public Response apiException(ApiException e) {
+        return toResponse(e);
+    }
+
+    @ServerExceptionMapper
+    public Response constraintViolation(ConstraintViolationException e) {
+        return toResponse(ApiException.invalidInput(RequestValidator.toFieldErrors(e.getConstraintViolations())));
+    }
+
+    @ServerExceptionMapper
+    public Response malformedJson(JsonProcessingException e) {
+        if (e instanceof MismatchedInputException mismatch && !mismatch.getPath().isEmpty()) {
+            return toResponse(ApiException.invalidInput(List.of(typeMismatch(mismatch))));
+        }
+        return toResponse(ApiException.badRequest("INVALID_REQUEST_FORMAT",
+                "The request body is not valid JSON" + location(e)));
+    }
+
+    @ServerExceptionMapper
+    public Response webApplication(WebApplicationException e) {
+        if (e.getCause() instanceof JsonProcessingException json) {
+            return malformedJson(json);
+        }
+        int status = e.getResponse().getStatus();
+        return toResponse(switch (status) {
+            case 404 -> ApiException.notFound("NOT_FOUND", "No such resource or route");
+            case 405 -> new ApiException(405, "METHOD_NOT_ALLOWED", "This HTTP method is not allowed on this path");
+            case 406 -> new ApiException(406, "NOT_ACCEPTABLE", "Only application/json responses are available");
+            case 413 -> new ApiException(413, "PAYLOAD_TOO_LARGE", "The request body is too large");
+            case 415 -> new ApiException(415, "UNSUPPORTED_MEDIA_TYPE", "Send the request body as application/json");
+            default -> status >= 400 && status < 500
+                    ? new ApiException(status, "INVALID_REQUEST_FORMAT", "The request could not be processed")
+                    : internalError(e);
+        });
+    }
+
+    @ServerExceptionMapper
+    public Response unexpected(Throwable e) {
+        if (e instanceof ApiException api) {
+            return toResponse(api);
+        }
+        return toResponse(internalError(e));
+    }
+
+    private static ApiException internalError(Throwable e) {
+        String correlationId = UUID.randomUUID().toString();
+        LOG.errorf(e, "Unexpected failure, correlationId=%s", correlationId);
+        return new ApiException(500, "SVC_SWITCH_ERROR", "An internal error occurred; quote the correlationId to support",
+                Map.of("correlationId", correlationId));
+    }
+
+    static Response toResponse(ApiException e) {
+        return Response.status(e.status()).type(MediaType.APPLICATION_JSON_TYPE).entity(ErrorBody.of(e)).build();
+    }
+
+    private static FieldError typeMismatch(MismatchedInputException e) {
+        String field = jsonPath(e.getPath());
+        Class<?> target = e.getTargetType();
+        if (e instanceof InvalidFormatException && target != null && target.isEnum()) {
+            List<String> values = Arrays.stream(target.getEnumConstants()).map(Object::toString).toList();
+            return new FieldError(field, FieldError.Constraint.oneOf(values), "Value is not one of the allowed values");
+        }
+        String expected = target == null ? "another type" : describe(target);
+        return FieldError.of(field, "Expected " + expected);
+    }
+
+    static String jsonPath(List<JsonMappingException.Reference> path) {
+        StringBuilder out = new StringBuilder();
+        for (JsonMappingException.Reference ref : path) {
+            if (ref.getFieldName() != null) {
+                if (!out.isEmpty()) {
+                    out.append('.');
+                }
+                out.append(ref.getFieldName());
+            } else if (ref.getIndex() >= 0) {
+                out.append('[').append(ref.getIndex()).append(']');
+            }
+        }
+        return out.toString();
+    }
+
+    private static String describe(Class<?> target) {
+        if (target == String.class) {
+            return "a string";
+        }
+        if (Number.class.isAssignableFrom(target) || target.isPrimitive() && target != boolean.class) {
+            return "a number";
+        }
+        if (target == Boolean.class || target == boolean.class) {
+            return "a boolean";
+        }
+        if (List.class.isAssignableFrom(target) || target.isArray()) {
+            return "an array";
+        }
+        return "an object";
+    }
+
+    private static String location(JsonProcessingException e) {
+        return e.getLocation() == null ? ""
+                : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
+    }
+}

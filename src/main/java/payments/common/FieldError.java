@@ -1,0 +1,36 @@
+package payments.common;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+import java.util.List;
+
+/** One invalid field of a request, as reported in `details.errors[]`. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record FieldError(String field, Constraint constraint, String message) {
+
+    /** The reference's FieldConstraint: a machine-readable hint of what the field must satisfy. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Constraint(String format, String pattern, @JsonProperty("enum") List<String> enumValues, Integer minLength, Integer maxLength) {
+
+        public static Constraint format(String format) {
+            return new Constraint(format, null, null, null, null);
+        }
+
+        public static Constraint pattern(String pattern) {
+            return new Constraint(null, pattern, null, null, null);
+        }
+
+        public static Constraint oneOf(List<String> values) {
+            return new Constraint(null, null, values, null, null);
+        }
+
+        public static Constraint length(Integer min, Integer max) {
+            return new Constraint(null, null, null, min, max);
+        }
+    }
+
+    public static FieldError of(String field, String message) {
+        return new FieldError(field, null, message);
+    }
+}

@@ -1,0 +1,30 @@
+package payments.common;
+
+/** The typed prefixes of `<Type>:<uuid>` identifiers, as the wire spells them. */
+public enum IdType {
+    CUSTOMER("Customer"),
+    EXTERNAL_ACCOUNT("ExternalAccount"),
+    INTERNAL_ACCOUNT("InternalAccount"),
+    QUOTE("Quote"),
+    TRANSACTION("Transaction"),
+    AGENT("Agent"),
+    AGENT_ACTION("AgentAction"),
+    CARD("Card"),
+    SESSION("Session"),
+    SCA_CHALLENGE("ScaChallenge"),
+    WEBHOOK("Webhook"),
+    LOOKUP("Lookup"),
+    TOKEN("Token"),
+    PLATFORM_CONFIG("PlatformConfig"),
+    JOB("Job");
+
+    private final String prefix;
+
+    IdType(String prefix) {
+        this.prefix = prefix;
+    }
+
+    public String prefix() {
+        return prefix;
+    }
+}

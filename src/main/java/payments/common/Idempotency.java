@@ -1,0 +1,180 @@
+package payments.common;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.quarkus.scheduler.Scheduled;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import payments.common.security.Caller;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.function.Supplier;
+
+/**
+ * The one idempotency store. A request carrying an `Idempotency-Key` first claims the key (per
+ * caller) with an insert that only one concurrent request can win; the winner runs the operation
+ * and stores the exact response bytes, and every later request with the same key and the same
+ * request gets those bytes back. A different request under the same key, or a duplicate arriving
+ * while the first is still running, is answered 409. Server errors release the key so that a retry
+ * can run again (the failed operation's transaction rolled back, so nothing happened twice).
+ */
+@ApplicationScoped
+public class Idempotency {
+
+    public static final String HEADER = "Idempotency-Key";
+    public static final int MAX_KEY_LENGTH = 255;
+    static final Duration RETENTION = Duration.ofHours(24);
+    /** A claim older than this was abandoned by a crashed instance and may be taken over. */
+    static final Duration IN_FLIGHT_LEASE = Duration.ofMinutes(5);
+
+    private static final String DONE = "DONE";
+
+    private final Pool pool;
+    private final ObjectMapper mapper;
+    private final ObjectMapper canonicalMapper;
+    private final ServerClock clock;
+
+    public Idempotency(Pool pool, ObjectMapper mapper, ServerClock clock) {
+        this.pool = pool;
+        this.mapper = mapper;
+        this.canonicalMapper = mapper.copy()
+                .configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true)
+                .configure(com.fasterxml.jackson.databind.MapperFeature.SORT_PROPERTIES_ALPHABETICALLY, true);
+        this.clock = clock;
+    }
+
+    /** Runs {@code operation} at most once per caller and key; without a key it simply runs. */
+    public Uni<Response> run(Caller caller, String key, String method, String path, Object request,
+                             Supplier<Uni<? extends ApiResult>> operation) {
+        if (key == null) {
+            return operation.get().map(result -> respond(result.status(), serialize(result.body()), false));
+        }
+        if (key.isBlank() || key.length() > MAX_KEY_LENGTH) {
+            throw ApiException.invalidField(HEADER, FieldError.Constraint.length(1, MAX_KEY_LENGTH),
+                    "Must be 1 to " + MAX_KEY_LENGTH + " characters");
+        }
+        String hash = requestHash(method, path, request);
+        return claim(caller.scope(), key, hash).flatMap(claimed -> claimed
+                ? execute(caller.scope(), key, operation)
+                : replay(caller.scope(), key, hash));
+    }
+
+    private Uni<Boolean> claim(String scope, String key, String hash) {
+        Instant now = clock.now();
+        return pool.preparedQuery("""
+                        INSERT INTO idempotency_keys (scope, idem_key, request_hash, state, created_at, expires_at)
+                        VALUES ($1, $2, $3, 'IN_FLIGHT', $4, $5)
+                        ON CONFLICT (scope, idem_key) DO UPDATE
+                        SET request_hash = EXCLUDED.request_hash, state = 'IN_FLIGHT', status = NULL, body = NULL,
+                            created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at
+                        WHERE idempotency_keys.expires_at < $4
+                           OR (idempotency_keys.state = 'IN_FLIGHT' AND idempotency_keys.created_at < $6)
+                        RETURNING scope""")
+                .execute(Tuple.tuple()
+                        .addString(scope).addString(key).addString(hash)
+                        .addOffsetDateTime(Times.utc(now)).addOffsetDateTime(Times.utc(now.plus(RETENTION)))
+                        .addOffsetDateTime(Times.utc(now.minus(IN_FLIGHT_LEASE))))
+                .map(rows -> rows.rowCount() == 1);
+    }
+
+    private Uni<Response> execute(String scope, String key, Supplier<Uni<? extends ApiResult>> operation) {
+        return Uni.createFrom().<ApiResult>deferred(operation)
+                .map(result -> new Stored(result.status(), serialize(result.body())))
+                .onFailure(Idempotency::isClientError)
+                .recoverWithItem(e -> new Stored(((ApiException) e).status(), serialize(ErrorBody.of((ApiException) e))))
+                .onFailure().call(() -> release(scope, key))
+                .call(stored -> store(scope, key, stored))
+                .map(stored -> respond(stored.status(), stored.body(), false));
+    }
+
+    private static boolean isClientError(Throwable e) {
+        return e instanceof ApiException api && api.status() < 500;
+    }
+
+    private Uni<Response> replay(String scope, String key, String hash) {
+        return pool.preparedQuery("SELECT request_hash, state, status, body FROM idempotency_keys WHERE scope = $1 AND idem_key = $2")
+                .execute(Tuple.of(scope, key))
+                .map(rows -> {
+                    Row row = first(rows);
+                    if (row == null) {
+                        throw ApiException.conflict("IDEMPOTENCY_REQUEST_IN_PROGRESS",
+                                "A request with this Idempotency-Key is in progress; retry shortly");
+                    }
+                    if (!hash.equals(row.getString("request_hash"))) {
+                        throw ApiException.conflict("IDEMPOTENCY_KEY_REUSED",
+                                "This Idempotency-Key was already used for a different request");
+                    }
+                    if (!DONE.equals(row.getString("state"))) {
+                        throw ApiException.conflict("IDEMPOTENCY_REQUEST_IN_PROGRESS",
+                                "A request with this Idempotency-Key is in progress; retry shortly");
+                    }
+                    return respond(row.getInteger("status"), row.getBuffer("body").getBytes(), true);
+                });
+    }
+
+    private Uni<Void> store(String scope, String key, Stored stored) {
+        return pool.preparedQuery("UPDATE idempotency_keys SET state = 'DONE', status = $3, body = $4 WHERE scope = $1 AND idem_key = $2")
+                .execute(Tuple.of(scope, key, stored.status(), io.vertx.mutiny.core.buffer.Buffer.buffer(stored.body())))
+                .replaceWithVoid();
+    }
+
+    private Uni<Void> release(String scope, String key) {
+        return pool.preparedQuery("DELETE FROM idempotency_keys WHERE scope = $1 AND idem_key = $2 AND state = 'IN_FLIGHT'")
+                .execute(Tuple.of(scope, key))
+                .replaceWithVoid();
+    }
+
+    /** Keys are kept at least {@link #RETENTION}; older ones are removed in the background. */
+    @Scheduled(every = "1h", delayed = "1m", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    Uni<Void> purgeExpired() {
+        return pool.preparedQuery("DELETE FROM idempotency_keys WHERE expires_at < $1")
+                .execute(Tuple.of(Times.utc(clock.now())))
+                .replaceWithVoid();
+    }
+
+    private String requestHash(String method, String path, Object request) {
+        try {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            digest.update((method + " " + path + "\n").getBytes(StandardCharsets.UTF_8));
+            digest.update(canonicalMapper.writeValueAsBytes(canonicalMapper.valueToTree(request)));
+            return HexFormat.of().formatHex(digest.digest());
+        } catch (NoSuchAlgorithmException | JsonProcessingException e) {
+            throw new IllegalStateException("Cannot hash request", e);
+        }
+    }
+
+    private byte[] serialize(Object body) {
+        try {
+            return mapper.writeValueAsBytes(body);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("Cannot serialize response", e);
+        }
+    }
+
+    private static Response respond(int status, byte[] body, boolean replayed) {
+        Response.ResponseBuilder builder = Response.status(status).type(MediaType.APPLICATION_JSON_TYPE).entity(body);
+        if (replayed) {
+            builder.header("Idempotent-Replayed", "true");
+        }
+        return builder.build();
+    }
+
+    private static Row first(RowSet<Row> rows) {
+        return rows.iterator().hasNext() ? rows.iterator().next() : null;
+    }
+
+    private record Stored(int status, byte[] body) {
+    }
+}

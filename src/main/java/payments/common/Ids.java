@@ -1,0 +1,47 @@
+package payments.common;
+
+import com.fasterxml.uuid.Generators;
+import com.fasterxml.uuid.impl.TimeBasedEpochGenerator;
+
+import java.util.UUID;
+import java.util.regex.Pattern;
+
+/**
+ * Creates and checks `<Type>:<uuid>` identifiers. New ids use time-ordered UUIDv7 so that
+ * newest-first paging by id is also newest-first by creation time.
+ */
+public final class Ids {
+
+    private static final TimeBasedEpochGenerator UUID_V7 = Generators.timeBasedEpochGenerator();
+    private static final Pattern UUID_TEXT =
+            Pattern.compile("^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$");
+
+    private Ids() {
+    }
+
+    public static String newId(IdType type) {
+        return type.prefix() + ":" + UUID_V7.generate();
+    }
+
+    public static UUID newUuid() {
+        return UUID_V7.generate();
+    }
+
+    public static boolean isValid(IdType type, String id) {
+        if (id == null || !id.startsWith(type.prefix() + ":")) {
+            return false;
+        }
+        return UUID_TEXT.matcher(id.substring(type.prefix().length() + 1)).matches();
+    }
+
+    /**
+     * Checks an id taken from a request. A malformed id, or one of another type, can never name
+     * an existing resource, so it is reported as the resource being absent.
+     */
+    public static String requireValid(IdType type, String id, String notFoundCode) {
+        if (!isValid(type, id)) {
+            throw ApiException.notFound(notFoundCode, type.prefix() + " " + id + " not found");
+        }
+        return id;
+    }
+}

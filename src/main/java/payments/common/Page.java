@@ -1,0 +1,23 @@
+package payments.common;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import java.util.List;
+import java.util.function.Function;
+
+/** The wire's page envelope. `nextCursor` is present only when `hasMore` is true. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Page<T>(List<T> data, boolean hasMore, String nextCursor, long totalCount) {
+
+    /**
+     * Builds a page from rows fetched with {@link PageRequest#fetchSize()} (one more than the
+     * limit, to learn whether more exist without a second query).
+     */
+    public static <R, T> Page<T> of(List<R> rows, PageRequest request, Function<R, String> keyOf,
+                                    Function<R, T> toWire, long totalCount) {
+        boolean hasMore = rows.size() > request.limit();
+        List<R> page = hasMore ? rows.subList(0, request.limit()) : rows;
+        String next = hasMore ? PageRequest.encodeCursor(keyOf.apply(page.get(page.size() - 1))) : null;
+        return new Page<>(page.stream().map(toWire).toList(), hasMore, next, totalCount);
+    }
+}

@@ -1,0 +1,67 @@
+package payments.common;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+
+/**
+ * Validated paging parameters. The cursor is opaque to clients: the base64url form of the last
+ * returned row's key, so the next page is a keyset query ("key after this one") that neither skips
+ * nor repeats rows when new ones are inserted meanwhile.
+ */
+public record PageRequest(int limit, String afterKey) {
+
+    public static final int DEFAULT_LIMIT = 20;
+    public static final int MAX_LIMIT = 100;
+    private static final String CURSOR_PREFIX = "v1:";
+
+    public static PageRequest of(String limit, String cursor) {
+        List<FieldError> errors = new ArrayList<>();
+        int effective = parseLimit(limit);
+        if (effective < 1 || effective > MAX_LIMIT) {
+            errors.add(FieldError.of("limit", "Must be between 1 and " + MAX_LIMIT));
+        }
+        String afterKey = null;
+        if (cursor != null && !cursor.isEmpty()) {
+            afterKey = decodeCursor(cursor);
+            if (afterKey == null) {
+                errors.add(FieldError.of("cursor", "Not a cursor returned by this API"));
+            }
+        }
+        if (!errors.isEmpty()) {
+            throw ApiException.invalidInput(errors);
+        }
+        return new PageRequest(effective, afterKey);
+    }
+
+    private static int parseLimit(String limit) {
+        if (limit == null || limit.isEmpty()) {
+            return DEFAULT_LIMIT;
+        }
+        try {
+            return Integer.parseInt(limit.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    public int fetchSize() {
+        return limit + 1;
+    }
+
+    static String encodeCursor(String key) {
+        return Base64.getUrlEncoder().withoutPadding()
+                .encodeToString((CURSOR_PREFIX + key).getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String decodeCursor(String cursor) {
+        try {
+            String text = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
+            return text.startsWith(CURSOR_PREFIX) && text.length() > CURSOR_PREFIX.length()
+                    ? text.substring(CURSOR_PREFIX.length()) : null;
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package payments.common;
+
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The server's one source of time: the wall clock plus an offset that only the sandbox moves
+ * forward. The offset lives in the database so that every instance sees the same time; each
+ * instance caches it and re-reads it on every job-runner tick.
+ */
+@ApplicationScoped
+public class ServerClock {
+
+    static final String OFFSET_SETTING = "clock.offset-ms";
+
+    private final Pool pool;
+    private final Clock wallClock = Clock.systemUTC();
+    private final AtomicLong offsetMs = new AtomicLong();
+
+    public ServerClock(Pool pool) {
+        this.pool = pool;
+    }
+
+    /** Now, truncated to microseconds: the precision Postgres stores, so values round-trip unchanged. */
+    public Instant now() {
+        return wallClock.instant().plusMillis(offsetMs.get()).truncatedTo(ChronoUnit.MICROS);
+    }
+
+    public Uni<Void> refresh() {
+        return pool.preparedQuery("SELECT value FROM server_settings WHERE name = $1")
+                .execute(Tuple.of(OFFSET_SETTING))
+                .invoke(rows -> {
+                    for (Row row : rows) {
+                        offsetMs.set(Long.parseLong(row.getString(0)));
+                    }
+                })
+                .replaceWithVoid();
+    }
+
+    /** Moves sandbox time forward for every instance. Time never moves back. */
+    public Uni<Instant> advance(Duration by) {
+        return pool.preparedQuery("""
+                        INSERT INTO server_settings (name, value) VALUES ($1, $2)
+                        ON CONFLICT (name) DO UPDATE
+                        SET value = (CAST(server_settings.value AS BIGINT) + CAST($2 AS BIGINT))::TEXT
+                        RETURNING value""")
+                .execute(Tuple.of(OFFSET_SETTING, Long.toString(by.toMillis())))
+                .map(rows -> {
+                    offsetMs.set(Long.parseLong(rows.iterator().next().getString(0)));
+                    return now();
+                });
+    }
+}

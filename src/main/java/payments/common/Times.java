@@ -1,0 +1,16 @@
+package payments.common;
+
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+
+/** Conversions between the Instants the code uses and the values the Postgres client binds. */
+public final class Times {
+
+    private Times() {
+    }
+
+    public static OffsetDateTime utc(Instant instant) {
+        return instant == null ? null : instant.atOffset(ZoneOffset.UTC);
+    }
+}

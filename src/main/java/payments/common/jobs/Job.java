@@ -1,0 +1,49 @@
+package payments.common.jobs;
+
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+import java.time.Instant;
+import java.util.UUID;
+
+/** A unit of background work, due at {@code runAt}. Written in the same transaction as the change that needs it. */
+@Entity
+@Table(name = "jobs")
+public class Job extends PanacheEntityBase {
+
+    public static final String PENDING = "PENDING";
+    public static final String DEAD = "DEAD";
+
+    @Id
+    public UUID id;
+
+    @Column(nullable = false)
+    public String type;
+
+    @Column(nullable = false)
+    public String payload;
+
+    @Column(nullable = false)
+    public String status;
+
+    @Column(name = "run_at", nullable = false)
+    public Instant runAt;
+
+    @Column(nullable = false)
+    public int attempts;
+
+    @Column(name = "locked_until")
+    public Instant lockedUntil;
+
+    @Column(name = "last_error")
+    public String lastError;
+
+    @Column(name = "created_at", nullable = false)
+    public Instant createdAt;
+
+    @Column(name = "updated_at", nullable = false)
+    public Instant updatedAt;
+}

@@ -1,0 +1,171 @@
+package payments.common.jobs;
+
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.smallrye.common.vertx.VertxContext;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.Context;
+import io.vertx.mutiny.core.Vertx;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Instance;
+import org.jboss.logging.Logger;
+import payments.common.ServerClock;
+import payments.common.ServerConfig;
+import payments.common.Times;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Claims due jobs with {@code FOR UPDATE SKIP LOCKED} and runs them, on a Vert.x periodic timer.
+ * A claim sets a lease instead of holding a lock while the handler runs, so a crashed instance's
+ * jobs become due again once the lease runs out (at-least-once), and any number of instances can
+ * poll one database without running a job twice concurrently.
+ */
+@ApplicationScoped
+public class JobRunner {
+
+    private static final Logger LOG = Logger.getLogger(JobRunner.class);
+    /** After this many failed runs a job is parked as DEAD for an operator to look at. */
+    static final int MAX_ATTEMPTS = 25;
+    static final Duration MAX_BACKOFF = Duration.ofHours(1);
+    private static final int MAX_ERROR_LENGTH = 2000;
+
+    private final Pool pool;
+    private final Vertx vertx;
+    private final ServerClock clock;
+    private final ServerConfig.Jobs config;
+    private final Map<String, JobHandler> handlers = new HashMap<>();
+    private final AtomicBoolean ticking = new AtomicBoolean();
+    private long timerId = -1;
+
+    public JobRunner(Pool pool, Vertx vertx, ServerClock clock, ServerConfig config, Instance<JobHandler> handlers) {
+        this.pool = pool;
+        this.vertx = vertx;
+        this.clock = clock;
+        this.config = config.jobs();
+        handlers.forEach(h -> this.handlers.put(h.type(), h));
+    }
+
+    void start(@Observes StartupEvent event) {
+        if (config.enabled()) {
+            timerId = vertx.setPeriodic(config.pollInterval().toMillis(), id -> tick());
+        }
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        if (timerId >= 0) {
+            vertx.cancelTimer(timerId);
+        }
+    }
+
+    private void tick() {
+        if (!ticking.compareAndSet(false, true)) {
+            return;
+        }
+        Context context = VertxContext.getOrCreateDuplicatedContext(vertx.getDelegate());
+        context.runOnContext(ignored -> clock.refresh()
+                .flatMap(v -> runDue())
+                .onTermination().invoke(() -> ticking.set(false))
+                .subscribe().with(count -> { }, e -> LOG.warn("Job poll failed", e)));
+    }
+
+    /** Claims and runs one batch of due jobs; emits how many ran. */
+    public Uni<Integer> runDue() {
+        return claim(config.batchSize())
+                .flatMap(jobs -> jobs.isEmpty() ? Uni.createFrom().item(0)
+                        : Multi.createFrom().iterable(jobs)
+                        .onItem().transformToUniAndMerge(this::run)
+                        .collect().asList()
+                        .map(List::size));
+    }
+
+    /** Runs batches until nothing is due (bounded), for the sandbox clock and for tests. */
+    public Uni<Integer> drain(int maxBatches) {
+        return drainFrom(0, maxBatches);
+    }
+
+    private Uni<Integer> drainFrom(int ranSoFar, int batchesLeft) {
+        if (batchesLeft == 0) {
+            return Uni.createFrom().item(ranSoFar);
+        }
+        return runDue().flatMap(ran -> ran == 0 ? Uni.createFrom().item(ranSoFar) : drainFrom(ranSoFar + ran, batchesLeft - 1));
+    }
+
+    Uni<List<ClaimedJob>> claim(int limit) {
+        Instant now = clock.now();
+        return pool.preparedQuery("""
+                        UPDATE jobs SET locked_until = $2, attempts = attempts + 1, updated_at = $1
+                        WHERE id IN (
+                            SELECT id FROM jobs
+                            WHERE status = 'PENDING' AND run_at <= $1 AND (locked_until IS NULL OR locked_until < $1)
+                            ORDER BY run_at
+                            LIMIT $3
+                            FOR UPDATE SKIP LOCKED)
+                        RETURNING id, type, payload, attempts, created_at""")
+                .execute(Tuple.of(Times.utc(now), Times.utc(now.plus(config.lease())), limit))
+                .map(rows -> {
+                    List<ClaimedJob> jobs = new ArrayList<>();
+                    for (Row row : rows) {
+                        jobs.add(new ClaimedJob(row.getUUID("id"), row.getString("type"), row.getString("payload"),
+                                row.getInteger("attempts"), row.getOffsetDateTime("created_at").toInstant()));
+                    }
+                    return jobs;
+                });
+    }
+
+    private Uni<Void> run(ClaimedJob job) {
+        JobHandler handler = handlers.get(job.type());
+        Uni<JobOutcome> outcome = handler == null
+                ? Uni.createFrom().item(JobOutcome.giveUp("No handler for job type " + job.type()))
+                : Uni.createFrom().deferred(() -> handler.handle(job));
+        return outcome
+                .onFailure().recoverWithItem(e -> {
+                    LOG.debugf(e, "Job %s (%s) failed on attempt %d", job.id(), job.type(), job.attempt());
+                    return job.attempt() >= MAX_ATTEMPTS
+                            ? JobOutcome.giveUp(describe(e))
+                            : JobOutcome.retryAt(clock.now().plus(backoff(job.attempt())), describe(e));
+                })
+                .flatMap(result -> record(job, result));
+    }
+
+    private Uni<Void> record(ClaimedJob job, JobOutcome outcome) {
+        Instant now = clock.now();
+        return switch (outcome.kind()) {
+            case DONE -> pool.preparedQuery("DELETE FROM jobs WHERE id = $1").execute(Tuple.of(job.id())).replaceWithVoid();
+            case RETRY -> pool.preparedQuery(
+                            "UPDATE jobs SET run_at = $2, locked_until = NULL, last_error = $3, updated_at = $4 WHERE id = $1")
+                    .execute(Tuple.of(job.id(), Times.utc(outcome.retryAt()), truncate(outcome.reason()), Times.utc(now)))
+                    .replaceWithVoid();
+            case GIVE_UP -> pool.preparedQuery(
+                            "UPDATE jobs SET status = 'DEAD', locked_until = NULL, last_error = $2, updated_at = $3 WHERE id = $1")
+                    .execute(Tuple.of(job.id(), truncate(outcome.reason()), Times.utc(now)))
+                    .invoke(() -> LOG.warnf("Job %s (%s) given up: %s", job.id(), job.type(), outcome.reason()))
+                    .replaceWithVoid();
+        };
+    }
+
+    /** Exponential backoff for failed runs: 2, 4, 8 ... seconds, capped at {@link #MAX_BACKOFF}. */
+    static Duration backoff(int attempt) {
+        long seconds = 1L << Math.min(attempt, 20);
+        return Duration.ofSeconds(Math.min(seconds, MAX_BACKOFF.toSeconds()));
+    }
+
+    private static String describe(Throwable e) {
+        return e.getClass().getSimpleName() + ": " + e.getMessage();
+    }
+
+    private static String truncate(String text) {
+        return text == null || text.length() <= MAX_ERROR_LENGTH ? text : text.substring(0, MAX_ERROR_LENGTH);
+    }
+}

@@ -1,0 +1,183 @@
+package payments.platform;
+
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.quarkus.panache.common.Sort;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import payments.common.ApiException;
+import payments.common.IdType;
+import payments.common.Ids;
+import payments.common.Page;
+import payments.common.PageRequest;
+import payments.common.QueryFilters;
+import payments.common.RequestValidator;
+import payments.common.ServerClock;
+import payments.common.security.AuthScheme;
+import payments.common.security.Authenticator;
+import payments.common.security.Caller;
+import payments.common.security.Permission;
+import payments.platform.ApiTokenRecords.ApiTokenCreateRequest;
+import payments.platform.ApiTokenRecords.ApiTokenResponse;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.EnumSet;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Collectors;
+
+/** API tokens: creation (secret shown once), listing, deletion, and Basic authentication. */
+@ApplicationScoped
+public class ApiTokenService implements Authenticator {
+
+    static final String NOT_FOUND = "TOKEN_NOT_FOUND";
+    /** Hashed when the client id is unknown, so both failure paths cost the same. */
+    private static final byte[] DUMMY_HASH = Secrets.hash("no-such-token");
+
+    private final ServerClock clock;
+    private final RequestValidator validator;
+    private final Pool pool;
+
+    public ApiTokenService(ServerClock clock, RequestValidator validator, Pool pool) {
+        this.clock = clock;
+        this.validator = validator;
+        this.pool = pool;
+    }
+
+    @WithTransaction
+    public Uni<ApiTokenResponse> create(ApiTokenCreateRequest request) {
+        validator.validate(request);
+        Set<Permission> permissions = request.permissions().stream().map(Permission::valueOf)
+                .collect(Collectors.toCollection(() -> EnumSet.noneOf(Permission.class)));
+        UUID id = Ids.newUuid();
+        String secret = Secrets.newSecret();
+        ApiToken token = newToken(id, HexFormat.of().formatHex(uuidBytes(id)), request.name().trim(), permissions, secret,
+                clock.now());
+        return token.persist().map(saved -> toWire(token, secret));
+    }
+
+    @WithSession
+    public Uni<Page<ApiTokenResponse>> list(String name, String createdAfter, String createdBefore, String updatedAfter,
+                                            String updatedBefore, String limit, String cursor) {
+        PageRequest page = PageRequest.of(limit, cursor);
+        QueryFilters filters = new QueryFilters()
+                .where("deletedAt is null")
+                .equal("name", "name", name)
+                .timeBound("createdAt", "createdAfter", createdAfter, false)
+                .timeBound("createdAt", "createdBefore", createdBefore, true)
+                .timeBound("updatedAt", "updatedAfter", updatedAfter, false)
+                .timeBound("updatedAt", "updatedBefore", updatedBefore, true)
+                .before("id", page.afterKey() == null ? null : parseCursorId(page.afterKey()));
+        QueryFilters counting = filters.withoutPaging();
+        return ApiToken.<ApiToken>find(filters.clause(), Sort.descending("id"), filters.params())
+                .range(0, page.fetchSize() - 1).list()
+                .flatMap(rows -> ApiToken.count(counting.clause(), counting.params())
+                        .map(total -> Page.of(rows, page, t -> t.id.toString(), t -> toWire(t, null), total)));
+    }
+
+    @WithSession
+    public Uni<ApiTokenResponse> get(String tokenId) {
+        return findActive(tokenId).map(token -> toWire(token, null));
+    }
+
+    @WithTransaction
+    public Uni<Void> delete(String tokenId) {
+        return findActive(tokenId).invoke(token -> {
+            token.deletedAt = clock.now();
+            token.updatedAt = token.deletedAt;
+        }).replaceWithVoid();
+    }
+
+    @Override
+    public AuthScheme scheme() {
+        return AuthScheme.BASIC;
+    }
+
+    /** Checks `clientId:clientSecret` from a Basic header against the live tokens. */
+    @Override
+    public Uni<Caller> authenticate(String credentials) {
+        String[] parts = decodeBasic(credentials);
+        if (parts == null) {
+            return Uni.createFrom().nullItem();
+        }
+        return pool.preparedQuery("SELECT id, permissions, secret_hash FROM api_tokens WHERE client_id = $1 AND deleted_at IS NULL")
+                .execute(Tuple.of(parts[0]))
+                .map(rows -> {
+                    Row row = rows.iterator().hasNext() ? rows.iterator().next() : null;
+                    byte[] expected = row == null ? DUMMY_HASH : row.getBuffer("secret_hash").getBytes();
+                    boolean matches = Secrets.matches(parts[1], expected);
+                    if (row == null || !matches) {
+                        return null;
+                    }
+                    return new Caller(AuthScheme.BASIC, IdType.TOKEN.prefix() + ":" + row.getUUID("id"),
+                            parsePermissions(row.getString("permissions")));
+                });
+    }
+
+    static ApiToken newToken(UUID id, String clientId, String name, Set<Permission> permissions, String secret,
+                             java.time.Instant now) {
+        ApiToken token = new ApiToken();
+        token.id = id;
+        token.clientId = clientId;
+        token.name = name;
+        token.permissions = permissions.stream().map(Enum::name).collect(Collectors.joining(","));
+        token.secretHash = Secrets.hash(secret);
+        token.createdAt = now;
+        token.updatedAt = now;
+        return token;
+    }
+
+    private Uni<ApiToken> findActive(String tokenId) {
+        Ids.requireValid(IdType.TOKEN, tokenId, NOT_FOUND);
+        UUID id = UUID.fromString(tokenId.substring(IdType.TOKEN.prefix().length() + 1));
+        return ApiToken.<ApiToken>findById(id).map(token -> {
+            if (token == null || token.deletedAt != null) {
+                throw ApiException.notFound(NOT_FOUND, "Token " + tokenId + " not found");
+            }
+            return token;
+        });
+    }
+
+    private static UUID parseCursorId(String key) {
+        try {
+            return UUID.fromString(key);
+        } catch (IllegalArgumentException e) {
+            throw ApiException.invalidInput(List.of(payments.common.FieldError.of("cursor", "Not a cursor returned by this API")));
+        }
+    }
+
+    static ApiTokenResponse toWire(ApiToken token, String secret) {
+        return new ApiTokenResponse(IdType.TOKEN.prefix() + ":" + token.id, token.name,
+                Arrays.asList(token.permissions.split(",")), token.clientId, secret,
+                token.createdAt.toString(), token.updatedAt.toString());
+    }
+
+    static Set<Permission> parsePermissions(String text) {
+        Set<Permission> permissions = EnumSet.noneOf(Permission.class);
+        for (String name : text.split(",")) {
+            permissions.add(Permission.valueOf(name));
+        }
+        return permissions;
+    }
+
+    private static String[] decodeBasic(String credentials) {
+        try {
+            String decoded = new String(Base64.getDecoder().decode(credentials), StandardCharsets.UTF_8);
+            int colon = decoded.indexOf(':');
+            return colon <= 0 ? null : new String[]{decoded.substring(0, colon), decoded.substring(colon + 1)};
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    static byte[] uuidBytes(UUID id) {
+        return java.nio.ByteBuffer.allocate(16).putLong(id.getMostSignificantBits()).putLong(id.getLeastSignificantBits()).array();
+    }
+}

@@ -1,0 +1,213 @@
+package payments.platform;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.quarkus.runtime.StartupEvent;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.annotation.Priority;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.persistence.LockModeType;
+import payments.common.ApiException;
+import payments.common.Currencies;
+import payments.common.FieldError;
+import payments.common.IdType;
+import payments.common.Ids;
+import payments.common.RequestValidator;
+import payments.common.ServerClock;
+import payments.common.ServerConfig;
+import payments.common.Times;
+import payments.platform.PlatformConfigRecords.FeeConfig;
+import payments.platform.PlatformConfigRecords.PlatformConfig;
+import payments.platform.PlatformConfigRecords.PlatformConfigUpdateRequest;
+import payments.platform.PlatformConfigRecords.PlatformCurrencyConfig;
+import payments.webhook.WebhookPublisher;
+import payments.webhook.WebhookSigner;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/** Reads and changes the platform configuration; a new webhook endpoint gets a TEST event. */
+@ApplicationScoped
+public class PlatformConfigService {
+
+    private static final Pattern DOMAIN = Pattern.compile("^(?=.{1,253}$)([a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\\.)+[a-zA-Z]{2,63}$");
+
+    private final ObjectMapper mapper;
+    private final ServerClock clock;
+    private final RequestValidator validator;
+    private final WebhookPublisher webhooks;
+    private final WebhookSigner signer;
+    private final ServerConfig serverConfig;
+    private final Pool pool;
+
+    public PlatformConfigService(ObjectMapper mapper, ServerClock clock, RequestValidator validator,
+                                 WebhookPublisher webhooks, WebhookSigner signer, ServerConfig serverConfig, Pool pool) {
+        this.mapper = mapper;
+        this.clock = clock;
+        this.validator = validator;
+        this.webhooks = webhooks;
+        this.signer = signer;
+        this.serverConfig = serverConfig;
+        this.pool = pool;
+    }
+
+    /** Creates the configuration row on first start; a no-op afterwards and on other instances. */
+    void ensureExists(@Observes @Priority(20) StartupEvent event) {
+        var now = Times.utc(clock.now());
+        pool.preparedQuery("""
+                        INSERT INTO platform_config (id, document, created_at, updated_at) VALUES ($1, $2, $3, $3)
+                        ON CONFLICT (singleton) DO NOTHING""")
+                .execute(Tuple.of(Ids.newUuid(), write(PlatformSettings.defaults()), now))
+                .await().indefinitely();
+    }
+
+    @WithSession
+    public Uni<PlatformConfig> get() {
+        return PlatformConfigEntity.<PlatformConfigEntity>findAll().firstResult().map(this::toWire);
+    }
+
+    @WithTransaction
+    public Uni<PlatformConfig> update(PlatformConfigUpdateRequest request) {
+        validate(request);
+        return PlatformConfigEntity.<PlatformConfigEntity>findAll()
+                .withLock(LockModeType.PESSIMISTIC_WRITE).firstResult()
+                .flatMap(entity -> {
+                    PlatformSettings before = read(entity.document);
+                    PlatformSettings after = before.patchedWith(request);
+                    entity.document = write(after);
+                    entity.updatedAt = clock.now();
+                    boolean endpointChanged = after.webhookEndpoint() != null
+                            && !Objects.equals(before.webhookEndpoint(), after.webhookEndpoint());
+                    Uni<?> test = endpointChanged ? webhooks.publish("TEST", java.util.Map.of()) : Uni.createFrom().voidItem();
+                    return test.map(ignored -> toWire(entity));
+                });
+    }
+
+    /** The configured webhook endpoint, read without a Hibernate session (for background delivery). */
+    public Uni<Optional<String>> webhookEndpoint() {
+        return pool.query("SELECT document FROM platform_config").execute()
+                .map(rows -> rows.iterator().hasNext()
+                        ? Optional.ofNullable(read(rows.iterator().next().getString("document")).webhookEndpoint())
+                        : Optional.empty());
+    }
+
+    private void validate(PlatformConfigUpdateRequest request) {
+        List<FieldError> errors = new ArrayList<>();
+        if (request != null) {
+            checkDomain(request.umaDomain(), errors);
+            checkWebhookEndpoint(request.webhookEndpoint(), errors);
+            checkCurrencies(request.supportedCurrencies(), errors);
+            checkFees(request.feeConfigs(), errors);
+        }
+        validator.validate(request, errors);
+        if (request.feeConfigs() != null && request.feeConfigs().stream().anyMatch(f -> !"USD".equals(f.sourceCurrency()))) {
+            throw new ApiException(501, "NOT_IMPLEMENTED", "Only USD is accepted as a fee config sourceCurrency today");
+        }
+    }
+
+    private static void checkDomain(String domain, List<FieldError> errors) {
+        if (domain != null && !DOMAIN.matcher(domain).matches()) {
+            errors.add(new FieldError("umaDomain", FieldError.Constraint.format("hostname"), "Must be a domain name"));
+        }
+    }
+
+    private void checkWebhookEndpoint(String endpoint, List<FieldError> errors) {
+        if (endpoint == null || endpoint.isBlank()) {
+            return;
+        }
+        boolean valid;
+        try {
+            URI uri = new URI(endpoint);
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase();
+            // Production deliveries carry payment data, so they go over HTTPS only; the sandbox
+            // also accepts plain HTTP for local receivers.
+            valid = uri.getHost() != null && (scheme.equals("https") || scheme.equals("http") && serverConfig.sandbox());
+        } catch (URISyntaxException e) {
+            valid = false;
+        }
+        if (!valid) {
+            errors.add(new FieldError("webhookEndpoint", FieldError.Constraint.format("url"),
+                    serverConfig.sandbox() ? "Must be an http or https URL" : "Must be an https URL"));
+        }
+    }
+
+    private static void checkCurrencies(List<PlatformCurrencyConfig> currencies, List<FieldError> errors) {
+        if (currencies == null) {
+            return;
+        }
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < currencies.size(); i++) {
+            PlatformCurrencyConfig currency = currencies.get(i);
+            if (currency == null) {
+                continue;
+            }
+            String field = "supportedCurrencies[" + i + "]";
+            checkCurrencyCode(currency.currencyCode(), field + ".currencyCode", errors);
+            if (currency.currencyCode() != null && !seen.add(currency.currencyCode())) {
+                errors.add(FieldError.of(field + ".currencyCode", "Currency listed twice"));
+            }
+            if (currency.minAmount() != null && currency.maxAmount() != null && currency.minAmount() > currency.maxAmount()) {
+                errors.add(FieldError.of(field + ".maxAmount", "Must not be below minAmount"));
+            }
+        }
+    }
+
+    private static void checkFees(List<FeeConfig> fees, List<FieldError> errors) {
+        if (fees == null) {
+            return;
+        }
+        for (int i = 0; i < fees.size(); i++) {
+            FeeConfig fee = fees.get(i);
+            if (fee == null) {
+                continue;
+            }
+            checkCurrencyCode(fee.sourceCurrency(), "feeConfigs[" + i + "].sourceCurrency", errors);
+            if (fee.fixedFee() != null) {
+                checkCurrencyCode(fee.fixedFee().currency(), "feeConfigs[" + i + "].fixedFee.currency", errors);
+            }
+        }
+    }
+
+    private static void checkCurrencyCode(String code, String field, List<FieldError> errors) {
+        if (code != null && !Currencies.isKnown(code)) {
+            errors.add(new FieldError(field, FieldError.Constraint.oneOf(Currencies.codes()), "Unknown currency code"));
+        }
+    }
+
+    private PlatformConfig toWire(PlatformConfigEntity entity) {
+        PlatformSettings settings = read(entity.document);
+        return new PlatformConfig(IdType.PLATFORM_CONFIG.prefix() + ":" + entity.id, settings.umaDomain(),
+                settings.proxyUmaSubdomain(), settings.webhookEndpoint(), settings.supportedCurrencies(),
+                settings.isRegulatedFinancialInstitution(), settings.embeddedWalletConfig(),
+                settings.cardTokenization2faConfig(), settings.feeConfigs(), signer.publicKeyPem(),
+                entity.createdAt.toString(), entity.updatedAt.toString());
+    }
+
+    private PlatformSettings read(String document) {
+        try {
+            return mapper.readValue(document, PlatformSettings.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("Stored platform configuration is unreadable", e);
+        }
+    }
+
+    private String write(PlatformSettings settings) {
+        try {
+            return mapper.writeValueAsString(settings);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package payments.platform;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import payments.platform.PlatformConfigRecords.CardTokenization2FAConfig;
+import payments.platform.PlatformConfigRecords.EmbeddedWalletConfig;
+import payments.platform.PlatformConfigRecords.FeeConfig;
+import payments.platform.PlatformConfigRecords.PlatformCurrencyConfig;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** The stored platform configuration document, and the pure rules for patching it. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record PlatformSettings(
+        String umaDomain,
+        String proxyUmaSubdomain,
+        String webhookEndpoint,
+        List<PlatformCurrencyConfig> supportedCurrencies,
+        boolean isRegulatedFinancialInstitution,
+        EmbeddedWalletConfig embeddedWalletConfig,
+        CardTokenization2FAConfig cardTokenization2faConfig,
+        List<FeeConfig> feeConfigs) {
+
+    /** What a new sandbox platform starts with: the common fiat and crypto currencies, no fees. */
+    static PlatformSettings defaults() {
+        List<String> both = List.of("OUTGOING", "INCOMING");
+        List<PlatformCurrencyConfig> currencies = new ArrayList<>();
+        for (String code : List.of("USD", "EUR", "MXN", "BTC", "USDC", "USDB")) {
+            currencies.add(new PlatformCurrencyConfig(code, 1L, 1_000_000_000_000L, List.of(), null, null, both));
+        }
+        return new PlatformSettings("sandbox.uma.money", "platform", null, currencies, false, null, null, List.of());
+    }
+
+    /** Applies a PATCH: top-level fields replace, nested objects merge, fee configs merge by key. */
+    PlatformSettings patchedWith(PlatformConfigRecords.PlatformConfigUpdateRequest patch) {
+        String endpoint = patch.webhookEndpoint() == null ? webhookEndpoint
+                : patch.webhookEndpoint().isBlank() ? null : patch.webhookEndpoint();
+        List<PlatformCurrencyConfig> currencies = patch.supportedCurrencies() == null ? supportedCurrencies
+                : patch.supportedCurrencies().stream().map(PlatformCurrencyConfig::withoutReadOnlyFields).toList();
+        return new PlatformSettings(
+                PlatformConfigRecords.pick(patch.umaDomain(), umaDomain),
+                proxyUmaSubdomain,
+                endpoint,
+                currencies,
+                isRegulatedFinancialInstitution,
+                PlatformConfigRecords.merge(embeddedWalletConfig, patch.embeddedWalletConfig(), EmbeddedWalletConfig::mergedWith),
+                PlatformConfigRecords.merge(cardTokenization2faConfig, patch.cardTokenization2faConfig(),
+                        CardTokenization2FAConfig::mergedWith),
+                patch.feeConfigs() == null ? feeConfigs : mergeFees(feeConfigs, patch.feeConfigs()));
+    }
+
+    /** Upsert by (feeType, sourceCurrency); a config whose fees are all zero is removed. */
+    static List<FeeConfig> mergeFees(List<FeeConfig> current, List<FeeConfig> updates) {
+        List<FeeConfig> merged = new ArrayList<>(current == null ? List.of() : current);
+        for (FeeConfig update : updates) {
+            merged.removeIf(existing -> existing.sameKey(update));
+            if (!update.deactivates()) {
+                merged.add(update);
+            }
+        }
+        return List.copyOf(merged);
+    }
+}

@@ -1,0 +1,62 @@
+package payments.webhook;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import payments.common.IdType;
+import payments.common.Ids;
+import payments.common.ServerClock;
+import payments.common.jobs.Jobs;
+
+import java.time.Instant;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Records an event for the platform. Call it inside the transaction of the change the event
+ * reports: the outbox row and its delivery job commit or roll back together with the change, so an
+ * event is never lost and never sent for a change that did not happen.
+ */
+@ApplicationScoped
+public class WebhookPublisher {
+
+    /** The envelope every delivery carries. */
+    public record Envelope(String id, String type, String timestamp, Object data) {
+    }
+
+    private final ObjectMapper mapper;
+    private final ServerClock clock;
+    private final Jobs jobs;
+
+    public WebhookPublisher(ObjectMapper mapper, ServerClock clock, Jobs jobs) {
+        this.mapper = mapper;
+        this.clock = clock;
+        this.jobs = jobs;
+    }
+
+    public Uni<WebhookEvent> publish(String type, Object data) {
+        WebhookEvent event = newEvent(type, data);
+        return event.<WebhookEvent>persist()
+                .call(saved -> jobs.enqueueNow(WebhookDeliveryHandler.TYPE, saved.id.toString()));
+    }
+
+    /** Builds an event (not yet saved) with its exact body fixed now. */
+    WebhookEvent newEvent(String type, Object data) {
+        Instant now = clock.now();
+        UUID id = Ids.newUuid();
+        WebhookEvent event = new WebhookEvent();
+        event.id = id;
+        event.type = type;
+        event.status = WebhookEvent.PENDING;
+        event.attempts = 0;
+        event.createdAt = now;
+        try {
+            event.body = mapper.writeValueAsString(new Envelope(IdType.WEBHOOK.prefix() + ":" + id, type, now.toString(),
+                    data == null ? Map.of() : data));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("Cannot serialize webhook data", e);
+        }
+        return event;
+    }
+}

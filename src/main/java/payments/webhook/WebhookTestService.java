@@ -1,0 +1,59 @@
+package payments.webhook;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import payments.common.ApiException;
+import payments.common.ServerClock;
+import payments.platform.PlatformConfigService;
+
+import java.util.Map;
+
+/** Sends a TEST event synchronously and reports what the platform's endpoint answered. */
+@ApplicationScoped
+public class WebhookTestService {
+
+    /** The reference's TestWebhookResponse. */
+    public record TestWebhookResponse(String url,
+                                      @JsonProperty("response_status") int responseStatus,
+                                      @JsonProperty("response_body") String responseBody) {
+    }
+
+    private final PlatformConfigService platformConfig;
+    private final WebhookPublisher publisher;
+    private final WebhookSender sender;
+    private final WebhookDeliveryHandler deliveries;
+    private final ServerClock clock;
+
+    public WebhookTestService(PlatformConfigService platformConfig, WebhookPublisher publisher, WebhookSender sender,
+                              WebhookDeliveryHandler deliveries, ServerClock clock) {
+        this.platformConfig = platformConfig;
+        this.publisher = publisher;
+        this.sender = sender;
+        this.deliveries = deliveries;
+        this.clock = clock;
+    }
+
+    public Uni<TestWebhookResponse> sendTest() {
+        return platformConfig.webhookEndpoint().flatMap(url -> {
+            if (url.isEmpty()) {
+                throw ApiException.badRequest("WEBHOOK_ENDPOINT_NOT_SET", "Set webhookEndpoint with PATCH /config first");
+            }
+            WebhookEvent event = publisher.newEvent("TEST", Map.of());
+            return Panache.withTransaction(event::persist)
+                    .flatMap(saved -> sender.send(event, url.get()))
+                    .call(attempt -> deliveries.update(event.id,
+                            attempt.answered() && WebhookRetryPolicy.isFinalAnswer(attempt.status())
+                                    ? WebhookEvent.DELIVERED : WebhookEvent.FAILED,
+                            1, attempt.answered() ? clock.now() : null))
+                    .map(attempt -> {
+                        if (!attempt.answered()) {
+                            throw ApiException.badRequest("WEBHOOK_DELIVERY_ERROR",
+                                    "The webhook endpoint could not be reached: " + attempt.error());
+                        }
+                        return new TestWebhookResponse(attempt.url(), attempt.status(), attempt.responseBody());
+                    });
+        });
+    }
+}
