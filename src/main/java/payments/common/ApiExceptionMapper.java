@@ -34,6 +34,12 @@ public class ApiExceptionMapper {
         return toResponse(ApiException.invalidInput(RequestValidator.toFieldErrors(e.getConstraintViolations())));
     }
 
+    /** Declared separately because the REST layer ships its own, less helpful, mapper for this type. */
+    @ServerExceptionMapper
+    public Response mismatchedInput(MismatchedInputException e) {
+        return malformedJson(e);
+    }
+
     @ServerExceptionMapper
     public Response malformedJson(JsonProcessingException e) {
         if (e instanceof MismatchedInputException mismatch && !mismatch.getPath().isEmpty()) {

@@ -126,7 +126,8 @@ public class Idempotency {
 
     private Uni<Void> store(String scope, String key, Stored stored) {
         return pool.preparedQuery("UPDATE idempotency_keys SET state = 'DONE', status = $3, body = $4 WHERE scope = $1 AND idem_key = $2")
-                .execute(Tuple.of(scope, key, stored.status(), io.vertx.mutiny.core.buffer.Buffer.buffer(stored.body())))
+                .execute(Tuple.tuple().addString(scope).addString(key).addInteger(stored.status())
+                        .addBuffer(io.vertx.mutiny.core.buffer.Buffer.buffer(stored.body())))
                 .replaceWithVoid();
     }
 

@@ -53,7 +53,8 @@ public class RequestValidator {
     }
 
     private static String fieldOf(ConstraintViolation<?> violation) {
-        String path = violation.getPropertyPath().toString();
+        // Container elements show up as ".<list element>" nodes; the index before them says enough.
+        String path = violation.getPropertyPath().toString().replaceAll("\\.<[^>]+>", "");
         // Violations raised on resource parameters carry "method.parameter." in front of the field.
         if (violation.getRootBean() != null && violation.getLeafBean() != violation.getRootBean()
                 && violation.getExecutableParameters() != null) {

@@ -32,6 +32,10 @@ public interface ServerConfig {
     /** PEM (PKCS#8) P-256 private key for webhook signatures; generated once and stored when absent. */
     Optional<String> webhookSigningKey();
 
+    /** Where the sandbox keeps the credentials it generated, for restarts and the README walkthrough. */
+    @WithDefault("data/sandbox-credentials.env")
+    String sandboxCredentialsFile();
+
     /** Largest accepted request body. */
     @WithDefault("1048576")
     long maxBodyBytes();

@@ -8,8 +8,11 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Response;
-import org.jboss.resteasy.reactive.ResponseStatus;
+import jakarta.ws.rs.HeaderParam;
+import payments.common.ApiResult;
+import payments.common.Idempotency;
 import payments.common.Page;
+import payments.common.security.CurrentCaller;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
 import payments.platform.ApiTokenRecords.ApiTokenCreateRequest;
@@ -20,15 +23,19 @@ import payments.platform.ApiTokenRecords.ApiTokenResponse;
 public class ApiTokenResource {
 
     private final ApiTokenService service;
+    private final Idempotency idempotency;
+    private final CurrentCaller caller;
 
-    public ApiTokenResource(ApiTokenService service) {
+    public ApiTokenResource(ApiTokenService service, Idempotency idempotency, CurrentCaller caller) {
         this.service = service;
+        this.idempotency = idempotency;
+        this.caller = caller;
     }
 
     @POST
-    @ResponseStatus(201)
-    public Uni<ApiTokenResponse> create(ApiTokenCreateRequest request) {
-        return service.create(request);
+    public Uni<Response> create(@HeaderParam(Idempotency.HEADER) String idempotencyKey, ApiTokenCreateRequest request) {
+        return idempotency.run(caller.get(), idempotencyKey, "POST", "/tokens", request,
+                () -> service.create(request).map(ApiResult::created));
     }
 
     @GET

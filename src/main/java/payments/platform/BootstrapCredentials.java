@@ -46,16 +46,14 @@ public class BootstrapCredentials {
 
     public BootstrapCredentials(Pool pool, ServerConfig config, ServerClock clock, WebhookSigner signer,
                                 @ConfigProperty(name = "quarkus.http.port", defaultValue = "8080") int port,
-                                @ConfigProperty(name = "quarkus.rest.path", defaultValue = "/") String rootPath,
-                                @ConfigProperty(name = "svc.sandbox-credentials-file",
-                                        defaultValue = "data/sandbox-credentials.env") String credentialsFile) {
+                                @ConfigProperty(name = "quarkus.rest.path", defaultValue = "/") String rootPath) {
         this.pool = pool;
         this.config = config;
         this.clock = clock;
         this.signer = signer;
         this.port = port;
         this.rootPath = rootPath;
-        this.credentialsFile = Path.of(credentialsFile);
+        this.credentialsFile = Path.of(config.sandboxCredentialsFile());
     }
 
     void bootstrap(@Observes @Priority(30) StartupEvent event) {
@@ -97,7 +95,7 @@ public class BootstrapCredentials {
                             deleted_at = NULL, updated_at = EXCLUDED.updated_at""")
                 .execute(Tuple.tuple().addUUID(Ids.newUuid()).addString(clientId).addString(BOOTSTRAP_NAME)
                         .addString(String.join(",", EnumSet.allOf(Permission.class).stream().map(Enum::name).toList()))
-                        .addValue(io.vertx.mutiny.core.buffer.Buffer.buffer(Secrets.hash(secret)))
+                        .addBuffer(io.vertx.mutiny.core.buffer.Buffer.buffer(Secrets.hash(secret)))
                         .addOffsetDateTime(now))
                 .await().indefinitely();
     }

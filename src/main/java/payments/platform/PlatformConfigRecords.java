@@ -41,7 +41,7 @@ public final class PlatformConfigRecords {
             @NotNull String currencyCode,
             @NotNull @Min(0) Long minAmount,
             @NotNull @Min(0) Long maxAmount,
-            @NotNull @Valid List<@NotNull CounterpartyFieldDefinition> requiredCounterpartyFields,
+            @NotNull List<@NotNull @Valid CounterpartyFieldDefinition> requiredCounterpartyFields,
             List<String> providerRequiredCustomerFields,
             List<String> providerRequiredCounterpartyCustomerFields,
             @NotNull List<@NotNull @OneOf(TransactionType.class) String> enabledTransactionTypes) {
@@ -133,10 +133,10 @@ public final class PlatformConfigRecords {
     public record PlatformConfigUpdateRequest(
             String umaDomain,
             @Size(max = 2048) String webhookEndpoint,
-            @Valid List<@NotNull PlatformCurrencyConfig> supportedCurrencies,
+            List<@NotNull @Valid PlatformCurrencyConfig> supportedCurrencies,
             @Valid EmbeddedWalletConfig embeddedWalletConfig,
             @Valid CardTokenization2FAConfig cardTokenization2faConfig,
-            @Valid List<@NotNull FeeConfig> feeConfigs) {
+            List<@NotNull @Valid FeeConfig> feeConfigs) {
     }
 
     /** GET /config and PATCH /config response. */

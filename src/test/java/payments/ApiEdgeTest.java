@@ -1,0 +1,99 @@
+package payments;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
+import io.restassured.http.ContentType;
+import org.junit.jupiter.api.Test;
+
+import static org.hamcrest.Matchers.containsInAnyOrder;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.notNullValue;
+import static payments.TestSupport.api;
+
+/** The HTTP edge: every client mistake is a clear 4xx JSON error, never a 500 or a stack trace. */
+@QuarkusTest
+class ApiEdgeTest {
+
+    @Test
+    void unknownRouteIs404Json() {
+        api().get("/no-such-thing").then().statusCode(404)
+                .body("code", equalTo("NOT_FOUND")).body("status", equalTo(404)).body("reason", notNullValue())
+                .body("message", notNullValue());
+    }
+
+    @Test
+    void wrongMethodIs405() {
+        api().put("/tokens").then().statusCode(405).body("code", equalTo("METHOD_NOT_ALLOWED"));
+    }
+
+    @Test
+    void malformedJsonIs400WithoutInternals() {
+        api().body("{\"name\": \"x\", ").post("/tokens").then().statusCode(400)
+                .body("code", equalTo("INVALID_REQUEST_FORMAT"))
+                .body("reason", not(containsString("com.fasterxml")))
+                .body("reason", not(containsString("Exception")));
+    }
+
+    @Test
+    void wrongContentTypeIs415() {
+        api().contentType(ContentType.TEXT).body("name=x").post("/tokens").then().statusCode(415)
+                .body("code", equalTo("UNSUPPORTED_MEDIA_TYPE"));
+    }
+
+    @Test
+    void oversizedBodyIs413() {
+        String big = "{\"name\":\"" + "x".repeat(1_100_000) + "\",\"permissions\":[\"VIEW\"]}";
+        api().body(big).post("/tokens").then().statusCode(413).body("code", equalTo("PAYLOAD_TOO_LARGE"));
+    }
+
+    @Test
+    void badPathIdIs404() {
+        api().get("/tokens/not-an-id").then().statusCode(404).body("code", equalTo("TOKEN_NOT_FOUND"));
+        api().get("/tokens/Card:0190b3a4-7c2e-7d1a-9a3b-1c2d3e4f5a6b").then().statusCode(404)
+                .body("code", equalTo("TOKEN_NOT_FOUND"));
+        api().get("/tokens/Token:0190b3a4-7c2e-7d1a-9a3b-1c2d3e4f5a6b").then().statusCode(404)
+                .body("code", equalTo("TOKEN_NOT_FOUND"));
+    }
+
+    @Test
+    void validationReportsEveryInvalidFieldAtOnce() {
+        api().body("{\"name\": \"\", \"permissions\": [\"VIEW\", \"FLY\"]}").post("/tokens").then().statusCode(400)
+                .body("code", equalTo("INVALID_INPUT"))
+                .body("details.errors", hasSize(2))
+                .body("details.errors.field", containsInAnyOrder("name", "permissions[1]"))
+                .body("details.errors.find { it.field.startsWith('permissions') }.constraint.enum",
+                        containsInAnyOrder("VIEW", "TRANSACT", "MANAGE"));
+    }
+
+    @Test
+    void wrongJsonTypeNamesTheField() {
+        api().body("{\"name\": {\"a\": 1}, \"permissions\": [\"VIEW\"]}").post("/tokens").then().statusCode(400)
+                .body("code", equalTo("INVALID_INPUT"))
+                .body("details.errors[0].field", equalTo("name"));
+    }
+
+    @Test
+    void missingBodyIs400() {
+        api().post("/tokens").then().statusCode(400).body("code", equalTo("INVALID_INPUT"));
+    }
+
+    @Test
+    void badPagingParametersAre400() {
+        api().queryParam("limit", 0).get("/tokens").then().statusCode(400).body("details.errors[0].field", equalTo("limit"));
+        api().queryParam("limit", "abc").get("/tokens").then().statusCode(400).body("details.errors[0].field", equalTo("limit"));
+        api().queryParam("limit", 101).get("/tokens").then().statusCode(400);
+        api().queryParam("cursor", "@@@").get("/tokens").then().statusCode(400).body("details.errors[0].field", equalTo("cursor"));
+        api().queryParam("createdAfter", "yesterday").get("/tokens").then().statusCode(400)
+                .body("details.errors[0].constraint.format", equalTo("date-time"));
+    }
+
+    @Test
+    void quarkusEndpointsStayAtRoot() {
+        RestAssured.get("/q/health").then().statusCode(200);
+        RestAssured.get("/q/openapi").then().statusCode(200);
+        RestAssured.get("/q/metrics").then().statusCode(200);
+    }
+}

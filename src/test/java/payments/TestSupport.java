@@ -1,0 +1,40 @@
+package payments;
+
+import io.quarkus.test.common.QuarkusTestResource;
+import io.restassured.RestAssured;
+import io.restassured.http.ContentType;
+import io.restassured.specification.RequestSpecification;
+
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/** Shared steps of the integration tests, written as an integrator would call the API. */
+@QuarkusTestResource(EmbeddedDatabaseResource.class)
+public final class TestSupport {
+
+    public static final String BASE = "/2025-10-13";
+    public static final String CLIENT_ID = "test-client";
+    public static final String CLIENT_SECRET = "test-secret";
+
+    private TestSupport() {
+    }
+
+    /** A request as the bootstrap token (all permissions). */
+    public static RequestSpecification api() {
+        return RestAssured.given().basePath(BASE).auth().preemptive().basic(CLIENT_ID, CLIENT_SECRET)
+                .contentType(ContentType.JSON);
+    }
+
+    public static RequestSpecification apiAs(String clientId, String secret) {
+        return RestAssured.given().basePath(BASE).auth().preemptive().basic(clientId, secret).contentType(ContentType.JSON);
+    }
+
+    /** Creates a token with the given permissions and returns {clientId, clientSecret, id}. */
+    public static Map<String, String> newToken(String... permissions) {
+        var response = api().body(Map.of("name", "test-" + UUID.randomUUID(), "permissions", List.of(permissions)))
+                .post("/tokens").then().statusCode(201).extract().jsonPath();
+        return Map.of("id", response.getString("id"), "clientId", response.getString("clientId"),
+                "clientSecret", response.getString("clientSecret"));
+    }
+}

@@ -1,0 +1,77 @@
+package payments;
+
+import com.sun.net.httpserver.HttpServer;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/** A local HTTP endpoint that records webhook deliveries and answers with scripted statuses. */
+public final class WebhookReceiver implements AutoCloseable {
+
+    public record Delivery(String body, Map<String, List<String>> headers) {
+        public String header(String name) {
+            return headers.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(name))
+                    .map(e -> e.getValue().get(0)).findFirst().orElse(null);
+        }
+    }
+
+    private final HttpServer server;
+    private final BlockingQueue<Delivery> deliveries = new LinkedBlockingQueue<>();
+    private final ConcurrentLinkedQueue<Integer> scriptedStatuses = new ConcurrentLinkedQueue<>();
+
+    public WebhookReceiver() {
+        try {
+            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        server.createContext("/", exchange -> {
+            String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+            deliveries.add(new Delivery(body, Map.copyOf(exchange.getRequestHeaders())));
+            Integer status = scriptedStatuses.poll();
+            byte[] reply = "{\"received\":true}".getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(status == null ? 200 : status, reply.length);
+            exchange.getResponseBody().write(reply);
+            exchange.close();
+        });
+        server.start();
+    }
+
+    public String url() {
+        return "http://127.0.0.1:" + server.getAddress().getPort() + "/hooks";
+    }
+
+    /** The next answers, in order; after them the receiver answers 200. */
+    public WebhookReceiver answer(Integer... statuses) {
+        scriptedStatuses.addAll(List.of(statuses));
+        return this;
+    }
+
+    public Delivery next(long timeoutSeconds) throws InterruptedException {
+        return deliveries.poll(timeoutSeconds, TimeUnit.SECONDS);
+    }
+
+    public Delivery nextOfType(String type, long timeoutSeconds) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
+        while (System.nanoTime() < deadline) {
+            Delivery delivery = deliveries.poll(100, TimeUnit.MILLISECONDS);
+            if (delivery != null && delivery.body().contains("\"type\":\"" + type + "\"")) {
+                return delivery;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+}

@@ -1,0 +1,100 @@
+package payments.common;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static payments.TestSupport.api;
+
+/** Idempotency-Key behaviour, exercised through POST /tokens (which accepts the header). */
+@QuarkusTest
+class IdempotencyTest {
+
+    private static Response createToken(String key, String name) {
+        return api().header("Idempotency-Key", key).body(Map.of("name", name, "permissions", List.of("VIEW")))
+                .post("/tokens");
+    }
+
+    @Test
+    void replayReturnsTheFirstResponseByteForByte() {
+        String key = UUID.randomUUID().toString();
+        String name = "idem-" + key;
+        Response first = createToken(key, name);
+        Response second = createToken(key, name);
+        assertEquals(201, first.statusCode());
+        assertEquals(201, second.statusCode());
+        assertArrayEquals(first.asByteArray(), second.asByteArray());
+        api().queryParam("name", name).get("/tokens").then().body("totalCount", equalTo(1));
+    }
+
+    @Test
+    void sameKeyDifferentRequestIs409() {
+        String key = UUID.randomUUID().toString();
+        createToken(key, "idem-a-" + key).then().statusCode(201);
+        createToken(key, "idem-b-" + key).then().statusCode(409).body("code", equalTo("IDEMPOTENCY_KEY_REUSED"));
+    }
+
+    @Test
+    void clientErrorsAreReplayedToo() {
+        String key = UUID.randomUUID().toString();
+        Response first = api().header("Idempotency-Key", key).body(Map.of("name", "", "permissions", List.of("VIEW"))).post("/tokens");
+        Response second = api().header("Idempotency-Key", key).body(Map.of("name", "", "permissions", List.of("VIEW"))).post("/tokens");
+        assertEquals(400, first.statusCode());
+        assertEquals(400, second.statusCode());
+        assertArrayEquals(first.asByteArray(), second.asByteArray());
+    }
+
+    @Test
+    void keyLongerThan255IsRejected() {
+        createToken("k".repeat(256), "too-long").then().statusCode(400)
+                .body("details.errors[0].field", equalTo("Idempotency-Key"))
+                .body("details.errors[0].constraint.maxLength", equalTo(255));
+    }
+
+    @Test
+    void twentyConcurrentDuplicatesHaveExactlyOneEffect() throws Exception {
+        String key = UUID.randomUUID().toString();
+        String name = "idem-concurrent-" + key;
+        ExecutorService pool = Executors.newFixedThreadPool(20);
+        try {
+            List<Callable<Response>> calls = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                calls.add(() -> createToken(key, name));
+            }
+            List<Response> responses = new ArrayList<>();
+            for (Future<Response> future : pool.invokeAll(calls)) {
+                responses.add(future.get());
+            }
+            byte[] winner = null;
+            for (Response response : responses) {
+                assertTrue(response.statusCode() == 201 || response.statusCode() == 409, "status " + response.statusCode());
+                if (response.statusCode() == 201) {
+                    if (winner == null) {
+                        winner = response.asByteArray();
+                    }
+                    assertArrayEquals(winner, response.asByteArray());
+                } else {
+                    assertEquals("IDEMPOTENCY_REQUEST_IN_PROGRESS", response.jsonPath().getString("code"));
+                }
+            }
+            assertTrue(winner != null);
+            api().queryParam("name", name).get("/tokens").then().body("totalCount", equalTo(1));
+            assertArrayEquals(winner, createToken(key, name).asByteArray());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+}

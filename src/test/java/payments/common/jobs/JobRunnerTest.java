@@ -1,0 +1,147 @@
+package payments.common.jobs;
+
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.vertx.VertxContextSupport;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.Test;
+
+import payments.common.ServerClock;
+import payments.common.Times;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static payments.TestSupport.api;
+
+@QuarkusTest
+class JobRunnerTest {
+
+    @Inject
+    Jobs jobs;
+
+    @Inject
+    JobRunner runner;
+
+    @Inject
+    RecordingJobHandler handler;
+
+    @Inject
+    Pool pool;
+
+    @Inject
+    ServerClock clock;
+
+    private List<UUID> enqueue(int count, String payload) throws Throwable {
+        return enqueue(count, payload, null);
+    }
+
+    private List<UUID> enqueue(int count, String payload, Instant runAt) throws Throwable {
+        List<Job> created = VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(() ->
+                Multi.createFrom().range(0, count)
+                        .onItem().transformToUniAndConcatenate(i -> jobs.enqueue(RecordingJobHandler.TYPE, payload, runAt))
+                        .collect().asList()));
+        return created.stream().map(job -> job.id).toList();
+    }
+
+    @Test
+    void twoConcurrentClaimersRunEachJobExactlyOnce() throws Throwable {
+        List<UUID> ids = enqueue(300, "plain");
+        ExecutorService threads = Executors.newFixedThreadPool(2);
+        try {
+            List<Callable<Integer>> claimers = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                claimers.add(() -> {
+                    try {
+                        return VertxContextSupport.subscribeAndAwait(() -> runner.drain(1000));
+                    } catch (Throwable e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
+            }
+            for (Future<Integer> future : threads.invokeAll(claimers)) {
+                future.get();
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+        awaitGone(ids);
+        for (UUID id : ids) {
+            assertEquals(1, handler.runsOf(id), "job " + id + " ran once");
+        }
+    }
+
+    @Test
+    void aJobAbandonedByACrashedClaimerRunsAfterItsLease() throws Throwable {
+        Instant dueAt = clock.now().plusSeconds(30);
+        List<UUID> ids = enqueue(1, "plain", dueAt);
+        // Claim it without running it, as an instance that dies right after claiming would.
+        List<ClaimedJob> claimed = VertxContextSupport.subscribeAndAwait(() -> claimSpecific(ids.get(0), dueAt.plusSeconds(60)));
+        assertEquals(1, claimed.size());
+        api().body(Map.of("seconds", 40)).post("/sandbox/clock/advance").then().statusCode(200);
+        Thread.sleep(500);
+        assertTrue(handler.runsOf(ids.get(0)) == 0, "a due job under a live lease is not run by others");
+        api().body(Map.of("seconds", 61)).post("/sandbox/clock/advance").then().statusCode(200);
+        awaitGone(ids);
+        assertEquals(1, handler.runsOf(ids.get(0)));
+    }
+
+    @Test
+    void aFailedJobIsRetriedAfterBackoff() throws Throwable {
+        List<UUID> ids = enqueue(1, "fail-once");
+        for (int i = 0; i < 50 && handler.runsOf(ids.get(0)) == 0; i++) {
+            Thread.sleep(100);
+        }
+        assertEquals(1, handler.runsOf(ids.get(0)));
+        String error = pool.preparedQuery("SELECT last_error FROM jobs WHERE id = $1").execute(Tuple.of(ids.get(0)))
+                .await().indefinitely().iterator().next().getString(0);
+        assertTrue(error.contains("first run fails"), error);
+        api().body(Map.of("seconds", 3)).post("/sandbox/clock/advance").then().statusCode(200);
+        awaitGone(ids);
+        assertEquals(2, handler.runsOf(ids.get(0)));
+    }
+
+    @Test
+    void backoffDoublesAndIsCapped() {
+        assertEquals(2, JobRunner.backoff(1).toSeconds());
+        assertEquals(4, JobRunner.backoff(2).toSeconds());
+        assertEquals(JobRunner.MAX_BACKOFF, JobRunner.backoff(24));
+    }
+
+    /** Claims one particular job the way the runner does, leaving it leased and unfinished. */
+    private Uni<List<ClaimedJob>> claimSpecific(UUID id, Instant leaseEnd) {
+        return pool.preparedQuery("UPDATE jobs SET locked_until = $2, attempts = attempts + 1 "
+                        + "WHERE id = $1 AND locked_until IS NULL RETURNING id")
+                .execute(Tuple.of(id, Times.utc(leaseEnd)))
+                .map(rows -> {
+                    List<ClaimedJob> out = new ArrayList<>();
+                    rows.forEach(row -> out.add(new ClaimedJob(row.getUUID(0), RecordingJobHandler.TYPE, "", 1, null)));
+                    return out;
+                });
+    }
+
+    private void awaitGone(List<UUID> ids) throws InterruptedException {
+        for (int i = 0; i < 200; i++) {
+            long left = pool.preparedQuery("SELECT count(*) FROM jobs WHERE id = ANY($1)")
+                    .execute(Tuple.of(ids.toArray(new UUID[0]))).await().indefinitely().iterator().next().getLong(0);
+            if (left == 0) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("jobs still pending");
+    }
+}

@@ -1,0 +1,37 @@
+package payments.common.jobs;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** Test job type: counts runs per job; payload "fail-once" fails the first run. */
+@ApplicationScoped
+public class RecordingJobHandler implements JobHandler {
+
+    static final String TYPE = "test.record";
+    private final Map<UUID, AtomicInteger> runs = new ConcurrentHashMap<>();
+
+    /** How often the job ran (0 if never). A method, because tests see this bean through a proxy. */
+    public int runsOf(UUID id) {
+        AtomicInteger count = runs.get(id);
+        return count == null ? 0 : count.get();
+    }
+
+    @Override
+    public String type() {
+        return TYPE;
+    }
+
+    @Override
+    public Uni<JobOutcome> handle(ClaimedJob job) {
+        int run = runs.computeIfAbsent(job.id(), id -> new AtomicInteger()).incrementAndGet();
+        if ("fail-once".equals(job.payload()) && run == 1) {
+            return Uni.createFrom().failure(new IllegalStateException("first run fails"));
+        }
+        return Uni.createFrom().item(JobOutcome.done());
+    }
+}

@@ -1,0 +1,104 @@
+package payments.platform;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
+import io.restassured.path.json.JsonPath;
+import org.junit.jupiter.api.Test;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItems;
+import static org.hamcrest.Matchers.matchesPattern;
+import static org.hamcrest.Matchers.nullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static payments.TestSupport.BASE;
+import static payments.TestSupport.api;
+import static payments.TestSupport.apiAs;
+import static payments.TestSupport.newToken;
+
+@QuarkusTest
+class ApiTokenTest {
+
+    @Test
+    void createShowsTheSecretOnceAndTheTokenWorks() {
+        JsonPath created = api().body(Map.of("name", "reporting", "permissions", List.of("VIEW")))
+                .post("/tokens").then().statusCode(201)
+                .body("id", matchesPattern("^Token:[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$"))
+                .body("permissions", equalTo(List.of("VIEW")))
+                .extract().jsonPath();
+        String id = created.getString("id");
+        api().get("/tokens/" + id).then().statusCode(200).body("clientSecret", nullValue()).body("name", equalTo("reporting"));
+        apiAs(created.getString("clientId"), created.getString("clientSecret")).get("/config").then().statusCode(200);
+    }
+
+    @Test
+    void missingOrWrongCredentialsAre401() {
+        RestAssured.given().basePath(BASE).get("/config").then().statusCode(401).body("code", equalTo("UNAUTHORIZED"));
+        apiAs("test-client", "wrong").get("/config").then().statusCode(401).body("code", equalTo("UNAUTHORIZED"));
+        apiAs("nobody", "test-secret").get("/config").then().statusCode(401).body("code", equalTo("UNAUTHORIZED"));
+        RestAssured.given().basePath(BASE).header("Authorization", "Basic !!!").get("/config").then().statusCode(401);
+        RestAssured.given().basePath(BASE).header("Authorization", "Bearer some-agent-token").get("/config")
+                .then().statusCode(401).body("code", equalTo("UNAUTHORIZED"));
+    }
+
+    @Test
+    void permissionsAreEnforced() {
+        Map<String, String> viewer = newToken("VIEW");
+        apiAs(viewer.get("clientId"), viewer.get("clientSecret")).get("/config").then().statusCode(200);
+        apiAs(viewer.get("clientId"), viewer.get("clientSecret")).body(Map.of("umaDomain", "example.com"))
+                .patch("/config").then().statusCode(403).body("code", equalTo("FORBIDDEN"));
+        apiAs(viewer.get("clientId"), viewer.get("clientSecret"))
+                .body(Map.of("name", "escalate", "permissions", List.of("MANAGE"))).post("/tokens").then().statusCode(403);
+
+        Map<String, String> transactor = newToken("TRANSACT");
+        apiAs(transactor.get("clientId"), transactor.get("clientSecret")).get("/config").then().statusCode(403);
+    }
+
+    @Test
+    void deletedTokenStopsWorkingAtOnce() {
+        Map<String, String> token = newToken("VIEW", "MANAGE");
+        apiAs(token.get("clientId"), token.get("clientSecret")).get("/config").then().statusCode(200);
+        api().delete("/tokens/" + token.get("id")).then().statusCode(204);
+        apiAs(token.get("clientId"), token.get("clientSecret")).get("/config").then().statusCode(401);
+        api().get("/tokens/" + token.get("id")).then().statusCode(404);
+        api().delete("/tokens/" + token.get("id")).then().statusCode(404);
+    }
+
+    @Test
+    void listingPagesWithoutDuplicatesAndFilters() {
+        String name = "page-" + UUID.randomUUID();
+        for (int i = 0; i < 7; i++) {
+            api().body(Map.of("name", name, "permissions", List.of("VIEW"))).post("/tokens").then().statusCode(201);
+        }
+        Set<String> seen = new HashSet<>();
+        String cursor = null;
+        int pages = 0;
+        do {
+            var request = api().queryParam("name", name).queryParam("limit", 3);
+            if (cursor != null) {
+                request.queryParam("cursor", cursor);
+            }
+            JsonPath page = request.get("/tokens").then().statusCode(200).body("totalCount", equalTo(7)).extract().jsonPath();
+            List<String> ids = page.getList("data.id");
+            ids.forEach(id -> assertTrue(seen.add(id), "duplicate " + id));
+            cursor = page.getBoolean("hasMore") ? page.getString("nextCursor") : null;
+            if (!page.getBoolean("hasMore")) {
+                assertFalse(page.getMap("").containsKey("nextCursor"));
+            }
+            pages++;
+        } while (cursor != null);
+        assertEquals(7, seen.size());
+        assertEquals(3, pages);
+        api().queryParam("createdAfter", "2999-01-01T00:00:00Z").get("/tokens").then().statusCode(200)
+                .body("totalCount", equalTo(0)).body("hasMore", equalTo(false));
+        api().queryParam("name", "bootstrap").get("/tokens").then().statusCode(200)
+                .body("totalCount", equalTo(1)).body("data[0].permissions", hasItems("VIEW", "TRANSACT", "MANAGE"));
+    }
+}

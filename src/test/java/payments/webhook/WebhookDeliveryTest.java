@@ -1,0 +1,167 @@
+package payments.webhook;
+
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.vertx.VertxContextSupport;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import payments.WebhookReceiver;
+import payments.WebhookReceiver.Delivery;
+
+import java.nio.charset.StandardCharsets;
+import java.security.KeyFactory;
+import java.security.PublicKey;
+import java.security.Signature;
+import java.security.spec.X509EncodedKeySpec;
+import java.util.Base64;
+import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static payments.TestSupport.api;
+
+@QuarkusTest
+class WebhookDeliveryTest {
+
+    private static final Pattern SIGNATURE_HEADER = Pattern.compile("^\\{\"v\":\"1\",\"s\":\"([A-Za-z0-9+/=]+)\"}$");
+
+    @Inject
+    WebhookPublisher publisher;
+
+    @Inject
+    Pool pool;
+
+    private WebhookReceiver receiver;
+
+    @BeforeEach
+    void startReceiver() {
+        receiver = new WebhookReceiver();
+    }
+
+    @AfterEach
+    void stopReceiver() {
+        receiver.close();
+    }
+
+    private void useReceiver() throws InterruptedException {
+        api().body(Map.of("webhookEndpoint", receiver.url())).patch("/config").then().statusCode(200);
+        // Configuring the endpoint sends a TEST event through the outbox.
+        assertNotNull(receiver.nextOfType("TEST", 10), "TEST event after configuring the endpoint");
+    }
+
+    @Test
+    void changingTheEndpointSendsASignedTestEventVerifiableWithThePublishedKey() throws Exception {
+        api().body(Map.of("webhookEndpoint", receiver.url())).patch("/config").then().statusCode(200);
+        Delivery delivery = receiver.nextOfType("TEST", 10);
+        assertNotNull(delivery);
+        assertTrue(delivery.body().matches("^\\{\"id\":\"Webhook:[0-9a-f-]{36}\",\"type\":\"TEST\",\"timestamp\":\"[^\"]+\",\"data\":\\{}}$"),
+                delivery.body());
+        assertTrue(verify(delivery), "signature verifies with the published key");
+        assertTrue(!verify(new Delivery(delivery.body().replace("TEST", "TEXT"), delivery.headers())), "tampered body fails");
+    }
+
+    @Test
+    void sandboxTestWebhookReportsTheEndpointAnswer() throws Exception {
+        useReceiver();
+        api().post("/sandbox/webhooks/test").then().statusCode(200)
+                .body("url", equalTo(receiver.url())).body("response_status", equalTo(200))
+                .body("response_body", equalTo("{\"received\":true}"));
+        assertTrue(verify(receiver.nextOfType("TEST", 5)));
+        receiver.answer(500);
+        api().post("/sandbox/webhooks/test").then().statusCode(200).body("response_status", equalTo(500));
+        // TEST events are never retried.
+        receiver.nextOfType("TEST", 5);
+        api().body(Map.of("seconds", 3600)).post("/sandbox/clock/advance").then().statusCode(200);
+        assertNull(receiver.nextOfType("TEST", 1));
+    }
+
+    @Test
+    void testWebhookErrors() {
+        api().body(Map.of("webhookEndpoint", "http://127.0.0.1:1/unreachable")).patch("/config").then().statusCode(200);
+        api().post("/sandbox/webhooks/test").then().statusCode(400).body("code", equalTo("WEBHOOK_DELIVERY_ERROR"));
+        api().body(Map.of("webhookEndpoint", "")).patch("/config").then().statusCode(200);
+        api().post("/sandbox/webhooks/test").then().statusCode(400).body("code", equalTo("WEBHOOK_ENDPOINT_NOT_SET"));
+    }
+
+    @Test
+    void failedDeliveryIsRetriedWithBackoffUntilAccepted() throws Throwable {
+        useReceiver();
+        receiver.answer(500, 503);
+        UUID eventId = publish("CUSTOMER.KYC_APPROVED");
+        Delivery first = receiver.nextOfType("CUSTOMER.KYC_APPROVED", 10);
+        assertNotNull(first);
+        // Not retried before the backoff (30 s) has passed.
+        assertNull(receiver.nextOfType("CUSTOMER.KYC_APPROVED", 1));
+        api().body(Map.of("seconds", 31)).post("/sandbox/clock/advance").then().statusCode(200);
+        Delivery second = receiver.nextOfType("CUSTOMER.KYC_APPROVED", 10);
+        assertNotNull(second);
+        assertEquals(first.body(), second.body(), "every attempt carries the same id and bytes");
+        // The second delay doubles to 60 s.
+        api().body(Map.of("seconds", 31)).post("/sandbox/clock/advance").then().statusCode(200);
+        assertNull(receiver.nextOfType("CUSTOMER.KYC_APPROVED", 1));
+        api().body(Map.of("seconds", 30)).post("/sandbox/clock/advance").then().statusCode(200);
+        assertNotNull(receiver.nextOfType("CUSTOMER.KYC_APPROVED", 10));
+        awaitStatus(eventId, "DELIVERED");
+        assertEquals(3, attemptCount(eventId));
+    }
+
+    @Test
+    void conflictAnswerStopsRetries() throws Throwable {
+        useReceiver();
+        receiver.answer(409);
+        UUID eventId = publish("CUSTOMER.KYB_APPROVED");
+        assertNotNull(receiver.nextOfType("CUSTOMER.KYB_APPROVED", 10));
+        awaitStatus(eventId, "DELIVERED");
+        api().body(Map.of("seconds", 120)).post("/sandbox/clock/advance").then().statusCode(200);
+        assertNull(receiver.nextOfType("CUSTOMER.KYB_APPROVED", 1));
+        assertEquals(1, attemptCount(eventId));
+    }
+
+    private UUID publish(String type) throws Throwable {
+        WebhookEvent event = VertxContextSupport.subscribeAndAwait(
+                () -> Panache.withTransaction(() -> publisher.publish(type, Map.of("id", "Customer:test"))));
+        return event.id;
+    }
+
+    private void awaitStatus(UUID eventId, String status) throws InterruptedException {
+        for (int i = 0; i < 100; i++) {
+            Row row = pool.preparedQuery("SELECT status FROM webhook_events WHERE id = $1").execute(Tuple.of(eventId))
+                    .await().indefinitely().iterator().next();
+            if (status.equals(row.getString("status"))) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("event " + eventId + " never reached " + status);
+    }
+
+    private int attemptCount(UUID eventId) {
+        return pool.preparedQuery("SELECT count(*) FROM webhook_attempts WHERE event_id = $1").execute(Tuple.of(eventId))
+                .await().indefinitely().iterator().next().getInteger(0);
+    }
+
+    /** Verifies with plain JCA and the key from GET /config, independently of the signing code. */
+    private static boolean verify(Delivery delivery) throws Exception {
+        String pem = api().get("/config").then().extract().path("webhookPublicKey");
+        byte[] der = Base64.getMimeDecoder().decode(pem.replace("-----BEGIN PUBLIC KEY-----", "")
+                .replace("-----END PUBLIC KEY-----", ""));
+        PublicKey key = KeyFactory.getInstance("EC").generatePublic(new X509EncodedKeySpec(der));
+        Matcher header = SIGNATURE_HEADER.matcher(delivery.header("X-Svc-Signature"));
+        assertTrue(header.matches(), delivery.header("X-Svc-Signature"));
+        Signature verifier = Signature.getInstance("SHA256withECDSA");
+        verifier.initVerify(key);
+        verifier.update(delivery.body().getBytes(StandardCharsets.UTF_8));
+        return verifier.verify(Base64.getDecoder().decode(header.group(1)));
+    }
+}
