@@ -55,6 +55,17 @@ class PureRulesTest {
     }
 
     @Test
+    void unexpectedFailuresAre500WithACorrelationIdAndNoInternals() {
+        var response = new ApiExceptionMapper().unexpected(new IllegalStateException("SELECT * FROM secrets failed"));
+        assertEquals(500, response.getStatus());
+        ErrorBody body = (ErrorBody) response.getEntity();
+        assertEquals("SVC_SWITCH_ERROR", body.code());
+        assertFalse(body.reason().contains("SELECT"));
+        assertFalse(body.reason().contains("IllegalStateException"));
+        assertTrue(body.details().get("correlationId").toString().matches("[0-9a-f-]{36}"));
+    }
+
+    @Test
     void pageRequestDefaultsAndCursorRoundTrip() {
         assertEquals(20, PageRequest.of(null, null).limit());
         assertEquals(100, PageRequest.of("100", null).limit());
