@@ -4,13 +4,14 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.UUID;
 
 /**
  * Validated paging parameters. The cursor is opaque to clients: the base64url form of the last
- * returned row's key, so the next page is a keyset query ("key after this one") that neither skips
- * nor repeats rows when new ones are inserted meanwhile.
+ * returned row's id (a time-ordered UUID), so the next page is a keyset query ("ids before this
+ * one") that neither skips nor repeats rows when new ones are inserted meanwhile.
  */
-public record PageRequest(int limit, String afterKey) {
+public record PageRequest(int limit, UUID after) {
 
     public static final int DEFAULT_LIMIT = 20;
     public static final int MAX_LIMIT = 100;
@@ -22,17 +23,17 @@ public record PageRequest(int limit, String afterKey) {
         if (effective < 1 || effective > MAX_LIMIT) {
             errors.add(FieldError.of("limit", "Must be between 1 and " + MAX_LIMIT));
         }
-        String afterKey = null;
+        UUID after = null;
         if (cursor != null && !cursor.isEmpty()) {
-            afterKey = decodeCursor(cursor);
-            if (afterKey == null) {
+            after = decodeCursor(cursor);
+            if (after == null) {
                 errors.add(FieldError.of("cursor", "Not a cursor returned by this API"));
             }
         }
         if (!errors.isEmpty()) {
             throw ApiException.invalidInput(errors);
         }
-        return new PageRequest(effective, afterKey);
+        return new PageRequest(effective, after);
     }
 
     private static int parseLimit(String limit) {
@@ -55,11 +56,10 @@ public record PageRequest(int limit, String afterKey) {
                 .encodeToString((CURSOR_PREFIX + key).getBytes(StandardCharsets.UTF_8));
     }
 
-    private static String decodeCursor(String cursor) {
+    private static UUID decodeCursor(String cursor) {
         try {
             String text = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
-            return text.startsWith(CURSOR_PREFIX) && text.length() > CURSOR_PREFIX.length()
-                    ? text.substring(CURSOR_PREFIX.length()) : null;
+            return text.startsWith(CURSOR_PREFIX) ? UUID.fromString(text.substring(CURSOR_PREFIX.length())) : null;
         } catch (IllegalArgumentException e) {
             return null;
         }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * Builds the WHERE clause of a list query from optional filters, collecting every malformed filter
@@ -17,6 +18,8 @@ public final class QueryFilters {
     private final List<String> clauses = new ArrayList<>();
     private final Map<String, Object> params = new LinkedHashMap<>();
     private final List<FieldError> errors = new ArrayList<>();
+    private String pageClause;
+    private UUID pageAfter;
 
     public QueryFilters where(String clause) {
         clauses.add(clause);
@@ -46,38 +49,39 @@ public final class QueryFilters {
         return this;
     }
 
-    /** Keyset paging on a time-ordered UUID id, newest first. */
-    public QueryFilters before(String idColumn, java.util.UUID after) {
-        if (after != null) {
-            clauses.add(idColumn + " < :afterId");
-            params.put("afterId", after);
+    /** Keyset paging on a time-ordered UUID id, newest first: the rows of the requested page. */
+    public QueryFilters page(String idColumn, PageRequest page) {
+        if (page.after() != null) {
+            pageClause = idColumn + " < :afterId";
+            pageAfter = page.after();
         }
         return this;
     }
 
+    /** The filters and the paging bound, for the page's rows. */
     public String clause() {
+        return pageClause == null ? countClause() : countClause() + " and " + pageClause;
+    }
+
+    public Map<String, Object> params() {
+        if (pageAfter == null) {
+            return params;
+        }
+        Map<String, Object> withPage = new LinkedHashMap<>(params);
+        withPage.put("afterId", pageAfter);
+        return withPage;
+    }
+
+    /** The filters without the paging bound, for `totalCount`. */
+    public String countClause() {
         if (!errors.isEmpty()) {
             throw ApiException.invalidInput(errors);
         }
         return clauses.isEmpty() ? "1 = 1" : String.join(" and ", clauses);
     }
 
-    public Map<String, Object> params() {
+    public Map<String, Object> countParams() {
         return params;
-    }
-
-    /** The same filters without the paging bound, for `totalCount`. */
-    public QueryFilters withoutPaging() {
-        QueryFilters copy = new QueryFilters();
-        for (String clause : clauses) {
-            if (!clause.endsWith(":afterId")) {
-                copy.clauses.add(clause);
-            }
-        }
-        copy.params.putAll(params);
-        copy.params.remove("afterId");
-        copy.errors.addAll(errors);
-        return copy;
     }
 
     static Instant parseInstant(String value) {

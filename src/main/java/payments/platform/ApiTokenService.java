@@ -28,7 +28,6 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.EnumSet;
 import java.util.HexFormat;
-import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -58,7 +57,7 @@ public class ApiTokenService implements Authenticator {
                 .collect(Collectors.toCollection(() -> EnumSet.noneOf(Permission.class)));
         UUID id = Ids.newUuid();
         String secret = Secrets.newSecret();
-        ApiToken token = newToken(id, HexFormat.of().formatHex(uuidBytes(id)), request.name().trim(), permissions, secret,
+        ApiToken token = newToken(id, clientIdOf(id), request.name().trim(), permissions, secret,
                 clock.now());
         return token.persist().map(saved -> toWire(token, secret));
     }
@@ -74,11 +73,10 @@ public class ApiTokenService implements Authenticator {
                 .timeBound("createdAt", "createdBefore", createdBefore, true)
                 .timeBound("updatedAt", "updatedAfter", updatedAfter, false)
                 .timeBound("updatedAt", "updatedBefore", updatedBefore, true)
-                .before("id", page.afterKey() == null ? null : parseCursorId(page.afterKey()));
-        QueryFilters counting = filters.withoutPaging();
+                .page("id", page);
         return ApiToken.<ApiToken>find(filters.clause(), Sort.descending("id"), filters.params())
                 .range(0, page.fetchSize() - 1).list()
-                .flatMap(rows -> ApiToken.count(counting.clause(), counting.params())
+                .flatMap(rows -> ApiToken.count(filters.countClause(), filters.countParams())
                         .map(total -> Page.of(rows, page, t -> t.id.toString(), t -> toWire(t, null), total)));
     }
 
@@ -145,14 +143,6 @@ public class ApiTokenService implements Authenticator {
         });
     }
 
-    private static UUID parseCursorId(String key) {
-        try {
-            return UUID.fromString(key);
-        } catch (IllegalArgumentException e) {
-            throw ApiException.invalidInput(List.of(payments.common.FieldError.of("cursor", "Not a cursor returned by this API")));
-        }
-    }
-
     static ApiTokenResponse toWire(ApiToken token, String secret) {
         return new ApiTokenResponse(IdType.TOKEN.prefix() + ":" + token.id, token.name,
                 Arrays.asList(token.permissions.split(",")), token.clientId, secret,
@@ -177,7 +167,10 @@ public class ApiTokenService implements Authenticator {
         }
     }
 
-    static byte[] uuidBytes(UUID id) {
-        return java.nio.ByteBuffer.allocate(16).putLong(id.getMostSignificantBits()).putLong(id.getLeastSignificantBits()).array();
+    /** The Basic user name of a token: the hex of its id's UUID, as in the reference interface. */
+    static String clientIdOf(UUID id) {
+        byte[] bytes = java.nio.ByteBuffer.allocate(16)
+                .putLong(id.getMostSignificantBits()).putLong(id.getLeastSignificantBits()).array();
+        return HexFormat.of().formatHex(bytes);
     }
 }

@@ -19,9 +19,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
-import java.util.HexFormat;
 import java.util.Properties;
-import java.util.UUID;
 
 /**
  * Makes sure a first API token exists and tells the operator how to reach the server. The token
@@ -111,8 +109,7 @@ public class BootstrapCredentials {
     }
 
     private static String newClientId() {
-        UUID id = Ids.newUuid();
-        return HexFormat.of().formatHex(ApiTokenService.uuidBytes(id));
+        return ApiTokenService.clientIdOf(Ids.newUuid());
     }
 
     private Properties readCredentialsFile() {

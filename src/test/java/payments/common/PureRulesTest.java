@@ -71,7 +71,7 @@ class PureRulesTest {
         assertEquals(100, PageRequest.of("100", null).limit());
         assertThrows(ApiException.class, () -> PageRequest.of("0", null));
         String cursor = PageRequest.encodeCursor("0190b3a4-7c2e-7d1a-9a3b-1c2d3e4f5a6b");
-        assertEquals("0190b3a4-7c2e-7d1a-9a3b-1c2d3e4f5a6b", PageRequest.of("5", cursor).afterKey());
+        assertEquals(java.util.UUID.fromString("0190b3a4-7c2e-7d1a-9a3b-1c2d3e4f5a6b"), PageRequest.of("5", cursor).after());
         assertThrows(ApiException.class, () -> PageRequest.of("5", "bm90LWEtY3Vyc29y"));
     }
 }
