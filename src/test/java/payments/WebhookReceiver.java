@@ -17,6 +17,25 @@ import java.util.concurrent.TimeUnit;
 public final class WebhookReceiver implements AutoCloseable {
 
     public record Delivery(String body, Map<String, List<String>> headers) {
+
+        /** Checks X-Svc-Signature against the public key GET /config publishes. */
+        public boolean signatureValid() throws Exception {
+            String pem = TestSupport.api().get("/config").then().extract().path("webhookPublicKey");
+            byte[] der = java.util.Base64.getMimeDecoder().decode(pem.replace("-----BEGIN PUBLIC KEY-----", "")
+                    .replace("-----END PUBLIC KEY-----", ""));
+            java.security.PublicKey key = java.security.KeyFactory.getInstance("EC")
+                    .generatePublic(new java.security.spec.X509EncodedKeySpec(der));
+            java.util.regex.Matcher header = java.util.regex.Pattern.compile("^\\{\"v\":\"1\",\"s\":\"([A-Za-z0-9+/=]+)\"}$")
+                    .matcher(header("X-Svc-Signature"));
+            if (!header.matches()) {
+                return false;
+            }
+            java.security.Signature verifier = java.security.Signature.getInstance("SHA256withECDSA");
+            verifier.initVerify(key);
+            verifier.update(body.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return verifier.verify(java.util.Base64.getDecoder().decode(header.group(1)));
+        }
+
         public String header(String name) {
             return headers.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(name))
                     .map(e -> e.getValue().get(0)).findFirst().orElse(null);

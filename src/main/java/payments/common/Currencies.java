@@ -37,6 +37,23 @@ public final class Currencies {
             new Currency("THB", "Thai Baht", "฿", 2),
             new Currency("VND", "Vietnamese Dong", "₫", 0),
             new Currency("JPY", "Japanese Yen", "¥", 0),
+            new Currency("BDT", "Bangladeshi Taka", "৳", 2),
+            new Currency("BWP", "Botswana Pula", "P", 2),
+            new Currency("CNY", "Chinese Yuan", "¥", 2),
+            new Currency("EGP", "Egyptian Pound", "E£", 2),
+            new Currency("GHS", "Ghanaian Cedi", "₵", 2),
+            new Currency("HTG", "Haitian Gourde", "G", 2),
+            new Currency("IDR", "Indonesian Rupiah", "Rp", 2),
+            new Currency("JMD", "Jamaican Dollar", "$", 2),
+            new Currency("MWK", "Malawian Kwacha", "MK", 2),
+            new Currency("MYR", "Malaysian Ringgit", "RM", 2),
+            new Currency("PKR", "Pakistani Rupee", "₨", 2),
+            new Currency("RWF", "Rwandan Franc", "FRw", 0),
+            new Currency("TZS", "Tanzanian Shilling", "TSh", 2),
+            new Currency("UGX", "Ugandan Shilling", "USh", 0),
+            new Currency("XAF", "Central African CFA Franc", "FCFA", 0),
+            new Currency("XOF", "West African CFA Franc", "CFA", 0),
+            new Currency("ZMW", "Zambian Kwacha", "ZK", 2),
             new Currency("BTC", "Bitcoin", "₿", 8),
             new Currency("USDC", "USD Coin", "USDC", 6),
             new Currency("USDT", "Tether", "USDT", 6),
@@ -55,6 +72,17 @@ public final class Currencies {
 
     public static boolean isKnown(String code) {
         return code != null && BY_CODE.containsKey(code);
+    }
+
+    private static final java.util.Set<String> CRYPTO = java.util.Set.of("BTC", "USDC", "USDT", "USDB", "SOL");
+
+    /** Crypto assets (tickers), as opposed to ISO 4217 fiat currencies. */
+    public static boolean isCrypto(String code) {
+        return CRYPTO.contains(code);
+    }
+
+    public static Currency require(String code) {
+        return find(code).orElseThrow(() -> new IllegalArgumentException("Unknown currency " + code));
     }
 
     public static List<String> codes() {

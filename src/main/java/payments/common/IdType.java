@@ -16,7 +16,10 @@ public enum IdType {
     LOOKUP("Lookup"),
     TOKEN("Token"),
     PLATFORM_CONFIG("PlatformConfig"),
-    JOB("Job");
+    JOB("Job"),
+    BENEFICIAL_OWNER("BeneficialOwner"),
+    DOCUMENT("Document"),
+    VERIFICATION("Verification");
 
     private final String prefix;
 

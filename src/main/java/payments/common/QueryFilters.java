@@ -26,6 +26,15 @@ public final class QueryFilters {
         return this;
     }
 
+    /** A clause with one named parameter, added only when {@code value} is present. */
+    public QueryFilters where(String clause, String param, Object value) {
+        if (value != null) {
+            clauses.add(clause);
+            params.put(param, value);
+        }
+        return this;
+    }
+
     public QueryFilters equal(String column, String param, Object value) {
         if (value != null) {
             clauses.add(column + " = :" + param);

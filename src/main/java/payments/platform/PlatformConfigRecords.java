@@ -136,7 +136,8 @@ public final class PlatformConfigRecords {
             List<@NotNull @Valid PlatformCurrencyConfig> supportedCurrencies,
             @Valid EmbeddedWalletConfig embeddedWalletConfig,
             @Valid CardTokenization2FAConfig cardTokenization2faConfig,
-            List<@NotNull @Valid FeeConfig> feeConfigs) {
+            List<@NotNull @Valid FeeConfig> feeConfigs,
+            Boolean sandboxSkipVerificationPaperwork) {
     }
 
     /** GET /config and PATCH /config response. */
@@ -151,6 +152,7 @@ public final class PlatformConfigRecords {
             EmbeddedWalletConfig embeddedWalletConfig,
             CardTokenization2FAConfig cardTokenization2faConfig,
             List<FeeConfig> feeConfigs,
+            Boolean sandboxSkipVerificationPaperwork,
             String webhookPublicKey,
             String createdAt,
             String updatedAt) {

@@ -97,10 +97,14 @@ public class PlatformConfigService {
 
     /** The configured webhook endpoint, read without a Hibernate session (for background delivery). */
     public Uni<Optional<String>> webhookEndpoint() {
+        return settings().map(settings -> Optional.ofNullable(settings.webhookEndpoint()));
+    }
+
+    /** The current settings, read on their own connection (usable inside or outside a session). */
+    public Uni<PlatformSettings> settings() {
         return pool.query("SELECT document FROM platform_config").execute()
-                .map(rows -> rows.iterator().hasNext()
-                        ? Optional.ofNullable(read(rows.iterator().next().getString("document")).webhookEndpoint())
-                        : Optional.empty());
+                .map(rows -> rows.iterator().hasNext() ? read(rows.iterator().next().getString("document"))
+                        : PlatformSettings.defaults());
     }
 
     private void validate(PlatformConfigUpdateRequest request) {
@@ -110,6 +114,9 @@ public class PlatformConfigService {
             checkWebhookEndpoint(request.webhookEndpoint(), errors);
             checkCurrencies(request.supportedCurrencies(), errors);
             checkFees(request.feeConfigs(), errors);
+            if (Boolean.TRUE.equals(request.sandboxSkipVerificationPaperwork()) && !serverConfig.sandbox()) {
+                errors.add(FieldError.of("sandboxSkipVerificationPaperwork", "Only available in sandbox mode"));
+            }
         }
         validator.validate(request, errors);
         if (request.feeConfigs() != null && request.feeConfigs().stream().anyMatch(f -> !"USD".equals(f.sourceCurrency()))) {
@@ -191,7 +198,8 @@ public class PlatformConfigService {
         return new PlatformConfig(IdType.PLATFORM_CONFIG.prefix() + ":" + entity.id, settings.umaDomain(),
                 settings.proxyUmaSubdomain(), settings.webhookEndpoint(), settings.supportedCurrencies(),
                 settings.isRegulatedFinancialInstitution(), settings.embeddedWalletConfig(),
-                settings.cardTokenization2faConfig(), settings.feeConfigs(), signer.publicKeyPem(),
+                settings.cardTokenization2faConfig(), settings.feeConfigs(), settings.skipsVerificationPaperwork(),
+                signer.publicKeyPem(),
                 entity.createdAt.toString(), entity.updatedAt.toString());
     }
 

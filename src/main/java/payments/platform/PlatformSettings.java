@@ -19,7 +19,17 @@ public record PlatformSettings(
         boolean isRegulatedFinancialInstitution,
         EmbeddedWalletConfig embeddedWalletConfig,
         CardTokenization2FAConfig cardTokenization2faConfig,
-        List<FeeConfig> feeConfigs) {
+        List<FeeConfig> feeConfigs,
+        Boolean sandboxSkipVerificationPaperwork) {
+
+    /** Sandbox only: decide KYC/KYB from the magic suffixes at customer creation, without a packet. */
+    public boolean skipsVerificationPaperwork() {
+        return Boolean.TRUE.equals(sandboxSkipVerificationPaperwork);
+    }
+
+    public List<String> supportedCurrencyCodes() {
+        return supportedCurrencies.stream().map(PlatformCurrencyConfig::currencyCode).toList();
+    }
 
     /** What a new sandbox platform starts with: the common fiat and crypto currencies, no fees. */
     static PlatformSettings defaults() {
@@ -28,7 +38,7 @@ public record PlatformSettings(
         for (String code : List.of("USD", "EUR", "MXN", "BTC", "USDC", "USDB")) {
             currencies.add(new PlatformCurrencyConfig(code, 1L, 1_000_000_000_000L, List.of(), null, null, both));
         }
-        return new PlatformSettings("sandbox.uma.money", "platform", null, currencies, false, null, null, List.of());
+        return new PlatformSettings("sandbox.uma.money", "platform", null, currencies, false, null, null, List.of(), false);
     }
 
     /** Applies a PATCH: top-level fields replace, nested objects merge, fee configs merge by key. */
@@ -46,7 +56,8 @@ public record PlatformSettings(
                 PlatformConfigRecords.merge(embeddedWalletConfig, patch.embeddedWalletConfig(), EmbeddedWalletConfig::mergedWith),
                 PlatformConfigRecords.merge(cardTokenization2faConfig, patch.cardTokenization2faConfig(),
                         CardTokenization2FAConfig::mergedWith),
-                patch.feeConfigs() == null ? feeConfigs : mergeFees(feeConfigs, patch.feeConfigs()));
+                patch.feeConfigs() == null ? feeConfigs : mergeFees(feeConfigs, patch.feeConfigs()),
+                PlatformConfigRecords.pick(patch.sandboxSkipVerificationPaperwork(), sandboxSkipVerificationPaperwork));
     }
 
     /** Upsert by (feeType, sourceCurrency); a config whose fees are all zero is removed. */

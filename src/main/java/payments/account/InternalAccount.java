@@ -1,0 +1,84 @@
+package payments.account;
+
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import payments.common.IdType;
+
+import java.time.Instant;
+import java.util.UUID;
+
+/** An account this service holds a balance in, for a customer or (customerId null) for the platform. */
+@Entity
+@Table(name = "internal_accounts")
+public class InternalAccount extends PanacheEntityBase {
+
+    public static final String INTERNAL_FIAT = "INTERNAL_FIAT";
+    public static final String INTERNAL_CRYPTO = "INTERNAL_CRYPTO";
+    public static final String EMBEDDED_WALLET = "EMBEDDED_WALLET";
+    public static final String RULE_BASED = "RULE_BASED";
+
+    public static final String PENDING = "PENDING";
+    public static final String ACTIVE = "ACTIVE";
+    public static final String FROZEN = "FROZEN";
+    public static final String CLOSED = "CLOSED";
+    public static final String FAILED = "FAILED";
+
+    @Id
+    public UUID id;
+
+    @Column(name = "customer_id")
+    public UUID customerId;
+
+    @Column(nullable = false)
+    public String type;
+
+    @Column(nullable = false)
+    public String currency;
+
+    @Column(nullable = false)
+    public String status;
+
+    public String label;
+
+    @Column(name = "available_balance", nullable = false)
+    public long availableBalance;
+
+    @Column(name = "total_balance", nullable = false)
+    public long totalBalance;
+
+    /** JSON array of PaymentInstructions. */
+    @Column(name = "funding_instructions", nullable = false)
+    public String fundingInstructions;
+
+    @Column(name = "sweep_rule")
+    public String sweepRule;
+
+    @Column(name = "private_enabled")
+    public Boolean privateEnabled;
+
+    @Column(name = "created_at", nullable = false)
+    public Instant createdAt;
+
+    @Column(name = "updated_at", nullable = false)
+    public Instant updatedAt;
+
+    public String wireId() {
+        return IdType.INTERNAL_ACCOUNT.prefix() + ":" + id;
+    }
+
+    /** Whether payments may move money into or out of this account now. */
+    public boolean canTransact() {
+        return ACTIVE.equals(status);
+    }
+
+    /** The account type provisioned for a currency the holder uses. */
+    public static String typeFor(String currency) {
+        if ("USDB".equals(currency)) {
+            return EMBEDDED_WALLET;
+        }
+        return payments.common.Currencies.isCrypto(currency) ? INTERNAL_CRYPTO : INTERNAL_FIAT;
+    }
+}

@@ -1,0 +1,68 @@
+package payments.account;
+
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
+import payments.common.ServerClock;
+import payments.common.ServerConfig;
+import payments.common.jobs.ClaimedJob;
+import payments.common.jobs.JobHandler;
+import payments.common.jobs.JobOutcome;
+import payments.customer.Customer;
+import payments.customer.CustomerView;
+import payments.sandbox.MagicValues;
+import payments.webhook.WebhookPublisher;
+
+import java.util.UUID;
+
+/**
+ * Completes provisioning of a PENDING internal account: ACTIVE with its funding instructions, or
+ * FAILED (sandbox: holder's platformCustomerId ending in 909). Tells the platform either way.
+ */
+@ApplicationScoped
+public class InternalAccountActivation implements JobHandler {
+
+    public static final String TYPE = "internal-account.activate";
+
+    private final InternalAccountView view;
+    private final CustomerView customers;
+    private final WebhookPublisher webhooks;
+    private final ServerClock clock;
+    private final ServerConfig config;
+
+    public InternalAccountActivation(InternalAccountView view, CustomerView customers, WebhookPublisher webhooks, ServerClock clock,
+                                     ServerConfig config) {
+        this.view = view;
+        this.customers = customers;
+        this.webhooks = webhooks;
+        this.clock = clock;
+        this.config = config;
+    }
+
+    @Override
+    public String type() {
+        return TYPE;
+    }
+
+    @Override
+    public Uni<JobOutcome> handle(ClaimedJob job) {
+        return Panache.withTransaction(() -> InternalAccount.<InternalAccount>findById(UUID.fromString(job.payload()),
+                        LockModeType.PESSIMISTIC_WRITE)
+                .flatMap(account -> account == null || !InternalAccount.PENDING.equals(account.status)
+                        ? Uni.createFrom().voidItem()
+                        : Customer.<Customer>findById(account.customerId).flatMap(holder -> activate(account, holder))))
+                .replaceWith(JobOutcome.done());
+    }
+
+    private Uni<Void> activate(InternalAccount account, Customer holder) {
+        boolean fails = config.sandbox() && holder != null && MagicValues.provisioningFails(holder.platformCustomerId);
+        account.status = fails ? InternalAccount.FAILED : InternalAccount.ACTIVE;
+        if (!fails) {
+            account.fundingInstructions = view.write(FundingInstructions.forAccount(account.id, account.currency,
+                    holder == null ? "Platform" : customers.displayName(holder)));
+        }
+        account.updatedAt = clock.now();
+        return webhooks.publish("INTERNAL_ACCOUNT.STATUS_UPDATED", view.toWire(account)).replaceWithVoid();
+    }
+}

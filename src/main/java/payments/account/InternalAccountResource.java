@@ -1,0 +1,69 @@
+package payments.account;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
+import payments.account.InternalAccountService.InternalAccountUpdateRequest;
+import payments.account.InternalAccountView.InternalAccountResponse;
+import payments.common.Page;
+import payments.common.security.Permission;
+import payments.common.security.Secured;
+
+import java.util.List;
+
+@Path("/")
+@Secured(Permission.VIEW)
+public class InternalAccountResource {
+
+    /** GET /platform/internal-accounts: the reference's envelope has `data` only. */
+    public record PlatformInternalAccountList(List<InternalAccountResponse> data) {
+    }
+
+    private final InternalAccountService service;
+
+    public InternalAccountResource(InternalAccountService service) {
+        this.service = service;
+    }
+
+    @GET
+    @Path("customers/internal-accounts")
+    public Uni<Page<InternalAccountResponse>> listCustomerAccounts(@QueryParam("currency") String currency,
+                                                                   @QueryParam("customerId") String customerId,
+                                                                   @QueryParam("type") String type,
+                                                                   @QueryParam("limit") String limit,
+                                                                   @QueryParam("cursor") String cursor) {
+        return service.listCustomerAccounts(currency, customerId, type, limit, cursor);
+    }
+
+    @GET
+    @Path("platform/internal-accounts")
+    public Uni<PlatformInternalAccountList> listPlatformAccounts(@QueryParam("currency") String currency,
+                                                                 @QueryParam("type") String type) {
+        return service.listPlatformAccounts(currency, type).map(PlatformInternalAccountList::new);
+    }
+
+    @GET
+    @Path("internal-account")
+    public Uni<Page<InternalAccountResponse>> listForCustomer(@QueryParam("customerId") String customerId,
+                                                              @QueryParam("currency") String currency,
+                                                              @QueryParam("limit") String limit,
+                                                              @QueryParam("cursor") String cursor) {
+        return service.listForCustomer(customerId, currency, limit, cursor);
+    }
+
+    @GET
+    @Path("internal-accounts/{id}")
+    public Uni<InternalAccountResponse> get(@PathParam("id") String id) {
+        return service.get(id);
+    }
+
+    @PATCH
+    @Path("internal-accounts/{id}")
+    @Secured(Permission.MANAGE)
+    public Uni<InternalAccountResponse> update(@PathParam("id") String id, InternalAccountUpdateRequest request) {
+        return service.update(id, request);
+    }
+}

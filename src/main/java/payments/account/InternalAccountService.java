@@ -1,0 +1,219 @@
+package payments.account;
+
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.quarkus.panache.common.Sort;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
+import payments.account.InternalAccountView.InternalAccountResponse;
+import payments.common.ApiException;
+import payments.common.FieldError;
+import payments.common.IdType;
+import payments.common.Ids;
+import payments.common.Page;
+import payments.common.PageRequest;
+import payments.common.QueryFilters;
+import payments.common.RequestValidator;
+import payments.common.ServerClock;
+import payments.common.jobs.Jobs;
+import payments.customer.Customer;
+import payments.customer.CustomerService;
+import payments.platform.PlatformConfigService;
+import payments.platform.PlatformSettings;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+
+/** Internal accounts: provisioning for customers and the platform, listing, and label updates. */
+@ApplicationScoped
+public class InternalAccountService {
+
+    public static final String NOT_FOUND = "INTERNAL_ACCOUNT_NOT_FOUND";
+    private static final Set<String> TYPES = Set.of(InternalAccount.INTERNAL_FIAT, InternalAccount.INTERNAL_CRYPTO,
+            InternalAccount.EMBEDDED_WALLET, InternalAccount.RULE_BASED);
+
+    private final InternalAccountView view;
+    private final PlatformConfigService platform;
+    private final RequestValidator validator;
+    private final Jobs jobs;
+    private final ServerClock clock;
+
+    public InternalAccountService(InternalAccountView view, PlatformConfigService platform, RequestValidator validator,
+                                  Jobs jobs, ServerClock clock) {
+        this.view = view;
+        this.platform = platform;
+        this.validator = validator;
+        this.jobs = jobs;
+        this.clock = clock;
+    }
+
+    /**
+     * Opens PENDING accounts for the customer's currencies that have none yet, each activated by a
+     * job. Call inside the transaction that creates or updates the customer.
+     */
+    public Uni<Void> provision(Customer customer, List<String> currencies, PlatformSettings settings) {
+        return InternalAccount.<InternalAccount>list("customerId = ?1 and type <> ?2", customer.id, InternalAccount.RULE_BASED)
+                .flatMap(existing -> {
+                    Uni<Void> chain = Uni.createFrom().voidItem();
+                    for (String currency : currencies) {
+                        String type = InternalAccount.typeFor(currency);
+                        boolean present = existing.stream().anyMatch(a -> a.currency.equals(currency) && a.type.equals(type));
+                        if (present || InternalAccount.EMBEDDED_WALLET.equals(type) && !settings.supportedCurrencyCodes().contains("USDB")) {
+                            continue;
+                        }
+                        InternalAccount account = newAccount(customer.id, type, currency, InternalAccount.PENDING);
+                        chain = chain.call(() -> account.persist())
+                                .call(() -> jobs.enqueueNow(InternalAccountActivation.TYPE, account.id.toString()))
+                                .replaceWithVoid();
+                    }
+                    return chain;
+                });
+    }
+
+    @WithSession
+    public Uni<Page<InternalAccountResponse>> listCustomerAccounts(String currency, String customerId, String type,
+                                                                   String limit, String cursor) {
+        PageRequest page = PageRequest.of(limit, cursor);
+        checkType(type);
+        QueryFilters filters = new QueryFilters()
+                .where("customerId is not null")
+                .equal("currency", "currency", currency)
+                .equal("type", "type", type)
+                .page("id", page);
+        if (customerId != null) {
+            filters.equal("customerId", "customerId", Ids.isValid(IdType.CUSTOMER, customerId)
+                    ? CustomerService.uuidOf(customerId) : invalidFilter("customerId", "Must be a Customer id"));
+        }
+        return pageOf(filters, page);
+    }
+
+    /** The spec's GET /internal-account: one customer's accounts, optionally in one currency. */
+    @WithSession
+    public Uni<Page<InternalAccountResponse>> listForCustomer(String customerId, String currency, String limit,
+                                                              String cursor) {
+        if (customerId == null) {
+            throw ApiException.invalidField("customerId", null, "Is required");
+        }
+        PageRequest page = PageRequest.of(limit, cursor);
+        QueryFilters filters = new QueryFilters()
+                .equal("customerId", "customerId", CustomerService.uuidOf(customerId))
+                .equal("currency", "currency", currency)
+                .page("id", page);
+        return Customer.findById(CustomerService.uuidOf(customerId)).flatMap(customer -> {
+            if (customer == null) {
+                throw ApiException.notFound(CustomerService.NOT_FOUND, "Customer " + customerId + " not found");
+            }
+            return pageOf(filters, page);
+        });
+    }
+
+    /** The platform's own accounts, one per supported currency, opened on first use. */
+    @WithTransaction
+    public Uni<List<InternalAccountResponse>> listPlatformAccounts(String currency, String type) {
+        checkType(type);
+        return platform.settings().flatMap(settings -> ensurePlatformAccounts(settings.supportedCurrencyCodes()))
+                .flatMap(ignored -> {
+                    QueryFilters filters = new QueryFilters().where("customerId is null")
+                            .equal("currency", "currency", currency).equal("type", "type", type);
+                    return InternalAccount.<InternalAccount>find(filters.countClause(), Sort.ascending("id"), filters.countParams()).list();
+                })
+                .map(accounts -> accounts.stream().map(view::toWire).toList());
+    }
+
+    /** Opens the platform's missing accounts; safe to run from several instances at once. */
+    public Uni<Void> ensurePlatformAccounts(List<String> currencies) {
+        return InternalAccount.<InternalAccount>list("customerId is null and type <> ?1", InternalAccount.RULE_BASED)
+                .flatMap(existing -> {
+                    Uni<Void> chain = Uni.createFrom().voidItem();
+                    for (String currency : currencies) {
+                        String type = InternalAccount.typeFor(currency);
+                        if (existing.stream().noneMatch(a -> a.currency.equals(currency) && a.type.equals(type))) {
+                            InternalAccount account = newAccount(null, type, currency, InternalAccount.ACTIVE);
+                            account.fundingInstructions = view.write(FundingInstructions.forAccount(account.id, currency, "Platform"));
+                            chain = chain.call(() -> Panache.getSession().flatMap(session -> session.createNativeQuery("""
+                                    INSERT INTO internal_accounts (id, customer_id, type, currency, status, funding_instructions,
+                                        created_at, updated_at)
+                                    VALUES (:id, NULL, :type, :currency, 'ACTIVE', :instructions, :now, :now)
+                                    ON CONFLICT DO NOTHING""")
+                                    .setParameter("id", account.id).setParameter("type", type)
+                                    .setParameter("currency", currency)
+                                    .setParameter("instructions", account.fundingInstructions)
+                                    .setParameter("now", account.createdAt).executeUpdate())).replaceWithVoid();
+                        }
+                    }
+                    return chain;
+                });
+    }
+
+    @WithTransaction
+    public Uni<InternalAccountResponse> update(String accountId, InternalAccountUpdateRequest request) {
+        validator.validate(request);
+        return find(accountId, true).map(account -> {
+            if (request.label() != null) {
+                account.label = request.label().isBlank() ? null : request.label();
+            }
+            account.updatedAt = clock.now();
+            return view.toWire(account);
+        });
+    }
+
+    @WithSession
+    public Uni<InternalAccountResponse> get(String accountId) {
+        return find(accountId, false).map(view::toWire);
+    }
+
+    public Uni<InternalAccount> find(String accountId, boolean forUpdate) {
+        Ids.requireValid(IdType.INTERNAL_ACCOUNT, accountId, NOT_FOUND);
+        UUID id = UUID.fromString(accountId.substring(IdType.INTERNAL_ACCOUNT.prefix().length() + 1));
+        Uni<InternalAccount> found = forUpdate ? InternalAccount.findById(id, LockModeType.PESSIMISTIC_WRITE)
+                : InternalAccount.findById(id);
+        return found.map(account -> {
+            if (account == null) {
+                throw ApiException.notFound(NOT_FOUND, "Internal account " + accountId + " not found");
+            }
+            return account;
+        });
+    }
+
+    private Uni<Page<InternalAccountResponse>> pageOf(QueryFilters filters, PageRequest page) {
+        return InternalAccount.<InternalAccount>find(filters.clause(), Sort.descending("id"), filters.params())
+                .range(0, page.fetchSize() - 1).list()
+                .flatMap(rows -> InternalAccount.count(filters.countClause(), filters.countParams())
+                        .map(total -> Page.of(rows, page, a -> a.id.toString(), view::toWire, total)));
+    }
+
+    private InternalAccount newAccount(UUID customerId, String type, String currency, String status) {
+        Instant now = clock.now();
+        InternalAccount account = new InternalAccount();
+        account.id = Ids.newUuid();
+        account.customerId = customerId;
+        account.type = type;
+        account.currency = currency;
+        account.status = status;
+        account.fundingInstructions = "[]";
+        account.privateEnabled = InternalAccount.EMBEDDED_WALLET.equals(type) ? Boolean.FALSE : null;
+        account.createdAt = now;
+        account.updatedAt = now;
+        return account;
+    }
+
+    private static void checkType(String type) {
+        if (type != null && !TYPES.contains(type)) {
+            throw ApiException.invalidField("type", FieldError.Constraint.oneOf(List.copyOf(new java.util.TreeSet<>(TYPES))),
+                    "Not an internal account type");
+        }
+    }
+
+    private static <T> T invalidFilter(String field, String message) {
+        throw ApiException.invalidInput(new ArrayList<>(List.of(FieldError.of(field, message))));
+    }
+
+    /** PATCH /internal-accounts/{id}. */
+    public record InternalAccountUpdateRequest(@jakarta.validation.constraints.Size(max = 255) String label) {
+    }
+}

@@ -1,0 +1,100 @@
+package payments.customer;
+
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import payments.common.IdType;
+
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * A customer. Fields that are filtered on or drive rules are columns; the rest of the wire
+ * profile (names, address, business info, due diligence) is kept as one JSON document.
+ */
+@Entity
+@Table(name = "customers")
+public class Customer extends PanacheEntityBase {
+
+    public static final String INDIVIDUAL = "INDIVIDUAL";
+    public static final String BUSINESS = "BUSINESS";
+
+    @Id
+    public UUID id;
+
+    @Column(name = "platform_customer_id", nullable = false)
+    public String platformCustomerId;
+
+    @Column(name = "customer_type", nullable = false)
+    public String customerType;
+
+    public String region;
+
+    /** Delimited as {@code ,USD,USDC,}; see {@link #currencyList()}. */
+    @Column(nullable = false)
+    public String currencies;
+
+    public String email;
+
+    @Column(name = "phone_number")
+    public String phoneNumber;
+
+    @Column(name = "uma_address", nullable = false)
+    public String umaAddress;
+
+    /** kycStatus of an individual, kybStatus of a business. */
+    @Column(name = "verification_status", nullable = false)
+    public String verificationStatus;
+
+    @Column(nullable = false)
+    public String profile;
+
+    public String identifier;
+
+    @Column(name = "terms_consent")
+    public String termsConsent;
+
+    @Column(name = "agreement_consents")
+    public String agreementConsents;
+
+    @Column(name = "contact_verification")
+    public String contactVerification;
+
+    @Column(name = "created_at", nullable = false)
+    public Instant createdAt;
+
+    @Column(name = "updated_at", nullable = false)
+    public Instant updatedAt;
+
+    @Column(name = "deleted_at")
+    public Instant deletedAt;
+
+    public String wireId() {
+        return IdType.CUSTOMER.prefix() + ":" + id;
+    }
+
+    public boolean isBusiness() {
+        return BUSINESS.equals(customerType);
+    }
+
+    public boolean isDeleted() {
+        return deletedAt != null;
+    }
+
+    public List<String> currencyList() {
+        return Arrays.stream(currencies.split(",")).filter(code -> !code.isEmpty()).toList();
+    }
+
+    public void setCurrencyList(List<String> codes) {
+        currencies = "," + String.join(",", codes) + ",";
+    }
+
+    /** The wire name of {@link #verificationStatus}. */
+    public String statusField() {
+        return isBusiness() ? "kybStatus" : "kycStatus";
+    }
+}

@@ -1,0 +1,94 @@
+package payments.customer;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Response;
+import payments.common.ApiResult;
+import payments.common.Idempotency;
+import payments.common.Page;
+import payments.common.security.CurrentCaller;
+import payments.common.security.Permission;
+import payments.common.security.Secured;
+import payments.customer.CustomerService.CustomerListQuery;
+
+@Path("/customers")
+@Secured(Permission.MANAGE)
+public class CustomerResource {
+
+    private final CustomerService service;
+    private final Idempotency idempotency;
+    private final CurrentCaller caller;
+
+    public CustomerResource(CustomerService service, Idempotency idempotency, CurrentCaller caller) {
+        this.service = service;
+        this.idempotency = idempotency;
+        this.caller = caller;
+    }
+
+    @POST
+    public Uni<Response> create(@HeaderParam(Idempotency.HEADER) String idempotencyKey, JsonNode body) {
+        return idempotency.run(caller.get(), idempotencyKey, "POST", "/customers", body,
+                () -> service.create(body).map(ApiResult::created));
+    }
+
+    @GET
+    @Secured(Permission.VIEW)
+    public Uni<Page<ObjectNode>> list(@QueryParam("platformCustomerId") String platformCustomerId,
+                                      @QueryParam("customerType") String customerType,
+                                      @QueryParam("createdAfter") String createdAfter,
+                                      @QueryParam("createdBefore") String createdBefore,
+                                      @QueryParam("updatedAfter") String updatedAfter,
+                                      @QueryParam("updatedBefore") String updatedBefore,
+                                      @QueryParam("region") String region,
+                                      @QueryParam("currency") String currency,
+                                      @QueryParam("umaAddress") String umaAddress,
+                                      @QueryParam("isIncludingDeleted") String isIncludingDeleted,
+                                      @QueryParam("limit") String limit,
+                                      @QueryParam("cursor") String cursor) {
+        return service.list(new CustomerListQuery(platformCustomerId, customerType, createdAfter, createdBefore,
+                updatedAfter, updatedBefore, region, currency, umaAddress, isIncludingDeleted, limit, cursor));
+    }
+
+    @GET
+    @Path("/agreements")
+    @Secured(Permission.VIEW)
+    public Agreements.AgreementList agreements() {
+        return new Agreements.AgreementList(Agreements.current());
+    }
+
+    /** Deprecated: use GET /customers/agreements. */
+    @GET
+    @Path("/end-user-terms")
+    @Secured(Permission.VIEW)
+    public Agreements.EndUserTerms endUserTerms() {
+        return Agreements.endUserTerms();
+    }
+
+    @GET
+    @Path("/{customerId}")
+    @Secured(Permission.VIEW)
+    public Uni<ObjectNode> get(@PathParam("customerId") String customerId) {
+        return service.get(customerId);
+    }
+
+    @PATCH
+    @Path("/{customerId}")
+    public Uni<ObjectNode> update(@PathParam("customerId") String customerId, JsonNode body) {
+        return service.update(customerId, body);
+    }
+
+    @DELETE
+    @Path("/{customerId}")
+    public Uni<ObjectNode> delete(@PathParam("customerId") String customerId) {
+        return service.delete(customerId);
+    }
+}

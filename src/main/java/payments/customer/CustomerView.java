@@ -1,0 +1,76 @@
+package payments.customer;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import jakarta.enterprise.context.ApplicationScoped;
+
+/** Renders a {@link Customer} in the wire's IndividualCustomer / BusinessCustomer shape. */
+@ApplicationScoped
+public class CustomerView {
+
+    private final ObjectMapper mapper;
+
+    public CustomerView(ObjectMapper mapper) {
+        this.mapper = mapper;
+    }
+
+    public ObjectNode toWire(Customer customer) {
+        ObjectNode out = mapper.createObjectNode();
+        out.put("id", customer.wireId());
+        out.put("platformCustomerId", customer.platformCustomerId);
+        out.put("customerType", customer.customerType);
+        out.put(customer.statusField(), customer.verificationStatus);
+        putIfPresent(out, "region", customer.region);
+        ArrayNode currencies = out.putArray("currencies");
+        customer.currencyList().forEach(currencies::add);
+        putIfPresent(out, "email", customer.email);
+        putIfPresent(out, "phoneNumber", customer.phoneNumber);
+        out.put("umaAddress", customer.umaAddress);
+        out.setAll((ObjectNode) read(customer.profile));
+        if (customer.termsConsent != null) {
+            out.set("endUserTermsConsent", read(customer.termsConsent));
+        }
+        if (customer.agreementConsents != null) {
+            out.set("agreementConsents", read(customer.agreementConsents));
+        }
+        if (customer.contactVerification != null) {
+            out.set("contactVerification", read(customer.contactVerification));
+        }
+        out.put("createdAt", customer.createdAt.toString());
+        out.put("updatedAt", customer.updatedAt.toString());
+        out.put("isDeleted", customer.isDeleted());
+        return out;
+    }
+
+    /** The customer's name: full name, or legal name for a business, else the platform's id. */
+    public String displayName(Customer customer) {
+        JsonNode profile = read(customer.profile);
+        JsonNode name = customer.isBusiness() ? profile.path("businessInfo").path("legalName") : profile.path("fullName");
+        return name.isTextual() ? name.asText() : customer.platformCustomerId;
+    }
+
+    JsonNode read(String json) {
+        try {
+            return mapper.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("Stored customer JSON is unreadable", e);
+        }
+    }
+
+    String write(JsonNode node) {
+        try {
+            return mapper.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("Cannot serialize customer JSON", e);
+        }
+    }
+
+    private static void putIfPresent(ObjectNode out, String field, String value) {
+        if (value != null) {
+            out.put(field, value);
+        }
+    }
+}
