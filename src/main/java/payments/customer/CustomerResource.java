@@ -20,7 +20,7 @@ import payments.common.security.Permission;
 import payments.common.security.Secured;
 import payments.customer.CustomerService.CustomerListQuery;
 
-@Path("/customers")
+@Path("/")
 @Secured(Permission.MANAGE)
 public class CustomerResource {
 
@@ -35,12 +35,14 @@ public class CustomerResource {
     }
 
     @POST
+    @Path("customers")
     public Uni<Response> create(@HeaderParam(Idempotency.HEADER) String idempotencyKey, JsonNode body) {
         return idempotency.run(caller.get(), idempotencyKey, "POST", "/customers", body,
                 () -> service.create(body).map(ApiResult::created));
     }
 
     @GET
+    @Path("customers")
     @Secured(Permission.VIEW)
     public Uni<Page<ObjectNode>> list(@QueryParam("platformCustomerId") String platformCustomerId,
                                       @QueryParam("customerType") String customerType,
@@ -59,7 +61,7 @@ public class CustomerResource {
     }
 
     @GET
-    @Path("/agreements")
+    @Path("customers/agreements")
     @Secured(Permission.VIEW)
     public Agreements.AgreementList agreements() {
         return new Agreements.AgreementList(Agreements.current());
@@ -67,27 +69,27 @@ public class CustomerResource {
 
     /** Deprecated: use GET /customers/agreements. */
     @GET
-    @Path("/end-user-terms")
+    @Path("customers/end-user-terms")
     @Secured(Permission.VIEW)
     public Agreements.EndUserTerms endUserTerms() {
         return Agreements.endUserTerms();
     }
 
     @GET
-    @Path("/{customerId}")
+    @Path("customers/{customerId}")
     @Secured(Permission.VIEW)
     public Uni<ObjectNode> get(@PathParam("customerId") String customerId) {
         return service.get(customerId);
     }
 
     @PATCH
-    @Path("/{customerId}")
+    @Path("customers/{customerId}")
     public Uni<ObjectNode> update(@PathParam("customerId") String customerId, JsonNode body) {
         return service.update(customerId, body);
     }
 
     @DELETE
-    @Path("/{customerId}")
+    @Path("customers/{customerId}")
     public Uni<ObjectNode> delete(@PathParam("customerId") String customerId) {
         return service.delete(customerId);
     }

@@ -21,9 +21,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static payments.TestSupport.api;
 
 @QuarkusTest
-class CustomerTest {
+public class CustomerTest {
 
-    static Map<String, Object> individual(String platformCustomerId, String fullName) {
+    public static Map<String, Object> individual(String platformCustomerId, String fullName) {
         return new java.util.HashMap<>(Map.of("customerType", "INDIVIDUAL", "platformCustomerId", platformCustomerId,
                 "region", "US", "currencies", List.of("USD", "USDC"), "fullName", fullName, "birthDate", "1990-01-15",
                 "nationality", "US", "email", "jane@example.com", "phoneNumber", "+14155551234",

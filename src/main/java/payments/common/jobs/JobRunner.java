@@ -6,6 +6,7 @@ import io.smallrye.common.vertx.VertxContext;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
+import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
 import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
@@ -126,9 +127,14 @@ public class JobRunner {
 
     private Uni<Void> run(ClaimedJob job) {
         JobHandler handler = handlers.get(job.type());
+        // Each job gets its own safe duplicated context, so handlers may open their own Panache
+        // session and concurrent jobs of one batch never share one.
+        Context jobContext = VertxContext.createNewDuplicatedContext(vertx.getDelegate().getOrCreateContext());
+        VertxContextSafetyToggle.setContextSafe(jobContext, true);
         Uni<JobOutcome> outcome = handler == null
                 ? Uni.createFrom().item(JobOutcome.giveUp("No handler for job type " + job.type()))
-                : Uni.createFrom().deferred(() -> handler.handle(job));
+                : Uni.createFrom().deferred(() -> handler.handle(job))
+                .runSubscriptionOn(task -> jobContext.runOnContext(ignored -> task.run()));
         return outcome
                 .onFailure().recoverWithItem(e -> {
                     LOG.debugf(e, "Job %s (%s) failed on attempt %d", job.id(), job.type(), job.attempt());

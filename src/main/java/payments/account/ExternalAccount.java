@@ -1,0 +1,71 @@
+package payments.account;
+
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import payments.common.IdType;
+
+import java.time.Instant;
+import java.util.UUID;
+
+/** A bank account or wallet outside this service, of a customer or (customerId null) of the platform. */
+@Entity
+@Table(name = "external_accounts")
+public class ExternalAccount extends PanacheEntityBase {
+
+    public static final String ACTIVE = "ACTIVE";
+    public static final String PENDING_OWNERSHIP_VERIFICATION = "PENDING_OWNERSHIP_VERIFICATION";
+    public static final String UNVERIFIED = "UNVERIFIED";
+
+    @Id
+    public UUID id;
+
+    @Column(name = "customer_id")
+    public UUID customerId;
+
+    @Column(nullable = false)
+    public String currency;
+
+    @Column(name = "account_type", nullable = false)
+    public String accountType;
+
+    @Column(name = "identity_key", nullable = false)
+    public String identityKey;
+
+    @Column(nullable = false)
+    public String status;
+
+    @Column(name = "platform_account_id")
+    public String platformAccountId;
+
+    @Column(name = "ownership_type")
+    public String ownershipType;
+
+    @Column(name = "default_uma_deposit", nullable = false)
+    public boolean defaultUmaDeposit;
+
+    @Column(name = "beneficiary_verification_status")
+    public String beneficiaryVerificationStatus;
+
+    @Column(name = "beneficiary_verified_name")
+    public String beneficiaryVerifiedName;
+
+    /** The accountInfo object as created (JSON). */
+    @Column(name = "account_info", nullable = false)
+    public String accountInfo;
+
+    @Column(name = "created_at", nullable = false)
+    public Instant createdAt;
+
+    @Column(name = "updated_at", nullable = false)
+    public Instant updatedAt;
+
+    @Column(name = "deleted_at")
+    public Instant deletedAt;
+
+    public String wireId() {
+        return IdType.EXTERNAL_ACCOUNT.prefix() + ":" + id;
+    }
+}

@@ -1,0 +1,262 @@
+package payments.account;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.quarkus.panache.common.Sort;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import payments.common.ApiException;
+import payments.common.Currencies;
+import payments.common.FieldError;
+import payments.common.IdType;
+import payments.common.Ids;
+import payments.common.Page;
+import payments.common.PageRequest;
+import payments.common.QueryFilters;
+import payments.common.Regions;
+import payments.common.ServerClock;
+import payments.common.ServerConfig;
+import payments.common.UniqueViolation;
+import payments.common.schema.RequestSchemas;
+import payments.common.schema.SchemaValidator;
+import payments.customer.Customer;
+import payments.customer.CustomerService;
+import payments.sandbox.MagicValues;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * External accounts of customers and of the platform. The owner is passed in by the caller (the
+ * customer, platform and, later, agent endpoints each decide whose accounts they may touch).
+ */
+@ApplicationScoped
+public class ExternalAccountService {
+
+    public static final String NOT_FOUND = "EXTERNAL_ACCOUNT_NOT_FOUND";
+    private static final List<String> OWNERSHIP_TYPES = List.of("FIRST_PARTY", "THIRD_PARTY");
+
+    /** Whose accounts an operation may see: one customer, any customer, or the platform. */
+    public record Owner(boolean platformOwned, UUID customerId) {
+        public static Owner platform() {
+            return new Owner(true, null);
+        }
+
+        public static Owner anyCustomer() {
+            return new Owner(false, null);
+        }
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record BeneficiaryVerifiedData(String fullName) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record ExternalAccountResponse(String id, String customerId, String status, String platformAccountId,
+                                          String ownershipType, String currency, boolean defaultUmaDepositAccount,
+                                          String beneficiaryVerificationStatus,
+                                          BeneficiaryVerifiedData beneficiaryVerifiedData, JsonNode accountInfo) {
+    }
+
+    private final RequestSchemas schemas;
+    private final CustomerService customers;
+    private final ServerClock clock;
+    private final ServerConfig config;
+    private final ObjectMapper mapper;
+
+    public ExternalAccountService(RequestSchemas schemas, CustomerService customers, ServerClock clock,
+                                  ServerConfig config, ObjectMapper mapper) {
+        this.schemas = schemas;
+        this.customers = customers;
+        this.clock = clock;
+        this.config = config;
+        this.mapper = mapper;
+    }
+
+    /** Creates an account; {@code customerId} null makes it the platform's. */
+    @WithTransaction
+    public Uni<ExternalAccountResponse> create(String customerId, JsonNode body) {
+        JsonNode info = validate(body, customerId);
+        Uni<Optional<Customer>> holder = customerId == null ? Uni.createFrom().item(Optional.empty())
+                : customers.find(customerId, true).map(customer -> {
+                    if (customer.isDeleted()) {
+                        throw new ApiException(410, "CUSTOMER_DELETED", "Customer " + customerId + " has been deleted");
+                    }
+                    return Optional.of(customer);
+                });
+        return holder.flatMap(customer -> {
+            ExternalAccount account = newAccount(body, info, customer.orElse(null));
+            Uni<Integer> clearDefault = account.defaultUmaDeposit
+                    ? ExternalAccount.update("defaultUmaDeposit = false, updatedAt = ?1 where customerId = ?2 and defaultUmaDeposit = true",
+                    account.createdAt, account.customerId)
+                    : Uni.createFrom().item(0);
+            return clearDefault.flatMap(cleared -> account.<ExternalAccount>persistAndFlush())
+                    .onFailure(failure -> UniqueViolation.constraintOf(failure).isPresent())
+                    .transform(failure -> ApiException.conflict("CONFLICT", "This external account already exists"))
+                    .map(this::toWire);
+        });
+    }
+
+    @WithSession
+    public Uni<Page<ExternalAccountResponse>> list(Owner owner, String customerId, String currency, String limit,
+                                                   String cursor) {
+        PageRequest page = PageRequest.of(limit, cursor);
+        QueryFilters filters = new QueryFilters().where("deletedAt is null")
+                .where(owner.platformOwned() ? "customerId is null" : "customerId is not null")
+                .equal("currency", "currency", currency)
+                .page("id", page);
+        if (customerId != null) {
+            filters.equal("customerId", "customerId", CustomerService.uuidOf(customerId));
+        }
+        return ExternalAccount.<ExternalAccount>find(filters.clause(), Sort.descending("id"), filters.params())
+                .range(0, page.fetchSize() - 1).list()
+                .flatMap(rows -> ExternalAccount.count(filters.countClause(), filters.countParams())
+                        .map(total -> Page.of(rows, page, a -> a.id.toString(), this::toWire, total)));
+    }
+
+    @WithSession
+    public Uni<ExternalAccountResponse> get(Owner owner, String accountId) {
+        return find(owner, accountId).map(this::toWire);
+    }
+
+    @WithTransaction
+    public Uni<Void> delete(Owner owner, String accountId) {
+        return find(owner, accountId).invoke(account -> {
+            account.deletedAt = clock.now();
+            account.updatedAt = account.deletedAt;
+            account.defaultUmaDeposit = false;
+        }).replaceWithVoid();
+    }
+
+    public Uni<ExternalAccount> find(Owner owner, String accountId) {
+        Ids.requireValid(IdType.EXTERNAL_ACCOUNT, accountId, NOT_FOUND);
+        UUID id = UUID.fromString(accountId.substring(IdType.EXTERNAL_ACCOUNT.prefix().length() + 1));
+        return ExternalAccount.<ExternalAccount>findById(id).map(account -> {
+            boolean visible = account != null && account.deletedAt == null
+                    && (owner.platformOwned() ? account.customerId == null
+                    : account.customerId != null && (owner.customerId() == null || owner.customerId().equals(account.customerId)));
+            if (!visible) {
+                throw ApiException.notFound(NOT_FOUND, "External account " + accountId + " not found");
+            }
+            return account;
+        });
+    }
+
+    public ExternalAccountResponse toWire(ExternalAccount account) {
+        return new ExternalAccountResponse(account.wireId(),
+                account.customerId == null ? null : IdType.CUSTOMER.prefix() + ":" + account.customerId,
+                account.status, account.platformAccountId, account.ownershipType, account.currency,
+                account.defaultUmaDeposit, account.beneficiaryVerificationStatus,
+                account.beneficiaryVerifiedName == null ? null : new BeneficiaryVerifiedData(account.beneficiaryVerifiedName),
+                read(account.accountInfo));
+    }
+
+    /** Checks the whole request and returns the cleaned accountInfo. */
+    private JsonNode validate(JsonNode body, String customerId) {
+        if (body == null || !body.isObject()) {
+            throw ApiException.badRequest("INVALID_INPUT", "The request body must be a JSON object");
+        }
+        List<FieldError> errors = new ArrayList<>();
+        String currency = body.path("currency").isTextual() ? body.get("currency").asText() : null;
+        if (currency == null) {
+            errors.add(FieldError.of("currency", "Is required"));
+        } else if (!Currencies.isKnown(currency)) {
+            errors.add(new FieldError("currency", FieldError.Constraint.oneOf(Currencies.codes()), "Unknown currency"));
+        }
+        JsonNode platformAccountId = body.get("platformAccountId");
+        if (platformAccountId != null && !platformAccountId.isNull()
+                && (!platformAccountId.isTextual() || platformAccountId.asText().isEmpty() || platformAccountId.asText().length() > 255)) {
+            errors.add(new FieldError("platformAccountId", FieldError.Constraint.length(1, 255), "Must be 1 to 255 characters"));
+        }
+        JsonNode ownership = body.get("ownershipType");
+        if (ownership != null && !ownership.isNull() && !OWNERSHIP_TYPES.contains(ownership.asText())) {
+            errors.add(new FieldError("ownershipType", FieldError.Constraint.oneOf(OWNERSHIP_TYPES), "Must be FIRST_PARTY or THIRD_PARTY"));
+        }
+        JsonNode isDefault = body.get("defaultUmaDepositAccount");
+        if (isDefault != null && !isDefault.isNull() && !isDefault.isBoolean()) {
+            errors.add(FieldError.of("defaultUmaDepositAccount", "Must be true or false"));
+        } else if (isDefault != null && isDefault.asBoolean() && customerId == null) {
+            errors.add(FieldError.of("defaultUmaDepositAccount", "Only a customer's account can be the default UMA deposit account"));
+        }
+        JsonNode info = null;
+        if (body.get("accountInfo") == null || body.get("accountInfo").isNull()) {
+            errors.add(FieldError.of("accountInfo", "Is required"));
+        } else {
+            SchemaValidator.Result result = SchemaValidator.validate(body.get("accountInfo"),
+                    schemas.get(RequestSchemas.EXTERNAL_ACCOUNT_INFO), "accountInfo");
+            errors.addAll(result.errors());
+            info = result.value();
+            if (result.valid() && currency != null && Currencies.isKnown(currency)) {
+                errors.addAll(AccountInfoRules.check(info, currency));
+            }
+        }
+        if (!errors.isEmpty()) {
+            throw ApiException.invalidInput(errors);
+        }
+        return info;
+    }
+
+    private ExternalAccount newAccount(JsonNode body, JsonNode info, Customer customer) {
+        Instant now = clock.now();
+        ExternalAccount account = new ExternalAccount();
+        account.id = Ids.newUuid();
+        account.customerId = customer == null ? null : customer.id;
+        account.currency = body.get("currency").asText();
+        account.accountType = info.get("accountType").asText();
+        account.identityKey = AccountInfoRules.identityKey(info);
+        account.platformAccountId = body.path("platformAccountId").asText(null);
+        account.ownershipType = body.path("ownershipType").asText(null);
+        account.defaultUmaDeposit = body.path("defaultUmaDepositAccount").asBoolean(false);
+        account.accountInfo = write(info);
+        boolean wallet = AccountInfoRules.isWallet(account.accountType);
+        boolean selfCustody = wallet && !info.hasNonNull("vaspName");
+        account.status = selfCustody && customer != null && Regions.requiresSca(customer.region)
+                ? ExternalAccount.PENDING_OWNERSHIP_VERIFICATION : ExternalAccount.ACTIVE;
+        if (!wallet) {
+            verifyBeneficiary(account, info);
+        }
+        account.createdAt = now;
+        account.updatedAt = now;
+        return account;
+    }
+
+    /** Name check against the account holder; in the sandbox the identifier's 1xx suffix decides. */
+    private void verifyBeneficiary(ExternalAccount account, JsonNode info) {
+        Optional<String> outcome = config.sandbox()
+                ? MagicValues.beneficiaryVerification(AccountInfoRules.primaryIdentifier(info)) : Optional.of("UNSUPPORTED");
+        if (outcome.isEmpty()) {
+            throw ApiException.badRequest("INVALID_BANK_ACCOUNT", "The bank reports this account as invalid");
+        }
+        account.beneficiaryVerificationStatus = outcome.get();
+        JsonNode beneficiary = info.path("beneficiary");
+        String name = beneficiary.hasNonNull("fullName") ? beneficiary.get("fullName").asText()
+                : beneficiary.path("legalName").asText(null);
+        if (name != null && Set.of("MATCHED", "PARTIAL_MATCH").contains(outcome.get())) {
+            account.beneficiaryVerifiedName = name;
+        }
+    }
+
+    private String write(JsonNode node) {
+        try {
+            return mapper.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private JsonNode read(String json) {
+        try {
+            return mapper.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("Stored account JSON is unreadable", e);
+        }
+    }
+}
