@@ -66,6 +66,6 @@ public class ExternalAccount extends PanacheEntityBase {
     public Instant deletedAt;
 
     public String wireId() {
-        return IdType.EXTERNAL_ACCOUNT.prefix() + ":" + id;
+        return IdType.EXTERNAL_ACCOUNT.wireId(id);
     }
 }

@@ -137,8 +137,7 @@ public class ExternalAccountService {
     }
 
     public Uni<ExternalAccount> find(Owner owner, String accountId) {
-        Ids.requireValid(IdType.EXTERNAL_ACCOUNT, accountId, NOT_FOUND);
-        UUID id = UUID.fromString(accountId.substring(IdType.EXTERNAL_ACCOUNT.prefix().length() + 1));
+        UUID id = Ids.uuidOf(IdType.EXTERNAL_ACCOUNT, accountId, NOT_FOUND);
         return ExternalAccount.<ExternalAccount>findById(id).map(account -> {
             boolean visible = account != null && account.deletedAt == null
                     && (owner.platformOwned() ? account.customerId == null
@@ -152,7 +151,7 @@ public class ExternalAccountService {
 
     public ExternalAccountResponse toWire(ExternalAccount account) {
         return new ExternalAccountResponse(account.wireId(),
-                account.customerId == null ? null : IdType.CUSTOMER.prefix() + ":" + account.customerId,
+                account.customerId == null ? null : IdType.CUSTOMER.wireId(account.customerId),
                 account.status, account.platformAccountId, account.ownershipType, account.currency,
                 account.defaultUmaDeposit, account.beneficiaryVerificationStatus,
                 account.beneficiaryVerifiedName == null ? null : new BeneficiaryVerifiedData(account.beneficiaryVerifiedName),

@@ -66,7 +66,7 @@ public class InternalAccount extends PanacheEntityBase {
     public Instant updatedAt;
 
     public String wireId() {
-        return IdType.INTERNAL_ACCOUNT.prefix() + ":" + id;
+        return IdType.INTERNAL_ACCOUNT.wireId(id);
     }
 
     /** Whether payments may move money into or out of this account now. */

@@ -168,8 +168,7 @@ public class InternalAccountService {
     }
 
     public Uni<InternalAccount> find(String accountId, boolean forUpdate) {
-        Ids.requireValid(IdType.INTERNAL_ACCOUNT, accountId, NOT_FOUND);
-        UUID id = UUID.fromString(accountId.substring(IdType.INTERNAL_ACCOUNT.prefix().length() + 1));
+        UUID id = Ids.uuidOf(IdType.INTERNAL_ACCOUNT, accountId, NOT_FOUND);
         Uni<InternalAccount> found = forUpdate ? InternalAccount.findById(id, LockModeType.PESSIMISTIC_WRITE)
                 : InternalAccount.findById(id);
         return found.map(account -> {

@@ -28,7 +28,7 @@ public class InternalAccountView {
 
     public InternalAccountResponse toWire(InternalAccount account) {
         return new InternalAccountResponse(account.wireId(),
-                account.customerId == null ? null : IdType.CUSTOMER.prefix() + ":" + account.customerId,
+                account.customerId == null ? null : IdType.CUSTOMER.wireId(account.customerId),
                 account.type, account.status,
                 Money.of(account.availableBalance, account.currency), Money.of(account.totalBalance, account.currency),
                 read(account.fundingInstructions), account.label,

@@ -30,4 +30,9 @@ public enum IdType {
     public String prefix() {
         return prefix;
     }
+
+    /** The wire form `<Type>:<uuid>` of a stored id. */
+    public String wireId(java.util.UUID id) {
+        return prefix + ":" + id;
+    }
 }

@@ -44,4 +44,10 @@ public final class Ids {
         }
         return id;
     }
+
+    /** The UUID inside a request's `<Type>:<uuid>` id; a malformed or foreign id is a 404. */
+    public static UUID uuidOf(IdType type, String id, String notFoundCode) {
+        requireValid(type, id, notFoundCode);
+        return UUID.fromString(id.substring(type.prefix().length() + 1));
+    }
 }

@@ -74,7 +74,7 @@ public class Customer extends PanacheEntityBase {
     public Instant deletedAt;
 
     public String wireId() {
-        return IdType.CUSTOMER.prefix() + ":" + id;
+        return IdType.CUSTOMER.wireId(id);
     }
 
     public boolean isBusiness() {

@@ -208,8 +208,7 @@ public class CustomerService {
     }
 
     public static UUID uuidOf(String customerId) {
-        Ids.requireValid(IdType.CUSTOMER, customerId, NOT_FOUND);
-        return UUID.fromString(customerId.substring(IdType.CUSTOMER.prefix().length() + 1));
+        return Ids.uuidOf(IdType.CUSTOMER, customerId, NOT_FOUND);
     }
 
     /** Terms on file: required before the customer can get quotes. */

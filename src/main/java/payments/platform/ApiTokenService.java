@@ -114,7 +114,7 @@ public class ApiTokenService implements Authenticator {
                     if (row == null || !matches) {
                         return null;
                     }
-                    return new Caller(AuthScheme.BASIC, IdType.TOKEN.prefix() + ":" + row.getUUID("id"),
+                    return new Caller(AuthScheme.BASIC, IdType.TOKEN.wireId(row.getUUID("id")),
                             parsePermissions(row.getString("permissions")));
                 });
     }
@@ -133,8 +133,7 @@ public class ApiTokenService implements Authenticator {
     }
 
     private Uni<ApiToken> findActive(String tokenId) {
-        Ids.requireValid(IdType.TOKEN, tokenId, NOT_FOUND);
-        UUID id = UUID.fromString(tokenId.substring(IdType.TOKEN.prefix().length() + 1));
+        UUID id = Ids.uuidOf(IdType.TOKEN, tokenId, NOT_FOUND);
         return ApiToken.<ApiToken>findById(id).map(token -> {
             if (token == null || token.deletedAt != null) {
                 throw ApiException.notFound(NOT_FOUND, "Token " + tokenId + " not found");
@@ -144,7 +143,7 @@ public class ApiTokenService implements Authenticator {
     }
 
     static ApiTokenResponse toWire(ApiToken token, String secret) {
-        return new ApiTokenResponse(IdType.TOKEN.prefix() + ":" + token.id, token.name,
+        return new ApiTokenResponse(IdType.TOKEN.wireId(token.id), token.name,
                 Arrays.asList(token.permissions.split(",")), token.clientId, secret,
                 token.createdAt.toString(), token.updatedAt.toString());
     }

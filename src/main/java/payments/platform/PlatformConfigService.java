@@ -195,7 +195,7 @@ public class PlatformConfigService {
 
     private PlatformConfig toWire(PlatformConfigEntity entity) {
         PlatformSettings settings = read(entity.document);
-        return new PlatformConfig(IdType.PLATFORM_CONFIG.prefix() + ":" + entity.id, settings.umaDomain(),
+        return new PlatformConfig(IdType.PLATFORM_CONFIG.wireId(entity.id), settings.umaDomain(),
                 settings.proxyUmaSubdomain(), settings.webhookEndpoint(), settings.supportedCurrencies(),
                 settings.isRegulatedFinancialInstitution(), settings.embeddedWalletConfig(),
                 settings.cardTokenization2faConfig(), settings.feeConfigs(), settings.skipsVerificationPaperwork(),

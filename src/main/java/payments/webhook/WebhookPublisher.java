@@ -52,7 +52,7 @@ public class WebhookPublisher {
         event.attempts = 0;
         event.createdAt = now;
         try {
-            event.body = mapper.writeValueAsString(new Envelope(IdType.WEBHOOK.prefix() + ":" + id, type, now.toString(),
+            event.body = mapper.writeValueAsString(new Envelope(IdType.WEBHOOK.wireId(id), type, now.toString(),
                     data == null ? Map.of() : data));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("Cannot serialize webhook data", e);
