@@ -1,9 +1,7 @@
 package payments.account;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.quarkus.panache.common.Sort;
@@ -14,6 +12,7 @@ import payments.common.Currencies;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
+import payments.common.JsonText;
 import payments.common.Page;
 import payments.common.PageRequest;
 import payments.common.QueryFilters;
@@ -70,15 +69,15 @@ public class ExternalAccountService {
     private final CustomerService customers;
     private final ServerClock clock;
     private final ServerConfig config;
-    private final ObjectMapper mapper;
+    private final JsonText json;
 
     public ExternalAccountService(RequestSchemas schemas, CustomerService customers, ServerClock clock,
-                                  ServerConfig config, ObjectMapper mapper) {
+                                  ServerConfig config, JsonText json) {
         this.schemas = schemas;
         this.customers = customers;
         this.clock = clock;
         this.config = config;
-        this.mapper = mapper;
+        this.json = json;
     }
 
     /** Creates an account; {@code customerId} null makes it the platform's. */
@@ -155,7 +154,7 @@ public class ExternalAccountService {
                 account.status, account.platformAccountId, account.ownershipType, account.currency,
                 account.defaultUmaDeposit, account.beneficiaryVerificationStatus,
                 account.beneficiaryVerifiedName == null ? null : new BeneficiaryVerifiedData(account.beneficiaryVerifiedName),
-                read(account.accountInfo));
+                json.read(account.accountInfo));
     }
 
     /** Checks the whole request and returns the cleaned accountInfo. */
@@ -214,7 +213,7 @@ public class ExternalAccountService {
         account.platformAccountId = body.path("platformAccountId").asText(null);
         account.ownershipType = body.path("ownershipType").asText(null);
         account.defaultUmaDeposit = body.path("defaultUmaDepositAccount").asBoolean(false);
-        account.accountInfo = write(info);
+        account.accountInfo = json.write(info);
         boolean wallet = AccountInfoRules.isWallet(account.accountType);
         boolean selfCustody = wallet && !info.hasNonNull("vaspName");
         account.status = selfCustody && customer != null && Regions.requiresSca(customer.region)
@@ -243,19 +242,4 @@ public class ExternalAccountService {
         }
     }
 
-    private String write(JsonNode node) {
-        try {
-            return mapper.writeValueAsString(node);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private JsonNode read(String json) {
-        try {
-            return mapper.readTree(json);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("Stored account JSON is unreadable", e);
-        }
-    }
 }

@@ -4,6 +4,7 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
+import payments.common.JsonText;
 import payments.common.ServerClock;
 import payments.common.ServerConfig;
 import payments.common.jobs.ClaimedJob;
@@ -27,14 +28,16 @@ public class InternalAccountActivation implements JobHandler {
 
     private final InternalAccountView view;
     private final CustomerView customers;
+    private final JsonText json;
     private final WebhookPublisher webhooks;
     private final ServerClock clock;
     private final ServerConfig config;
 
-    public InternalAccountActivation(InternalAccountView view, CustomerView customers, WebhookPublisher webhooks, ServerClock clock,
+    public InternalAccountActivation(InternalAccountView view, CustomerView customers, JsonText json, WebhookPublisher webhooks, ServerClock clock,
                                      ServerConfig config) {
         this.view = view;
         this.customers = customers;
+        this.json = json;
         this.webhooks = webhooks;
         this.clock = clock;
         this.config = config;
@@ -59,7 +62,7 @@ public class InternalAccountActivation implements JobHandler {
         boolean fails = config.sandbox() && holder != null && MagicValues.provisioningFails(holder.platformCustomerId);
         account.status = fails ? InternalAccount.FAILED : InternalAccount.ACTIVE;
         if (!fails) {
-            account.fundingInstructions = view.write(FundingInstructions.forAccount(account.id, account.currency,
+            account.fundingInstructions = json.write(FundingInstructions.forAccount(account.id, account.currency,
                     holder == null ? "Platform" : customers.displayName(holder)));
         }
         account.updatedAt = clock.now();

@@ -12,6 +12,7 @@ import payments.common.ApiException;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
+import payments.common.JsonText;
 import payments.common.Page;
 import payments.common.PageRequest;
 import payments.common.QueryFilters;
@@ -38,14 +39,16 @@ public class InternalAccountService {
             InternalAccount.EMBEDDED_WALLET, InternalAccount.RULE_BASED);
 
     private final InternalAccountView view;
+    private final JsonText json;
     private final PlatformConfigService platform;
     private final RequestValidator validator;
     private final Jobs jobs;
     private final ServerClock clock;
 
-    public InternalAccountService(InternalAccountView view, PlatformConfigService platform, RequestValidator validator,
+    public InternalAccountService(InternalAccountView view, JsonText json, PlatformConfigService platform, RequestValidator validator,
                                   Jobs jobs, ServerClock clock) {
         this.view = view;
+        this.json = json;
         this.platform = platform;
         this.validator = validator;
         this.jobs = jobs;
@@ -134,7 +137,7 @@ public class InternalAccountService {
                         String type = InternalAccount.typeFor(currency);
                         if (existing.stream().noneMatch(a -> a.currency.equals(currency) && a.type.equals(type))) {
                             InternalAccount account = newAccount(null, type, currency, InternalAccount.ACTIVE);
-                            account.fundingInstructions = view.write(FundingInstructions.forAccount(account.id, currency, "Platform"));
+                            account.fundingInstructions = json.write(FundingInstructions.forAccount(account.id, currency, "Platform"));
                             chain = chain.call(() -> Panache.getSession().flatMap(session -> session.createNativeQuery("""
                                     INSERT INTO internal_accounts (id, customer_id, type, currency, status, funding_instructions,
                                         created_at, updated_at)

@@ -1,11 +1,10 @@
 package payments.account;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.IdType;
+import payments.common.JsonText;
 import payments.common.Money;
 
 /** Renders an {@link InternalAccount} in the wire's InternalAccount shape. */
@@ -20,10 +19,10 @@ public class InternalAccountView {
                                           String updatedAt) {
     }
 
-    private final ObjectMapper mapper;
+    private final JsonText json;
 
-    public InternalAccountView(ObjectMapper mapper) {
-        this.mapper = mapper;
+    public InternalAccountView(JsonText json) {
+        this.json = json;
     }
 
     public InternalAccountResponse toWire(InternalAccount account) {
@@ -31,25 +30,10 @@ public class InternalAccountView {
                 account.customerId == null ? null : IdType.CUSTOMER.wireId(account.customerId),
                 account.type, account.status,
                 Money.of(account.availableBalance, account.currency), Money.of(account.totalBalance, account.currency),
-                read(account.fundingInstructions), account.label,
-                account.sweepRule == null ? null : read(account.sweepRule),
+                json.read(account.fundingInstructions), account.label,
+                account.sweepRule == null ? null : json.read(account.sweepRule),
                 InternalAccount.EMBEDDED_WALLET.equals(account.type) ? Boolean.TRUE.equals(account.privateEnabled) : null,
                 account.createdAt.toString(), account.updatedAt.toString());
     }
 
-    String write(Object value) {
-        try {
-            return mapper.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private JsonNode read(String json) {
-        try {
-            return mapper.readTree(json);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("Stored account JSON is unreadable", e);
-        }
-    }
 }

@@ -14,6 +14,7 @@ import payments.account.InternalAccountService;
 import payments.common.ApiException;
 import payments.common.FieldError;
 import payments.common.IdType;
+import payments.common.JsonText;
 import payments.common.Ids;
 import payments.common.Page;
 import payments.common.PageRequest;
@@ -72,10 +73,11 @@ public class CustomerService {
     private final ServerClock clock;
     private final ServerConfig config;
     private final ObjectMapper mapper;
+    private final JsonText json;
 
     public CustomerService(RequestSchemas schemas, CustomerView view, PlatformConfigService platform,
                            InternalAccountService internalAccounts, WebhookPublisher webhooks, ServerClock clock,
-                           ServerConfig config, ObjectMapper mapper) {
+                           ServerConfig config, ObjectMapper mapper, JsonText json) {
         this.schemas = schemas;
         this.view = view;
         this.platform = platform;
@@ -84,6 +86,7 @@ public class CustomerService {
         this.clock = clock;
         this.config = config;
         this.mapper = mapper;
+        this.json = json;
     }
 
     @WithTransaction
@@ -189,7 +192,7 @@ public class CustomerService {
 
     /** The sandbox decision for a customer's current data (magic suffixes of name or registration number). */
     public String sandboxOutcome(Customer customer) {
-        JsonNode profile = view.read(customer.profile);
+        JsonNode profile = json.read(customer.profile);
         return customer.isBusiness()
                 ? MagicValues.kybOutcome(profile.path("businessInfo").path("registrationNumber").asText(null))
                 : MagicValues.kycOutcome(profile.path("fullName").asText(null));
@@ -370,10 +373,10 @@ public class CustomerService {
         customer.identifier = request.path("identifier").asText(null);
         ObjectNode profile = request.deepCopy();
         profile.remove(COLUMN_FIELDS);
-        customer.profile = view.write(profile);
+        customer.profile = json.write(profile);
         recordConsents(customer, request.get("endUserTermsConsent"), consents);
         if (Regions.requiresContactVerification(customer.region)) {
-            customer.contactVerification = view.write(mapper.createObjectNode().put("email", "PENDING").put("phone", "PENDING"));
+            customer.contactVerification = json.write(mapper.createObjectNode().put("email", "PENDING").put("phone", "PENDING"));
         }
         customer.createdAt = now;
         customer.updatedAt = now;
@@ -405,7 +408,7 @@ public class CustomerService {
         if (request.has("identifier")) {
             customer.identifier = request.get("identifier").asText();
         }
-        ObjectNode profile = (ObjectNode) view.read(customer.profile);
+        ObjectNode profile = (ObjectNode) json.read(customer.profile);
         request.fields().forEachRemaining(field -> {
             if (COLUMN_FIELDS.contains(field.getKey())) {
                 return;
@@ -416,7 +419,7 @@ public class CustomerService {
                 profile.set(field.getKey(), field.getValue());
             }
         });
-        customer.profile = view.write(profile);
+        customer.profile = json.write(profile);
         recordConsents(customer, request.get("endUserTermsConsent"), consents);
         customer.updatedAt = clock.now();
         return added;
@@ -425,13 +428,13 @@ public class CustomerService {
     /** Keeps the agreement consents (replacing by type) and mirrors the End User Terms one. */
     private void recordConsents(Customer customer, JsonNode termsConsent, JsonNode consents) {
         if (termsConsent != null) {
-            customer.termsConsent = view.write(termsConsent);
+            customer.termsConsent = json.write(termsConsent);
         }
         if (consents == null || !consents.isArray()) {
             return;
         }
         ArrayNode stored = customer.agreementConsents == null ? mapper.createArrayNode()
-                : (ArrayNode) view.read(customer.agreementConsents);
+                : (ArrayNode) json.read(customer.agreementConsents);
         for (JsonNode consent : consents) {
             String type = consent.get("type").asText();
             for (int i = stored.size() - 1; i >= 0; i--) {
@@ -441,21 +444,21 @@ public class CustomerService {
             }
             stored.add(consent);
             if (Agreements.END_USER_TERMS.equals(type)) {
-                customer.termsConsent = view.write(mapper.createObjectNode()
+                customer.termsConsent = json.write(mapper.createObjectNode()
                         .put("acceptedAt", consent.get("acceptedAt").asText())
                         .put("ipAddress", consent.get("ipAddress").asText())
                         .put("termsVersion", consent.get("version").asText())
                         .put("acceptanceMethod", consent.get("acceptanceMethod").asText()));
             }
         }
-        customer.agreementConsents = view.write(stored);
+        customer.agreementConsents = json.write(stored);
     }
 
     private void resetContactVerification(Customer customer, String channel) {
         if (customer.contactVerification != null) {
-            ObjectNode state = (ObjectNode) view.read(customer.contactVerification);
+            ObjectNode state = (ObjectNode) json.read(customer.contactVerification);
             state.put(channel, "PENDING");
-            customer.contactVerification = view.write(state);
+            customer.contactVerification = json.write(state);
         }
     }
 

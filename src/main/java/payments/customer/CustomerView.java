@@ -1,20 +1,22 @@
 package payments.customer;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
+import payments.common.JsonText;
 
 /** Renders a {@link Customer} in the wire's IndividualCustomer / BusinessCustomer shape. */
 @ApplicationScoped
 public class CustomerView {
 
     private final ObjectMapper mapper;
+    private final JsonText json;
 
-    public CustomerView(ObjectMapper mapper) {
+    public CustomerView(ObjectMapper mapper, JsonText json) {
         this.mapper = mapper;
+        this.json = json;
     }
 
     public ObjectNode toWire(Customer customer) {
@@ -29,15 +31,15 @@ public class CustomerView {
         putIfPresent(out, "email", customer.email);
         putIfPresent(out, "phoneNumber", customer.phoneNumber);
         out.put("umaAddress", customer.umaAddress);
-        out.setAll((ObjectNode) read(customer.profile));
+        out.setAll((ObjectNode) json.read(customer.profile));
         if (customer.termsConsent != null) {
-            out.set("endUserTermsConsent", read(customer.termsConsent));
+            out.set("endUserTermsConsent", json.read(customer.termsConsent));
         }
         if (customer.agreementConsents != null) {
-            out.set("agreementConsents", read(customer.agreementConsents));
+            out.set("agreementConsents", json.read(customer.agreementConsents));
         }
         if (customer.contactVerification != null) {
-            out.set("contactVerification", read(customer.contactVerification));
+            out.set("contactVerification", json.read(customer.contactVerification));
         }
         out.put("createdAt", customer.createdAt.toString());
         out.put("updatedAt", customer.updatedAt.toString());
@@ -47,25 +49,9 @@ public class CustomerView {
 
     /** The customer's name: full name, or legal name for a business, else the platform's id. */
     public String displayName(Customer customer) {
-        JsonNode profile = read(customer.profile);
+        JsonNode profile = json.read(customer.profile);
         JsonNode name = customer.isBusiness() ? profile.path("businessInfo").path("legalName") : profile.path("fullName");
         return name.isTextual() ? name.asText() : customer.platformCustomerId;
-    }
-
-    JsonNode read(String json) {
-        try {
-            return mapper.readTree(json);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("Stored customer JSON is unreadable", e);
-        }
-    }
-
-    String write(JsonNode node) {
-        try {
-            return mapper.writeValueAsString(node);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("Cannot serialize customer JSON", e);
-        }
     }
 
     private static void putIfPresent(ObjectNode out, String field, String value) {

@@ -1,7 +1,5 @@
 package payments.platform;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.quarkus.runtime.StartupEvent;
@@ -17,6 +15,7 @@ import payments.common.Currencies;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
+import payments.common.JsonText;
 import payments.common.RequestValidator;
 import payments.common.ServerClock;
 import payments.common.ServerConfig;
@@ -44,7 +43,7 @@ public class PlatformConfigService {
 
     private static final Pattern DOMAIN = Pattern.compile("^(?=.{1,253}$)([a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\\.)+[a-zA-Z]{2,63}$");
 
-    private final ObjectMapper mapper;
+    private final JsonText json;
     private final ServerClock clock;
     private final RequestValidator validator;
     private final WebhookPublisher webhooks;
@@ -52,9 +51,9 @@ public class PlatformConfigService {
     private final ServerConfig serverConfig;
     private final Pool pool;
 
-    public PlatformConfigService(ObjectMapper mapper, ServerClock clock, RequestValidator validator,
+    public PlatformConfigService(JsonText json, ServerClock clock, RequestValidator validator,
                                  WebhookPublisher webhooks, WebhookSigner signer, ServerConfig serverConfig, Pool pool) {
-        this.mapper = mapper;
+        this.json = json;
         this.clock = clock;
         this.validator = validator;
         this.webhooks = webhooks;
@@ -204,18 +203,10 @@ public class PlatformConfigService {
     }
 
     private PlatformSettings read(String document) {
-        try {
-            return mapper.readValue(document, PlatformSettings.class);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("Stored platform configuration is unreadable", e);
-        }
+        return json.read(document, PlatformSettings.class);
     }
 
     private String write(PlatformSettings settings) {
-        try {
-            return mapper.writeValueAsString(settings);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return json.write(settings);
     }
 }
