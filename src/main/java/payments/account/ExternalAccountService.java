@@ -115,10 +115,8 @@ public class ExternalAccountService {
         if (customerId != null) {
             filters.equal("customerId", "customerId", CustomerService.uuidOf(customerId));
         }
-        return ExternalAccount.<ExternalAccount>find(filters.clause(), Sort.descending("id"), filters.params())
-                .range(0, page.fetchSize() - 1).list()
-                .flatMap(rows -> ExternalAccount.count(filters.countClause(), filters.countParams())
-                        .map(total -> Page.of(rows, page, a -> a.id.toString(), this::toWire, total)));
+        return Page.fetch(ExternalAccount.<ExternalAccount>find(filters.clause(), Sort.descending("id"), filters.params()),
+                () -> ExternalAccount.count(filters.countClause(), filters.countParams()), page, a -> a.id.toString(), this::toWire);
     }
 
     @WithSession

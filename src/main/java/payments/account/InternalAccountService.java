@@ -183,10 +183,8 @@ public class InternalAccountService {
     }
 
     private Uni<Page<InternalAccountResponse>> pageOf(QueryFilters filters, PageRequest page) {
-        return InternalAccount.<InternalAccount>find(filters.clause(), Sort.descending("id"), filters.params())
-                .range(0, page.fetchSize() - 1).list()
-                .flatMap(rows -> InternalAccount.count(filters.countClause(), filters.countParams())
-                        .map(total -> Page.of(rows, page, a -> a.id.toString(), view::toWire, total)));
+        return Page.fetch(InternalAccount.<InternalAccount>find(filters.clause(), Sort.descending("id"), filters.params()),
+                () -> InternalAccount.count(filters.countClause(), filters.countParams()), page, a -> a.id.toString(), view::toWire);
     }
 
     private InternalAccount newAccount(UUID customerId, String type, String currency, String status) {

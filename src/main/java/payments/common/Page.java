@@ -2,8 +2,12 @@ package payments.common;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
+import io.quarkus.hibernate.reactive.panache.PanacheQuery;
+import io.smallrye.mutiny.Uni;
+
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /** The wire's page envelope. `nextCursor` is present only when `hasMore` is true. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -19,5 +23,12 @@ public record Page<T>(List<T> data, boolean hasMore, String nextCursor, long tot
         List<R> page = hasMore ? rows.subList(0, request.limit()) : rows;
         String next = hasMore ? PageRequest.encodeCursor(keyOf.apply(page.get(page.size() - 1))) : null;
         return new Page<>(page.stream().map(toWire).toList(), hasMore, next, totalCount);
+    }
+
+    /** Runs a page query (already bounded by its cursor) for one row more than the limit, then the total. */
+    public static <R, T> Uni<Page<T>> fetch(PanacheQuery<R> query, Supplier<Uni<Long>> total, PageRequest request,
+                                            Function<R, String> keyOf, Function<R, T> toWire) {
+        return query.range(0, request.fetchSize() - 1).list()
+                .flatMap(rows -> total.get().map(count -> of(rows, request, keyOf, toWire, count)));
     }
 }

@@ -138,10 +138,8 @@ public class CustomerService {
         if (!Boolean.TRUE.equals(includeDeleted)) {
             filters.where("deletedAt is null");
         }
-        return Customer.<Customer>find(filters.clause(), Sort.descending("id"), filters.params())
-                .range(0, page.fetchSize() - 1).list()
-                .flatMap(rows -> Customer.count(filters.countClause(), filters.countParams())
-                        .map(total -> Page.of(rows, page, c -> c.id.toString(), view::toWire, total)));
+        return Page.fetch(Customer.<Customer>find(filters.clause(), Sort.descending("id"), filters.params()),
+                () -> Customer.count(filters.countClause(), filters.countParams()), page, c -> c.id.toString(), view::toWire);
     }
 
     @WithTransaction

@@ -74,10 +74,8 @@ public class ApiTokenService implements Authenticator {
                 .timeBound("updatedAt", "updatedAfter", updatedAfter, false)
                 .timeBound("updatedAt", "updatedBefore", updatedBefore, true)
                 .page("id", page);
-        return ApiToken.<ApiToken>find(filters.clause(), Sort.descending("id"), filters.params())
-                .range(0, page.fetchSize() - 1).list()
-                .flatMap(rows -> ApiToken.count(filters.countClause(), filters.countParams())
-                        .map(total -> Page.of(rows, page, t -> t.id.toString(), t -> toWire(t, null), total)));
+        return Page.fetch(ApiToken.<ApiToken>find(filters.clause(), Sort.descending("id"), filters.params()),
+                () -> ApiToken.count(filters.countClause(), filters.countParams()), page, t -> t.id.toString(), t -> toWire(t, null));
     }
 
     @WithSession
