@@ -25,7 +25,6 @@ import payments.platform.PlatformConfigService;
 import payments.platform.PlatformSettings;
 
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
@@ -63,10 +62,9 @@ public class InternalAccountService {
         return InternalAccount.<InternalAccount>list("customerId = ?1 and type <> ?2", customer.id, InternalAccount.RULE_BASED)
                 .flatMap(existing -> {
                     Uni<Void> chain = Uni.createFrom().voidItem();
-                    for (String currency : currencies) {
+                    for (String currency : withoutAccount(existing, currencies)) {
                         String type = InternalAccount.typeFor(currency);
-                        boolean present = existing.stream().anyMatch(a -> a.currency.equals(currency) && a.type.equals(type));
-                        if (present || InternalAccount.EMBEDDED_WALLET.equals(type) && !settings.supportedCurrencyCodes().contains("USDB")) {
+                        if (InternalAccount.EMBEDDED_WALLET.equals(type) && !settings.supportedCurrencyCodes().contains("USDB")) {
                             continue;
                         }
                         InternalAccount account = newAccount(customer.id, type, currency, InternalAccount.PENDING);
@@ -89,8 +87,10 @@ public class InternalAccountService {
                 .equal("type", "type", type)
                 .page("id", page);
         if (customerId != null) {
-            filters.equal("customerId", "customerId", Ids.isValid(IdType.CUSTOMER, customerId)
-                    ? CustomerService.uuidOf(customerId) : invalidFilter("customerId", "Must be a Customer id"));
+            if (!Ids.isValid(IdType.CUSTOMER, customerId)) {
+                throw ApiException.invalidField("customerId", null, "Must be a Customer id");
+            }
+            filters.equal("customerId", "customerId", CustomerService.uuidOf(customerId));
         }
         return pageOf(filters, page);
     }
@@ -133,21 +133,19 @@ public class InternalAccountService {
         return InternalAccount.<InternalAccount>list("customerId is null and type <> ?1", InternalAccount.RULE_BASED)
                 .flatMap(existing -> {
                     Uni<Void> chain = Uni.createFrom().voidItem();
-                    for (String currency : currencies) {
+                    for (String currency : withoutAccount(existing, currencies)) {
                         String type = InternalAccount.typeFor(currency);
-                        if (existing.stream().noneMatch(a -> a.currency.equals(currency) && a.type.equals(type))) {
-                            InternalAccount account = newAccount(null, type, currency, InternalAccount.ACTIVE);
-                            account.fundingInstructions = json.write(FundingInstructions.forAccount(account.id, currency, "Platform"));
-                            chain = chain.call(() -> Panache.getSession().flatMap(session -> session.createNativeQuery("""
-                                    INSERT INTO internal_accounts (id, customer_id, type, currency, status, funding_instructions,
-                                        created_at, updated_at)
-                                    VALUES (:id, NULL, :type, :currency, 'ACTIVE', :instructions, :now, :now)
-                                    ON CONFLICT DO NOTHING""")
-                                    .setParameter("id", account.id).setParameter("type", type)
-                                    .setParameter("currency", currency)
-                                    .setParameter("instructions", account.fundingInstructions)
-                                    .setParameter("now", account.createdAt).executeUpdate())).replaceWithVoid();
-                        }
+                        InternalAccount account = newAccount(null, type, currency, InternalAccount.ACTIVE);
+                        account.fundingInstructions = json.write(FundingInstructions.forAccount(account.id, currency, "Platform"));
+                        chain = chain.call(() -> Panache.getSession().flatMap(session -> session.createNativeQuery("""
+                                INSERT INTO internal_accounts (id, customer_id, type, currency, status, funding_instructions,
+                                    created_at, updated_at)
+                                VALUES (:id, NULL, :type, :currency, 'ACTIVE', :instructions, :now, :now)
+                                ON CONFLICT DO NOTHING""")
+                                .setParameter("id", account.id).setParameter("type", type)
+                                .setParameter("currency", currency)
+                                .setParameter("instructions", account.fundingInstructions)
+                                .setParameter("now", account.createdAt).executeUpdate())).replaceWithVoid();
                     }
                     return chain;
                 });
@@ -209,8 +207,10 @@ public class InternalAccountService {
         }
     }
 
-    private static <T> T invalidFilter(String field, String message) {
-        throw ApiException.invalidInput(new ArrayList<>(List.of(FieldError.of(field, message))));
+    /** The currencies among {@code wanted} with no account of their type in {@code existing}. */
+    static List<String> withoutAccount(List<InternalAccount> existing, List<String> wanted) {
+        return wanted.stream().filter(currency -> existing.stream().noneMatch(account ->
+                account.currency.equals(currency) && account.type.equals(InternalAccount.typeFor(currency)))).toList();
     }
 
     /** PATCH /internal-accounts/{id}. */
