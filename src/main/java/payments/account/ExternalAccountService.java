@@ -66,15 +66,13 @@ public class ExternalAccountService {
     }
 
     private final RequestSchemas schemas;
-    private final CustomerService customers;
     private final ServerClock clock;
     private final ServerConfig config;
     private final JsonText json;
 
-    public ExternalAccountService(RequestSchemas schemas, CustomerService customers, ServerClock clock,
+    public ExternalAccountService(RequestSchemas schemas, ServerClock clock,
                                   ServerConfig config, JsonText json) {
         this.schemas = schemas;
-        this.customers = customers;
         this.clock = clock;
         this.config = config;
         this.json = json;
@@ -85,12 +83,7 @@ public class ExternalAccountService {
     public Uni<ExternalAccountResponse> create(String customerId, JsonNode body) {
         JsonNode info = validate(body, customerId);
         Uni<Optional<Customer>> holder = customerId == null ? Uni.createFrom().item(Optional.empty())
-                : customers.find(customerId, true).map(customer -> {
-                    if (customer.isDeleted()) {
-                        throw new ApiException(410, "CUSTOMER_DELETED", "Customer " + customerId + " has been deleted");
-                    }
-                    return Optional.of(customer);
-                });
+                : CustomerService.findForChange(customerId).map(Optional::of);
         return holder.flatMap(customer -> {
             ExternalAccount account = newAccount(body, info, customer.orElse(null));
             Uni<Integer> clearDefault = account.defaultUmaDeposit

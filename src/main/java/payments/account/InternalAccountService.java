@@ -107,12 +107,7 @@ public class InternalAccountService {
                 .equal("customerId", "customerId", CustomerService.uuidOf(customerId))
                 .equal("currency", "currency", currency)
                 .page("id", page);
-        return Customer.findById(CustomerService.uuidOf(customerId)).flatMap(customer -> {
-            if (customer == null) {
-                throw ApiException.notFound(CustomerService.NOT_FOUND, "Customer " + customerId + " not found");
-            }
-            return pageOf(filters, page);
-        });
+        return CustomerService.find(customerId, false).flatMap(customer -> pageOf(filters, page));
     }
 
     /** The platform's own accounts, one per supported currency, opened on first use. */

@@ -144,10 +144,7 @@ public class CustomerService {
 
     @WithTransaction
     public Uni<ObjectNode> update(String customerId, JsonNode body) {
-        return platform.settings().flatMap(settings -> find(customerId, true).flatMap(customer -> {
-            if (customer.isDeleted()) {
-                throw new ApiException(410, "CUSTOMER_DELETED", "Customer " + customerId + " has been deleted");
-            }
+        return platform.settings().flatMap(settings -> findForChange(customerId).flatMap(customer -> {
             ObjectNode request = validated(body, RequestSchemas.CUSTOMER_UPDATE, settings, false);
             if (!customer.customerType.equals(request.get("customerType").asText())) {
                 throw ApiException.invalidField("customerType", FieldError.Constraint.oneOf(List.of(customer.customerType)),
@@ -197,12 +194,22 @@ public class CustomerService {
     }
 
     /** Loads a customer by wire id (optionally locked for update); 404 when absent. */
-    public Uni<Customer> find(String customerId, boolean forUpdate) {
+    public static Uni<Customer> find(String customerId, boolean forUpdate) {
         UUID id = uuidOf(customerId);
         Uni<Customer> found = forUpdate ? Customer.findById(id, LockModeType.PESSIMISTIC_WRITE) : Customer.findById(id);
         return found.map(customer -> {
             if (customer == null) {
                 throw ApiException.notFound(NOT_FOUND, "Customer " + customerId + " not found");
+            }
+            return customer;
+        });
+    }
+
+    /** Loads a customer locked for a change; a deleted one answers 410 CUSTOMER_DELETED. */
+    public static Uni<Customer> findForChange(String customerId) {
+        return find(customerId, true).map(customer -> {
+            if (customer.isDeleted()) {
+                throw new ApiException(410, "CUSTOMER_DELETED", "Customer " + customerId + " has been deleted");
             }
             return customer;
         });
