@@ -44,6 +44,7 @@ public final class WebhookReceiver implements AutoCloseable {
 
     private final HttpServer server;
     private final BlockingQueue<Delivery> deliveries = new LinkedBlockingQueue<>();
+    private final List<Delivery> held = new java.util.ArrayList<>();
     private final ConcurrentLinkedQueue<Integer> scriptedStatuses = new ConcurrentLinkedQueue<>();
 
     public WebhookReceiver() {
@@ -79,11 +80,30 @@ public final class WebhookReceiver implements AutoCloseable {
     }
 
     public Delivery nextOfType(String type, long timeoutSeconds) throws InterruptedException {
+        return nextMatching(type, "", timeoutSeconds);
+    }
+
+    /**
+     * The first delivery of a type whose body also contains a text (a resource id, say). Others
+     * are kept for later calls, so events can be awaited in any order.
+     */
+    public synchronized Delivery nextMatching(String type, String text, long timeoutSeconds) throws InterruptedException {
+        java.util.function.Predicate<Delivery> wanted = delivery ->
+                delivery.body().contains("\"type\":\"" + type + "\"") && delivery.body().contains(text);
+        for (java.util.Iterator<Delivery> it = held.iterator(); it.hasNext(); ) {
+            Delivery delivery = it.next();
+            if (wanted.test(delivery)) {
+                it.remove();
+                return delivery;
+            }
+        }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
         while (System.nanoTime() < deadline) {
             Delivery delivery = deliveries.poll(100, TimeUnit.MILLISECONDS);
-            if (delivery != null && delivery.body().contains("\"type\":\"" + type + "\"")) {
+            if (delivery != null && wanted.test(delivery)) {
                 return delivery;
+            } else if (delivery != null) {
+                held.add(delivery);
             }
         }
         return null;

@@ -41,4 +41,11 @@ public class JsonText {
             throw new IllegalStateException("Cannot serialize a JSON document", e);
         }
     }
+
+    /** The text values of a JSON array. */
+    public static java.util.List<String> texts(JsonNode array) {
+        java.util.List<String> values = new java.util.ArrayList<>();
+        array.forEach(value -> values.add(value.asText()));
+        return values;
+    }
 }

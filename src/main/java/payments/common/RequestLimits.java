@@ -14,6 +14,9 @@ import jakarta.enterprise.event.Observes;
 @ApplicationScoped
 public class RequestLimits {
 
+    private static final java.util.regex.Pattern DOCUMENT_PATH = java.util.regex.Pattern.compile("/documents(/[^/]*)?$");
+    private static final long MULTIPART_ALLOWANCE = 64 * 1024;
+
     private final ServerConfig config;
     private final ObjectMapper mapper;
 
@@ -28,9 +31,10 @@ public class RequestLimits {
 
     private void limitBodySize(RoutingContext context) {
         String length = context.request().getHeader("Content-Length");
-        if (length != null && isTooLarge(length)) {
+        long limit = limitFor(context.request().path());
+        if (length != null && isTooLarge(length, limit)) {
             ApiException error = new ApiException(413, "PAYLOAD_TOO_LARGE",
-                    "The request body exceeds " + config.maxBodyBytes() + " bytes");
+                    "The request body exceeds " + limit + " bytes");
             try {
                 context.response().setStatusCode(413).putHeader("Content-Type", "application/json")
                         .putHeader("Connection", "close")
@@ -43,9 +47,14 @@ public class RequestLimits {
         context.next();
     }
 
-    private boolean isTooLarge(String length) {
+    /** Document uploads carry a file plus a little multipart framing; every other body is JSON. */
+    private long limitFor(String path) {
+        return DOCUMENT_PATH.matcher(path).find() ? config.maxDocumentBytes() + MULTIPART_ALLOWANCE : config.maxBodyBytes();
+    }
+
+    private static boolean isTooLarge(String length, long limit) {
         try {
-            return Long.parseLong(length.trim()) > config.maxBodyBytes();
+            return Long.parseLong(length.trim()) > limit;
         } catch (NumberFormatException e) {
             return false;
         }

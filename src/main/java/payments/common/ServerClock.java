@@ -35,6 +35,11 @@ public class ServerClock {
         return wallClock.instant().plusMillis(offsetMs.get()).truncatedTo(ChronoUnit.MICROS);
     }
 
+    /** Today's date in UTC on the server clock. */
+    public java.time.LocalDate today() {
+        return java.time.LocalDate.ofInstant(now(), java.time.ZoneOffset.UTC);
+    }
+
     public Uni<Void> refresh() {
         return pool.preparedQuery("SELECT value FROM server_settings WHERE name = $1")
                 .execute(Tuple.of(OFFSET_SETTING))

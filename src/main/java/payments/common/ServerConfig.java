@@ -40,6 +40,10 @@ public interface ServerConfig {
     @WithDefault("1048576")
     long maxBodyBytes();
 
+    /** Largest accepted verification document file (POST and PUT /documents). */
+    @WithDefault("10485760")
+    long maxDocumentBytes();
+
     Jobs jobs();
 
     interface Jobs {

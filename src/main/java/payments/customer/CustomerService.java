@@ -13,6 +13,7 @@ import jakarta.persistence.LockModeType;
 import payments.account.InternalAccountService;
 import payments.common.ApiException;
 import payments.common.FieldError;
+import payments.common.FieldRules;
 import payments.common.IdType;
 import payments.common.JsonText;
 import payments.common.Ids;
@@ -32,7 +33,6 @@ import payments.sandbox.MagicValues;
 import payments.webhook.WebhookPublisher;
 
 import java.time.Instant;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
@@ -47,8 +47,6 @@ public class CustomerService {
 
     public static final String NOT_FOUND = "USER_NOT_FOUND";
     private static final Pattern UMA_ADDRESS = Pattern.compile("^\\$[a-z0-9][a-z0-9._-]{0,63}@[a-z0-9-]+(\\.[a-z0-9-]+)+$");
-    private static final Pattern SSN = Pattern.compile("^\\d{3}-\\d{2}-\\d{4}$");
-    private static final Pattern ITIN = Pattern.compile("^9\\d{2}-\\d{2}-\\d{4}$");
     /** Wire fields kept in columns rather than in the profile document. */
     private static final Set<String> COLUMN_FIELDS = Set.of("platformCustomerId", "customerType", "region", "currencies",
             "email", "phoneNumber", "umaAddress", "kycStatus", "kybStatus", "identifier", "endUserTermsConsent",
@@ -227,18 +225,8 @@ public class CustomerService {
     // --- validation -------------------------------------------------------------------------
 
     private ObjectNode validated(JsonNode body, String schemaName, PlatformSettings settings, boolean creating) {
-        if (body == null || !body.isObject()) {
-            throw ApiException.badRequest("INVALID_INPUT", "The request body must be a JSON object");
-        }
-        SchemaValidator.Result result = SchemaValidator.validate(body, schemas.get(schemaName), "");
-        List<FieldError> errors = new ArrayList<>(result.errors());
-        ObjectNode request = (ObjectNode) result.value();
-        if (request != null) {
-            checkRules(request, body, settings, creating, errors);
-        }
-        if (!errors.isEmpty()) {
-            throw ApiException.invalidInput(errors);
-        }
+        ObjectNode request = schemas.validate(body, schemaName,
+                (valid, errors) -> checkRules(valid, body, settings, creating, errors));
         checkTermsVersions(request, body.get("agreementConsents"));
         return request;
     }
@@ -305,20 +293,11 @@ public class CustomerService {
 
     private static void checkIdentification(JsonNode request, List<FieldError> errors) {
         String idType = request.path("idType").asText(null);
-        String identifier = request.path("identifier").asText(null);
         if (idType != null && !Set.of("SSN", "ITIN").contains(idType)) {
             errors.add(new FieldError("idType", FieldError.Constraint.oneOf(List.of("SSN", "ITIN")),
                     "Only SSN and ITIN are accepted for individuals"));
-        } else if (idType != null && identifier == null) {
-            errors.add(FieldError.of("identifier", "Is required with idType"));
-        } else if (identifier != null && idType == null) {
-            errors.add(FieldError.of("idType", "Is required with identifier"));
-        } else if (identifier != null) {
-            Pattern format = "SSN".equals(idType) ? SSN : ITIN;
-            if (!format.matcher(identifier).matches()) {
-                errors.add(new FieldError("identifier", FieldError.Constraint.pattern(format.pattern()),
-                        "Must be an " + idType + " formatted ###-##-####"));
-            }
+        } else {
+            FieldRules.identification(request, "", errors);
         }
         if (request.has("countryOfIssuance") && !"US".equals(request.get("countryOfIssuance").asText())) {
             errors.add(new FieldError("countryOfIssuance", FieldError.Constraint.oneOf(List.of("US")),
@@ -338,10 +317,7 @@ public class CustomerService {
     }
 
     private void checkPastDate(JsonNode node, String field, String prefix, List<FieldError> errors) {
-        String value = node.path(field).asText(null);
-        if (value != null && SchemaValidator.matchesFormat("date", value) && LocalDate.parse(value).isAfter(LocalDate.ofInstant(clock.now(), java.time.ZoneOffset.UTC))) {
-            errors.add(new FieldError(prefix + field, FieldError.Constraint.format("date"), "Must not be in the future"));
-        }
+        FieldRules.notInFuture(node, field, prefix, clock.today(), errors);
     }
 
     private static void checkTermsVersions(JsonNode request, JsonNode consents) {
@@ -371,7 +347,7 @@ public class CustomerService {
         customer.platformCustomerId = request.has("platformCustomerId") ? request.get("platformCustomerId").asText()
                 : customer.id.toString().replace("-", "");
         customer.region = request.path("region").asText(null);
-        customer.setCurrencyList(request.has("currencies") ? textList(request.get("currencies")) : settings.supportedCurrencyCodes());
+        customer.setCurrencyList(request.has("currencies") ? JsonText.texts(request.get("currencies")) : settings.supportedCurrencyCodes());
         customer.email = request.path("email").asText(null);
         customer.phoneNumber = request.path("phoneNumber").asText(null);
         customer.verificationStatus = "UNVERIFIED";
@@ -392,7 +368,7 @@ public class CustomerService {
     private List<String> applyUpdate(Customer customer, ObjectNode request, JsonNode consents) {
         List<String> added = new ArrayList<>();
         if (request.has("currencies")) {
-            List<String> next = textList(request.get("currencies"));
+            List<String> next = JsonText.texts(request.get("currencies"));
             next.stream().filter(code -> !customer.currencyList().contains(code)).forEach(added::add);
             customer.setCurrencyList(next);
         }
@@ -506,12 +482,6 @@ public class CustomerService {
         } catch (java.io.IOException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    private static List<String> textList(JsonNode array) {
-        List<String> values = new ArrayList<>();
-        array.forEach(value -> values.add(value.asText()));
-        return values;
     }
 
     /** GET /customers query parameters. */

@@ -1,0 +1,43 @@
+package payments.common;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import payments.common.schema.SchemaValidator;
+
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/** Field rules shared by several request bodies that their schemas cannot express. */
+public final class FieldRules {
+
+    private static final Map<String, Pattern> US_TAX_ID_FORMATS = Map.of(
+            "SSN", Pattern.compile("^\\d{3}-\\d{2}-\\d{4}$"),
+            "ITIN", Pattern.compile("^9\\d{2}-\\d{2}-\\d{4}$"));
+
+    private FieldRules() {
+    }
+
+    /** A date field (already known to be a date, or absent) must not be after today. */
+    public static void notInFuture(JsonNode node, String field, String prefix, LocalDate today, List<FieldError> errors) {
+        String value = node.path(field).asText(null);
+        if (value != null && SchemaValidator.matchesFormat("date", value) && LocalDate.parse(value).isAfter(today)) {
+            errors.add(new FieldError(prefix + field, FieldError.Constraint.format("date"), "Must not be in the future"));
+        }
+    }
+
+    /** idType and identifier go together; SSN and ITIN identifiers must have their US format. */
+    public static void identification(JsonNode node, String prefix, List<FieldError> errors) {
+        String idType = node.path("idType").asText(null);
+        String identifier = node.path("identifier").asText(null);
+        if (idType != null && identifier == null) {
+            errors.add(FieldError.of(prefix + "identifier", "Is required with idType"));
+        } else if (identifier != null && idType == null) {
+            errors.add(FieldError.of(prefix + "idType", "Is required with identifier"));
+        } else if (identifier != null && US_TAX_ID_FORMATS.containsKey(idType)
+                && !US_TAX_ID_FORMATS.get(idType).matcher(identifier).matches()) {
+            errors.add(new FieldError(prefix + "identifier", FieldError.Constraint.pattern(US_TAX_ID_FORMATS.get(idType).pattern()),
+                    "Must be an " + idType + " formatted ###-##-####"));
+        }
+    }
+}

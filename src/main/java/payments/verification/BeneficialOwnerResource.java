@@ -1,0 +1,53 @@
+package payments.verification;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Response;
+import payments.common.Page;
+import payments.common.security.Permission;
+import payments.common.security.Secured;
+
+@Path("/")
+@Secured(Permission.MANAGE)
+public class BeneficialOwnerResource {
+
+    private final BeneficialOwnerService service;
+
+    public BeneficialOwnerResource(BeneficialOwnerService service) {
+        this.service = service;
+    }
+
+    @POST
+    @Path("beneficial-owners")
+    public Uni<Response> create(JsonNode body) {
+        return service.create(body).map(owner -> Response.status(201).entity(owner).build());
+    }
+
+    @GET
+    @Path("beneficial-owners")
+    @Secured(Permission.VIEW)
+    public Uni<Page<BeneficialOwnerResponse>> list(@QueryParam("customerId") String customerId,
+                                                   @QueryParam("limit") String limit,
+                                                   @QueryParam("cursor") String cursor) {
+        return service.list(customerId, limit, cursor);
+    }
+
+    @GET
+    @Path("beneficial-owners/{beneficialOwnerId}")
+    @Secured(Permission.VIEW)
+    public Uni<BeneficialOwnerResponse> get(@PathParam("beneficialOwnerId") String ownerId) {
+        return service.get(ownerId);
+    }
+
+    @PATCH
+    @Path("beneficial-owners/{beneficialOwnerId}")
+    public Uni<BeneficialOwnerResponse> update(@PathParam("beneficialOwnerId") String ownerId, JsonNode body) {
+        return service.update(ownerId, body);
+    }
+}

@@ -1,0 +1,11 @@
+package payments.verification;
+
+import java.nio.file.Path;
+
+/**
+ * A document upload's form fields as received, unchecked. {@code documentHolder} is absent on
+ * a replacement; {@code file} is the uploaded file's temporary copy, or null when none was sent.
+ */
+public record DocumentUpload(String documentHolder, String documentType, String side, String country,
+                             String documentNumber, String issuingAuthority, String fileName, Path file) {
+}

@@ -1,0 +1,199 @@
+package payments.verification;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.quarkus.panache.common.Sort;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
+import payments.common.ApiException;
+import payments.common.FieldError;
+import payments.common.IdType;
+import payments.common.Ids;
+import payments.common.JsonText;
+import payments.common.Page;
+import payments.common.PageRequest;
+import payments.common.QueryFilters;
+import payments.common.ServerClock;
+import payments.common.ServerConfig;
+import payments.common.jobs.Jobs;
+import payments.customer.Customer;
+import payments.customer.CustomerService;
+import payments.sandbox.MagicValues;
+import payments.webhook.WebhookPublisher;
+
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * Verification packets. A submission is checked for completeness at once (RESOLVE_ERRORS lists
+ * every gap); a complete one goes IN_PROGRESS, the customer PENDING, and the sandbox decides it
+ * by its magic suffix in a job right after.
+ */
+@ApplicationScoped
+public class VerificationService {
+
+    public static final String NOT_FOUND = "VERIFICATION_NOT_FOUND";
+    private static final Set<String> FINAL_CUSTOMER_STATUSES = Set.of("APPROVED", "REJECTED");
+
+    private final CustomerService customers;
+    private final JsonText json;
+    private final WebhookPublisher webhooks;
+    private final Jobs jobs;
+    private final ServerClock clock;
+    private final ServerConfig config;
+
+    public VerificationService(CustomerService customers, JsonText json, WebhookPublisher webhooks, Jobs jobs,
+                               ServerClock clock, ServerConfig config) {
+        this.customers = customers;
+        this.json = json;
+        this.webhooks = webhooks;
+        this.jobs = jobs;
+        this.clock = clock;
+        this.config = config;
+    }
+
+    @WithTransaction
+    public Uni<VerificationResponse> submit(JsonNode body) {
+        JsonNode customerId = body == null ? null : body.get("customerId");
+        if (customerId == null || !customerId.isTextual()) {
+            throw ApiException.invalidInput(List.of(FieldError.of("customerId", "Is required: the customer to verify")));
+        }
+        return submitFor(customerId.asText());
+    }
+
+    /** Submits a customer's packet as it stands; call inside a transaction. */
+    Uni<VerificationResponse> submitFor(String customerId) {
+        return CustomerService.findForChange(customerId).flatMap(customer -> {
+            if (FINAL_CUSTOMER_STATUSES.contains(customer.verificationStatus)) {
+                throw ApiException.badRequest("INVALID_INPUT", "Customer " + customerId + " is already "
+                        + customer.verificationStatus + "; its verification is final");
+            }
+            return Verification.<Verification>find("customerId = ?1 and status = ?2", customer.id, Verification.IN_PROGRESS)
+                    .firstResult()
+                    .flatMap(open -> open != null ? Uni.createFrom().item(toWire(open)) : newSubmission(customer));
+        });
+    }
+
+    @WithSession
+    public Uni<VerificationResponse> get(String verificationId) {
+        return Verification.<Verification>findById(Ids.uuidOf(IdType.VERIFICATION, verificationId, NOT_FOUND))
+                .map(verification -> {
+                    if (verification == null) {
+                        throw ApiException.notFound(NOT_FOUND, "Verification " + verificationId + " not found");
+                    }
+                    return toWire(verification);
+                });
+    }
+
+    @WithSession
+    public Uni<Page<VerificationResponse>> list(String customerId, String status, String limit, String cursor) {
+        PageRequest page = PageRequest.of(limit, cursor);
+        if (status != null && !Verification.STATUSES.contains(status)) {
+            throw ApiException.invalidField("verificationStatus", FieldError.Constraint.oneOf(Verification.STATUSES),
+                    "Not a verification status");
+        }
+        if (customerId != null && !Ids.isValid(IdType.CUSTOMER, customerId)) {
+            throw ApiException.invalidField("customerId", null, "Must be a Customer id");
+        }
+        QueryFilters filters = new QueryFilters()
+                .equal("customerId", "customerId", customerId == null ? null : CustomerService.uuidOf(customerId))
+                .equal("status", "status", status)
+                .page("id", page);
+        return Page.fetch(Verification.<Verification>find(filters.clause(), Sort.descending("id"), filters.params()),
+                () -> Verification.count(filters.countClause(), filters.countParams()), page, v -> v.id.toString(),
+                this::toWire);
+    }
+
+    /** The sandbox decision on an IN_PROGRESS packet (job body; call inside a transaction). */
+    Uni<Void> decide(UUID verificationId) {
+        return Verification.<Verification>findById(verificationId, LockModeType.PESSIMISTIC_WRITE).flatMap(verification ->
+                verification == null || !Verification.IN_PROGRESS.equals(verification.status) ? Uni.createFrom().voidItem()
+                        : CustomerService.find(IdType.CUSTOMER.wireId(verification.customerId), true)
+                                .flatMap(customer -> decide(verification, customer)));
+    }
+
+    private Uni<Void> decide(Verification verification, Customer customer) {
+        JsonNode profile = json.read(customer.profile);
+        SandboxVerdict verdict = customer.isBusiness()
+                ? SandboxVerdict.forBusiness(profile.path("businessInfo").path("registrationNumber").asText(null))
+                : SandboxVerdict.forIndividual(profile.path("fullName").asText(null));
+        return DocumentService.documentsOf(customer.id).flatMap(documents -> {
+            List<VerificationIssue> issues = List.of();
+            SandboxVerdict corrected = verdict;
+            if (verdict == SandboxVerdict.POOR_QUALITY_DOCUMENT) {
+                List<Document> identity = documents.stream()
+                        .filter(doc -> doc.holderId.equals(customer.wireId()) && DocumentCategory.IDENTITY.satisfiedBy(doc.documentType))
+                        .toList();
+                if (identity.stream().anyMatch(doc -> doc.replacedAt != null)) {
+                    corrected = SandboxVerdict.APPROVE;
+                } else {
+                    issues = identity.stream().map(doc -> new VerificationIssue(doc.wireId(), "POOR_QUALITY_DOCUMENT", null,
+                            "The document image is too poor to read; upload a clearer copy with PUT /documents/" + doc.wireId(),
+                            null)).toList();
+                }
+            }
+            SandboxVerdict outcome = corrected;
+            return conclude(verification, outcome.verificationStatus(), issues)
+                    .call(() -> customers.decide(customer, outcome.customerStatus()))
+                    .call(() -> customer.isBusiness() && outcome.terminal() ? decideOwners(customer) : Uni.createFrom().voidItem());
+        });
+    }
+
+    private Uni<VerificationResponse> newSubmission(Customer customer) {
+        JsonNode profile = json.read(customer.profile);
+        Uni<List<BeneficialOwner>> owners = customer.isBusiness() ? BeneficialOwnerService.ownersOf(customer)
+                : Uni.createFrom().item(List.of());
+        return DocumentService.documentsOf(customer.id).flatMap(documents -> owners.flatMap(ownerList -> {
+            boolean skip = config.sandbox() && SandboxVerdict.skipsPaperwork(customer.isBusiness(),
+                    profile.path("businessInfo").path("registrationNumber").asText(null));
+            List<VerificationIssue> issues = skip ? List.of() : PacketCheck.issues(
+                    new PacketCheck.Applicant(customer.wireId(), customer.isBusiness(), profile, customer.identifier,
+                            customer.contactVerification == null ? null : json.read(customer.contactVerification)),
+                    documents.stream().map(d -> new PacketCheck.HeldDocument(d.wireId(), d.holderId, d.documentType)).toList(),
+                    ownerList.stream().map(o -> new PacketCheck.Owner(o.wireId(), o.roleList())).toList());
+            Verification verification = new Verification();
+            verification.id = Ids.newUuid();
+            verification.customerId = customer.id;
+            verification.createdAt = clock.now();
+            boolean complete = issues.isEmpty();
+            return conclude(verification, complete ? Verification.IN_PROGRESS : Verification.RESOLVE_ERRORS, issues)
+                    .call(verification::persist)
+                    .call(() -> complete ? startReview(verification, customer, documents) : Uni.createFrom().voidItem())
+                    .map(saved -> toWire(verification));
+        }));
+    }
+
+    private Uni<Void> startReview(Verification verification, Customer customer, List<Document> documents) {
+        Instant now = clock.now();
+        documents.forEach(document -> document.submittedAt = now);
+        Uni<Void> decision = config.sandbox()
+                ? jobs.enqueueNow(VerificationDecision.TYPE, verification.id.toString()).replaceWithVoid()
+                : Uni.createFrom().voidItem();
+        return customers.decide(customer, "PENDING").call(() -> decision);
+    }
+
+    private Uni<Void> conclude(Verification verification, String status, List<VerificationIssue> issues) {
+        verification.status = status;
+        verification.errors = json.write(issues);
+        verification.updatedAt = clock.now();
+        return webhooks.publish("VERIFICATION." + status, toWire(verification)).replaceWithVoid();
+    }
+
+    private Uni<Void> decideOwners(Customer customer) {
+        return BeneficialOwnerService.ownersOf(customer).invoke(owners -> owners.forEach(owner -> {
+            owner.kycStatus = MagicValues.beneficialOwnerOutcome(json.read(owner.personalInfo).path("lastName").asText(null));
+            owner.updatedAt = clock.now();
+        })).replaceWithVoid();
+    }
+
+    VerificationResponse toWire(Verification verification) {
+        return new VerificationResponse(verification.wireId(), IdType.CUSTOMER.wireId(verification.customerId),
+                verification.status, Arrays.asList(json.read(verification.errors, VerificationIssue[].class)),
+                verification.createdAt.toString(), verification.updatedAt.toString());
+    }
+}
