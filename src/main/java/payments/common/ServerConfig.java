@@ -40,6 +40,12 @@ public interface ServerConfig {
     @WithDefault("1048576")
     long maxBodyBytes();
 
+    /**
+     * The API's public base URL including the version segment (e.g. https://api.example.com/2025-10-13/),
+     * for links handed out to end users; by default the base URL of the request that asked for the link.
+     */
+    Optional<String> publicBaseUrl();
+
     /** Largest accepted verification document file (POST and PUT /documents). */
     @WithDefault("10485760")
     long maxDocumentBytes();

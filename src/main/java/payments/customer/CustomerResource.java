@@ -18,6 +18,7 @@ import payments.common.Page;
 import payments.common.security.CurrentCaller;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
+import payments.customer.ContactVerificationService.Channel;
 import payments.customer.CustomerService.CustomerListQuery;
 
 @Path("/")
@@ -27,11 +28,14 @@ public class CustomerResource {
     private final CustomerService service;
     private final Idempotency idempotency;
     private final CurrentCaller caller;
+    private final ContactVerificationService contacts;
 
-    public CustomerResource(CustomerService service, Idempotency idempotency, CurrentCaller caller) {
+    public CustomerResource(CustomerService service, Idempotency idempotency, CurrentCaller caller,
+                            ContactVerificationService contacts) {
         this.service = service;
         this.idempotency = idempotency;
         this.caller = caller;
+        this.contacts = contacts;
     }
 
     @POST
@@ -92,5 +96,29 @@ public class CustomerResource {
     @Path("customers/{customerId}")
     public Uni<ObjectNode> delete(@PathParam("customerId") String customerId) {
         return service.delete(customerId);
+    }
+
+    @POST
+    @Path("customers/{customerId}/verify-email")
+    public Uni<Response> sendEmailCode(@PathParam("customerId") String customerId) {
+        return contacts.sendCode(customerId, Channel.EMAIL).map(sent -> Response.noContent().build());
+    }
+
+    @POST
+    @Path("customers/{customerId}/verify-email/confirm")
+    public Uni<ObjectNode> confirmEmail(@PathParam("customerId") String customerId, JsonNode body) {
+        return contacts.confirm(customerId, Channel.EMAIL, body);
+    }
+
+    @POST
+    @Path("customers/{customerId}/verify-phone")
+    public Uni<Response> sendPhoneCode(@PathParam("customerId") String customerId) {
+        return contacts.sendCode(customerId, Channel.PHONE).map(sent -> Response.noContent().build());
+    }
+
+    @POST
+    @Path("customers/{customerId}/verify-phone/confirm")
+    public Uni<ObjectNode> confirmPhone(@PathParam("customerId") String customerId, JsonNode body) {
+        return contacts.confirm(customerId, Channel.PHONE, body);
     }
 }

@@ -439,6 +439,7 @@ public class CustomerService {
         if (customer.contactVerification != null) {
             ObjectNode state = (ObjectNode) json.read(customer.contactVerification);
             state.put(channel, "PENDING");
+            state.remove(channel + "CodeExpiresAt");
             customer.contactVerification = json.write(state);
         }
     }

@@ -39,7 +39,9 @@ public class CustomerView {
             out.set("agreementConsents", json.read(customer.agreementConsents));
         }
         if (customer.contactVerification != null) {
-            out.set("contactVerification", json.read(customer.contactVerification));
+            JsonNode state = json.read(customer.contactVerification);
+            out.putObject("contactVerification").put("email", state.path("email").asText())
+                    .put("phone", state.path("phone").asText());
         }
         out.put("createdAt", customer.createdAt.toString());
         out.put("updatedAt", customer.updatedAt.toString());

@@ -8,4 +8,8 @@ import java.nio.file.Path;
  */
 public record DocumentUpload(String documentHolder, String documentType, String side, String country,
                              String documentNumber, String issuingAuthority, String fileName, Path file) {
+
+    public DocumentUpload withHolder(String holder) {
+        return new DocumentUpload(holder, documentType, side, country, documentNumber, issuingAuthority, fileName, file);
+    }
 }

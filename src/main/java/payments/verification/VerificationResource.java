@@ -7,7 +7,16 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import payments.common.ApiResult;
+import payments.common.Idempotency;
 import payments.common.Page;
+import payments.common.ServerConfig;
+import payments.common.security.CurrentCaller;
+import java.net.URI;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
 
@@ -16,9 +25,29 @@ import payments.common.security.Secured;
 public class VerificationResource {
 
     private final VerificationService service;
+    private final KycLinkService links;
+    private final Idempotency idempotency;
+    private final CurrentCaller caller;
+    private final ServerConfig config;
 
-    public VerificationResource(VerificationService service) {
+    public VerificationResource(VerificationService service, KycLinkService links, Idempotency idempotency,
+                                CurrentCaller caller, ServerConfig config) {
         this.service = service;
+        this.links = links;
+        this.idempotency = idempotency;
+        this.caller = caller;
+        this.config = config;
+    }
+
+    @POST
+    @Path("customers/{customerId}/kyc-link")
+    public Uni<Response> createKycLink(@PathParam("customerId") String customerId,
+                                       @HeaderParam(Idempotency.HEADER) String idempotencyKey,
+                                       @Context UriInfo uriInfo, JsonNode body) {
+        URI base = config.publicBaseUrl().map(url -> URI.create(url.endsWith("/") ? url : url + "/"))
+                .orElse(uriInfo.getBaseUri());
+        return idempotency.run(caller.get(), idempotencyKey, "POST", "/customers/" + customerId + "/kyc-link", body,
+                () -> links.create(customerId, body, base).map(ApiResult::created));
     }
 
     /** 200 rather than 201: the answer is the packet's state (RESOLVE_ERRORS or IN_PROGRESS), as the reference has it. */

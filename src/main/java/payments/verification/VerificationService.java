@@ -144,18 +144,24 @@ public class VerificationService {
         });
     }
 
-    private Uni<VerificationResponse> newSubmission(Customer customer) {
+    /** What the customer's packet still lacks (none for businesses the sandbox decides outright); call in a session. */
+    Uni<List<VerificationIssue>> issuesFor(Customer customer) {
         JsonNode profile = json.read(customer.profile);
+        if (config.sandbox() && SandboxVerdict.skipsPaperwork(customer.isBusiness(),
+                profile.path("businessInfo").path("registrationNumber").asText(null))) {
+            return Uni.createFrom().item(List.of());
+        }
         Uni<List<BeneficialOwner>> owners = customer.isBusiness() ? BeneficialOwnerService.ownersOf(customer)
                 : Uni.createFrom().item(List.of());
-        return DocumentService.documentsOf(customer.id).flatMap(documents -> owners.flatMap(ownerList -> {
-            boolean skip = config.sandbox() && SandboxVerdict.skipsPaperwork(customer.isBusiness(),
-                    profile.path("businessInfo").path("registrationNumber").asText(null));
-            List<VerificationIssue> issues = skip ? List.of() : PacketCheck.issues(
-                    new PacketCheck.Applicant(customer.wireId(), customer.isBusiness(), profile, customer.identifier,
-                            customer.contactVerification == null ? null : json.read(customer.contactVerification)),
-                    documents.stream().map(d -> new PacketCheck.HeldDocument(d.wireId(), d.holderId, d.documentType)).toList(),
-                    ownerList.stream().map(o -> new PacketCheck.Owner(o.wireId(), o.roleList())).toList());
+        return DocumentService.documentsOf(customer.id).flatMap(documents -> owners.map(ownerList -> PacketCheck.issues(
+                new PacketCheck.Applicant(customer.wireId(), customer.isBusiness(), profile, customer.identifier,
+                        customer.contactVerification == null ? null : json.read(customer.contactVerification)),
+                documents.stream().map(d -> new PacketCheck.HeldDocument(d.wireId(), d.holderId, d.documentType)).toList(),
+                ownerList.stream().map(o -> new PacketCheck.Owner(o.wireId(), o.roleList())).toList())));
+    }
+
+    private Uni<VerificationResponse> newSubmission(Customer customer) {
+        return issuesFor(customer).flatMap(issues -> {
             Verification verification = new Verification();
             verification.id = Ids.newUuid();
             verification.customerId = customer.id;
@@ -163,18 +169,19 @@ public class VerificationService {
             boolean complete = issues.isEmpty();
             return conclude(verification, complete ? Verification.IN_PROGRESS : Verification.RESOLVE_ERRORS, issues)
                     .call(verification::persist)
-                    .call(() -> complete ? startReview(verification, customer, documents) : Uni.createFrom().voidItem())
+                    .call(() -> complete ? startReview(verification, customer) : Uni.createFrom().voidItem())
                     .map(saved -> toWire(verification));
-        }));
+        });
     }
 
-    private Uni<Void> startReview(Verification verification, Customer customer, List<Document> documents) {
+    private Uni<Void> startReview(Verification verification, Customer customer) {
         Instant now = clock.now();
-        documents.forEach(document -> document.submittedAt = now);
+        Uni<Void> lockDocuments = DocumentService.documentsOf(customer.id)
+                .invoke(documents -> documents.forEach(document -> document.submittedAt = now)).replaceWithVoid();
         Uni<Void> decision = config.sandbox()
                 ? jobs.enqueueNow(VerificationDecision.TYPE, verification.id.toString()).replaceWithVoid()
                 : Uni.createFrom().voidItem();
-        return customers.decide(customer, "PENDING").call(() -> decision);
+        return lockDocuments.call(() -> customers.decide(customer, "PENDING")).call(() -> decision);
     }
 
     private Uni<Void> conclude(Verification verification, String status, List<VerificationIssue> issues) {

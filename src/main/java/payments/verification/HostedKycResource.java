@@ -1,0 +1,59 @@
+package payments.verification;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.jboss.resteasy.reactive.RestForm;
+import org.jboss.resteasy.reactive.multipart.FileUpload;
+import payments.common.ApiException;
+import payments.common.security.PublicEndpoint;
+import payments.common.security.SandboxOnly;
+import payments.customer.CustomerView;
+
+/** The page a hosted verification link opens (sandbox): no credentials, the link's token is the key. */
+@Path("/")
+@PublicEndpoint
+@SandboxOnly
+public class HostedKycResource {
+
+    private final KycLinkService links;
+    private final CustomerView customers;
+
+    public HostedKycResource(KycLinkService links, CustomerView customers) {
+        this.links = links;
+        this.customers = customers;
+    }
+
+    @GET
+    @Path(KycLinkService.HOSTED_PATH + "{token}")
+    @Produces(MediaType.TEXT_HTML)
+    public Uni<Response> page(@PathParam("token") String token) {
+        return html(links.open(token).map(open -> HostedKycPage.form(open, customers.displayName(open.customer()))));
+    }
+
+    @POST
+    @Path(KycLinkService.HOSTED_PATH + "{token}")
+    @Consumes(MediaType.MULTIPART_FORM_DATA)
+    @Produces(MediaType.TEXT_HTML)
+    public Uni<Response> submit(@PathParam("token") String token, @RestForm String documentType,
+                                @RestForm String country, @RestForm("file") FileUpload file) {
+        boolean hasFile = file != null && file.size() > 0;
+        DocumentUpload upload = new DocumentUpload(null, documentType, null, country, null, null,
+                hasFile ? file.fileName() : null, hasFile ? file.uploadedFile() : null);
+        return html(links.submit(token, upload).map(result -> HostedKycPage.result(result.verification(), result.redirectUri())));
+    }
+
+    private static Uni<Response> html(Uni<String> page) {
+        return page.map(body -> Response.ok(body, MediaType.TEXT_HTML_TYPE).build())
+                .onFailure(ApiException.class).recoverWithItem(failure -> {
+                    ApiException error = (ApiException) failure;
+                    return Response.status(error.status()).type(MediaType.TEXT_HTML_TYPE).entity(HostedKycPage.error(error)).build();
+                });
+    }
+}

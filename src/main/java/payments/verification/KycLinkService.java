@@ -1,0 +1,143 @@
+package payments.verification;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
+import payments.common.ApiException;
+import payments.common.IdType;
+import payments.common.JsonText;
+import payments.common.ServerClock;
+import payments.common.ServerConfig;
+import payments.customer.ContactVerificationService;
+import payments.customer.Customer;
+import payments.customer.CustomerService;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
+
+/**
+ * Hosted verification links: single use, expiring, served by the sandbox's own hosted page
+ * ({@link HostedKycResource}), which submits the packet like {@code POST /verifications} does.
+ */
+@ApplicationScoped
+public class KycLinkService {
+
+    static final Duration LINK_LIFETIME = Duration.ofHours(24);
+    static final String PROVIDER = "SUMSUB";
+    static final String HOSTED_PATH = "hosted/kyc/";
+    private static final int MAX_REDIRECT_LENGTH = 2048;
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    /** A link that can still be used, with its customer and what the customer's packet lacks. */
+    public record OpenLink(KycLink link, Customer customer, List<VerificationIssue> issues) {
+    }
+
+    /** The hosted page's submission result and where to send the customer afterwards. */
+    public record Submitted(VerificationResponse verification, String redirectUri) {
+    }
+
+    private final VerificationService verifications;
+    private final DocumentService documents;
+    private final JsonText json;
+    private final ServerClock clock;
+    private final ServerConfig config;
+
+    public KycLinkService(VerificationService verifications, DocumentService documents, JsonText json, ServerClock clock,
+                          ServerConfig config) {
+        this.verifications = verifications;
+        this.documents = documents;
+        this.json = json;
+        this.clock = clock;
+        this.config = config;
+    }
+
+    @WithTransaction
+    public Uni<KycLinkResponse> create(String customerId, JsonNode body, URI baseUri) {
+        if (!config.sandbox()) {
+            throw new ApiException(501, "NOT_IMPLEMENTED",
+                    "No verification provider is configured on this server; collect the data and use POST /verifications");
+        }
+        String redirectUri = redirectUri(body);
+        return CustomerService.findForChange(customerId).flatMap(customer -> {
+            if (!ContactVerificationService.contactsVerified(customer.contactVerification == null ? null
+                    : json.read(customer.contactVerification))) {
+                throw ApiException.conflict("CONFLICT", "The customer's email and phone must both be VERIFIED before a "
+                        + "verification link can be issued (POST /customers/{customerId}/verify-email and /verify-phone)");
+            }
+            KycLink link = new KycLink();
+            byte[] random = new byte[24];
+            RANDOM.nextBytes(random);
+            link.token = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
+            link.customerId = customer.id;
+            link.redirectUri = redirectUri;
+            link.createdAt = clock.now();
+            link.expiresAt = link.createdAt.plus(LINK_LIFETIME);
+            return link.persist().map(saved -> new KycLinkResponse(baseUri.resolve(HOSTED_PATH + link.token).toString(),
+                    link.expiresAt.toString(), PROVIDER, null));
+        });
+    }
+
+    /** The link behind a hosted page, if it can still be used. */
+    @WithSession
+    public Uni<OpenLink> open(String token) {
+        return openLink(token, false);
+    }
+
+    /**
+     * The hosted page's submission: stores the uploaded document, if any, then submits the packet.
+     * The link is spent once the packet goes through (to review or a decision).
+     */
+    @WithTransaction
+    public Uni<Submitted> submit(String token, DocumentUpload upload) {
+        return openLink(token, true).flatMap(open -> {
+            Uni<?> stored = upload.file() == null ? Uni.createFrom().voidItem() : documents.upload(upload.withHolder(open.customer().wireId()));
+            return stored.flatMap(done -> verifications.submitFor(open.customer().wireId())).map(result -> {
+                if (!Verification.RESOLVE_ERRORS.equals(result.verificationStatus())) {
+                    open.link().usedAt = clock.now();
+                }
+                return new Submitted(result, open.link().redirectUri);
+            });
+        });
+    }
+
+    private Uni<OpenLink> openLink(String token, boolean forUpdate) {
+        Uni<KycLink> found = forUpdate ? KycLink.findById(token, LockModeType.PESSIMISTIC_WRITE) : KycLink.findById(token);
+        return found.flatMap(link -> {
+            if (link == null) {
+                throw ApiException.notFound("NOT_FOUND", "This verification link does not exist");
+            }
+            if (link.usedAt != null || link.expiresAt.isBefore(clock.now())) {
+                throw new ApiException(410, "LINK_EXPIRED", "This verification link has been used or has expired; "
+                        + "ask for a new one");
+            }
+            return CustomerService.find(IdType.CUSTOMER.wireId(link.customerId), false).flatMap(customer ->
+                    verifications.issuesFor(customer).map(issues -> new OpenLink(link, customer, issues)));
+        });
+    }
+
+    private static String redirectUri(JsonNode body) {
+        JsonNode value = body == null ? null : body.get("redirectUri");
+        if (value == null || value.isNull()) {
+            return null;
+        }
+        String text = value.asText("");
+        boolean valid = value.isTextual() && text.length() <= MAX_REDIRECT_LENGTH
+                && (text.startsWith("https://") || text.startsWith("http://"));
+        try {
+            valid = valid && new URI(text).getHost() != null;
+        } catch (URISyntaxException e) {
+            valid = false;
+        }
+        if (!valid) {
+            throw ApiException.invalidField("redirectUri", null, "Must be an https:// (or http:// for local development) URI");
+        }
+        return text;
+    }
+}
