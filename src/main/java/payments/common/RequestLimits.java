@@ -14,7 +14,7 @@ import jakarta.enterprise.event.Observes;
 @ApplicationScoped
 public class RequestLimits {
 
-    private static final java.util.regex.Pattern DOCUMENT_PATH = java.util.regex.Pattern.compile("/documents(/[^/]*)?$");
+    private static final java.util.regex.Pattern FILE_UPLOAD_PATH = java.util.regex.Pattern.compile("/documents(/[^/]*)?$|/customers/bulk/csv$");
     private static final long MULTIPART_ALLOWANCE = 64 * 1024;
 
     private final ServerConfig config;
@@ -47,9 +47,9 @@ public class RequestLimits {
         context.next();
     }
 
-    /** Document uploads carry a file plus a little multipart framing; every other body is JSON. */
+    /** File uploads (documents, customer CSVs) carry a file plus a little multipart framing; other bodies are JSON. */
     private long limitFor(String path) {
-        return DOCUMENT_PATH.matcher(path).find() ? config.maxDocumentBytes() + MULTIPART_ALLOWANCE : config.maxBodyBytes();
+        return FILE_UPLOAD_PATH.matcher(path).find() ? config.maxDocumentBytes() + MULTIPART_ALLOWANCE : config.maxBodyBytes();
     }
 
     private static boolean isTooLarge(String length, long limit) {
