@@ -1,7 +1,14 @@
 package payments.account;
 
 import io.smallrye.mutiny.Uni;
+import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.core.Response;
+import payments.common.ApiResult;
+import payments.common.Idempotency;
+import payments.common.security.CurrentCaller;
 import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -23,9 +30,25 @@ public class InternalAccountResource {
     }
 
     private final InternalAccountService service;
+    private final RuleBasedAccounts ruleBased;
+    private final Idempotency idempotency;
+    private final CurrentCaller caller;
 
-    public InternalAccountResource(InternalAccountService service) {
+    public InternalAccountResource(InternalAccountService service, RuleBasedAccounts ruleBased, Idempotency idempotency,
+                                   CurrentCaller caller) {
         this.service = service;
+        this.ruleBased = ruleBased;
+        this.idempotency = idempotency;
+        this.caller = caller;
+    }
+
+    /** Only RULE_BASED accounts are opened on request; a repeated Idempotency-Key returns the first account. */
+    @POST
+    @Path("internal-accounts")
+    @Secured(Permission.MANAGE)
+    public Uni<Response> create(@HeaderParam(Idempotency.HEADER) String idempotencyKey, JsonNode body) {
+        return idempotency.run(caller.get(), idempotencyKey, "POST", "/internal-accounts", body,
+                () -> ruleBased.create(body).map(ApiResult::created));
     }
 
     @GET

@@ -23,6 +23,7 @@ import payments.customer.Customer;
 import payments.customer.CustomerService;
 import payments.platform.PlatformConfigService;
 import payments.platform.PlatformSettings;
+import payments.webhook.WebhookPublisher;
 
 import java.time.Instant;
 import java.util.List;
@@ -43,9 +44,11 @@ public class InternalAccountService {
     private final RequestValidator validator;
     private final Jobs jobs;
     private final ServerClock clock;
+    private final WebhookPublisher webhooks;
 
     public InternalAccountService(InternalAccountView view, JsonText json, PlatformConfigService platform, RequestValidator validator,
-                                  Jobs jobs, ServerClock clock) {
+                                  Jobs jobs, ServerClock clock, WebhookPublisher webhooks) {
+        this.webhooks = webhooks;
         this.view = view;
         this.json = json;
         this.platform = platform;
@@ -68,9 +71,7 @@ public class InternalAccountService {
                             continue;
                         }
                         InternalAccount account = newAccount(customer.id, type, currency, InternalAccount.PENDING);
-                        chain = chain.call(() -> account.persist())
-                                .call(() -> jobs.enqueueNow(InternalAccountActivation.TYPE, account.id.toString()))
-                                .replaceWithVoid();
+                        chain = chain.call(() -> open(account));
                     }
                     return chain;
                 });
@@ -149,12 +150,18 @@ public class InternalAccountService {
     @WithTransaction
     public Uni<InternalAccountResponse> update(String accountId, InternalAccountUpdateRequest request) {
         validator.validate(request);
-        return find(accountId, true).map(account -> {
+        return find(accountId, true).flatMap(account -> {
             if (request.label() != null) {
                 account.label = request.label().isBlank() ? null : request.label();
             }
             account.updatedAt = clock.now();
-            return view.toWire(account);
+            if (request.status() == null || request.status().equals(account.status)) {
+                return Uni.createFrom().item(view.toWire(account));
+            }
+            AccountStatus.checkMove(account, request.status());
+            account.status = request.status();
+            InternalAccountResponse wire = view.toWire(account);
+            return webhooks.publish("INTERNAL_ACCOUNT.STATUS_UPDATED", wire).replaceWith(wire);
         });
     }
 
@@ -180,7 +187,13 @@ public class InternalAccountService {
                 () -> InternalAccount.count(filters.countClause(), filters.countParams()), page, a -> a.id.toString(), view::toWire);
     }
 
-    private InternalAccount newAccount(UUID customerId, String type, String currency, String status) {
+    /** Saves a new PENDING account and schedules its activation. */
+    Uni<Void> open(InternalAccount account) {
+        return account.persist().call(() -> jobs.enqueueNow(InternalAccountActivation.TYPE, account.id.toString()))
+                .replaceWithVoid();
+    }
+
+    InternalAccount newAccount(UUID customerId, String type, String currency, String status) {
         Instant now = clock.now();
         InternalAccount account = new InternalAccount();
         account.id = Ids.newUuid();
@@ -209,6 +222,9 @@ public class InternalAccountService {
     }
 
     /** PATCH /internal-accounts/{id}. */
-    public record InternalAccountUpdateRequest(@jakarta.validation.constraints.Size(max = 255) String label) {
+    /** PATCH body: label, and status for the platform's freeze / unfreeze / close decisions (this server's addition). */
+    public record InternalAccountUpdateRequest(@jakarta.validation.constraints.Size(max = 255) String label,
+                                               @jakarta.validation.constraints.Pattern(regexp = "ACTIVE|FROZEN|CLOSED",
+                                                       message = "must be ACTIVE, FROZEN or CLOSED") String status) {
     }
 }

@@ -48,4 +48,13 @@ public class JsonText {
         array.forEach(value -> values.add(value.asText()));
         return values;
     }
+
+    /** Parses JSON written in the source (schemas, fixtures); a mistake there is a programming error. */
+    public static JsonNode parse(String text) {
+        try {
+            return new ObjectMapper().readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("Invalid JSON in the source", e);
+        }
+    }
 }

@@ -52,7 +52,7 @@ public class CustomerService {
             "email", "phoneNumber", "umaAddress", "kycStatus", "kybStatus", "identifier", "endUserTermsConsent",
             "agreementConsents");
     /** agreementConsents is this interface's own field (the reference only has endUserTermsConsent). */
-    private static final JsonSchema AGREEMENT_CONSENTS = JsonSchema.parse(readJson("""
+    private static final JsonSchema AGREEMENT_CONSENTS = JsonSchema.parse(JsonText.parse("""
             {"type": "array", "minItems": 1, "items": {"type": "object",
               "required": ["type", "version", "acceptedAt", "ipAddress", "acceptanceMethod"],
               "properties": {
@@ -475,14 +475,6 @@ public class CustomerService {
             return null;
         }
         return Boolean.parseBoolean(value);
-    }
-
-    private static JsonNode readJson(String json) {
-        try {
-            return new ObjectMapper().readTree(json);
-        } catch (java.io.IOException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     /** GET /customers query parameters. */

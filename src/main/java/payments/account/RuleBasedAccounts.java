@@ -1,0 +1,113 @@
+package payments.account;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import payments.account.InternalAccountView.InternalAccountResponse;
+import payments.common.ApiException;
+import payments.common.FieldError;
+import payments.common.IdType;
+import payments.common.Ids;
+import payments.common.JsonText;
+import payments.common.schema.JsonSchema;
+import payments.common.schema.SchemaValidator;
+import payments.customer.Customer;
+import payments.customer.CustomerService;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * RULE_BASED internal accounts: an extra USD account number for a customer, whose incoming
+ * payments carrying the payer reference are attributed to that payer and swept to the holder's
+ * own verified USD account.
+ */
+@ApplicationScoped
+public class RuleBasedAccounts {
+
+    private static final String DESTINATION = "sweepRule.destinationAccountId";
+    /** The request body; sweepRule's fields are this server's own (the interface leaves them open). */
+    private static final JsonSchema REQUEST = JsonSchema.parse(JsonText.parse("""
+            {"type": "object", "required": ["type", "currency", "sweepRule"],
+             "properties": {
+               "type": {"type": "string", "enum": ["RULE_BASED"]},
+               "currency": {"type": "string", "enum": ["USD"]},
+               "customerId": {"type": "string"},
+               "label": {"type": "string", "maxLength": 255},
+               "sweepRule": {"type": "object", "required": ["destinationAccountId", "payerReference"],
+                 "properties": {
+                   "destinationAccountId": {"type": "string"},
+                   "payerReference": {"type": "string", "minLength": 1, "maxLength": 140},
+                   "minimumSweepAmount": {"type": "integer", "minimum": 0}}}}}
+            """));
+
+    private final InternalAccountService accounts;
+    private final InternalAccountView view;
+    private final JsonText json;
+
+    public RuleBasedAccounts(InternalAccountService accounts, InternalAccountView view, JsonText json) {
+        this.accounts = accounts;
+        this.view = view;
+        this.json = json;
+    }
+
+    @WithTransaction
+    public Uni<InternalAccountResponse> create(JsonNode body) {
+        if (body == null || !body.isObject()) {
+            throw ApiException.badRequest("INVALID_INPUT", "The request body must be a JSON object");
+        }
+        SchemaValidator.Result result = SchemaValidator.validate(body, REQUEST, "");
+        List<FieldError> errors = new ArrayList<>(result.errors());
+        if (!body.hasNonNull("customerId")) {
+            errors.add(FieldError.of("customerId", "Is required: platform-owned RULE_BASED accounts are not supported"));
+        }
+        if (!errors.isEmpty()) {
+            throw ApiException.invalidInput(errors);
+        }
+        ObjectNode request = (ObjectNode) result.value();
+        return CustomerService.findForChange(request.get("customerId").asText())
+                .call(holder -> checkDestination(holder, request.at("/sweepRule/destinationAccountId").asText()))
+                .flatMap(holder -> {
+                    InternalAccount account = accounts.newAccount(holder.id, InternalAccount.RULE_BASED, "USD",
+                            InternalAccount.PENDING);
+                    account.label = request.path("label").asText(null);
+                    account.sweepRule = json.write(request.get("sweepRule"));
+                    return accounts.open(account).map(saved -> view.toWire(account));
+                });
+    }
+
+    /** Sweeps go to the holder's own ACTIVE USD account: an ownership-verified external one or its internal one. */
+    private static Uni<Void> checkDestination(Customer holder, String destinationId) {
+        if (Ids.isValid(IdType.EXTERNAL_ACCOUNT, destinationId)) {
+            UUID id = Ids.uuidOf(IdType.EXTERNAL_ACCOUNT, destinationId, ExternalAccountService.NOT_FOUND);
+            return ExternalAccount.<ExternalAccount>findById(id).map(account -> {
+                boolean usable = account != null && account.deletedAt == null && holder.id.equals(account.customerId);
+                require(usable, "Is not an external account of this customer");
+                require("USD".equals(account.currency), "Must be a USD account");
+                require(ExternalAccount.ACTIVE.equals(account.status), "Must be ACTIVE (verified); it is " + account.status);
+                return null;
+            });
+        }
+        if (Ids.isValid(IdType.INTERNAL_ACCOUNT, destinationId)) {
+            UUID id = Ids.uuidOf(IdType.INTERNAL_ACCOUNT, destinationId, InternalAccountService.NOT_FOUND);
+            return InternalAccount.<InternalAccount>findById(id).map(account -> {
+                require(account != null && holder.id.equals(account.customerId), "Is not an internal account of this customer");
+                require("USD".equals(account.currency) && !InternalAccount.RULE_BASED.equals(account.type),
+                        "Must be the customer's own USD account");
+                require(InternalAccount.ACTIVE.equals(account.status), "Must be ACTIVE; it is " + account.status);
+                return null;
+            });
+        }
+        throw ApiException.invalidField(DESTINATION, null, "Must be an ExternalAccount or InternalAccount id");
+    }
+
+    private static void require(boolean condition, String message) {
+        if (!condition) {
+            throw ApiException.invalidField(DESTINATION, null, message);
+        }
+    }
+}

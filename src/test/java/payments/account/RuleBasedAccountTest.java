@@ -1,0 +1,99 @@
+package payments.account;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import org.junit.jupiter.api.Test;
+import payments.WebhookReceiver;
+
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItems;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static payments.TestSupport.api;
+
+@QuarkusTest
+class RuleBasedAccountTest {
+
+    static Map<String, Object> request(String customerId, String destination) {
+        return Map.of("type", "RULE_BASED", "currency", "USD", "customerId", customerId, "label", "Payer 42",
+                "sweepRule", Map.of("destinationAccountId", destination, "payerReference", "INV-42"));
+    }
+
+    @Test
+    void opensARuleBasedAccountOnceAndActivatesIt() throws Exception {
+        String customerId = ExternalAccountTest.customer();
+        String bank = api().body(ExternalAccountTest.usdAccount(customerId, "000")).post("/customers/external-accounts")
+                .then().statusCode(201).extract().path("id");
+        String key = UUID.randomUUID().toString();
+        JsonPath first = api().header("Idempotency-Key", key).body(request(customerId, bank)).post("/internal-accounts")
+                .then().statusCode(201).body("type", equalTo("RULE_BASED")).body("status", equalTo("PENDING"))
+                .body("sweepRule.destinationAccountId", equalTo(bank)).body("sweepRule.payerReference", equalTo("INV-42"))
+                .body("label", equalTo("Payer 42")).extract().jsonPath();
+        api().header("Idempotency-Key", key).body(request(customerId, bank)).post("/internal-accounts")
+                .then().statusCode(201).body("id", equalTo(first.getString("id"))).body("status", equalTo("PENDING"));
+
+        JsonPath accounts = InternalAccountTest.settledAccounts(customerId);
+        Map<String, Object> ruleBased = accounts.getMap("data.find { it.type == 'RULE_BASED' }");
+        assertEquals("ACTIVE", ruleBased.get("status"));
+        assertNotNull(ruleBased.get("fundingPaymentInstructions"));
+        Map<String, Object> regular = accounts.getMap("data.find { it.type == 'INTERNAL_FIAT' }");
+        assertTrue(!ruleBased.get("fundingPaymentInstructions").equals(regular.get("fundingPaymentInstructions")),
+                "a rule-based account has its own account number");
+
+        // The customer's own internal USD account is a valid destination too.
+        api().body(request(customerId, (String) regular.get("id"))).post("/internal-accounts").then().statusCode(201);
+    }
+
+    @Test
+    void refusesWhatTheRulesForbid() {
+        String customerId = ExternalAccountTest.customer();
+        api().body(Map.of("type", "INTERNAL_FIAT", "currency", "EUR", "label", "x".repeat(256))).post("/internal-accounts")
+                .then().statusCode(400).body("code", equalTo("INVALID_INPUT"))
+                .body("details.errors.field", hasItems("type", "currency", "label", "sweepRule", "customerId"));
+        api().body(Map.of("type", "RULE_BASED", "currency", "USD", "customerId", customerId,
+                        "sweepRule", Map.of("payerReference", "")))
+                .post("/internal-accounts").then().statusCode(400)
+                .body("details.errors.field", hasItems("sweepRule.destinationAccountId", "sweepRule.payerReference"));
+        api().body(request("Customer:" + UUID.randomUUID(), "ExternalAccount:" + UUID.randomUUID())).post("/internal-accounts")
+                .then().statusCode(404).body("code", equalTo("USER_NOT_FOUND"));
+        // Someone else's account, an unknown one, and a non-USD one are not the holder's verified USD account.
+        String other = ExternalAccountTest.customer();
+        String othersBank = api().body(ExternalAccountTest.usdAccount(other, "000")).post("/customers/external-accounts")
+                .then().statusCode(201).extract().path("id");
+        for (String destination : List.of(othersBank, "ExternalAccount:" + UUID.randomUUID(), "Card:1")) {
+            api().body(request(customerId, destination)).post("/internal-accounts").then().statusCode(400)
+                    .body("details.errors.field", equalTo(List.of("sweepRule.destinationAccountId")));
+        }
+    }
+
+    @Test
+    void platformFreezesUnfreezesAndClosesAccounts() throws Exception {
+        String customerId = ExternalAccountTest.customer();
+        String accountId = InternalAccountTest.settledAccounts(customerId).getString("data[0].id");
+        WebhookReceiver receiver = new WebhookReceiver();
+        api().body(Map.of("webhookEndpoint", receiver.url())).patch("/config").then().statusCode(200);
+        try {
+            api().body(Map.of("status", "FROZEN")).patch("/internal-accounts/" + accountId).then().statusCode(200)
+                    .body("status", equalTo("FROZEN"));
+            WebhookReceiver.Delivery frozen = receiver.nextMatching("INTERNAL_ACCOUNT.STATUS_UPDATED", "\"status\":\"FROZEN\"", 10);
+            assertNotNull(frozen);
+            assertTrue(frozen.body().contains(accountId) && frozen.signatureValid());
+            api().body(Map.of("status", "ACTIVE")).patch("/internal-accounts/" + accountId).then().statusCode(200)
+                    .body("status", equalTo("ACTIVE"));
+            api().body(Map.of("status", "CLOSED")).patch("/internal-accounts/" + accountId).then().statusCode(200)
+                    .body("status", equalTo("CLOSED"));
+            api().body(Map.of("status", "ACTIVE")).patch("/internal-accounts/" + accountId).then().statusCode(409)
+                    .body("code", equalTo("INVALID_STATE_TRANSITION"));
+            api().body(Map.of("status", "PENDING")).patch("/internal-accounts/" + accountId).then().statusCode(400)
+                    .body("details.errors.field", hasItems("status"));
+        } finally {
+            api().body(Map.of("webhookEndpoint", "")).patch("/config").then().statusCode(200);
+            receiver.close();
+        }
+    }
+}
