@@ -8,11 +8,15 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 import payments.account.ExternalAccountService.ExternalAccountResponse;
 import payments.account.ExternalAccountService.Owner;
 import payments.common.ApiException;
 import payments.common.Page;
+import payments.common.ServerConfig;
+import payments.common.web.PublicUrls;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
 
@@ -22,9 +26,13 @@ import payments.common.security.Secured;
 public class ExternalAccountResource {
 
     private final ExternalAccountService service;
+    private final OwnershipVerification ownership;
+    private final ServerConfig config;
 
-    public ExternalAccountResource(ExternalAccountService service) {
+    public ExternalAccountResource(ExternalAccountService service, OwnershipVerification ownership, ServerConfig config) {
         this.service = service;
+        this.ownership = ownership;
+        this.config = config;
     }
 
     @POST
@@ -87,5 +95,46 @@ public class ExternalAccountResource {
     @Path("platform/external-accounts/{externalAccountId}")
     public Uni<Response> deleteForPlatform(@PathParam("externalAccountId") String id) {
         return service.delete(Owner.platform(), id).map(ignored -> Response.noContent().build());
+    }
+
+    @POST
+    @Path("customers/external-accounts/{externalAccountId}/challenge")
+    public Uni<Response> challengeForCustomer(@PathParam("externalAccountId") String id, @Context UriInfo uriInfo,
+                                              JsonNode body) {
+        return challenge(Owner.anyCustomer(), id, uriInfo, body);
+    }
+
+    @POST
+    @Path("customers/external-accounts/{externalAccountId}/verify")
+    public Uni<ExternalAccountResponse> verifyForCustomer(@PathParam("externalAccountId") String id, JsonNode body) {
+        return verify(Owner.anyCustomer(), id, body);
+    }
+
+    @POST
+    @Path("platform/external-accounts/{externalAccountId}/challenge")
+    public Uni<Response> challengeForPlatform(@PathParam("externalAccountId") String id, @Context UriInfo uriInfo,
+                                              JsonNode body) {
+        return challenge(Owner.platform(), id, uriInfo, body);
+    }
+
+    @POST
+    @Path("platform/external-accounts/{externalAccountId}/verify")
+    public Uni<ExternalAccountResponse> verifyForPlatform(@PathParam("externalAccountId") String id, JsonNode body) {
+        return verify(Owner.platform(), id, body);
+    }
+
+    private Uni<Response> challenge(Owner owner, String id, UriInfo uriInfo, JsonNode body) {
+        return ownership.challenge(owner, id, body, PublicUrls.base(config, uriInfo))
+                .map(challenge -> Response.status(201).entity(challenge).build());
+    }
+
+    /** A refused signature still moves the account to UNVERIFIED (committed) before the 400 is answered. */
+    private Uni<ExternalAccountResponse> verify(Owner owner, String id, JsonNode body) {
+        return ownership.verify(owner, id, body).map(attempt -> {
+            if (attempt.refusal() != null) {
+                throw attempt.refusal();
+            }
+            return attempt.account();
+        });
     }
 }

@@ -3,6 +3,9 @@ package payments.verification;
 import payments.common.ApiException;
 import payments.common.FieldError;
 
+import static payments.common.web.HostedPages.escape;
+import static payments.common.web.HostedPages.page;
+
 import java.util.List;
 
 /** The sandbox's hosted verification page: plain HTML, every value escaped. */
@@ -75,29 +78,5 @@ final class HostedKycPage {
             list.append("</li>");
         }
         return list.append("</ul>").toString();
-    }
-
-    private static String page(String title, String body) {
-        return "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + escape(title)
-                + "</title><meta name=\"viewport\" content=\"width=device-width\"></head><body><h1>" + escape(title)
-                + "</h1><p><em>Sandbox verification page</em></p>" + body + "</body></html>";
-    }
-
-    static String escape(String text) {
-        if (text == null) {
-            return "";
-        }
-        StringBuilder out = new StringBuilder(text.length());
-        for (char c : text.toCharArray()) {
-            switch (c) {
-                case '<' -> out.append("&lt;");
-                case '>' -> out.append("&gt;");
-                case '&' -> out.append("&amp;");
-                case '"' -> out.append("&quot;");
-                case '\'' -> out.append("&#39;");
-                default -> out.append(c);
-            }
-        }
-        return out.toString();
     }
 }

@@ -16,6 +16,7 @@ import payments.common.Idempotency;
 import payments.common.Page;
 import payments.common.ServerConfig;
 import payments.common.security.CurrentCaller;
+import payments.common.web.PublicUrls;
 import java.net.URI;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
@@ -44,8 +45,7 @@ public class VerificationResource {
     public Uni<Response> createKycLink(@PathParam("customerId") String customerId,
                                        @HeaderParam(Idempotency.HEADER) String idempotencyKey,
                                        @Context UriInfo uriInfo, JsonNode body) {
-        URI base = config.publicBaseUrl().map(url -> URI.create(url.endsWith("/") ? url : url + "/"))
-                .orElse(uriInfo.getBaseUri());
+        URI base = PublicUrls.base(config, uriInfo);
         return idempotency.run(caller.get(), idempotencyKey, "POST", "/customers/" + customerId + "/kyc-link", body,
                 () -> links.create(customerId, body, base).map(ApiResult::created));
     }

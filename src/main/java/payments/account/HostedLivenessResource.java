@@ -1,0 +1,61 @@
+package payments.account;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.jboss.resteasy.reactive.RestForm;
+import payments.common.ApiException;
+import payments.common.security.PublicEndpoint;
+import payments.common.security.SandboxOnly;
+
+import static payments.common.web.HostedPages.escape;
+import static payments.common.web.HostedPages.page;
+
+/** The sandbox's stand-in for a hosted liveness check: the user chooses the outcome. */
+@Path("/")
+@PublicEndpoint
+@SandboxOnly
+public class HostedLivenessResource {
+
+    private final OwnershipVerification ownership;
+
+    public HostedLivenessResource(OwnershipVerification ownership) {
+        this.ownership = ownership;
+    }
+
+    @GET
+    @Path(OwnershipVerification.LIVENESS_PATH + "{token}")
+    @Produces(MediaType.TEXT_HTML)
+    public Uni<Response> show(@PathParam("token") String token) {
+        return html(ownership.livenessChallenge(token).map(challenge -> page("Wallet ownership check", """
+                <p>A real provider would run a biometric check here. Choose the outcome:</p>
+                <form method="post"><button name="outcome" value="pass">Pass</button>
+                <button name="outcome" value="fail">Fail</button></form>""")));
+    }
+
+    @POST
+    @Path(OwnershipVerification.LIVENESS_PATH + "{token}")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Produces(MediaType.TEXT_HTML)
+    public Uni<Response> complete(@PathParam("token") String token, @RestForm String outcome) {
+        if (!"pass".equals(outcome) && !"fail".equals(outcome)) {
+            return html(Uni.createFrom().failure(ApiException.invalidField("outcome", null, "Must be pass or fail")));
+        }
+        return html(ownership.completeLiveness(token, "pass".equals(outcome)).map(account ->
+                page("Wallet ownership check", "<p>The account is now <strong>" + escape(account.status())
+                        + "</strong>. You can close this page.</p>")));
+    }
+
+    private static Uni<Response> html(Uni<String> page) {
+        return page.map(body -> Response.ok(body, MediaType.TEXT_HTML_TYPE).build())
+                .onFailure(ApiException.class).recoverWithItem(failure -> Response.status(((ApiException) failure).status())
+                        .type(MediaType.TEXT_HTML_TYPE).entity(page("Wallet ownership check", "<p>"
+                                + escape(((ApiException) failure).reason()) + "</p>")).build());
+    }
+}
