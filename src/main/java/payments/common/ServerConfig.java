@@ -52,6 +52,17 @@ public interface ServerConfig {
 
     Jobs jobs();
 
+    /** Where the agreements customers accept are published (GET /customers/agreements). */
+    AgreementUrls agreements();
+
+    interface AgreementUrls {
+        @WithDefault("https://payments.invalid/legal/end-user-terms/v1")
+        String endUserTermsUrl();
+
+        @WithDefault("https://payments.invalid/legal/privacy-policy/v1")
+        String privacyPolicyUrl();
+    }
+
     interface Jobs {
         /** How often each instance looks for due jobs. */
         @WithDefault("250ms")

@@ -1,6 +1,7 @@
 package payments.customer;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import payments.common.ServerConfig;
 
 import java.util.List;
 import java.util.Optional;
@@ -23,15 +24,18 @@ public final class Agreements {
     public record AgreementList(List<Agreement> data) {
     }
 
+    public static final String PRIVACY_POLICY = "PRIVACY_POLICY";
+    /** The versions in force; their URLs come from configuration. */
     private static final List<Agreement> CURRENT = List.of(
-            new Agreement(END_USER_TERMS, CURRENT_TERMS_VERSION, "https://payments.invalid/legal/end-user-terms/v1"),
-            new Agreement("PRIVACY_POLICY", "V1", "https://payments.invalid/legal/privacy-policy/v1"));
+            new Agreement(END_USER_TERMS, CURRENT_TERMS_VERSION, null),
+            new Agreement(PRIVACY_POLICY, "V1", null));
 
     private Agreements() {
     }
 
-    public static List<Agreement> current() {
-        return CURRENT;
+    public static List<Agreement> current(ServerConfig.AgreementUrls urls) {
+        return CURRENT.stream().map(a -> new Agreement(a.type(), a.version(),
+                END_USER_TERMS.equals(a.type()) ? urls.endUserTermsUrl() : urls.privacyPolicyUrl())).toList();
     }
 
     public static List<String> types() {
@@ -42,8 +46,7 @@ public final class Agreements {
         return CURRENT.stream().filter(a -> a.type().equals(type) && a.version().equals(version)).findFirst();
     }
 
-    public static EndUserTerms endUserTerms() {
-        Agreement terms = find(END_USER_TERMS, CURRENT_TERMS_VERSION).orElseThrow();
-        return new EndUserTerms(terms.version(), terms.url());
+    public static EndUserTerms endUserTerms(ServerConfig.AgreementUrls urls) {
+        return new EndUserTerms(CURRENT_TERMS_VERSION, urls.endUserTermsUrl());
     }
 }

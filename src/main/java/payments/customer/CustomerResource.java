@@ -15,6 +15,7 @@ import jakarta.ws.rs.core.Response;
 import payments.common.ApiResult;
 import payments.common.Idempotency;
 import payments.common.Page;
+import payments.common.ServerConfig;
 import payments.common.security.CurrentCaller;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
@@ -29,9 +30,11 @@ public class CustomerResource {
     private final Idempotency idempotency;
     private final CurrentCaller caller;
     private final ContactVerificationService contacts;
+    private final ServerConfig config;
 
     public CustomerResource(CustomerService service, Idempotency idempotency, CurrentCaller caller,
-                            ContactVerificationService contacts) {
+                            ContactVerificationService contacts, ServerConfig config) {
+        this.config = config;
         this.service = service;
         this.idempotency = idempotency;
         this.caller = caller;
@@ -68,7 +71,7 @@ public class CustomerResource {
     @Path("customers/agreements")
     @Secured(Permission.VIEW)
     public Agreements.AgreementList agreements() {
-        return new Agreements.AgreementList(Agreements.current());
+        return new Agreements.AgreementList(Agreements.current(config.agreements()));
     }
 
     /** Deprecated: use GET /customers/agreements. */
@@ -76,7 +79,7 @@ public class CustomerResource {
     @Path("customers/end-user-terms")
     @Secured(Permission.VIEW)
     public Agreements.EndUserTerms endUserTerms() {
-        return Agreements.endUserTerms();
+        return Agreements.endUserTerms(config.agreements());
     }
 
     @GET

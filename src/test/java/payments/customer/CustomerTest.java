@@ -138,8 +138,10 @@ public class CustomerTest {
 
         api().get("/customers/agreements").then().statusCode(200)
                 .body("data.find { it.type == 'END_USER_TERMS' }.version", equalTo("V1"))
-                .body("data[0].url", notNullValue());
-        api().get("/customers/end-user-terms").then().statusCode(200).body("version", equalTo("V1"));
+                .body("data.find { it.type == 'END_USER_TERMS' }.url", equalTo("https://legal.example.com/terms/v1"))
+                .body("data.find { it.type == 'PRIVACY_POLICY' }.url", notNullValue());
+        api().get("/customers/end-user-terms").then().statusCode(200).body("version", equalTo("V1"))
+                .body("url", equalTo("https://legal.example.com/terms/v1"));
     }
 
     @Test
