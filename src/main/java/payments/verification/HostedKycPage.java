@@ -7,6 +7,7 @@ import static payments.common.web.HostedPages.escape;
 import static payments.common.web.HostedPages.page;
 
 import java.util.List;
+import java.util.Set;
 
 /** The sandbox's hosted verification page: plain HTML, every value escaped. */
 final class HostedKycPage {
@@ -19,6 +20,9 @@ final class HostedKycPage {
         body.append("<p>Verifying <strong>").append(escape(displayName)).append("</strong> (")
                 .append(escape(open.customer().wireId())).append("), currently <strong>")
                 .append(escape(open.customer().verificationStatus)).append("</strong>.</p>");
+        if (Set.of("APPROVED", "REJECTED").contains(open.customer().verificationStatus)) {
+            return page("Identity verification", body.append("<p>This verification is already decided.</p>").toString());
+        }
         if (open.issues().isEmpty()) {
             body.append("<p>Everything needed is on file. Submit to start the verification.</p>");
         } else {

@@ -35,7 +35,7 @@ public class BulkImportService {
 
     public static final String NOT_FOUND = "BULK_UPLOAD_JOB_NOT_FOUND";
     /** Rows per job run; the job reschedules itself until the file is done. */
-    static final int ROWS_PER_RUN = 200;
+    static final int ROWS_PER_RUN = 100;
 
     private final CustomerService customers;
     private final Jobs jobs;

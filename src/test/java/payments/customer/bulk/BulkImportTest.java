@@ -85,7 +85,7 @@ public class BulkImportTest {
 
         StringBuilder many = new StringBuilder("platformCustomerId,customerType,fullName,birthDate,addressLine1,city,state,postalCode,country\n");
         String run = UUID.randomUUID().toString().substring(0, 8);
-        int count = BulkImportService.ROWS_PER_RUN + 50;
+        int count = BulkImportService.ROWS_PER_RUN + 20;
         for (int i = 0; i < count; i++) {
             many.append("many-").append(run).append('-').append(i).append(",INDIVIDUAL,Person ").append(i)
                     .append(",1980-02-02,1 Elm St,Austin,TX,73301,US\n");
