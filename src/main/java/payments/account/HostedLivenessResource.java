@@ -13,6 +13,7 @@ import org.jboss.resteasy.reactive.RestForm;
 import payments.common.ApiException;
 import payments.common.security.PublicEndpoint;
 import payments.common.security.SandboxOnly;
+import payments.common.web.HostedPages;
 
 import static payments.common.web.HostedPages.escape;
 import static payments.common.web.HostedPages.page;
@@ -53,9 +54,6 @@ public class HostedLivenessResource {
     }
 
     private static Uni<Response> html(Uni<String> page) {
-        return page.map(body -> Response.ok(body, MediaType.TEXT_HTML_TYPE).build())
-                .onFailure(ApiException.class).recoverWithItem(failure -> Response.status(((ApiException) failure).status())
-                        .type(MediaType.TEXT_HTML_TYPE).entity(page("Wallet ownership check", "<p>"
-                                + escape(((ApiException) failure).reason()) + "</p>")).build());
+        return HostedPages.html(page, error -> page("Wallet ownership check", "<p>" + escape(error.reason()) + "</p>"));
     }
 }

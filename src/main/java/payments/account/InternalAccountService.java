@@ -171,15 +171,8 @@ public class InternalAccountService {
     }
 
     public Uni<InternalAccount> find(String accountId, boolean forUpdate) {
-        UUID id = Ids.uuidOf(IdType.INTERNAL_ACCOUNT, accountId, NOT_FOUND);
-        Uni<InternalAccount> found = forUpdate ? InternalAccount.findById(id, LockModeType.PESSIMISTIC_WRITE)
-                : InternalAccount.findById(id);
-        return found.map(account -> {
-            if (account == null) {
-                throw ApiException.notFound(NOT_FOUND, "Internal account " + accountId + " not found");
-            }
-            return account;
-        });
+        return Ids.find(IdType.INTERNAL_ACCOUNT, accountId, NOT_FOUND, "Internal account", id -> forUpdate
+                ? InternalAccount.findById(id, LockModeType.PESSIMISTIC_WRITE) : InternalAccount.findById(id));
     }
 
     private Uni<Page<InternalAccountResponse>> pageOf(QueryFilters filters, PageRequest page) {

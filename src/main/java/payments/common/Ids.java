@@ -50,4 +50,20 @@ public final class Ids {
         requireValid(type, id, notFoundCode);
         return UUID.fromString(id.substring(type.prefix().length() + 1));
     }
+
+    /**
+     * Loads what a request's id names: a malformed id or nothing found is a 404 with the given code
+     * ("{@code <what> <id> not found}"). Pass {@code id -> Entity.findById(id)}, not
+     * {@code Entity::findById}: Panache only enhances calls made on the entity class, and the method
+     * reference binds to the base class, which throws.
+     */
+    public static <T> io.smallrye.mutiny.Uni<T> find(IdType type, String id, String notFoundCode, String what,
+                                                     java.util.function.Function<UUID, io.smallrye.mutiny.Uni<T>> finder) {
+        return finder.apply(uuidOf(type, id, notFoundCode)).map(found -> {
+            if (found == null) {
+                throw ApiException.notFound(notFoundCode, what + " " + id + " not found");
+            }
+            return found;
+        });
+    }
 }

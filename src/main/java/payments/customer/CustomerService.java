@@ -193,14 +193,8 @@ public class CustomerService {
 
     /** Loads a customer by wire id (optionally locked for update); 404 when absent. */
     public static Uni<Customer> find(String customerId, boolean forUpdate) {
-        UUID id = uuidOf(customerId);
-        Uni<Customer> found = forUpdate ? Customer.findById(id, LockModeType.PESSIMISTIC_WRITE) : Customer.findById(id);
-        return found.map(customer -> {
-            if (customer == null) {
-                throw ApiException.notFound(NOT_FOUND, "Customer " + customerId + " not found");
-            }
-            return customer;
-        });
+        return Ids.find(IdType.CUSTOMER, customerId, NOT_FOUND, "Customer", id -> forUpdate
+                ? Customer.findById(id, LockModeType.PESSIMISTIC_WRITE) : Customer.findById(id));
     }
 
     /** Loads a customer locked for a change; a deleted one answers 410 CUSTOMER_DELETED. */

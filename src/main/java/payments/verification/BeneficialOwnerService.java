@@ -126,15 +126,8 @@ public class BeneficialOwnerService {
 
     /** Loads an owner by wire id; 404 when absent. */
     public static Uni<BeneficialOwner> find(String ownerId, boolean forUpdate) {
-        UUID id = Ids.uuidOf(IdType.BENEFICIAL_OWNER, ownerId, NOT_FOUND);
-        Uni<BeneficialOwner> found = forUpdate ? BeneficialOwner.findById(id, LockModeType.PESSIMISTIC_WRITE)
-                : BeneficialOwner.findById(id);
-        return found.map(owner -> {
-            if (owner == null) {
-                throw ApiException.notFound(NOT_FOUND, "Beneficial owner " + ownerId + " not found");
-            }
-            return owner;
-        });
+        return Ids.find(IdType.BENEFICIAL_OWNER, ownerId, NOT_FOUND, "Beneficial owner", id -> forUpdate
+                ? BeneficialOwner.findById(id, LockModeType.PESSIMISTIC_WRITE) : BeneficialOwner.findById(id));
     }
 
     /** The owners of a business (call in a session). */

@@ -114,12 +114,7 @@ public class DocumentService {
     }
 
     private static Uni<Document> find(String documentId) {
-        return Document.<Document>findById(Ids.uuidOf(IdType.DOCUMENT, documentId, NOT_FOUND)).map(document -> {
-            if (document == null) {
-                throw ApiException.notFound(NOT_FOUND, "Document " + documentId + " not found");
-            }
-            return document;
-        });
+        return Ids.find(IdType.DOCUMENT, documentId, NOT_FOUND, "Document", id -> Document.findById(id));
     }
 
     /** The customer a holder belongs to (the customer locked, so a deleted one is refused). */

@@ -11,7 +11,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.jboss.resteasy.reactive.RestForm;
 import org.jboss.resteasy.reactive.multipart.FileUpload;
-import payments.common.ApiException;
+import payments.common.web.HostedPages;
 import payments.common.security.PublicEndpoint;
 import payments.common.security.SandboxOnly;
 import payments.customer.CustomerView;
@@ -50,10 +50,6 @@ public class HostedKycResource {
     }
 
     private static Uni<Response> html(Uni<String> page) {
-        return page.map(body -> Response.ok(body, MediaType.TEXT_HTML_TYPE).build())
-                .onFailure(ApiException.class).recoverWithItem(failure -> {
-                    ApiException error = (ApiException) failure;
-                    return Response.status(error.status()).type(MediaType.TEXT_HTML_TYPE).entity(HostedKycPage.error(error)).build();
-                });
+        return HostedPages.html(page, HostedKycPage::error);
     }
 }

@@ -81,13 +81,8 @@ public class VerificationService {
 
     @WithSession
     public Uni<VerificationResponse> get(String verificationId) {
-        return Verification.<Verification>findById(Ids.uuidOf(IdType.VERIFICATION, verificationId, NOT_FOUND))
-                .map(verification -> {
-                    if (verification == null) {
-                        throw ApiException.notFound(NOT_FOUND, "Verification " + verificationId + " not found");
-                    }
-                    return toWire(verification);
-                });
+        return Ids.<Verification>find(IdType.VERIFICATION, verificationId, NOT_FOUND, "Verification", id -> Verification.findById(id))
+                .map(this::toWire);
     }
 
     @WithSession

@@ -1,9 +1,25 @@
 package payments.common.web;
 
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import payments.common.ApiException;
+
+import java.util.function.Function;
+
 /** The frame of the server's hosted pages (sandbox verification flows): plain HTML, values escaped. */
 public final class HostedPages {
 
     private HostedPages() {
+    }
+
+    /** A page as a 200 HTML response; a refusal on the way is rendered by {@code errorPage} with its status. */
+    public static Uni<Response> html(Uni<String> page, Function<ApiException, String> errorPage) {
+        return page.map(body -> Response.ok(body, MediaType.TEXT_HTML_TYPE).build())
+                .onFailure(ApiException.class).recoverWithItem(failure -> {
+                    ApiException error = (ApiException) failure;
+                    return Response.status(error.status()).type(MediaType.TEXT_HTML_TYPE).entity(errorPage.apply(error)).build();
+                });
     }
 
     public static String page(String title, String body) {

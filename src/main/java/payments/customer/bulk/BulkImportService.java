@@ -77,12 +77,7 @@ public class BulkImportService {
 
     @WithSession
     public Uni<BulkImportView.Job> get(String jobId) {
-        return BulkImport.<BulkImport>findById(Ids.uuidOf(IdType.JOB, jobId, NOT_FOUND)).flatMap(bulk -> {
-            if (bulk == null) {
-                throw ApiException.notFound(NOT_FOUND, "Bulk upload job " + jobId + " not found");
-            }
-            return toWire(bulk);
-        });
+        return Ids.<BulkImport>find(IdType.JOB, jobId, NOT_FOUND, "Bulk upload job", id -> BulkImport.findById(id)).flatMap(this::toWire);
     }
 
     /**
