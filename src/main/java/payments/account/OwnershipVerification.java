@@ -13,12 +13,11 @@ import payments.common.FieldError;
 import payments.common.JsonText;
 import payments.common.ServerClock;
 import payments.common.ServerConfig;
+import payments.common.web.HostedPages;
 import payments.webhook.WebhookPublisher;
 
 import java.net.URI;
-import java.security.SecureRandom;
 import java.time.Duration;
-import java.util.Base64;
 import java.util.List;
 import java.util.Set;
 
@@ -38,7 +37,6 @@ public class OwnershipVerification {
     private static final List<String> METHODS = List.of(OwnershipChallenge.WALLET_SIGNATURE, OwnershipChallenge.LIVENESS);
     private static final Set<String> OPEN_STATUSES = Set.of(ExternalAccount.PENDING_OWNERSHIP_VERIFICATION,
             ExternalAccount.UNVERIFIED);
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     /** The wire's OwnershipChallenge (WalletSignatureChallenge or LivenessChallenge). */
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -81,8 +79,8 @@ public class OwnershipVerification {
             challenge.accountId = account.id;
             challenge.method = method;
             challenge.material = OwnershipChallenge.WALLET_SIGNATURE.equals(method)
-                    ? "I verify that I control the wallet " + address(account) + ". Nonce: " + randomToken()
-                    : randomToken();
+                    ? "I verify that I control the wallet " + address(account) + ". Nonce: " + HostedPages.newToken(18)
+                    : HostedPages.newToken(18);
             challenge.createdAt = clock.now();
             challenge.expiresAt = challenge.createdAt.plus(CHALLENGE_LIFETIME);
             ChallengeResponse response = OwnershipChallenge.WALLET_SIGNATURE.equals(method)
@@ -177,11 +175,5 @@ public class OwnershipVerification {
 
     private String address(ExternalAccount account) {
         return json.read(account.accountInfo).path("address").asText("");
-    }
-
-    private static String randomToken() {
-        byte[] random = new byte[18];
-        RANDOM.nextBytes(random);
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(random);
     }
 }

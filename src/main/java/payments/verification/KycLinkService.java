@@ -14,12 +14,11 @@ import payments.common.ServerConfig;
 import payments.customer.ContactVerificationService;
 import payments.customer.Customer;
 import payments.customer.CustomerService;
+import payments.common.web.HostedPages;
 
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.security.SecureRandom;
 import java.time.Duration;
-import java.util.Base64;
 import java.util.List;
 
 /**
@@ -33,7 +32,6 @@ public class KycLinkService {
     static final String PROVIDER = "SUMSUB";
     static final String HOSTED_PATH = "hosted/kyc/";
     private static final int MAX_REDIRECT_LENGTH = 2048;
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     /** A link that can still be used, with its customer and what the customer's packet lacks. */
     public record OpenLink(KycLink link, Customer customer, List<VerificationIssue> issues) {
@@ -72,9 +70,7 @@ public class KycLinkService {
                         + "verification link can be issued (POST /customers/{customerId}/verify-email and /verify-phone)");
             }
             KycLink link = new KycLink();
-            byte[] random = new byte[24];
-            RANDOM.nextBytes(random);
-            link.token = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
+            link.token = HostedPages.newToken(24);
             link.customerId = customer.id;
             link.redirectUri = redirectUri;
             link.createdAt = clock.now();

@@ -5,12 +5,23 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import payments.common.ApiException;
 
+import java.security.SecureRandom;
+import java.util.Base64;
 import java.util.function.Function;
 
 /** The frame of the server's hosted pages (sandbox verification flows): plain HTML, values escaped. */
 public final class HostedPages {
 
+    private static final SecureRandom RANDOM = new SecureRandom();
+
     private HostedPages() {
+    }
+
+    /** An unguessable URL-safe token for a hosted page's address ({@code bytes} random bytes). */
+    public static String newToken(int bytes) {
+        byte[] random = new byte[bytes];
+        RANDOM.nextBytes(random);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(random);
     }
 
     /** A page as a 200 HTML response; a refusal on the way is rendered by {@code errorPage} with its status. */
