@@ -23,6 +23,13 @@ ROOTS = {
     "customerUpdate": "CustomerUpdateRequestOneOf",
     "beneficialOwnerCreate": "BeneficialOwnerCreateRequest",
     "beneficialOwnerUpdate": "BeneficialOwnerUpdateRequest",
+    "quoteCreate": "QuoteRequest",
+    "transferIn": "TransferInRequest",
+    "transferOut": "TransferOutRequest",
+    "sandboxFund": "SandboxFundRequest",
+    "sandboxSend": "SandboxSendRequest",
+    "sandboxUmaReceive": "SandboxUmaReceiveRequest",
+    "estimateWithdrawalFee": "EstimateCryptoWithdrawalFeeRequest",
 }
 
 
@@ -36,6 +43,13 @@ def main(path):
 
     def flatten(node):
         node = deref(node)
+        if "allOf" in node and all(flatten(part).get("type") not in (None, "object") or not flatten(part)
+                                   for part in node["allOf"]):
+            # A scalar with an annotation (e.g. an enum plus a description): one plain node.
+            merged = {}
+            for part in node["allOf"]:
+                merged.update(flatten(part))
+            return merged
         if "allOf" in node:
             merged = {"type": "object", "required": [], "properties": {}}
             for part in node["allOf"]:
@@ -59,10 +73,16 @@ def main(path):
             return {"discriminator": disc["propertyName"],
                     "mapping": {value: flatten({"$ref": ref}) for value, ref in disc["mapping"].items()}}
         out = {k: node[k] for k in KEEP if k in node}
+        if node.get("type") == "integer" and "exclusiveMinimum" in node:
+            # For integers, "greater than n" is "at least n + 1".
+            out["minimum"] = node["exclusiveMinimum"] + 1
         if "properties" in node or node.get("type") == "object":
             out["type"] = "object"
             out["required"] = list(node.get("required", []))
             out["properties"] = {name: country_hint(name, flatten(prop)) for name, prop in node.get("properties", {}).items()}
+            if node.get("additionalProperties") is True:
+                # A free-form map (e.g. senderCustomerInfo): unknown keys are kept, not dropped.
+                out["open"] = True
         if "items" in node:
             out["items"] = flatten(node["items"])
         return out

@@ -43,10 +43,12 @@ public class InternalAccount extends PanacheEntityBase {
 
     public String label;
 
-    @Column(name = "available_balance", nullable = false)
+    // Balances move only through the ledger's conditional UPDATE; an entity flush must never write
+    // back a value it read earlier.
+    @Column(name = "available_balance", nullable = false, updatable = false)
     public long availableBalance;
 
-    @Column(name = "total_balance", nullable = false)
+    @Column(name = "total_balance", nullable = false, updatable = false)
     public long totalBalance;
 
     /** JSON array of PaymentInstructions. */
@@ -67,6 +69,14 @@ public class InternalAccount extends PanacheEntityBase {
 
     public String wireId() {
         return IdType.INTERNAL_ACCOUNT.wireId(id);
+    }
+
+    /** Takes the balances a ledger posting just wrote (the columns are never written from here). */
+    public void showBalance(payments.ledger.Ledger.Balance balance) {
+        if (balance != null) {
+            availableBalance = balance.available();
+            totalBalance = balance.total();
+        }
     }
 
     /** Whether payments may move money into or out of this account now. */

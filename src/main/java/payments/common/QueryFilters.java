@@ -60,8 +60,13 @@ public final class QueryFilters {
 
     /** Keyset paging on a time-ordered UUID id, newest first: the rows of the requested page. */
     public QueryFilters page(String idColumn, PageRequest page) {
+        return page(idColumn, page, false);
+    }
+
+    /** Keyset paging in either direction (oldest first when {@code ascending}). */
+    public QueryFilters page(String idColumn, PageRequest page, boolean ascending) {
         if (page.after() != null) {
-            pageClause = idColumn + " < :afterId";
+            pageClause = idColumn + (ascending ? " > :afterId" : " < :afterId");
             pageAfter = page.after();
         }
         return this;

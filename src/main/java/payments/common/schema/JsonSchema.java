@@ -11,12 +11,13 @@ import java.util.regex.Pattern;
 /**
  * One node of a request schema, in the subset {@code tools/gen-schemas.py} emits from the reference
  * interface: a typed value with its limits, an object with required and known properties, an array
- * with its item schema, or a discriminated choice between object variants.
+ * with its item schema, or a discriminated choice between object variants. An {@code open} object
+ * (a free-form map) keeps the properties it does not describe.
  */
 public record JsonSchema(String type, List<String> required, Map<String, JsonSchema> properties, JsonSchema items,
                          List<String> enumValues, Pattern pattern, Integer minLength, Integer maxLength,
                          Long minimum, Long maximum, String format, Integer minItems, Integer maxItems,
-                         String discriminator, Map<String, JsonSchema> mapping) {
+                         String discriminator, Map<String, JsonSchema> mapping, boolean open) {
 
     public boolean isChoice() {
         return discriminator != null;
@@ -35,7 +36,7 @@ public record JsonSchema(String type, List<String> required, Map<String, JsonSch
                 node.has("minimum") ? node.get("minimum").asLong() : null,
                 node.has("maximum") ? node.get("maximum").asLong() : null,
                 text(node, "format"), integer(node, "minItems"), integer(node, "maxItems"),
-                text(node, "discriminator"), mapping);
+                text(node, "discriminator"), mapping, node.path("open").asBoolean(false));
     }
 
     private static String text(JsonNode node, String field) {

@@ -89,6 +89,9 @@ public final class SchemaValidator {
             return expect(false, value, path, "Must be an object");
         }
         ObjectNode cleaned = JsonNodeFactory.instance.objectNode();
+        if (schema.open()) {
+            cleaned.setAll((ObjectNode) value);
+        }
         for (String name : schema.required()) {
             JsonNode present = value.get(name);
             if (present == null || present.isNull()) {
@@ -157,7 +160,9 @@ public final class SchemaValidator {
         }
         long number = value.asLong();
         if ((schema.minimum() != null && number < schema.minimum()) || (schema.maximum() != null && number > schema.maximum())) {
-            errors.add(new FieldError(path, null, "Must be between " + schema.minimum() + " and " + schema.maximum()));
+            errors.add(new FieldError(path, null, schema.maximum() == null ? "Must be at least " + schema.minimum()
+                    : schema.minimum() == null ? "Must be at most " + schema.maximum()
+                    : "Must be between " + schema.minimum() + " and " + schema.maximum()));
         }
         return value;
     }

@@ -1,0 +1,91 @@
+package payments.ledger;
+
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import jakarta.enterprise.context.ApplicationScoped;
+import payments.common.IdType;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Recomputes every balance from the journal and compares: accounts whose stored balances differ
+ * from their entries, entries in a currency other than their account's, and ledger transactions
+ * that do not sum to zero in some currency. Also reports the system accounts' balances.
+ */
+@ApplicationScoped
+public class LedgerAudit {
+
+    public record BalanceMismatch(String accountId, String currency, long balance, long totalBalance,
+                                  long journalBalance, long journalTotalBalance) {
+    }
+
+    public record Unbalanced(String ledgerTransactionId, String currency, long sum) {
+    }
+
+    public record SystemBalance(String account, String currency, long balance) {
+    }
+
+    public record AuditReport(boolean clean, long accountsChecked, long ledgerTransactionsChecked,
+                              List<BalanceMismatch> balanceMismatches, List<Unbalanced> unbalancedTransactions,
+                              List<String> currencyMismatches, List<SystemBalance> systemAccounts) {
+    }
+
+    private final Pool pool;
+
+    public LedgerAudit(Pool pool) {
+        this.pool = pool;
+    }
+
+    public Uni<AuditReport> run() {
+        // One snapshot: a repeatable-read transaction sees every table at the same instant.
+        return pool.withTransaction(conn -> conn.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY").execute()
+                .flatMap(ignored -> conn.query("""
+                        SELECT a.id, a.currency, a.available_balance, a.total_balance,
+                               COALESCE(SUM(CASE WHEN e.bucket = 'AVAILABLE' THEN e.amount END), 0) AS journal_available,
+                               COALESCE(SUM(e.amount), 0) AS journal_total
+                        FROM internal_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
+                        GROUP BY a.id, a.currency, a.available_balance, a.total_balance""").execute())
+                .flatMap(accounts -> conn.query("""
+                                SELECT ledger_transaction_id, currency, SUM(amount) AS total FROM ledger_entries
+                                GROUP BY ledger_transaction_id, currency HAVING SUM(amount) <> 0""").execute()
+                        .flatMap(unbalanced -> conn.query("""
+                                        SELECT e.id FROM ledger_entries e JOIN internal_accounts a ON a.id = e.account_id
+                                        WHERE e.currency <> a.currency""").execute()
+                                .flatMap(wrongCurrency -> conn.query("""
+                                                SELECT system_account, currency, SUM(amount) AS total FROM ledger_entries
+                                                WHERE system_account IS NOT NULL GROUP BY system_account, currency
+                                                ORDER BY system_account, currency""").execute()
+                                        .flatMap(system -> conn.query("SELECT COUNT(*) FROM ledger_transactions").execute()
+                                                .map(count -> report(accounts, unbalanced, wrongCurrency, system,
+                                                        count.iterator().next().getLong(0))))))));
+    }
+
+    private static AuditReport report(Iterable<Row> accounts, Iterable<Row> unbalanced, Iterable<Row> wrongCurrency,
+                                      Iterable<Row> system, long ledgerTransactions) {
+        List<BalanceMismatch> mismatches = new ArrayList<>();
+        long checked = 0;
+        for (Row row : accounts) {
+            checked++;
+            long available = row.getLong("available_balance");
+            long total = row.getLong("total_balance");
+            long journalAvailable = row.getLong("journal_available");
+            long journalTotal = row.getLong("journal_total");
+            if (available != journalAvailable || total != journalTotal) {
+                mismatches.add(new BalanceMismatch(IdType.INTERNAL_ACCOUNT.wireId(row.getUUID("id")),
+                        row.getString("currency"), available, total, journalAvailable, journalTotal));
+            }
+        }
+        List<Unbalanced> off = new ArrayList<>();
+        unbalanced.forEach(row -> off.add(new Unbalanced(row.getUUID("ledger_transaction_id").toString(),
+                row.getString("currency"), row.getLong("total"))));
+        List<String> foreign = new ArrayList<>();
+        wrongCurrency.forEach(row -> foreign.add(row.getUUID("id").toString()));
+        List<SystemBalance> systemBalances = new ArrayList<>();
+        system.forEach(row -> systemBalances.add(new SystemBalance(row.getString("system_account"),
+                row.getString("currency"), row.getLong("total"))));
+        return new AuditReport(mismatches.isEmpty() && off.isEmpty() && foreign.isEmpty(), checked, ledgerTransactions,
+                mismatches, off, foreign, systemBalances);
+    }
+}

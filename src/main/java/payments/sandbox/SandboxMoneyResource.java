@@ -1,0 +1,43 @@
+package payments.sandbox;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import payments.account.InternalAccountView.InternalAccountResponse;
+import payments.common.security.Permission;
+import payments.common.security.SandboxOnly;
+import payments.common.security.Secured;
+import payments.ledger.LedgerAudit;
+import payments.ledger.LedgerAudit.AuditReport;
+
+/** Sandbox money simulators and the ledger audit. */
+@Path("/sandbox")
+@SandboxOnly
+public class SandboxMoneyResource {
+
+    private final SandboxFunding funding;
+    private final LedgerAudit audit;
+
+    public SandboxMoneyResource(SandboxFunding funding, LedgerAudit audit) {
+        this.funding = funding;
+        this.audit = audit;
+    }
+
+    @POST
+    @Path("/internal-accounts/{accountId}/fund")
+    @Secured(Permission.TRANSACT)
+    public Uni<InternalAccountResponse> fund(@PathParam("accountId") String accountId, JsonNode body) {
+        return funding.fund(accountId, body);
+    }
+
+    /** Recomputes every balance from the journal; {@code clean} is false on any disagreement. */
+    @GET
+    @Path("/ledger/audit")
+    @Secured(Permission.VIEW)
+    public Uni<AuditReport> audit() {
+        return audit.run();
+    }
+}

@@ -1,0 +1,59 @@
+package payments.transaction;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
+import payments.common.Page;
+import payments.common.security.Permission;
+import payments.common.security.Secured;
+import payments.transaction.TransactionService.TransactionListQuery;
+import payments.transaction.TransactionView.TransactionResponse;
+
+@Path("/")
+@Secured(Permission.VIEW)
+public class TransactionResource {
+
+    private final TransactionService service;
+
+    public TransactionResource(TransactionService service) {
+        this.service = service;
+    }
+
+    @GET
+    @Path("transactions")
+    public Uni<Page<TransactionResponse>> list(@QueryParam("customerId") String customerId,
+                                               @QueryParam("platformCustomerId") String platformCustomerId,
+                                               @QueryParam("accountIdentifier") String accountIdentifier,
+                                               @QueryParam("senderAccountIdentifier") String senderAccountIdentifier,
+                                               @QueryParam("receiverAccountIdentifier") String receiverAccountIdentifier,
+                                               @QueryParam("status") String status,
+                                               @QueryParam("type") String type,
+                                               @QueryParam("reference") String reference,
+                                               @QueryParam("startDate") String startDate,
+                                               @QueryParam("endDate") String endDate,
+                                               @QueryParam("cardId") String cardId,
+                                               @QueryParam("limit") String limit,
+                                               @QueryParam("cursor") String cursor,
+                                               @QueryParam("sortOrder") String sortOrder) {
+        return service.list(new TransactionListQuery(customerId, platformCustomerId, accountIdentifier,
+                senderAccountIdentifier, receiverAccountIdentifier, status, type, reference, startDate, endDate, cardId,
+                limit, cursor, sortOrder));
+    }
+
+    @GET
+    @Path("transactions/{transactionId}")
+    public Uni<TransactionResponse> get(@PathParam("transactionId") String transactionId) {
+        return service.get(transactionId);
+    }
+
+    @POST
+    @Path("transactions/{transactionId}/confirm")
+    @Secured(Permission.TRANSACT)
+    public Uni<TransactionResponse> confirm(@PathParam("transactionId") String transactionId, JsonNode body) {
+        return service.confirmReceipt(transactionId, body);
+    }
+}

@@ -1,0 +1,124 @@
+package payments.transaction;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.quarkus.panache.common.Sort;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
+import payments.common.ApiException;
+import payments.common.FieldError;
+import payments.common.IdType;
+import payments.common.Ids;
+import payments.common.Page;
+import payments.common.PageRequest;
+import payments.common.QueryFilters;
+import payments.common.ServerClock;
+import payments.transaction.TransactionView.TransactionResponse;
+
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Reading transactions, and the platform's own actions on them (receipt confirmation). */
+@ApplicationScoped
+public class TransactionService {
+
+    public static final String NOT_FOUND = "TRANSACTION_NOT_FOUND";
+
+    private final TransactionView view;
+    private final ServerClock clock;
+
+    public TransactionService(TransactionView view, ServerClock clock) {
+        this.view = view;
+        this.clock = clock;
+    }
+
+    /** GET /transactions filters, as the query string carries them. */
+    public record TransactionListQuery(String customerId, String platformCustomerId, String accountIdentifier,
+                                       String senderAccountIdentifier, String receiverAccountIdentifier,
+                                       String status, String type, String reference, String startDate,
+                                       String endDate, String cardId, String limit, String cursor, String sortOrder) {
+    }
+
+    @WithSession
+    public Uni<TransactionResponse> get(String transactionId) {
+        return find(transactionId, false).map(view::toWire);
+    }
+
+    @WithSession
+    public Uni<Page<TransactionResponse>> list(TransactionListQuery query) {
+        PageRequest page = PageRequest.of(query.limit(), query.cursor());
+        List<FieldError> errors = new ArrayList<>();
+        boolean ascending = "asc".equals(query.sortOrder());
+        if (query.sortOrder() != null && !ascending && !"desc".equals(query.sortOrder())) {
+            errors.add(new FieldError("sortOrder", FieldError.Constraint.oneOf(List.of("asc", "desc")), "Must be asc or desc"));
+        }
+        if (query.status() != null && !TransactionStatus.ALL.contains(query.status())) {
+            errors.add(new FieldError("status", FieldError.Constraint.oneOf(TransactionStatus.ALL.stream().sorted().toList()),
+                    "Not a transaction status"));
+        }
+        List<String> types = List.of(PaymentTransaction.INCOMING, PaymentTransaction.OUTGOING, "CARD");
+        if (query.type() != null && !types.contains(query.type())) {
+            errors.add(new FieldError("type", FieldError.Constraint.oneOf(types), "Must be INCOMING, OUTGOING or CARD"));
+        }
+        if ("CARD".equals(query.type()) && query.status() != null) {
+            errors.add(FieldError.of("status", "Cannot be combined with type=CARD; card transactions have their own statuses"));
+        }
+        if (query.customerId() != null && !Ids.isValid(IdType.CUSTOMER, query.customerId())) {
+            errors.add(FieldError.of("customerId", "Must be a Customer id"));
+        }
+        if (!errors.isEmpty()) {
+            throw ApiException.invalidInput(errors);
+        }
+        QueryFilters filters = new QueryFilters()
+                .equal("customerId", "customerId", query.customerId() == null ? null : payments.customer.CustomerService.uuidOf(query.customerId()))
+                .equal("platformCustomerId", "platformCustomerId", query.platformCustomerId())
+                .equal("status", "status", query.status())
+                .equal("type", "type", query.type())
+                .equal("reference", "reference", query.reference())
+                .equal("senderIdentifier", "sender", query.senderAccountIdentifier())
+                .equal("receiverIdentifier", "receiver", query.receiverAccountIdentifier())
+                .where("(senderIdentifier = :account or receiverIdentifier = :account)", "account", query.accountIdentifier())
+                .timeBound("createdAt", "startDate", query.startDate(), false)
+                .timeBound("createdAt", "endDate", query.endDate(), true)
+                .page("id", page, ascending);
+        if (query.cardId() != null || "CARD".equals(query.type())) {
+            // Card transactions live with cards; no payment transaction matches a card filter.
+            filters.where("1 = 0");
+        }
+        Sort sort = ascending ? Sort.ascending("id") : Sort.descending("id");
+        return Page.fetch(PaymentTransaction.<PaymentTransaction>find(filters.clause(), sort, filters.params()),
+                () -> PaymentTransaction.count(filters.countClause(), filters.countParams()), page,
+                t -> t.id.toString(), view::toWire);
+    }
+
+    /** POST /transactions/{id}/confirm: records (or overwrites) when the receipt reached the customer. */
+    @WithTransaction
+    public Uni<TransactionResponse> confirmReceipt(String transactionId, JsonNode body) {
+        Instant at = clock.now();
+        JsonNode value = body == null ? null : body.get("receiptDeliveryConfirmedAt");
+        if (value != null && !value.isNull()) {
+            try {
+                at = OffsetDateTime.parse(value.asText()).toInstant();
+            } catch (DateTimeParseException e) {
+                throw ApiException.invalidField("receiptDeliveryConfirmedAt", FieldError.Constraint.format("date-time"),
+                        "Must be an ISO 8601 date-time");
+            }
+        }
+        Instant confirmedAt = at;
+        return find(transactionId, true).map(t -> {
+            t.receiptDeliveryConfirmedAt = confirmedAt;
+            t.updatedAt = clock.now();
+            return view.toWire(t);
+        });
+    }
+
+    public static Uni<PaymentTransaction> find(String transactionId, boolean forUpdate) {
+        return Ids.find(IdType.TRANSACTION, transactionId, NOT_FOUND, "Transaction", id -> forUpdate
+                ? PaymentTransaction.findById(id, LockModeType.PESSIMISTIC_WRITE) : PaymentTransaction.findById(id));
+    }
+}

@@ -1,0 +1,44 @@
+package payments.transaction;
+
+import java.util.Map;
+import java.util.Set;
+
+/** The payment status machine: which moves are legal. Pure. */
+public final class TransactionStatus {
+
+    public static final String CREATED = "CREATED";
+    public static final String PENDING = "PENDING";
+    public static final String PENDING_AUTHORIZATION = "PENDING_AUTHORIZATION";
+    public static final String PROCESSING = "PROCESSING";
+    public static final String COMPLETED = "COMPLETED";
+    public static final String REJECTED = "REJECTED";
+    public static final String FAILED = "FAILED";
+    public static final String REFUNDED = "REFUNDED";
+    public static final String EXPIRED = "EXPIRED";
+
+    public static final Set<String> ALL = Set.of(CREATED, PENDING, PENDING_AUTHORIZATION, PROCESSING, COMPLETED,
+            REJECTED, FAILED, REFUNDED, EXPIRED);
+
+    private static final Map<String, Set<String>> MOVES = Map.of(
+            CREATED, Set.of(PENDING),
+            PENDING, Set.of(PENDING_AUTHORIZATION, PROCESSING, COMPLETED, FAILED, REJECTED, EXPIRED),
+            PENDING_AUTHORIZATION, Set.of(PROCESSING, FAILED, EXPIRED),
+            PROCESSING, Set.of(COMPLETED, FAILED, REFUNDED),
+            // A bank can return a payout it accepted: COMPLETED is not final.
+            COMPLETED, Set.of(FAILED));
+
+    private TransactionStatus() {
+    }
+
+    public static boolean canMove(String from, String to) {
+        return MOVES.getOrDefault(from, Set.of()).contains(to);
+    }
+
+    /** Moves the transaction or fails loudly: an illegal move here is a bug, never a client error. */
+    public static void move(PaymentTransaction transaction, String to) {
+        if (!canMove(transaction.status, to)) {
+            throw new IllegalStateException("Transaction " + transaction.id + " cannot move from " + transaction.status + " to " + to);
+        }
+        transaction.status = to;
+    }
+}

@@ -1,0 +1,102 @@
+package payments;
+
+import io.restassured.path.json.JsonPath;
+import payments.customer.CustomerTest;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static payments.TestSupport.api;
+
+/** Customers with ACTIVE accounts, funding and ledger checks for the money tests. */
+public final class MoneyFixtures {
+
+    private MoneyFixtures() {
+    }
+
+    /** A customer and its internal account id per currency. */
+    public record Holder(String customerId, Map<String, String> accounts) {
+        public String account(String currency) {
+            return accounts.get(currency);
+        }
+    }
+
+    /** A KYC-approved US individual with the end-user terms on file and ACTIVE accounts in {@code currencies}. */
+    public static Holder approvedCustomer(List<String> currencies) {
+        return customer("US", currencies);
+    }
+
+    public static Holder customer(String region, List<String> currencies) {
+        Map<String, Object> body = CustomerTest.individual("money-" + UUID.randomUUID(), "Grace Hopper");
+        body.put("currencies", currencies);
+        body.put("region", region);
+        body.put("endUserTermsConsent", Map.of("acceptedAt", "2025-01-01T00:00:00Z", "ipAddress", "198.51.100.24",
+                "termsVersion", "V1", "acceptanceMethod", "CHECKBOX"));
+        // Decide KYC at creation (the sandbox's skip-paperwork switch), only for this one customer.
+        api().body(Map.of("sandboxSkipVerificationPaperwork", true)).patch("/config").then().statusCode(200);
+        String customerId;
+        try {
+            customerId = api().body(body).post("/customers").then().statusCode(201).extract().path("id");
+        } finally {
+            api().body(Map.of("sandboxSkipVerificationPaperwork", false)).patch("/config").then().statusCode(200);
+        }
+        return new Holder(customerId, activeAccounts(customerId));
+    }
+
+    /** Waits for the activation jobs and returns the account id per currency. */
+    public static Map<String, String> activeAccounts(String customerId) {
+        for (int i = 0; i < 100; i++) {
+            JsonPath accounts = api().queryParam("customerId", customerId).get("/customers/internal-accounts")
+                    .then().statusCode(200).extract().jsonPath();
+            List<String> statuses = accounts.getList("data.status");
+            if (!statuses.isEmpty() && !statuses.contains("PENDING")) {
+                Map<String, String> byCurrency = new HashMap<>();
+                List<String> ids = accounts.getList("data.id");
+                List<String> codes = accounts.getList("data.balance.currency.code");
+                for (int k = 0; k < ids.size(); k++) {
+                    byCurrency.put(codes.get(k), ids.get(k));
+                }
+                return byCurrency;
+            }
+            sleep(100);
+        }
+        throw new AssertionError("accounts of " + customerId + " stayed PENDING");
+    }
+
+    public static void fund(String accountId, long amount) {
+        api().body(Map.of("amount", amount)).post("/sandbox/internal-accounts/" + accountId + "/fund")
+                .then().statusCode(200);
+    }
+
+    /** The account's (available) balance. */
+    public static long balance(String accountId) {
+        return api().get("/internal-accounts/" + accountId).then().statusCode(200).extract().jsonPath()
+                .getLong("balance.amount");
+    }
+
+    public static long totalBalance(String accountId) {
+        return api().get("/internal-accounts/" + accountId).then().statusCode(200).extract().jsonPath()
+                .getLong("totalBalance.amount");
+    }
+
+    /** The journal agrees with every stored balance and every posting sums to zero. */
+    public static void assertLedgerClean() {
+        JsonPath audit = api().get("/sandbox/ledger/audit").then().statusCode(200).extract().jsonPath();
+        assertTrue(audit.getBoolean("clean"), () -> "ledger audit: " + audit.prettify());
+        assertEquals(List.of(), audit.getList("balanceMismatches"));
+        assertEquals(List.of(), audit.getList("unbalancedTransactions"));
+    }
+
+    public static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+}
