@@ -99,4 +99,33 @@ public final class MoneyFixtures {
             throw new AssertionError(e);
         }
     }
+
+    /** An ACTIVE USD bank account of the customer whose account number ends in {@code suffix}. */
+    public static String externalUsdAccount(String customerId, String suffix) {
+        return api().body(payments.account.ExternalAccountTest.usdAccount(customerId, suffix))
+                .post("/customers/external-accounts").then().statusCode(201).extract().path("id");
+    }
+
+    /** A quote body from an account to an account, locking the sending amount. */
+    public static Map<String, Object> quoteBody(String sourceAccountId, String destinationAccountId, long amount) {
+        Map<String, Object> body = new HashMap<>();
+        body.put("source", Map.of("sourceType", "ACCOUNT", "accountId", sourceAccountId));
+        body.put("destination", Map.of("destinationType", "ACCOUNT", "accountId", destinationAccountId));
+        body.put("lockedCurrencySide", "SENDING");
+        body.put("lockedCurrencyAmount", amount);
+        return body;
+    }
+
+    /** Polls the transaction until it reaches {@code status} (jobs run every 100 ms in tests). */
+    public static JsonPath awaitTransaction(String transactionId, String status) {
+        JsonPath last = null;
+        for (int i = 0; i < 100; i++) {
+            last = api().get("/transactions/" + transactionId).then().statusCode(200).extract().jsonPath();
+            if (status.equals(last.getString("status"))) {
+                return last;
+            }
+            sleep(100);
+        }
+        throw new AssertionError("transaction " + transactionId + " never reached " + status + ": " + last.prettify());
+    }
 }

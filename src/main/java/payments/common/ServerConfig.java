@@ -3,7 +3,9 @@ package payments.common;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
+import java.math.BigDecimal;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 
 /** Settings of this server, all overridable by `SVC_*` environment variables. */
@@ -77,5 +79,42 @@ public interface ServerConfig {
 
         @WithDefault("true")
         boolean enabled();
+    }
+
+    Fx fx();
+
+    /** The sandbox's deterministic exchange rates and the service's own fees. */
+    interface Fx {
+        /** Units of each currency one US dollar buys; a currency missing here cannot be converted. */
+        Map<String, BigDecimal> unitsPerUsd();
+
+        /** How long a served rate table stays the same (the spec's ~5 minute cache). */
+        @WithDefault("5m")
+        Duration rateCacheTtl();
+
+        /** The service's variable fee on cross-currency payments, in basis points of the sending amount. */
+        @WithDefault("30")
+        int serviceFeeBps();
+
+        /** The service's fixed fee on cross-currency payments, per sending currency, in its minor units. */
+        Map<String, Long> serviceFixedFee();
+
+        /** How long a quote's locked rate lasts. */
+        @WithDefault("5m")
+        Duration quoteLifetime();
+    }
+
+    Limits limits();
+
+    /**
+     * Payment limits in the sending currency's minor units, keyed by sending currency ("USD") or by
+     * corridor ("USD_EUR", which wins over the currency). A currency with no entry has no limit.
+     */
+    interface Limits {
+        /** Largest single payment. */
+        Map<String, Long> transactionMax();
+
+        /** Most a customer (or the platform) may send per UTC day. */
+        Map<String, Long> dailyVolume();
     }
 }

@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static payments.TestSupport.api;
 
 @QuarkusTest
-class ExternalAccountTest {
+public class ExternalAccountTest {
 
     static final Map<String, Object> BENEFICIARY = Map.of("beneficiaryType", "INDIVIDUAL", "fullName", "John Doe",
             "birthDate", "1990-01-15", "nationality", "US", "countryOfResidence", "US",
@@ -29,7 +29,7 @@ class ExternalAccountTest {
     }
 
     /** A fresh valid USD account number ending in {@code suffix}. */
-    static Map<String, Object> usdAccount(String customerId, String suffix) {
+    public static Map<String, Object> usdAccount(String customerId, String suffix) {
         String number = String.valueOf(1_000_000L + (long) (Math.random() * 8_000_000L)) + suffix;
         Map<String, Object> body = new HashMap<>(Map.of("currency", "USD", "accountInfo", Map.of("accountType", "USD_ACCOUNT",
                 "accountNumber", number, "routingNumber", "021000021", "bankAccountType", "CHECKING",

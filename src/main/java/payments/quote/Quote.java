@@ -1,0 +1,105 @@
+package payments.quote;
+
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import payments.common.IdType;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.UUID;
+
+/** A locked rate and fee for one payment, and the state of its execution. */
+@Entity
+@Table(name = "quotes")
+public class Quote extends PanacheEntityBase {
+
+    public static final String PENDING = "PENDING";
+    public static final String PENDING_AUTHORIZATION = "PENDING_AUTHORIZATION";
+    public static final String PROCESSING = "PROCESSING";
+    public static final String COMPLETED = "COMPLETED";
+    public static final String FAILED = "FAILED";
+    public static final String EXPIRED = "EXPIRED";
+
+    @Id
+    public UUID id;
+
+    @Column(nullable = false)
+    public String status;
+
+    @Column(name = "customer_id")
+    public UUID customerId;
+
+    @Column(name = "transaction_id", nullable = false)
+    public UUID transactionId;
+
+    /** The wire's source object, JSON. */
+    @Column(nullable = false)
+    public String source;
+
+    /** The wire's destination object, JSON. */
+    @Column(nullable = false)
+    public String destination;
+
+    @Column(name = "source_account_id")
+    public UUID sourceAccountId;
+
+    @Column(name = "destination_account_id")
+    public UUID destinationAccountId;
+
+    @Column(name = "external_account_id")
+    public UUID externalAccountId;
+
+    @Column(name = "sending_currency", nullable = false)
+    public String sendingCurrency;
+
+    @Column(name = "receiving_currency", nullable = false)
+    public String receivingCurrency;
+
+    @Column(name = "total_sending_amount", nullable = false)
+    public long totalSendingAmount;
+
+    @Column(name = "total_receiving_amount", nullable = false)
+    public long totalReceivingAmount;
+
+    @Column(name = "exchange_rate", nullable = false)
+    public BigDecimal exchangeRate;
+
+    @Column(name = "fees_included", nullable = false)
+    public long feesIncluded;
+
+    @Column(name = "platform_fees_included", nullable = false)
+    public long platformFeesIncluded;
+
+    /** The wire's rateDetails object, JSON. */
+    @Column(name = "rate_details", nullable = false)
+    public String rateDetails;
+
+    @Column(name = "payment_instructions")
+    public String paymentInstructions;
+
+    @Column(name = "counterparty_information")
+    public String counterpartyInformation;
+
+    /** What the caller asked for beyond the amounts: description, remittanceInformation, ... (JSON). */
+    @Column(nullable = false)
+    public String request;
+
+    @Column(name = "sca_challenge")
+    public String scaChallenge;
+
+    @Column(name = "expires_at", nullable = false)
+    public Instant expiresAt;
+
+    @Column(name = "created_at", nullable = false)
+    public Instant createdAt;
+
+    @Column(name = "updated_at", nullable = false)
+    public Instant updatedAt;
+
+    public String wireId() {
+        return IdType.QUOTE.wireId(id);
+    }
+}

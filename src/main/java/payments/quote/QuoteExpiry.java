@@ -1,0 +1,66 @@
+package payments.quote;
+
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
+import payments.common.ServerClock;
+import payments.common.jobs.ClaimedJob;
+import payments.common.jobs.JobHandler;
+import payments.common.jobs.JobOutcome;
+import payments.transaction.PaymentTransaction;
+import payments.transaction.TransactionStatus;
+import payments.transaction.TransactionView;
+import payments.webhook.WebhookPublisher;
+
+import java.util.UUID;
+
+/**
+ * Runs at a quote's expiresAt: an unexecuted quote becomes EXPIRED (OUTGOING_PAYMENT.EXPIRED); one
+ * whose SCA challenge was never satisfied fails with SCA_NOT_COMPLETED. No money moved in either case.
+ */
+@ApplicationScoped
+public class QuoteExpiry implements JobHandler {
+
+    public static final String TYPE = "quote.expire";
+
+    private final WebhookPublisher webhooks;
+    private final TransactionView transactionView;
+    private final ServerClock clock;
+
+    public QuoteExpiry(WebhookPublisher webhooks, TransactionView transactionView, ServerClock clock) {
+        this.webhooks = webhooks;
+        this.transactionView = transactionView;
+        this.clock = clock;
+    }
+
+    @Override
+    public String type() {
+        return TYPE;
+    }
+
+    @Override
+    public Uni<JobOutcome> handle(ClaimedJob job) {
+        return Panache.withTransaction(() -> Quote.<Quote>findById(UUID.fromString(job.payload()), LockModeType.PESSIMISTIC_WRITE)
+                .flatMap(quote -> {
+                    if (quote == null || !(Quote.PENDING.equals(quote.status) || Quote.PENDING_AUTHORIZATION.equals(quote.status))) {
+                        return Uni.createFrom().item(JobOutcome.done());
+                    }
+                    if (clock.now().isBefore(quote.expiresAt)) {
+                        return Uni.createFrom().item(JobOutcome.retryAt(quote.expiresAt, "not yet expired"));
+                    }
+                    return QuoteService.transactionOf(quote, true).flatMap(t -> expire(quote, t)).replaceWith(JobOutcome.done());
+                }));
+    }
+
+    private Uni<Void> expire(Quote quote, PaymentTransaction t) {
+        boolean awaitedSca = Quote.PENDING_AUTHORIZATION.equals(quote.status);
+        quote.status = awaitedSca ? Quote.FAILED : Quote.EXPIRED;
+        quote.updatedAt = clock.now();
+        TransactionStatus.move(t, awaitedSca ? TransactionStatus.FAILED : TransactionStatus.EXPIRED);
+        t.failureReason = awaitedSca ? "SCA_NOT_COMPLETED" : "QUOTE_EXPIRED";
+        t.updatedAt = clock.now();
+        return webhooks.publish(awaitedSca ? "OUTGOING_PAYMENT.FAILED" : "OUTGOING_PAYMENT.EXPIRED", transactionView.toWire(t))
+                .replaceWithVoid();
+    }
+}

@@ -1,0 +1,65 @@
+package payments.quote;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.core.Response;
+import payments.common.ApiResult;
+import payments.common.Idempotency;
+import payments.common.security.CurrentCaller;
+import payments.common.security.Permission;
+import payments.common.security.Secured;
+import payments.quote.QuoteView.QuoteResponse;
+
+@Path("/")
+@Secured(Permission.TRANSACT)
+public class QuoteResource {
+
+    private final QuoteService service;
+    private final Idempotency idempotency;
+    private final CurrentCaller caller;
+
+    public QuoteResource(QuoteService service, Idempotency idempotency, CurrentCaller caller) {
+        this.service = service;
+        this.idempotency = idempotency;
+        this.caller = caller;
+    }
+
+    @POST
+    @Path("quotes")
+    public Uni<Response> create(@HeaderParam(Idempotency.HEADER) String idempotencyKey, JsonNode body) {
+        return idempotency.run(caller.get(), idempotencyKey, "POST", "/quotes", body,
+                () -> service.create(body).map(ApiResult::created));
+    }
+
+    @GET
+    @Path("quotes/{quoteId}")
+    @Secured(Permission.VIEW)
+    public Uni<QuoteResponse> get(@PathParam("quoteId") String quoteId) {
+        return service.get(quoteId);
+    }
+
+    @POST
+    @Path("quotes/{quoteId}/execute")
+    public Uni<Response> execute(@HeaderParam(Idempotency.HEADER) String idempotencyKey,
+                                 @PathParam("quoteId") String quoteId, JsonNode body) {
+        return idempotency.run(caller.get(), idempotencyKey, "POST", "/quotes/" + quoteId + "/execute", body,
+                () -> service.execute(quoteId, body).map(ApiResult::ok));
+    }
+
+    @POST
+    @Path("quotes/{quoteId}/authorize")
+    public Uni<QuoteResponse> authorize(@PathParam("quoteId") String quoteId, JsonNode body) {
+        return service.authorize(quoteId, body);
+    }
+
+    @POST
+    @Path("quotes/{quoteId}/authorize/resend")
+    public Uni<Response> resend(@PathParam("quoteId") String quoteId) {
+        return service.resendCode(quoteId).map(ignored -> Response.noContent().build());
+    }
+}

@@ -1,0 +1,521 @@
+package payments.quote;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
+import payments.account.AccountInfoRules;
+import payments.account.ExternalAccount;
+import payments.account.ExternalAccountService;
+import payments.account.ExternalAccountService.Owner;
+import payments.account.InternalAccount;
+import payments.account.InternalAccountService;
+import payments.common.ApiException;
+import payments.common.FieldError;
+import payments.common.IdType;
+import payments.common.Ids;
+import payments.common.JsonText;
+import payments.common.Regions;
+import payments.common.ServerClock;
+import payments.common.ServerConfig;
+import payments.common.jobs.Jobs;
+import payments.common.schema.RequestSchemas;
+import payments.customer.Customer;
+import payments.customer.CustomerService;
+import payments.ledger.Journal;
+import payments.ledger.Ledger;
+import payments.platform.PlatformConfigService;
+import payments.platform.PlatformSettings;
+import payments.quote.FeeSchedule.PlatformFeeOverride;
+import payments.quote.QuoteView.QuoteResponse;
+import payments.sandbox.MagicValues;
+import payments.transaction.PaymentTransaction;
+import payments.transaction.RailOutcome;
+import payments.transaction.Settlement;
+import payments.transaction.TransactionStatus;
+import payments.transaction.TransactionView;
+import payments.webhook.WebhookPublisher;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Quotes: pricing a payment (rate, fees, limits), executing it (the payer's money is held and the
+ * settlement job takes over), Strong Customer Authentication for payers in SCA regions, and expiry.
+ */
+@ApplicationScoped
+public class QuoteService {
+
+    public static final String NOT_FOUND = "QUOTE_NOT_FOUND";
+    static final String SANDBOX_SCA_CODE = "123456";
+    private static final int MAX_DESCRIPTION = 1024;
+
+    /** The paying side: an internal account and its holder (null for the platform's own accounts). */
+    record Payer(InternalAccount account, Customer customer) {
+        UUID customerId() {
+            return customer == null ? null : customer.id;
+        }
+    }
+
+    /** The receiving side: one of an internal account and an external account. */
+    record Payee(InternalAccount internal, ExternalAccount external) {
+        String currency() {
+            return internal != null ? internal.currency : external.currency;
+        }
+
+        String wireId() {
+            return internal != null ? internal.wireId() : external.wireId();
+        }
+    }
+
+    /** What the payment costs: the locked amounts under the rate and fees. */
+    record Priced(String sending, String receiving, BigDecimal rate, QuoteMath.Fees fees, QuoteMath.Amounts amounts) {
+    }
+
+    private final RequestSchemas schemas;
+    private final PlatformConfigService platform;
+    private final ExchangeRates rates;
+    private final FeeSchedule feeSchedule;
+    private final PaymentLimits limits;
+    private final InternalAccountService internalAccounts;
+    private final ExternalAccountService externalAccounts;
+    private final Ledger ledger;
+    private final Settlement settlement;
+    private final Jobs jobs;
+    private final WebhookPublisher webhooks;
+    private final QuoteView view;
+    private final TransactionView transactionView;
+    private final JsonText json;
+    private final ServerClock clock;
+    private final ServerConfig config;
+
+    public QuoteService(RequestSchemas schemas, PlatformConfigService platform, ExchangeRates rates,
+                        FeeSchedule feeSchedule, PaymentLimits limits, InternalAccountService internalAccounts,
+                        ExternalAccountService externalAccounts, Ledger ledger, Settlement settlement, Jobs jobs,
+                        WebhookPublisher webhooks, QuoteView view, TransactionView transactionView, JsonText json,
+                        ServerClock clock, ServerConfig config) {
+        this.schemas = schemas;
+        this.platform = platform;
+        this.rates = rates;
+        this.feeSchedule = feeSchedule;
+        this.limits = limits;
+        this.internalAccounts = internalAccounts;
+        this.externalAccounts = externalAccounts;
+        this.ledger = ledger;
+        this.settlement = settlement;
+        this.jobs = jobs;
+        this.webhooks = webhooks;
+        this.view = view;
+        this.transactionView = transactionView;
+        this.json = json;
+        this.clock = clock;
+        this.config = config;
+    }
+
+    // --- create ---------------------------------------------------------------------------------
+
+    @WithTransaction
+    public Uni<QuoteResponse> create(JsonNode body) {
+        ObjectNode request = schemas.validate(body, "quoteCreate", QuoteService::checkRules);
+        return platform.settings().flatMap(settings -> resolvePayer(request).flatMap(payer ->
+                resolvePayee(request, payer).flatMap(payee -> {
+                    checkReady(payer);
+                    Priced priced = price(request, payer, payee, settings);
+                    return platformFeeAccount(priced)
+                            .flatMap(ignored -> persist(request, payer, payee, priced))
+                            .flatMap(quote -> transactionOf(quote, false).flatMap(t ->
+                                    request.path("immediatelyExecute").asBoolean(false)
+                                            ? execute(quote, t, request.path("scaFactor").asText(null)).replaceWith(t)
+                                            : Uni.createFrom().item(t))
+                                    .map(t -> view.toWire(quote, t)));
+                })));
+    }
+
+    private static void checkRules(ObjectNode request, List<FieldError> errors) {
+        if (request.path("description").asText("").length() > MAX_DESCRIPTION) {
+            errors.add(new FieldError("description", FieldError.Constraint.length(null, MAX_DESCRIPTION),
+                    "Must be at most " + MAX_DESCRIPTION + " characters"));
+        }
+        checkScaFactor(request, errors);
+        JsonNode source = request.path("source");
+        if (!"ACCOUNT".equals(source.path("sourceType").asText())) {
+            errors.add(new FieldError("source.sourceType", FieldError.Constraint.oneOf(List.of("ACCOUNT")),
+                    "Only ACCOUNT sources (internal accounts) are supported by this server so far"));
+        } else if (!source.path("accountId").asText().startsWith(IdType.INTERNAL_ACCOUNT.prefix() + ":")) {
+            errors.add(FieldError.of("source.accountId", "Must be an internal account id (InternalAccount:...)"));
+        }
+        JsonNode destination = request.path("destination");
+        if (!"ACCOUNT".equals(destination.path("destinationType").asText())) {
+            errors.add(new FieldError("destination.destinationType", FieldError.Constraint.oneOf(List.of("ACCOUNT")),
+                    "Only ACCOUNT destinations are supported by this server so far"));
+        }
+        JsonNode override = request.get("platformFeeOverride");
+        if (override != null && !"USD".equals(override.path("platformFixedFee").path("currency").asText())) {
+            errors.add(FieldError.of("platformFeeOverride.platformFixedFee.currency",
+                    "Must be the source currency; platform fee overrides are accepted for USD sources only"));
+        }
+    }
+
+    private static void checkScaFactor(JsonNode request, List<FieldError> errors) {
+        if ("TOTP".equals(request.path("scaFactor").asText())) {
+            errors.add(new FieldError("scaFactor", FieldError.Constraint.oneOf(List.of("SMS_OTP", "PASSKEY")),
+                    "TOTP cannot carry the dynamic linking a payment challenge needs; use SMS_OTP or PASSKEY"));
+        }
+    }
+
+    private Uni<Payer> resolvePayer(ObjectNode request) {
+        JsonNode source = request.get("source");
+        String accountId = source.get("accountId").asText();
+        return referenced("source.accountId", internalAccounts.find(accountId, false)).flatMap(account -> {
+            if (!account.canTransact()) {
+                throw ApiException.invalidField("source.accountId", null,
+                        "Internal account " + accountId + " is " + account.status + " and cannot send");
+            }
+            String customerId = source.path("customerId").asText(null);
+            UUID holder = account.customerId;
+            if (customerId != null && (holder == null || !Ids.isValid(IdType.CUSTOMER, customerId)
+                    || !CustomerService.uuidOf(customerId).equals(holder))) {
+                throw ApiException.invalidField("source.customerId", null, "Must be the customer holding the source account");
+            }
+            if (holder == null) {
+                return Uni.createFrom().item(new Payer(account, null));
+            }
+            return Customer.<Customer>findById(holder).map(customer -> new Payer(account, customer));
+        });
+    }
+
+    private Uni<Payee> resolvePayee(ObjectNode request, Payer payer) {
+        String accountId = request.get("destination").get("accountId").asText();
+        if (accountId.startsWith(IdType.INTERNAL_ACCOUNT.prefix() + ":")) {
+            return referenced("destination.accountId", internalAccounts.find(accountId, false)).map(account -> {
+                if (account.id.equals(payer.account().id)) {
+                    throw ApiException.badRequest("SELF_PAYMENT", "The source and destination are the same account");
+                }
+                if (!account.canTransact()) {
+                    throw ApiException.invalidField("destination.accountId", null,
+                            "Internal account " + accountId + " is " + account.status + " and cannot receive");
+                }
+                return new Payee(account, null);
+            });
+        }
+        if (!accountId.startsWith(IdType.EXTERNAL_ACCOUNT.prefix() + ":")) {
+            throw ApiException.invalidField("destination.accountId", null, "Must be an internal or external account id");
+        }
+        Owner owner = payer.customer() == null ? Owner.platform() : new Owner(false, payer.customerId());
+        return referenced("destination.accountId", externalAccounts.find(owner, accountId)).map(account -> {
+            if (!ExternalAccount.ACTIVE.equals(account.status)) {
+                throw ApiException.badRequest("EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED",
+                        "External account " + accountId + " is " + account.status + "; verify its ownership first");
+            }
+            return new Payee(null, account);
+        });
+    }
+
+    /** A customer may pay only once verified and with the end-user terms on file. */
+    private static void checkReady(Payer payer) {
+        Customer customer = payer.customer();
+        if (customer == null) {
+            return;
+        }
+        if (!"APPROVED".equals(customer.verificationStatus)) {
+            throw ApiException.forbidden("USER_NOT_READY", "Customer " + IdType.CUSTOMER.wireId(customer.id)
+                    + " is " + customer.verificationStatus + "; only verified customers can pay");
+        }
+        if (!CustomerService.hasAcceptedTerms(customer)) {
+            throw ApiException.forbidden("END_USER_TERMS_NOT_ACCEPTED", "Customer " + IdType.CUSTOMER.wireId(customer.id)
+                    + " has not accepted the end-user terms");
+        }
+    }
+
+    private Priced price(ObjectNode request, Payer payer, Payee payee, PlatformSettings settings) {
+        String sending = payer.account().currency;
+        String receiving = payee.currency();
+        BigDecimal rate = rates.rate(sending, receiving).orElseThrow(() -> ApiException.badRequest("INVALID_CURRENCY",
+                "No exchange rate for " + sending + " to " + receiving));
+        JsonNode overrideNode = request.get("platformFeeOverride");
+        PlatformFeeOverride override = null;
+        if (overrideNode != null) {
+            if (!"USD".equals(sending)) {
+                throw ApiException.invalidField("platformFeeOverride", null, "Platform fee overrides are accepted for USD sources only");
+            }
+            override = new PlatformFeeOverride(overrideNode.get("platformFixedFee").get("amount").asLong(),
+                    overrideNode.get("platformVariableFeeBps").asInt());
+        }
+        QuoteMath.Fees fees = feeSchedule.fees(sending, receiving, settings, override);
+        QuoteMath.Conversion conversion = new QuoteMath.Conversion(decimals(sending), decimals(receiving), rate);
+        long locked = request.get("lockedCurrencyAmount").asLong();
+        QuoteMath.Amounts amounts;
+        try {
+            amounts = "SENDING".equals(request.get("lockedCurrencySide").asText())
+                    ? QuoteMath.sendingLocked(locked, conversion, fees)
+                    : QuoteMath.receivingLocked(locked, conversion, fees);
+        } catch (QuoteMath.Unquotable e) {
+            throw ApiException.badRequest("INVALID_AMOUNT", e.getMessage());
+        }
+        limits.checkSize(sending, receiving, amounts.totalSending());
+        return new Priced(sending, receiving, rate, fees, amounts);
+    }
+
+    /** A platform fee is credited to the platform's own account in the sending currency; open it if needed. */
+    private Uni<Void> platformFeeAccount(Priced priced) {
+        if (priced.amounts().platformFeesIncluded() == 0) {
+            return Uni.createFrom().voidItem();
+        }
+        return internalAccounts.ensurePlatformAccounts(List.of(priced.sending()));
+    }
+
+    private Uni<Quote> persist(ObjectNode request, Payer payer, Payee payee, Priced priced) {
+        Instant now = clock.now();
+        QuoteMath.Amounts amounts = priced.amounts();
+        PaymentTransaction t = PaymentTransaction.start(PaymentTransaction.OUTGOING, PaymentTransaction.DEBIT,
+                TransactionStatus.PENDING, now);
+        t.customerId = payer.customerId();
+        t.platformCustomerId = payer.customer() == null ? null : payer.customer().platformCustomerId;
+        t.source = json.write(Map.of("sourceType", "ACCOUNT", "accountId", payer.account().wireId(), "currency", priced.sending()));
+        t.destination = json.write(Map.of("destinationType", "ACCOUNT", "accountId", payee.wireId(), "currency", priced.receiving()));
+        t.sourceAccountId = payer.account().id;
+        t.destinationAccountId = payee.internal() == null ? null : payee.internal().id;
+        t.senderIdentifier = payer.account().wireId();
+        t.receiverIdentifier = payee.wireId();
+        t.sentAmount = amounts.totalSending();
+        t.sentCurrency = priced.sending();
+        t.receivedAmount = amounts.totalReceiving();
+        t.receivedCurrency = priced.receiving();
+        t.exchangeRate = priced.rate();
+        t.fees = amounts.feesIncluded();
+        t.platformFees = amounts.platformFeesIncluded();
+        t.description = request.path("description").asText(null);
+        t.paymentRail = request.get("destination").path("paymentRail").asText(null);
+
+        Quote quote = new Quote();
+        quote.id = Ids.newUuid();
+        t.quoteId = quote.id;
+        quote.status = Quote.PENDING;
+        quote.customerId = payer.customerId();
+        quote.transactionId = t.id;
+        ObjectNode source = request.get("source").deepCopy();
+        if (payer.customer() != null) {
+            source.put("customerId", IdType.CUSTOMER.wireId(payer.customerId()));
+        }
+        quote.source = json.write(source);
+        quote.destination = json.write(request.get("destination"));
+        quote.sourceAccountId = payer.account().id;
+        quote.destinationAccountId = t.destinationAccountId;
+        quote.externalAccountId = payee.external() == null ? null : payee.external().id;
+        quote.sendingCurrency = priced.sending();
+        quote.receivingCurrency = priced.receiving();
+        quote.totalSendingAmount = amounts.totalSending();
+        quote.totalReceivingAmount = amounts.totalReceiving();
+        quote.exchangeRate = priced.rate();
+        quote.feesIncluded = amounts.feesIncluded();
+        quote.platformFeesIncluded = amounts.platformFeesIncluded();
+        quote.rateDetails = json.write(rateDetails(priced));
+        t.rateDetails = quote.rateDetails;
+        ObjectNode asked = request.deepCopy();
+        asked.retain("description", "remittanceInformation", "purposeOfPayment", "senderCustomerInfo", "lookupId", "scaFactor");
+        quote.request = json.write(asked);
+        quote.expiresAt = now.plus(config.fx().quoteLifetime());
+        quote.createdAt = now;
+        quote.updatedAt = now;
+        return t.persist()
+                .call(() -> quote.persist())
+                .call(() -> jobs.enqueue(QuoteExpiry.TYPE, quote.id.toString(), quote.expiresAt))
+                .call(() -> webhooks.publish("OUTGOING_PAYMENT.PENDING", transactionView.toWire(t)))
+                .replaceWith(quote);
+    }
+
+    /**
+     * The interface's rateDetails, for a service that converts directly (no Lightning leg): the
+     * counterparty charges nothing and multiplies by 1; gridApiMultiplier is receiving minor units
+     * per sending minor unit after the variable fees; the gridApi fees are the service's own.
+     */
+    private static Map<String, Object> rateDetails(Priced priced) {
+        QuoteMath.Fees fees = priced.fees();
+        BigDecimal keep = BigDecimal.ONE.subtract(BigDecimal.valueOf(fees.serviceBps() + fees.platformBps(), 4));
+        BigDecimal multiplier = keep.scaleByPowerOfTen(decimals(priced.receiving()) - decimals(priced.sending()))
+                .divide(priced.rate(), new MathContext(12, RoundingMode.HALF_EVEN));
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("counterpartyMultiplier", BigDecimal.ONE);
+        details.put("counterpartyFixedFee", 0);
+        details.put("gridApiMultiplier", TransactionView.plain(multiplier));
+        details.put("gridApiFixedFee", fees.serviceFixed());
+        details.put("gridApiVariableFeeRate", TransactionView.plain(BigDecimal.valueOf(fees.serviceBps(), 4)));
+        details.put("gridApiVariableFeeAmount", priced.amounts().serviceVariableFee());
+        return details;
+    }
+
+    // --- read -----------------------------------------------------------------------------------
+
+    @WithSession
+    public Uni<QuoteResponse> get(String quoteId) {
+        return find(quoteId, false).flatMap(quote -> transactionOf(quote, false).map(t -> view.toWire(quote, t)));
+    }
+
+    // --- execute and authorize ------------------------------------------------------------------
+
+    @WithTransaction
+    public Uni<QuoteResponse> execute(String quoteId, JsonNode body) {
+        List<FieldError> errors = new java.util.ArrayList<>();
+        checkScaFactor(body == null ? json.read("{}") : body, errors);
+        if (!errors.isEmpty()) {
+            throw ApiException.invalidInput(errors);
+        }
+        String factor = body == null ? null : body.path("scaFactor").asText(null);
+        return find(quoteId, true).flatMap(quote -> transactionOf(quote, true)
+                .flatMap(t -> execute(quote, t, factor).map(ignored -> view.toWire(quote, t))));
+    }
+
+    /** Executes a PENDING quote: money moves now, or after SCA for payers in SCA regions. */
+    private Uni<Void> execute(Quote quote, PaymentTransaction t, String scaFactor) {
+        if (Quote.PENDING_AUTHORIZATION.equals(quote.status)) {
+            throw ApiException.conflict("INVALID_STATE_TRANSITION",
+                    "Quote " + quote.wireId() + " awaits Strong Customer Authentication; authorize it instead");
+        }
+        if (Quote.EXPIRED.equals(quote.status) || (Quote.PENDING.equals(quote.status) && !clock.now().isBefore(quote.expiresAt))) {
+            throw ApiException.badRequest("QUOTE_EXPIRED", "Quote " + quote.wireId() + " expired at " + quote.expiresAt
+                    + "; create a new quote");
+        }
+        if (!Quote.PENDING.equals(quote.status)) {
+            throw ApiException.conflict("INVALID_STATE_TRANSITION", "Quote " + quote.wireId() + " was already executed");
+        }
+        return payerOf(quote).flatMap(customer -> {
+            if (customer != null && Regions.requiresSca(customer.region)) {
+                return challenge(quote, t, scaFactor);
+            }
+            return release(quote, t);
+        });
+    }
+
+    private Uni<Customer> payerOf(Quote quote) {
+        return quote.customerId == null ? Uni.createFrom().nullItem() : Customer.findById(quote.customerId);
+    }
+
+    /** Holds the payer's money and hands the payment to the settlement job. */
+    private Uni<Void> release(Quote quote, PaymentTransaction t) {
+        return InternalAccount.<InternalAccount>findById(quote.sourceAccountId).flatMap(source -> {
+            if (!source.canTransact()) {
+                throw ApiException.badRequest("INVALID_INPUT",
+                        "Source account " + source.wireId() + " is " + source.status + " and cannot send");
+            }
+            return railOutcome(quote).flatMap(outcome -> ledger.post(Journal.of("HOLD", t.id)
+                            .available(source.id, quote.sendingCurrency, -quote.totalSendingAmount)
+                            .held(source.id, quote.sendingCurrency, quote.totalSendingAmount))
+                    .call(() -> limits.checkDailyVolume(quote.customerId, t.id, quote.sendingCurrency,
+                            quote.receivingCurrency, quote.totalSendingAmount))
+                    .flatMap(ignored -> {
+                        quote.status = Quote.PROCESSING;
+                        quote.scaChallenge = null;
+                        quote.updatedAt = clock.now();
+                        return settlement.begin(t, outcome);
+                    }));
+        });
+    }
+
+    /**
+     * Internal destinations always settle. External ones need a rail: the sandbox simulator, whose
+     * outcome the account identifier's last three characters choose (the same-currency transfer
+     * table for same-currency payments, the quote table across currencies).
+     */
+    private Uni<RailOutcome> railOutcome(Quote quote) {
+        if (quote.externalAccountId == null) {
+            return Uni.createFrom().item(RailOutcome.SUCCESS);
+        }
+        if (!config.sandbox()) {
+            throw new ApiException(501, "NOT_IMPLEMENTED",
+                    "No payment rail is connected in production mode; only transfers between internal accounts settle");
+        }
+        return ExternalAccount.<ExternalAccount>findById(quote.externalAccountId).map(account -> {
+            String suffix = MagicValues.suffix(AccountInfoRules.primaryIdentifier(json.read(account.accountInfo)));
+            return quote.sendingCurrency.equals(quote.receivingCurrency)
+                    ? RailOutcome.forTransfer(suffix) : RailOutcome.forQuote(suffix);
+        });
+    }
+
+    private Uni<Void> challenge(Quote quote, PaymentTransaction t, String scaFactor) {
+        String factor = scaFactor == null ? "SMS_OTP" : scaFactor;
+        Map<String, Object> challenge = new LinkedHashMap<>();
+        challenge.put("id", IdType.SCA_CHALLENGE.wireId(Ids.newUuid()));
+        challenge.put("expiresAt", quote.expiresAt.toString());
+        challenge.put("factor", factor);
+        challenge.put("availableFactors", List.of("SMS_OTP"));
+        challenge.put("purpose", "PAYOUT");
+        quote.scaChallenge = json.write(challenge);
+        quote.status = Quote.PENDING_AUTHORIZATION;
+        quote.updatedAt = clock.now();
+        TransactionStatus.move(t, TransactionStatus.PENDING_AUTHORIZATION);
+        t.updatedAt = clock.now();
+        return webhooks.publish("OUTGOING_PAYMENT.PENDING_AUTHORIZATION", transactionView.toWire(t)).replaceWithVoid();
+    }
+
+    @WithTransaction
+    public Uni<QuoteResponse> authorize(String quoteId, JsonNode body) {
+        return find(quoteId, true).flatMap(quote -> scaChallenged(quote).flatMap(challenge -> {
+            JsonNode code = body == null ? null : body.get("code");
+            if (code == null || code.isNull() || code.asText().isBlank()) {
+                throw ApiException.invalidField("code", null, "Is required for an " + challenge.path("factor").asText() + " challenge");
+            }
+            if (!clock.now().isBefore(Instant.parse(challenge.get("expiresAt").asText()))) {
+                throw ApiException.badRequest("INVALID_INPUT", "The challenge expired; create a new quote");
+            }
+            if (!SANDBOX_SCA_CODE.equals(code.asText()) || !config.sandbox()) {
+                throw ApiException.invalidField("code", null, "The code is not the one sent for this challenge");
+            }
+            return transactionOf(quote, true).flatMap(t -> release(quote, t).map(ignored -> view.toWire(quote, t)));
+        }));
+    }
+
+    /** POST /quotes/{id}/authorize/resend: sends the SMS code again; the challenge and its expiry stay. */
+    @WithTransaction
+    public Uni<Void> resendCode(String quoteId) {
+        return find(quoteId, false).flatMap(this::scaChallenged).map(challenge -> {
+            if (!"SMS_OTP".equals(challenge.path("factor").asText())) {
+                throw ApiException.conflict("CONFLICT", "A " + challenge.path("factor").asText() + " challenge has no code to re-send");
+            }
+            return null;
+        });
+    }
+
+    /** The quote's outstanding challenge; 409 when the payer needs no SCA or nothing awaits authorization. */
+    private Uni<JsonNode> scaChallenged(Quote quote) {
+        return payerOf(quote).map(customer -> {
+            if (customer == null || !Regions.requiresSca(customer.region)) {
+                throw ApiException.conflict("CONFLICT", "Strong Customer Authentication does not apply to this payer");
+            }
+            if (!Quote.PENDING_AUTHORIZATION.equals(quote.status) || quote.scaChallenge == null) {
+                throw ApiException.conflict("CONFLICT", "Quote " + quote.wireId() + " has no challenge awaiting authorization");
+            }
+            return json.read(quote.scaChallenge);
+        });
+    }
+
+    // --- lookups --------------------------------------------------------------------------------
+
+    static Uni<Quote> find(String quoteId, boolean forUpdate) {
+        return Ids.find(IdType.QUOTE, quoteId, NOT_FOUND, "Quote", id -> forUpdate
+                ? Quote.findById(id, LockModeType.PESSIMISTIC_WRITE) : Quote.findById(id));
+    }
+
+    static Uni<PaymentTransaction> transactionOf(Quote quote, boolean forUpdate) {
+        return forUpdate ? PaymentTransaction.findById(quote.transactionId, LockModeType.PESSIMISTIC_WRITE)
+                : PaymentTransaction.findById(quote.transactionId);
+    }
+
+    /** An id in the request body that names nothing is an invalid field (400), not a missing resource. */
+    private static <T> Uni<T> referenced(String field, Uni<T> lookup) {
+        return lookup.onFailure(e -> e instanceof ApiException api && api.status() == 404)
+                .transform(e -> ApiException.invalidField(field, null, e.getMessage()));
+    }
+
+    private static int decimals(String currency) {
+        return payments.common.Currencies.require(currency).decimals();
+    }
+}

@@ -1,0 +1,60 @@
+package payments.quote;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.JsonNode;
+import jakarta.enterprise.context.ApplicationScoped;
+import payments.common.Currencies;
+import payments.common.IdType;
+import payments.common.JsonText;
+import payments.transaction.PaymentTransaction;
+import payments.transaction.TransactionStatus;
+import payments.transaction.TransactionView;
+
+import java.math.BigDecimal;
+
+/** Renders a {@link Quote} in the wire's Quote shape. */
+@ApplicationScoped
+public class QuoteView {
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record QuoteResponse(String id, String status, String createdAt, String expiresAt, JsonNode source,
+                                JsonNode destination, Currencies.Currency sendingCurrency,
+                                Currencies.Currency receivingCurrency, long totalSendingAmount,
+                                long totalReceivingAmount, BigDecimal exchangeRate, long feesIncluded,
+                                long platformFeesIncluded, JsonNode paymentInstructions, String transactionId,
+                                JsonNode counterpartyInformation, JsonNode rateDetails, JsonNode scaChallenge) {
+    }
+
+    private final JsonText json;
+
+    public QuoteView(JsonText json) {
+        this.json = json;
+    }
+
+    /** The quote; once executed its status follows its transaction's. */
+    public QuoteResponse toWire(Quote quote, PaymentTransaction transaction) {
+        String status = statusOf(quote, transaction);
+        boolean awaitingSca = Quote.PENDING_AUTHORIZATION.equals(status);
+        return new QuoteResponse(quote.wireId(), status, quote.createdAt.toString(), quote.expiresAt.toString(),
+                json.read(quote.source), json.read(quote.destination),
+                Currencies.require(quote.sendingCurrency), Currencies.require(quote.receivingCurrency),
+                quote.totalSendingAmount, quote.totalReceivingAmount, TransactionView.plain(quote.exchangeRate),
+                quote.feesIncluded, quote.platformFeesIncluded,
+                quote.paymentInstructions == null || awaitingSca ? null : json.read(quote.paymentInstructions),
+                IdType.TRANSACTION.wireId(quote.transactionId),
+                quote.counterpartyInformation == null ? null : json.read(quote.counterpartyInformation),
+                json.read(quote.rateDetails),
+                awaitingSca && quote.scaChallenge != null ? json.read(quote.scaChallenge) : null);
+    }
+
+    static String statusOf(Quote quote, PaymentTransaction transaction) {
+        if (!Quote.PROCESSING.equals(quote.status) || transaction == null) {
+            return quote.status;
+        }
+        return switch (transaction.status) {
+            case TransactionStatus.COMPLETED -> Quote.COMPLETED;
+            case TransactionStatus.FAILED, TransactionStatus.REFUNDED, TransactionStatus.REJECTED -> Quote.FAILED;
+            default -> Quote.PROCESSING;
+        };
+    }
+}

@@ -1,0 +1,69 @@
+package payments.transaction;
+
+import java.time.Duration;
+
+/**
+ * How a payout to an external account ends, as the sandbox rail decides it from the last three
+ * characters of the account's identifier. Two tables exist: cross-currency quotes (002-007) and
+ * same-currency transfers (002-005, also used by same-currency quotes, their replacement).
+ *
+ * @param delay             how long after execution the rail answers
+ * @param failureReason     set when the payout fails
+ * @param returnedAfter     for a payout the bank returns: how long after completion
+ * @param refundReason      the refund's reason when money goes back to the payer
+ * @param refundFails       the refund of a failed payout fails too (money parked for manual resolution)
+ */
+public record RailOutcome(String name, Duration delay, String failureReason, Duration returnedAfter,
+                          String refundReason, boolean refundFails) {
+
+    public static final String QUOTE_EXECUTION_FAILED = "QUOTE_EXECUTION_FAILED";
+
+    public static final RailOutcome SUCCESS = new RailOutcome("SUCCESS", Duration.ZERO, null, null, null, false);
+
+    private static RailOutcome failing(String name, Duration delay, String reason, String refundReason) {
+        return new RailOutcome(name, delay, reason, null, refundReason, false);
+    }
+
+    /** Cross-currency quotes towards an external account. */
+    public static RailOutcome forQuote(String suffix) {
+        return switch (suffix) {
+            case "002" -> failing("QUOTE_002_EXECUTION_FAILS", Duration.ZERO, QUOTE_EXECUTION_FAILED, Refund.TRANSACTION_FAILED);
+            case "003" -> new RailOutcome("QUOTE_003_SLOW", Duration.ofMinutes(6), null, null, null, false);
+            case "004" -> failing("QUOTE_004_DELIVERY_FAILS", Duration.ZERO, "ACCOUNT_CANNOT_RECEIVE", Refund.TRANSACTION_FAILED);
+            case "005" -> new RailOutcome("QUOTE_005_RETURNED", Duration.ZERO, "PAYOUT_RETURNED", Duration.ofMinutes(1),
+                    Refund.TRANSACTION_FAILED, false);
+            case "006" -> new RailOutcome("QUOTE_006_USER_CANCELLATION", Duration.ZERO, null, null, Refund.USER_CANCELLATION, false);
+            case "007" -> new RailOutcome("QUOTE_007_REFUND_FAILS", Duration.ZERO, QUOTE_EXECUTION_FAILED, null,
+                    Refund.TRANSACTION_FAILED, true);
+            default -> SUCCESS;
+        };
+    }
+
+    /** Same-currency transfers: the destination of a push, the source of a pull. */
+    public static RailOutcome forTransfer(String suffix) {
+        return switch (suffix) {
+            case "002" -> failing("TRANSFER_002_INSUFFICIENT_FUNDS", Duration.ZERO, QUOTE_EXECUTION_FAILED, Refund.TRANSACTION_FAILED);
+            case "003" -> failing("TRANSFER_003_ACCOUNT_INVALID", Duration.ZERO, "ACCOUNT_INVALID", Refund.TRANSACTION_FAILED);
+            case "004" -> failing("TRANSFER_004_REJECTED", Duration.ZERO, "ACCOUNT_CANNOT_RECEIVE", Refund.TRANSACTION_FAILED);
+            case "005" -> failing("TRANSFER_005_TIMEOUT", Duration.ofSeconds(30), QUOTE_EXECUTION_FAILED, Refund.TIMEOUT);
+            default -> SUCCESS;
+        };
+    }
+
+    public static RailOutcome named(String name) {
+        if (name == null || SUCCESS.name.equals(name)) {
+            return SUCCESS;
+        }
+        String suffix = name.substring(name.indexOf('_') + 1, name.indexOf('_') + 4);
+        RailOutcome outcome = name.startsWith("QUOTE_") ? forQuote(suffix) : forTransfer(suffix);
+        if (!outcome.name.equals(name)) {
+            throw new IllegalArgumentException("Unknown rail outcome " + name);
+        }
+        return outcome;
+    }
+
+    /** The payout fails outright (a returned payout completes first). */
+    public boolean failsOutright() {
+        return failureReason != null && returnedAfter == null;
+    }
+}

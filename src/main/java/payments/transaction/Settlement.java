@@ -1,0 +1,208 @@
+package payments.transaction;
+
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
+import payments.account.InternalAccount;
+import payments.common.JsonText;
+import payments.common.ServerClock;
+import payments.common.jobs.ClaimedJob;
+import payments.common.jobs.JobHandler;
+import payments.common.jobs.JobOutcome;
+import payments.common.jobs.Jobs;
+import payments.ledger.Journal;
+import payments.ledger.Journal.Bucket;
+import payments.ledger.Journal.SystemAccount;
+import payments.ledger.Ledger;
+import payments.webhook.WebhookPublisher;
+
+import java.time.Instant;
+import java.util.UUID;
+
+/**
+ * Drives an executed outgoing payment to its end. Execution holds the payer's money and starts
+ * this job; the rail's answer (the sandbox's {@link RailOutcome}) then either settles the payment
+ * (the hold leaves the payer; fees, conversion and the payee are credited) or fails it and
+ * refunds the hold. A payout the bank returns later is reversed by a new posting. Every step
+ * locks the transaction and checks its status first, so a job that runs twice changes nothing
+ * the second time; the ledger's one-posting-per-step index backs that up.
+ */
+@ApplicationScoped
+public class Settlement implements JobHandler {
+
+    public static final String TYPE = "payment.settle";
+    private static final String PAYOUT = "payout";
+    private static final String RETURN = "return";
+
+    private final Ledger ledger;
+    private final Jobs jobs;
+    private final WebhookPublisher webhooks;
+    private final TransactionView view;
+    private final JsonText json;
+    private final ServerClock clock;
+
+    public Settlement(Ledger ledger, Jobs jobs, WebhookPublisher webhooks, TransactionView view, JsonText json,
+                      ServerClock clock) {
+        this.ledger = ledger;
+        this.jobs = jobs;
+        this.webhooks = webhooks;
+        this.view = view;
+        this.json = json;
+        this.clock = clock;
+    }
+
+    @Override
+    public String type() {
+        return TYPE;
+    }
+
+    /**
+     * Starts an executed payment whose amount is already held on the payer's account: PROCESSING,
+     * and the rail answers after the outcome's delay. Call inside the executing transaction.
+     */
+    public Uni<Void> begin(PaymentTransaction t, RailOutcome outcome) {
+        TransactionStatus.move(t, TransactionStatus.PROCESSING);
+        t.railOutcome = outcome.name();
+        t.updatedAt = clock.now();
+        return jobs.enqueue(TYPE, PAYOUT + ":" + t.id, clock.now().plus(outcome.delay()))
+                .call(() -> publish(t, "PROCESSING"))
+                .replaceWithVoid();
+    }
+
+    @Override
+    public Uni<JobOutcome> handle(ClaimedJob job) {
+        String[] step = job.payload().split(":", 2);
+        UUID transactionId = UUID.fromString(step[1]);
+        return Panache.withTransaction(() -> PaymentTransaction.<PaymentTransaction>findById(transactionId,
+                        LockModeType.PESSIMISTIC_WRITE)
+                .flatMap(t -> {
+                    if (t == null) {
+                        return Uni.createFrom().voidItem();
+                    }
+                    return PAYOUT.equals(step[0]) ? payout(t) : payoutReturned(t);
+                }))
+                .replaceWith(JobOutcome.done());
+    }
+
+    private Uni<Void> payout(PaymentTransaction t) {
+        if (!TransactionStatus.PROCESSING.equals(t.status)) {
+            return Uni.createFrom().voidItem();
+        }
+        RailOutcome outcome = RailOutcome.named(t.railOutcome);
+        if (outcome.failsOutright()) {
+            return fail(t, outcome.failureReason()).call(() -> refundHold(t, outcome));
+        }
+        return platformFeeAccount(t)
+                .flatMap(feeAccount -> ledger.post(settlement("SETTLEMENT", t, feeAccount, 1, Bucket.HELD)))
+                .flatMap(ignored -> {
+                    Instant now = clock.now();
+                    TransactionStatus.move(t, TransactionStatus.COMPLETED);
+                    t.settledAt = now;
+                    t.updatedAt = now;
+                    if (outcome.returnedAfter() != null) {
+                        return jobs.enqueue(TYPE, RETURN + ":" + t.id, now.plus(outcome.returnedAfter()))
+                                .call(() -> publish(t, "COMPLETED")).replaceWithVoid();
+                    }
+                    if (Refund.USER_CANCELLATION.equals(outcome.refundReason())) {
+                        // Cancelled after the payout landed anyway: the payer is refunded, the payment stays COMPLETED.
+                        return refundSettled(t, "REFUND", outcome.refundReason()).call(() -> publish(t, "COMPLETED"));
+                    }
+                    return publish(t, "COMPLETED");
+                });
+    }
+
+    /** The bank sent a completed payout back: FAILED (PAYOUT_RETURNED) and the payer refunded. */
+    private Uni<Void> payoutReturned(PaymentTransaction t) {
+        if (!TransactionStatus.COMPLETED.equals(t.status)) {
+            return Uni.createFrom().voidItem();
+        }
+        RailOutcome outcome = RailOutcome.named(t.railOutcome);
+        return fail(t, outcome.failureReason()).call(() -> refundSettled(t, "RETURN", outcome.refundReason()));
+    }
+
+    private Uni<Void> fail(PaymentTransaction t, String reason) {
+        TransactionStatus.move(t, TransactionStatus.FAILED);
+        t.failureReason = reason;
+        t.updatedAt = clock.now();
+        return publish(t, "FAILED");
+    }
+
+    /** A payout that never left: the hold goes back to the payer, or to suspense when the refund fails too. */
+    private Uni<Void> refundHold(PaymentTransaction t, RailOutcome outcome) {
+        Journal journal = outcome.refundFails()
+                ? Journal.of("REFUND_FAILED", t.id).held(t.sourceAccountId, t.sentCurrency, -t.sentAmount)
+                        .system(SystemAccount.SUSPENSE, t.sentCurrency, t.sentAmount)
+                : Journal.of("RELEASE", t.id).held(t.sourceAccountId, t.sentCurrency, -t.sentAmount)
+                        .available(t.sourceAccountId, t.sentCurrency, t.sentAmount);
+        return ledger.post(journal).flatMap(ignored -> refunded(t, outcome.refundReason(),
+                outcome.refundFails() ? Refund.FAILED : Refund.COMPLETED));
+    }
+
+    /** A settled payout is undone by the reverse posting: fees and conversion included. */
+    private Uni<Void> refundSettled(PaymentTransaction t, String kind, String reason) {
+        return platformFeeAccount(t)
+                .flatMap(feeAccount -> ledger.post(settlement(kind, t, feeAccount, -1, Bucket.AVAILABLE)))
+                .flatMap(ignored -> refunded(t, reason, Refund.COMPLETED));
+    }
+
+    private Uni<Void> refunded(PaymentTransaction t, String reason, String finalStatus) {
+        String now = clock.now().toString();
+        Refund pending = new Refund("RFD-" + t.id.toString().substring(24).toUpperCase(), now, Refund.PENDING, null, reason);
+        t.refund = json.write(pending);
+        return publish(t, "REFUND_PENDING").flatMap(ignored -> {
+            t.refund = json.write(pending.settled(finalStatus, now));
+            t.updatedAt = clock.now();
+            return publish(t, Refund.COMPLETED.equals(finalStatus) ? "REFUND_COMPLETED" : "REFUND_FAILED");
+        });
+    }
+
+    /**
+     * The settlement posting ({@code sign} 1) or its reversal (-1): the payer's amount leaves
+     * {@code sourceBucket} (HELD when settling a hold; AVAILABLE is where a reversal puts it back),
+     * fees go to the service and the platform, the rest converts and reaches the payee (an internal
+     * account, or the rail for an external one).
+     */
+    private static Journal settlement(String kind, PaymentTransaction t, UUID platformFeeAccount, int sign,
+                                      Bucket sourceBucket) {
+        long fees = t.fees == null ? 0 : t.fees;
+        long platformFees = t.platformFees == null ? 0 : t.platformFees;
+        long converted = t.sentAmount - fees;
+        Journal journal = Journal.of(kind, t.id)
+                .account(t.sourceAccountId, sourceBucket, t.sentCurrency, -sign * t.sentAmount)
+                .system(SystemAccount.SERVICE_FEES, t.sentCurrency, sign * (fees - platformFees));
+        if (platformFees > 0) {
+            journal.available(platformFeeAccount, t.sentCurrency, sign * platformFees);
+        }
+        if (!t.sentCurrency.equals(t.receivedCurrency)) {
+            journal.system(SystemAccount.FX, t.sentCurrency, sign * converted)
+                    .system(SystemAccount.FX, t.receivedCurrency, -sign * t.receivedAmount);
+        }
+        long delivered = t.sentCurrency.equals(t.receivedCurrency) ? converted : t.receivedAmount;
+        if (t.destinationAccountId != null) {
+            journal.available(t.destinationAccountId, t.receivedCurrency, sign * delivered);
+        } else {
+            journal.system(SystemAccount.RAIL, t.receivedCurrency, sign * delivered);
+        }
+        return journal;
+    }
+
+    private static Uni<UUID> platformFeeAccount(PaymentTransaction t) {
+        if (t.platformFees == null || t.platformFees == 0) {
+            return Uni.createFrom().nullItem();
+        }
+        return InternalAccount.<InternalAccount>find("customerId is null and currency = ?1 and type = ?2",
+                        t.sentCurrency, InternalAccount.typeFor(t.sentCurrency)).firstResult()
+                .map(account -> {
+                    if (account == null) {
+                        throw new IllegalStateException("No platform account in " + t.sentCurrency + " for the platform fee");
+                    }
+                    return account.id;
+                });
+    }
+
+    private Uni<Void> publish(PaymentTransaction t, String event) {
+        String prefix = t.outgoing() ? "OUTGOING_PAYMENT." : "INCOMING_PAYMENT.";
+        return webhooks.publish(prefix + event, view.toWire(t)).replaceWithVoid();
+    }
+}
