@@ -1,0 +1,136 @@
+package payments.quote;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+import org.junit.jupiter.api.Test;
+import payments.MoneyFixtures;
+import payments.MoneyFixtures.Holder;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static payments.MoneyFixtures.assertLedgerClean;
+import static payments.MoneyFixtures.awaitTransaction;
+import static payments.MoneyFixtures.balance;
+import static payments.MoneyFixtures.quoteBody;
+import static payments.MoneyFixtures.totalBalance;
+import static payments.TestSupport.api;
+
+/** Money under parallel requests: no overdraft, no double effect. */
+@QuarkusTest
+class QuoteConcurrencyTest {
+
+    private static <T> List<T> inParallel(int threads, List<Callable<T>> calls) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<T> results = new ArrayList<>();
+            for (Future<T> future : pool.invokeAll(calls)) {
+                results.add(future.get());
+            }
+            return results;
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    @Test
+    void fiftyParallelExecutesDrainingOneAccountNeverOverdraw() throws Exception {
+        Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
+        Holder payee = MoneyFixtures.approvedCustomer(List.of("USD"));
+        MoneyFixtures.fund(payer.account("USD"), 1000);
+        List<String> quotes = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            quotes.add(api().body(quoteBody(payer.account("USD"), payee.account("USD"), 100)).post("/quotes")
+                    .then().statusCode(201).extract().path("id"));
+        }
+        List<Callable<Response>> executes = quotes.stream()
+                .<Callable<Response>>map(id -> () -> api().post("/quotes/" + id + "/execute")).toList();
+        List<Response> responses = inParallel(25, executes);
+
+        List<String> executed = new ArrayList<>();
+        int refused = 0;
+        for (int i = 0; i < responses.size(); i++) {
+            Response response = responses.get(i);
+            if (response.statusCode() == 200) {
+                executed.add(response.jsonPath().getString("transactionId"));
+            } else {
+                assertEquals(400, response.statusCode(), response.asString());
+                assertEquals("INSUFFICIENT_FUNDS", response.jsonPath().getString("code"));
+                refused++;
+            }
+        }
+        assertEquals(10, executed.size());
+        assertEquals(40, refused);
+        executed.forEach(id -> awaitTransaction(id, "COMPLETED"));
+        assertEquals(0, balance(payer.account("USD")));
+        assertEquals(0, totalBalance(payer.account("USD")));
+        assertEquals(1000, balance(payee.account("USD")));
+        assertLedgerClean();
+    }
+
+    @Test
+    void twentyParallelRequestsWithOneIdempotencyKeyMakeOneQuoteAndOneDebit() throws Exception {
+        Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
+        Holder payee = MoneyFixtures.approvedCustomer(List.of("USD"));
+        MoneyFixtures.fund(payer.account("USD"), 1000);
+        Map<String, Object> body = quoteBody(payer.account("USD"), payee.account("USD"), 300);
+        body.put("immediatelyExecute", true);
+        String key = UUID.randomUUID().toString();
+        List<Callable<Response>> calls = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            calls.add(() -> api().header("Idempotency-Key", key).body(body).post("/quotes"));
+        }
+        List<Response> responses = inParallel(20, calls);
+
+        Set<String> quoteIds = new HashSet<>();
+        Set<String> bodies = new HashSet<>();
+        for (Response response : responses) {
+            if (response.statusCode() == 201) {
+                quoteIds.add(response.jsonPath().getString("id"));
+                bodies.add(response.asString());
+            } else {
+                // A duplicate that arrives while the first is still running is told to retry.
+                assertEquals(409, response.statusCode(), response.asString());
+                assertEquals("IDEMPOTENCY_REQUEST_IN_PROGRESS", response.jsonPath().getString("code"));
+            }
+        }
+        assertEquals(1, quoteIds.size());
+        assertEquals(1, bodies.size(), "every replay is byte-equal to the first response");
+        // A retry after the first finished gets the same quote back.
+        Response replay = api().header("Idempotency-Key", key).body(body).post("/quotes");
+        assertEquals(201, replay.statusCode());
+        assertTrue(quoteIds.contains(replay.jsonPath().getString("id")));
+        awaitTransaction(replay.jsonPath().getString("transactionId"), "COMPLETED");
+        assertEquals(700, balance(payer.account("USD")));
+        assertEquals(300, balance(payee.account("USD")));
+        assertEquals(1, api().queryParam("customerId", payer.customerId()).queryParam("type", "OUTGOING")
+                .get("/transactions").then().extract().jsonPath().getInt("totalCount"));
+
+        // The same key on execute: one execution.
+        io.restassured.path.json.JsonPath second = api().body(quoteBody(payer.account("USD"), payee.account("USD"), 100))
+                .post("/quotes").then().statusCode(201).extract().jsonPath();
+        String quoteId = second.getString("id");
+        String executeKey = UUID.randomUUID().toString();
+        List<Callable<Integer>> executes = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            executes.add(() -> api().header("Idempotency-Key", executeKey).post("/quotes/" + quoteId + "/execute").statusCode());
+        }
+        List<Integer> statuses = inParallel(10, executes);
+        assertTrue(statuses.contains(200), statuses.toString());
+        statuses.forEach(status -> assertTrue(status == 200 || status == 409, "status " + status));
+        awaitTransaction(second.getString("transactionId"), "COMPLETED");
+        assertEquals(600, balance(payer.account("USD")));
+        assertEquals(600, totalBalance(payer.account("USD")));
+        assertLedgerClean();
+    }
+}

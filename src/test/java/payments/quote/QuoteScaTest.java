@@ -1,0 +1,84 @@
+package payments.quote;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import org.junit.jupiter.api.Test;
+import payments.MoneyFixtures;
+import payments.MoneyFixtures.Holder;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.nullValue;
+import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static payments.MoneyFixtures.assertLedgerClean;
+import static payments.MoneyFixtures.awaitTransaction;
+import static payments.MoneyFixtures.balance;
+import static payments.MoneyFixtures.quoteBody;
+import static payments.TestSupport.api;
+
+/** Strong Customer Authentication for payers in SCA regions (the EU). */
+@QuarkusTest
+class QuoteScaTest {
+
+    @Test
+    void euPayerAuthorizesTheExecutionWithTheSandboxCode() {
+        Holder payer = MoneyFixtures.customer("DE", List.of("EUR"));
+        Holder payee = MoneyFixtures.approvedCustomer(List.of("EUR"));
+        MoneyFixtures.fund(payer.account("EUR"), 5000);
+        String quoteId = api().body(quoteBody(payer.account("EUR"), payee.account("EUR"), 1200)).post("/quotes")
+                .then().statusCode(201).extract().path("id");
+
+        JsonPath challenged = api().post("/quotes/" + quoteId + "/execute").then().statusCode(200)
+                .body("status", equalTo("PENDING_AUTHORIZATION"))
+                .body("scaChallenge.id", startsWith("ScaChallenge:"))
+                .body("scaChallenge.factor", equalTo("SMS_OTP"))
+                .body("scaChallenge.purpose", equalTo("PAYOUT"))
+                .extract().jsonPath();
+        assertEquals(5000, balance(payer.account("EUR")), "nothing moves before authorization");
+        api().get("/transactions/" + challenged.getString("transactionId")).then().body("status", equalTo("PENDING_AUTHORIZATION"));
+        api().post("/quotes/" + quoteId + "/execute").then().statusCode(409);
+        api().post("/quotes/" + quoteId + "/authorize/resend").then().statusCode(204);
+        api().body(Map.of("code", "000000")).post("/quotes/" + quoteId + "/authorize").then().statusCode(400)
+                .body("details.errors[0].field", equalTo("code"));
+        api().body(Map.of()).post("/quotes/" + quoteId + "/authorize").then().statusCode(400);
+
+        api().body(Map.of("code", "123456")).post("/quotes/" + quoteId + "/authorize").then().statusCode(200)
+                .body("status", equalTo("PROCESSING"))
+                .body("scaChallenge", nullValue());
+        awaitTransaction(challenged.getString("transactionId"), "COMPLETED");
+        assertEquals(3800, balance(payer.account("EUR")));
+        api().body(Map.of("code", "123456")).post("/quotes/" + quoteId + "/authorize").then().statusCode(409);
+        assertLedgerClean();
+    }
+
+    @Test
+    void anUnsatisfiedChallengeFailsAtExpiryWithoutMovingMoney() {
+        Holder payer = MoneyFixtures.customer("FR", List.of("EUR"));
+        Holder payee = MoneyFixtures.approvedCustomer(List.of("EUR"));
+        MoneyFixtures.fund(payer.account("EUR"), 5000);
+        Map<String, Object> body = quoteBody(payer.account("EUR"), payee.account("EUR"), 1000);
+        body.put("immediatelyExecute", true);
+        JsonPath quote = api().body(body).post("/quotes").then().statusCode(201)
+                .body("status", equalTo("PENDING_AUTHORIZATION")).extract().jsonPath();
+        api().body(Map.of("seconds", 301)).post("/sandbox/clock/advance").then().statusCode(200);
+        api().get("/quotes/" + quote.getString("id")).then().body("status", equalTo("FAILED"));
+        api().get("/transactions/" + quote.getString("transactionId")).then()
+                .body("status", equalTo("FAILED")).body("failureReason", equalTo("SCA_NOT_COMPLETED"));
+        assertEquals(5000, balance(payer.account("EUR")));
+    }
+
+    @Test
+    void scaEndpointsAnswer409OutsideScaRegions() {
+        Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
+        Holder payee = MoneyFixtures.approvedCustomer(List.of("USD"));
+        String quoteId = api().body(quoteBody(payer.account("USD"), payee.account("USD"), 100)).post("/quotes")
+                .then().statusCode(201).extract().path("id");
+        api().body(Map.of("code", "123456")).post("/quotes/" + quoteId + "/authorize").then().statusCode(409);
+        api().post("/quotes/" + quoteId + "/authorize/resend").then().statusCode(409);
+        api().body(Map.of("scaFactor", "TOTP")).post("/quotes/" + quoteId + "/execute").then().statusCode(400)
+                .body("details.errors[0].field", equalTo("scaFactor"));
+    }
+}
