@@ -139,6 +139,17 @@ public class ExternalAccountService {
         });
     }
 
+    /** A live external account, whoever holds it (customers' and the platform's alike). */
+    public Uni<ExternalAccount> findAnyHolder(String accountId) {
+        UUID id = Ids.uuidOf(IdType.EXTERNAL_ACCOUNT, accountId, NOT_FOUND);
+        return ExternalAccount.<ExternalAccount>findById(id).map(account -> {
+            if (account == null || account.deletedAt != null) {
+                throw ApiException.notFound(NOT_FOUND, "External account " + accountId + " not found");
+            }
+            return account;
+        });
+    }
+
     public ExternalAccountResponse toWire(ExternalAccount account) {
         return new ExternalAccountResponse(account.wireId(),
                 account.customerId == null ? null : IdType.CUSTOMER.wireId(account.customerId),

@@ -46,6 +46,9 @@ public class Quote extends PanacheEntityBase {
     @Column(name = "source_account_id")
     public UUID sourceAccountId;
 
+    @Column(name = "source_external_account_id")
+    public UUID sourceExternalAccountId;
+
     @Column(name = "destination_account_id")
     public UUID destinationAccountId;
 

@@ -20,11 +20,13 @@ import payments.quote.QuoteView.QuoteResponse;
 public class QuoteResource {
 
     private final QuoteService service;
+    private final TransferService transfers;
     private final Idempotency idempotency;
     private final CurrentCaller caller;
 
-    public QuoteResource(QuoteService service, Idempotency idempotency, CurrentCaller caller) {
+    public QuoteResource(QuoteService service, TransferService transfers, Idempotency idempotency, CurrentCaller caller) {
         this.service = service;
+        this.transfers = transfers;
         this.idempotency = idempotency;
         this.caller = caller;
     }
@@ -61,5 +63,21 @@ public class QuoteResource {
     @Path("quotes/{quoteId}/authorize/resend")
     public Uni<Response> resend(@PathParam("quoteId") String quoteId) {
         return service.resendCode(quoteId).map(ignored -> Response.noContent().build());
+    }
+
+    /** Deprecated: POST /quotes with an external source and immediatelyExecute replaces it. */
+    @POST
+    @Path("transfer-in")
+    public Uni<Response> transferIn(@HeaderParam(Idempotency.HEADER) String idempotencyKey, JsonNode body) {
+        return idempotency.run(caller.get(), idempotencyKey, "POST", "/transfer-in", body,
+                () -> transfers.transferIn(body).map(ApiResult::created));
+    }
+
+    /** Deprecated: POST /quotes with immediatelyExecute replaces it. */
+    @POST
+    @Path("transfer-out")
+    public Uni<Response> transferOut(@HeaderParam(Idempotency.HEADER) String idempotencyKey, JsonNode body) {
+        return idempotency.run(caller.get(), idempotencyKey, "POST", "/transfer-out", body,
+                () -> transfers.transferOut(body).map(ApiResult::created));
     }
 }

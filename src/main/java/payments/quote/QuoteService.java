@@ -59,11 +59,40 @@ public class QuoteService {
     static final String SANDBOX_SCA_CODE = "123456";
     private static final int MAX_DESCRIPTION = 1024;
 
-    /** The paying side: an internal account and its holder (null for the platform's own accounts). */
-    record Payer(InternalAccount account, Customer customer) {
+    /**
+     * The paying side: an internal account, or (a pull) the holder's own bank account, and the
+     * holder (null for the platform itself).
+     */
+    record Payer(InternalAccount account, ExternalAccount pullFrom, Customer customer) {
         UUID customerId() {
             return customer == null ? null : customer.id;
         }
+
+        String currency() {
+            return account != null ? account.currency : pullFrom.currency;
+        }
+
+        String wireId() {
+            return account != null ? account.wireId() : pullFrom.wireId();
+        }
+
+        boolean pull() {
+            return account == null;
+        }
+    }
+
+    /** Which operation a quote serves: POST /quotes, or one of the deprecated same-currency transfers. */
+    enum Mode {
+        QUOTE, TRANSFER_IN, TRANSFER_OUT;
+
+        /** An id in a quote body that names nothing is an invalid field; the transfer endpoints answer 404. */
+        boolean missingIsInvalid() {
+            return this == QUOTE;
+        }
+    }
+
+    /** A new quote with its transaction. */
+    record Created(Quote quote, PaymentTransaction transaction) {
     }
 
     /** The receiving side: one of an internal account and an external account. */
@@ -126,17 +155,24 @@ public class QuoteService {
     @WithTransaction
     public Uni<QuoteResponse> create(JsonNode body) {
         ObjectNode request = schemas.validate(body, "quoteCreate", QuoteService::checkRules);
-        return platform.settings().flatMap(settings -> resolvePayer(request).flatMap(payer ->
-                resolvePayee(request, payer).flatMap(payee -> {
+        return create(request, Mode.QUOTE).map(created -> view.toWire(created.quote(), created.transaction()));
+    }
+
+    /** Prices, saves and (with immediatelyExecute) executes a validated quote request. */
+    Uni<Created> create(ObjectNode request, Mode mode) {
+        return platform.settings().flatMap(settings -> resolvePayer(request, mode).flatMap(payer ->
+                resolvePayee(request, payer, mode).flatMap(payee -> {
                     checkReady(payer);
+                    if (mode != Mode.QUOTE && !payer.currency().equals(payee.currency())) {
+                        throw ApiException.badRequest("INVALID_CURRENCY", "A transfer moves money within one currency ("
+                                + payer.currency() + " to " + payee.currency() + "); use POST /quotes to convert");
+                    }
                     Priced priced = price(request, payer, payee, settings);
                     return platformFeeAccount(priced)
                             .flatMap(ignored -> persist(request, payer, payee, priced))
-                            .flatMap(quote -> transactionOf(quote, false).flatMap(t ->
-                                    request.path("immediatelyExecute").asBoolean(false)
-                                            ? execute(quote, t, request.path("scaFactor").asText(null)).replaceWith(t)
-                                            : Uni.createFrom().item(t))
-                                    .map(t -> view.toWire(quote, t)));
+                            .call(created -> request.path("immediatelyExecute").asBoolean(false)
+                                    ? execute(created.quote(), created.transaction(), request.path("scaFactor").asText(null))
+                                    : Uni.createFrom().voidItem());
                 })));
     }
 
@@ -150,8 +186,6 @@ public class QuoteService {
         if (!"ACCOUNT".equals(source.path("sourceType").asText())) {
             errors.add(new FieldError("source.sourceType", FieldError.Constraint.oneOf(List.of("ACCOUNT")),
                     "Only ACCOUNT sources (internal accounts) are supported by this server so far"));
-        } else if (!source.path("accountId").asText().startsWith(IdType.INTERNAL_ACCOUNT.prefix() + ":")) {
-            errors.add(FieldError.of("source.accountId", "Must be an internal account id (InternalAccount:...)"));
         }
         JsonNode destination = request.path("destination");
         if (!"ACCOUNT".equals(destination.path("destinationType").asText())) {
@@ -172,10 +206,16 @@ public class QuoteService {
         }
     }
 
-    private Uni<Payer> resolvePayer(ObjectNode request) {
+    private Uni<Payer> resolvePayer(ObjectNode request, Mode mode) {
         JsonNode source = request.get("source");
         String accountId = source.get("accountId").asText();
-        return referenced("source.accountId", internalAccounts.find(accountId, false)).flatMap(account -> {
+        if (accountId.startsWith(IdType.EXTERNAL_ACCOUNT.prefix() + ":")) {
+            return resolvePull(accountId, mode);
+        }
+        if (!accountId.startsWith(IdType.INTERNAL_ACCOUNT.prefix() + ":")) {
+            throw ApiException.invalidField("source.accountId", null, "Must be an internal or external account id");
+        }
+        return referenced("source.accountId", () -> internalAccounts.find(accountId, false), mode).flatMap(account -> {
             if (!account.canTransact()) {
                 throw ApiException.invalidField("source.accountId", null,
                         "Internal account " + accountId + " is " + account.status + " and cannot send");
@@ -186,18 +226,35 @@ public class QuoteService {
                     || !CustomerService.uuidOf(customerId).equals(holder))) {
                 throw ApiException.invalidField("source.customerId", null, "Must be the customer holding the source account");
             }
-            if (holder == null) {
-                return Uni.createFrom().item(new Payer(account, null));
-            }
-            return Customer.<Customer>findById(holder).map(customer -> new Payer(account, customer));
+            return holder(holder).map(customer -> new Payer(account, null, customer));
         });
     }
 
-    private Uni<Payee> resolvePayee(ObjectNode request, Payer payer) {
+    /** Pulling from a bank account (ACH pull): only the holder's own ACTIVE US bank accounts can be debited. */
+    private Uni<Payer> resolvePull(String accountId, Mode mode) {
+        return referenced("source.accountId", () -> externalAccounts.findAnyHolder(accountId), mode)
+                .flatMap(account -> {
+                    if (!"USD_ACCOUNT".equals(account.accountType)) {
+                        throw ApiException.invalidField("source.accountId", null,
+                                "Only US bank accounts (ACH pull) can fund a payment directly");
+                    }
+                    if (!ExternalAccount.ACTIVE.equals(account.status)) {
+                        throw ApiException.badRequest("EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED",
+                                "External account " + accountId + " is " + account.status + "; verify its ownership first");
+                    }
+                    return holder(account.customerId).map(customer -> new Payer(null, account, customer));
+                });
+    }
+
+    private static Uni<Customer> holder(UUID customerId) {
+        return customerId == null ? Uni.createFrom().nullItem() : Customer.findById(customerId);
+    }
+
+    private Uni<Payee> resolvePayee(ObjectNode request, Payer payer, Mode mode) {
         String accountId = request.get("destination").get("accountId").asText();
         if (accountId.startsWith(IdType.INTERNAL_ACCOUNT.prefix() + ":")) {
-            return referenced("destination.accountId", internalAccounts.find(accountId, false)).map(account -> {
-                if (account.id.equals(payer.account().id)) {
+            return referenced("destination.accountId", () -> internalAccounts.find(accountId, false), mode).map(account -> {
+                if (!payer.pull() && account.id.equals(payer.account().id)) {
                     throw ApiException.badRequest("SELF_PAYMENT", "The source and destination are the same account");
                 }
                 if (!account.canTransact()) {
@@ -210,8 +267,11 @@ public class QuoteService {
         if (!accountId.startsWith(IdType.EXTERNAL_ACCOUNT.prefix() + ":")) {
             throw ApiException.invalidField("destination.accountId", null, "Must be an internal or external account id");
         }
+        if (payer.pull()) {
+            throw ApiException.invalidField("destination.accountId", null, "Money pulled from a bank account must land in an internal account");
+        }
         Owner owner = payer.customer() == null ? Owner.platform() : new Owner(false, payer.customerId());
-        return referenced("destination.accountId", externalAccounts.find(owner, accountId)).map(account -> {
+        return referenced("destination.accountId", () -> externalAccounts.find(owner, accountId), mode).map(account -> {
             if (!ExternalAccount.ACTIVE.equals(account.status)) {
                 throw ApiException.badRequest("EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED",
                         "External account " + accountId + " is " + account.status + "; verify its ownership first");
@@ -237,7 +297,7 @@ public class QuoteService {
     }
 
     private Priced price(ObjectNode request, Payer payer, Payee payee, PlatformSettings settings) {
-        String sending = payer.account().currency;
+        String sending = payer.currency();
         String receiving = payee.currency();
         BigDecimal rate = rates.rate(sending, receiving).orElseThrow(() -> ApiException.badRequest("INVALID_CURRENCY",
                 "No exchange rate for " + sending + " to " + receiving));
@@ -273,18 +333,20 @@ public class QuoteService {
         return internalAccounts.ensurePlatformAccounts(List.of(priced.sending()));
     }
 
-    private Uni<Quote> persist(ObjectNode request, Payer payer, Payee payee, Priced priced) {
+    private Uni<Created> persist(ObjectNode request, Payer payer, Payee payee, Priced priced) {
         Instant now = clock.now();
         QuoteMath.Amounts amounts = priced.amounts();
-        PaymentTransaction t = PaymentTransaction.start(PaymentTransaction.OUTGOING, PaymentTransaction.DEBIT,
-                TransactionStatus.PENDING, now);
+        // A pull brings money in: for the holder it is an incoming credit.
+        PaymentTransaction t = payer.pull()
+                ? PaymentTransaction.start(PaymentTransaction.INCOMING, PaymentTransaction.CREDIT, TransactionStatus.PENDING, now)
+                : PaymentTransaction.start(PaymentTransaction.OUTGOING, PaymentTransaction.DEBIT, TransactionStatus.PENDING, now);
         t.customerId = payer.customerId();
         t.platformCustomerId = payer.customer() == null ? null : payer.customer().platformCustomerId;
-        t.source = json.write(Map.of("sourceType", "ACCOUNT", "accountId", payer.account().wireId(), "currency", priced.sending()));
+        t.source = json.write(Map.of("sourceType", "ACCOUNT", "accountId", payer.wireId(), "currency", priced.sending()));
         t.destination = json.write(Map.of("destinationType", "ACCOUNT", "accountId", payee.wireId(), "currency", priced.receiving()));
-        t.sourceAccountId = payer.account().id;
+        t.sourceAccountId = payer.pull() ? null : payer.account().id;
         t.destinationAccountId = payee.internal() == null ? null : payee.internal().id;
-        t.senderIdentifier = payer.account().wireId();
+        t.senderIdentifier = payer.wireId();
         t.receiverIdentifier = payee.wireId();
         t.sentAmount = amounts.totalSending();
         t.sentCurrency = priced.sending();
@@ -308,7 +370,8 @@ public class QuoteService {
         }
         quote.source = json.write(source);
         quote.destination = json.write(request.get("destination"));
-        quote.sourceAccountId = payer.account().id;
+        quote.sourceAccountId = t.sourceAccountId;
+        quote.sourceExternalAccountId = payer.pull() ? payer.pullFrom().id : null;
         quote.destinationAccountId = t.destinationAccountId;
         quote.externalAccountId = payee.external() == null ? null : payee.external().id;
         quote.sendingCurrency = priced.sending();
@@ -329,8 +392,9 @@ public class QuoteService {
         return t.persist()
                 .call(() -> quote.persist())
                 .call(() -> jobs.enqueue(QuoteExpiry.TYPE, quote.id.toString(), quote.expiresAt))
-                .call(() -> webhooks.publish("OUTGOING_PAYMENT.PENDING", transactionView.toWire(t)))
-                .replaceWith(quote);
+                .call(() -> t.outgoing() ? webhooks.publish("OUTGOING_PAYMENT.PENDING", transactionView.toWire(t))
+                        : Uni.createFrom().voidItem())
+                .replaceWith(new Created(quote, t));
     }
 
     /**
@@ -401,6 +465,9 @@ public class QuoteService {
 
     /** Holds the payer's money and hands the payment to the settlement job. */
     private Uni<Void> release(Quote quote, PaymentTransaction t) {
+        if (quote.sourceAccountId == null) {
+            return releasePull(quote, t);
+        }
         return InternalAccount.<InternalAccount>findById(quote.sourceAccountId).flatMap(source -> {
             if (!source.canTransact()) {
                 throw ApiException.badRequest("INVALID_INPUT",
@@ -420,6 +487,22 @@ public class QuoteService {
         });
     }
 
+    /** A pull holds nothing here: the bank's answer (the transfer table on its number) decides. */
+    private Uni<Void> releasePull(Quote quote, PaymentTransaction t) {
+        if (!config.sandbox()) {
+            throw new ApiException(501, "NOT_IMPLEMENTED", "No payment rail is connected in production mode to pull from a bank account");
+        }
+        return ExternalAccount.<ExternalAccount>findById(quote.sourceExternalAccountId).flatMap(account -> {
+            quote.status = Quote.PROCESSING;
+            quote.updatedAt = clock.now();
+            return settlement.begin(t, RailOutcome.forTransfer(identifierSuffix(account)));
+        });
+    }
+
+    private String identifierSuffix(ExternalAccount account) {
+        return MagicValues.suffix(AccountInfoRules.primaryIdentifier(json.read(account.accountInfo)));
+    }
+
     /**
      * Internal destinations always settle. External ones need a rail: the sandbox simulator, whose
      * outcome the account identifier's last three characters choose (the same-currency transfer
@@ -434,7 +517,7 @@ public class QuoteService {
                     "No payment rail is connected in production mode; only transfers between internal accounts settle");
         }
         return ExternalAccount.<ExternalAccount>findById(quote.externalAccountId).map(account -> {
-            String suffix = MagicValues.suffix(AccountInfoRules.primaryIdentifier(json.read(account.accountInfo)));
+            String suffix = identifierSuffix(account);
             return quote.sendingCurrency.equals(quote.receivingCurrency)
                     ? RailOutcome.forTransfer(suffix) : RailOutcome.forQuote(suffix);
         });
@@ -510,8 +593,8 @@ public class QuoteService {
     }
 
     /** An id in the request body that names nothing is an invalid field (400), not a missing resource. */
-    private static <T> Uni<T> referenced(String field, Uni<T> lookup) {
-        return lookup.onFailure(e -> e instanceof ApiException api && api.status() == 404)
+    private static <T> Uni<T> referenced(String field, java.util.function.Supplier<Uni<T>> lookup, Mode mode) {
+        return Uni.createFrom().<T>deferred(lookup::get).onFailure(e -> e instanceof ApiException api && api.status() == 404 && mode.missingIsInvalid())
                 .transform(e -> ApiException.invalidField(field, null, e.getMessage()));
     }
 

@@ -91,7 +91,9 @@ public class Settlement implements JobHandler {
         }
         RailOutcome outcome = RailOutcome.named(t.railOutcome);
         if (outcome.failsOutright()) {
-            return fail(t, outcome.failureReason()).call(() -> refundHold(t, outcome));
+            // A failed pull took nothing from anyone: there is nothing to refund.
+            return fail(t, outcome.failureReason())
+                    .call(() -> t.sourceAccountId == null ? Uni.createFrom().voidItem() : refundHold(t, outcome));
         }
         return platformFeeAccount(t)
                 .flatMap(feeAccount -> ledger.post(settlement("SETTLEMENT", t, feeAccount, 1, Bucket.HELD)))
@@ -168,9 +170,14 @@ public class Settlement implements JobHandler {
         long fees = t.fees == null ? 0 : t.fees;
         long platformFees = t.platformFees == null ? 0 : t.platformFees;
         long converted = t.sentAmount - fees;
-        Journal journal = Journal.of(kind, t.id)
-                .account(t.sourceAccountId, sourceBucket, t.sentCurrency, -sign * t.sentAmount)
-                .system(SystemAccount.SERVICE_FEES, t.sentCurrency, sign * (fees - platformFees));
+        Journal journal = Journal.of(kind, t.id);
+        if (t.sourceAccountId != null) {
+            journal.account(t.sourceAccountId, sourceBucket, t.sentCurrency, -sign * t.sentAmount);
+        } else {
+            // Pulled from a bank account: the money arrives over the rail.
+            journal.system(SystemAccount.RAIL, t.sentCurrency, -sign * t.sentAmount);
+        }
+        journal.system(SystemAccount.SERVICE_FEES, t.sentCurrency, sign * (fees - platformFees));
         if (platformFees > 0) {
             journal.available(platformFeeAccount, t.sentCurrency, sign * platformFees);
         }
@@ -202,6 +209,10 @@ public class Settlement implements JobHandler {
     }
 
     private Uni<Void> publish(PaymentTransaction t, String event) {
+        if (!t.outgoing() && "PROCESSING".equals(event)) {
+            // Incoming payments have no PROCESSING event; their PENDING event is the approval call.
+            return Uni.createFrom().voidItem();
+        }
         String prefix = t.outgoing() ? "OUTGOING_PAYMENT." : "INCOMING_PAYMENT.";
         return webhooks.publish(prefix + event, view.toWire(t)).replaceWithVoid();
     }

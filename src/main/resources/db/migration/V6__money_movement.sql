@@ -83,6 +83,8 @@ CREATE TABLE quotes (
     source                   TEXT          NOT NULL,
     destination              TEXT          NOT NULL,
     source_account_id        UUID,
+    -- A pull from the payer's own bank account (transfer-in).
+    source_external_account_id UUID,
     destination_account_id   UUID,
     external_account_id      UUID,
     sending_currency         VARCHAR(8)    NOT NULL,

@@ -203,7 +203,7 @@ class QuoteTest {
                 .then().statusCode(201).extract().jsonPath();
         api().body(Map.of("seconds", 301)).post("/sandbox/clock/advance").then().statusCode(200);
         api().get("/quotes/" + quote.getString("id")).then().statusCode(200).body("status", equalTo("EXPIRED"));
-        JsonPath expired = new JsonPath(receiver.nextOfType("OUTGOING_PAYMENT.EXPIRED", 10).body());
+        JsonPath expired = new JsonPath(receiver.nextMatching("OUTGOING_PAYMENT.EXPIRED", quote.getString("transactionId"), 10).body());
         assertEquals(quote.getString("transactionId"), expired.getString("data.id"));
         assertEquals("QUOTE_EXPIRED", expired.getString("data.failureReason"));
         api().post("/quotes/" + quote.getString("id") + "/execute").then().statusCode(400)
