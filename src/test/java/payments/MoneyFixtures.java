@@ -128,4 +128,20 @@ public final class MoneyFixtures {
         }
         throw new AssertionError("transaction " + transactionId + " never reached " + status + ": " + last.prettify());
     }
+
+    /**
+     * Polls the quote until it reaches {@code status}. After a sandbox clock advance a due job may
+     * still be finishing on the background poller, which claimed it first.
+     */
+    public static JsonPath awaitQuote(String quoteId, String status) {
+        JsonPath last = null;
+        for (int i = 0; i < 100; i++) {
+            last = api().get("/quotes/" + quoteId).then().statusCode(200).extract().jsonPath();
+            if (status.equals(last.getString("status"))) {
+                return last;
+            }
+            sleep(100);
+        }
+        throw new AssertionError("quote " + quoteId + " never reached " + status + ": " + last.prettify());
+    }
 }

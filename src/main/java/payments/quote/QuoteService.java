@@ -63,21 +63,26 @@ public class QuoteService {
      * The paying side: an internal account, or (a pull) the holder's own bank account, and the
      * holder (null for the platform itself).
      */
-    record Payer(InternalAccount account, ExternalAccount pullFrom, Customer customer) {
+    record Payer(InternalAccount account, ExternalAccount pullFrom, Customer customer, String realtimeCurrency) {
         UUID customerId() {
             return customer == null ? null : customer.id;
         }
 
         String currency() {
-            return account != null ? account.currency : pullFrom.currency;
+            return account != null ? account.currency : pullFrom != null ? pullFrom.currency : realtimeCurrency;
         }
 
+        /** The paying account's id; none for realtime funding. */
         String wireId() {
-            return account != null ? account.wireId() : pullFrom.wireId();
+            return account != null ? account.wireId() : pullFrom != null ? pullFrom.wireId() : null;
         }
 
         boolean pull() {
-            return account == null;
+            return pullFrom != null;
+        }
+
+        boolean realtime() {
+            return realtimeCurrency != null;
         }
     }
 
@@ -95,14 +100,20 @@ public class QuoteService {
     record Created(Quote quote, PaymentTransaction transaction) {
     }
 
-    /** The receiving side: one of an internal account and an external account. */
-    record Payee(InternalAccount internal, ExternalAccount external) {
+    /** The receiving side: an internal account, an external account, or a UMA address (with its currency). */
+    record Payee(InternalAccount internal, ExternalAccount external, String umaAddress, String umaCurrency) {
         String currency() {
-            return internal != null ? internal.currency : external.currency;
+            return internal != null ? internal.currency : external != null ? external.currency : umaCurrency;
         }
 
         String wireId() {
-            return internal != null ? internal.wireId() : external.wireId();
+            return internal != null ? internal.wireId() : external != null ? external.wireId() : umaAddress;
+        }
+
+        Map<String, Object> wire() {
+            return umaAddress != null
+                    ? Map.of("destinationType", "UMA_ADDRESS", "umaAddress", umaAddress, "currency", umaCurrency)
+                    : Map.of("destinationType", "ACCOUNT", "accountId", wireId(), "currency", currency());
         }
     }
 
@@ -126,12 +137,14 @@ public class QuoteService {
     private final JsonText json;
     private final ServerClock clock;
     private final ServerConfig config;
+    private final ReceiverService receivers;
 
     public QuoteService(RequestSchemas schemas, PlatformConfigService platform, ExchangeRates rates,
                         FeeSchedule feeSchedule, PaymentLimits limits, InternalAccountService internalAccounts,
                         ExternalAccountService externalAccounts, Ledger ledger, Settlement settlement, Jobs jobs,
                         WebhookPublisher webhooks, QuoteView view, TransactionView transactionView, JsonText json,
-                        ServerClock clock, ServerConfig config) {
+                        ServerClock clock, ServerConfig config, ReceiverService receivers) {
+        this.receivers = receivers;
         this.schemas = schemas;
         this.platform = platform;
         this.rates = rates;
@@ -161,7 +174,9 @@ public class QuoteService {
     /** Prices, saves and (with immediatelyExecute) executes a validated quote request. */
     Uni<Created> create(ObjectNode request, Mode mode) {
         return platform.settings().flatMap(settings -> resolvePayer(request, mode).flatMap(payer ->
-                resolvePayee(request, payer, mode).flatMap(payee -> {
+                resolvePayee(request, payer, mode).call(payee -> request.has("lookupId")
+                        ? receivers.checkLookup(request.get("lookupId").asText(), payee.wireId(), request.get("senderCustomerInfo"))
+                        : Uni.createFrom().voidItem()).flatMap(payee -> {
                     checkReady(payer);
                     if (mode != Mode.QUOTE && !payer.currency().equals(payee.currency())) {
                         throw ApiException.badRequest("INVALID_CURRENCY", "A transfer moves money within one currency ("
@@ -183,14 +198,20 @@ public class QuoteService {
         }
         checkScaFactor(request, errors);
         JsonNode source = request.path("source");
-        if (!"ACCOUNT".equals(source.path("sourceType").asText())) {
-            errors.add(new FieldError("source.sourceType", FieldError.Constraint.oneOf(List.of("ACCOUNT")),
-                    "Only ACCOUNT sources (internal accounts) are supported by this server so far"));
+        if ("REALTIME_FUNDING".equals(source.path("sourceType").asText())) {
+            String currency = source.path("currency").asText();
+            if (!payments.common.Currencies.isKnown(currency)) {
+                errors.add(FieldError.of("source.currency", "Not a supported currency"));
+            } else if (payments.common.Currencies.isCrypto(currency) && !source.hasNonNull("cryptoNetwork")) {
+                errors.add(FieldError.of("source.cryptoNetwork", "Is required to fund in " + currency));
+            }
+            if (request.path("immediatelyExecute").asBoolean(false)) {
+                errors.add(FieldError.of("immediatelyExecute",
+                        "A realtime-funded quote runs when its funds arrive; it cannot be executed immediately"));
+            }
         }
-        JsonNode destination = request.path("destination");
-        if (!"ACCOUNT".equals(destination.path("destinationType").asText())) {
-            errors.add(new FieldError("destination.destinationType", FieldError.Constraint.oneOf(List.of("ACCOUNT")),
-                    "Only ACCOUNT destinations are supported by this server so far"));
+        if ("UMA_ADDRESS".equals(request.path("destination").path("destinationType").asText()) && !request.has("lookupId")) {
+            errors.add(FieldError.of("lookupId", "Is required for a UMA destination: look the receiver up first"));
         }
         JsonNode override = request.get("platformFeeOverride");
         if (override != null && !"USD".equals(override.path("platformFixedFee").path("currency").asText())) {
@@ -208,6 +229,14 @@ public class QuoteService {
 
     private Uni<Payer> resolvePayer(ObjectNode request, Mode mode) {
         JsonNode source = request.get("source");
+        if ("REALTIME_FUNDING".equals(source.get("sourceType").asText())) {
+            String customerId = source.path("customerId").asText(null);
+            if (customerId == null) {
+                return Uni.createFrom().item(new Payer(null, null, null, source.get("currency").asText()));
+            }
+            return referenced("source.customerId", () -> CustomerService.find(customerId, false), mode)
+                    .map(customer -> new Payer(null, null, customer, source.get("currency").asText()));
+        }
         String accountId = source.get("accountId").asText();
         if (accountId.startsWith(IdType.EXTERNAL_ACCOUNT.prefix() + ":")) {
             return resolvePull(accountId, mode);
@@ -226,7 +255,7 @@ public class QuoteService {
                     || !CustomerService.uuidOf(customerId).equals(holder))) {
                 throw ApiException.invalidField("source.customerId", null, "Must be the customer holding the source account");
             }
-            return holder(holder).map(customer -> new Payer(account, null, customer));
+            return holder(holder).map(customer -> new Payer(account, null, customer, null));
         });
     }
 
@@ -242,7 +271,7 @@ public class QuoteService {
                         throw ApiException.badRequest("EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED",
                                 "External account " + accountId + " is " + account.status + "; verify its ownership first");
                     }
-                    return holder(account.customerId).map(customer -> new Payer(null, account, customer));
+                    return holder(account.customerId).map(customer -> new Payer(null, account, customer, null));
                 });
     }
 
@@ -251,17 +280,20 @@ public class QuoteService {
     }
 
     private Uni<Payee> resolvePayee(ObjectNode request, Payer payer, Mode mode) {
+        if ("UMA_ADDRESS".equals(request.get("destination").get("destinationType").asText())) {
+            return Uni.createFrom().item(umaPayee(request.get("destination"), payer));
+        }
         String accountId = request.get("destination").get("accountId").asText();
         if (accountId.startsWith(IdType.INTERNAL_ACCOUNT.prefix() + ":")) {
             return referenced("destination.accountId", () -> internalAccounts.find(accountId, false), mode).map(account -> {
-                if (!payer.pull() && account.id.equals(payer.account().id)) {
+                if (payer.account() != null && account.id.equals(payer.account().id)) {
                     throw ApiException.badRequest("SELF_PAYMENT", "The source and destination are the same account");
                 }
                 if (!account.canTransact()) {
                     throw ApiException.invalidField("destination.accountId", null,
                             "Internal account " + accountId + " is " + account.status + " and cannot receive");
                 }
-                return new Payee(account, null);
+                return new Payee(account, null, null, null);
             });
         }
         if (!accountId.startsWith(IdType.EXTERNAL_ACCOUNT.prefix() + ":")) {
@@ -276,8 +308,25 @@ public class QuoteService {
                 throw ApiException.badRequest("EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED",
                         "External account " + accountId + " is " + account.status + "; verify its ownership first");
             }
-            return new Payee(null, account);
+            return new Payee(null, account, null, null);
         });
+    }
+
+    private Payee umaPayee(JsonNode destination, Payer payer) {
+        if (payer.pull()) {
+            throw ApiException.invalidField("destination.destinationType", null, "Money pulled from a bank account must land in an internal account");
+        }
+        if (!config.sandbox()) {
+            throw new ApiException(501, "NOT_IMPLEMENTED", "This server is not connected to a UMA network in production mode");
+        }
+        String address = destination.get("umaAddress").asText();
+        UmaDirectory.UmaReceiver receiver = UmaDirectory.find(address).orElseThrow(() ->
+                ApiException.invalidField("destination.umaAddress", null, "No receiver at " + address));
+        String currency = destination.path("currency").asText(receiver.currencies().get(0));
+        if (!receiver.currencies().contains(currency)) {
+            throw ApiException.badRequest("INVALID_CURRENCY", address + " receives " + String.join(", ", receiver.currencies()));
+        }
+        return new Payee(null, null, address, currency);
     }
 
     /** A customer may pay only once verified and with the end-user terms on file. */
@@ -342,9 +391,10 @@ public class QuoteService {
                 : PaymentTransaction.start(PaymentTransaction.OUTGOING, PaymentTransaction.DEBIT, TransactionStatus.PENDING, now);
         t.customerId = payer.customerId();
         t.platformCustomerId = payer.customer() == null ? null : payer.customer().platformCustomerId;
-        t.source = json.write(Map.of("sourceType", "ACCOUNT", "accountId", payer.wireId(), "currency", priced.sending()));
-        t.destination = json.write(Map.of("destinationType", "ACCOUNT", "accountId", payee.wireId(), "currency", priced.receiving()));
-        t.sourceAccountId = payer.pull() ? null : payer.account().id;
+        t.source = json.write(payer.realtime() ? realtimeSource(payer) : Map.of("sourceType", "ACCOUNT", "accountId", payer.wireId(),
+                "currency", priced.sending()));
+        t.destination = json.write(payee.wire());
+        t.sourceAccountId = payer.account() == null ? null : payer.account().id;
         t.destinationAccountId = payee.internal() == null ? null : payee.internal().id;
         t.senderIdentifier = payer.wireId();
         t.receiverIdentifier = payee.wireId();
@@ -371,6 +421,11 @@ public class QuoteService {
         quote.source = json.write(source);
         quote.destination = json.write(request.get("destination"));
         quote.sourceAccountId = t.sourceAccountId;
+        if (payer.realtime()) {
+            // Where and with which reference to send the money: derived from the quote, so unique to it.
+            quote.paymentInstructions = json.write(payments.account.FundingInstructions.forAccount(quote.id, priced.sending(),
+                    "Payments Platform"));
+        }
         quote.sourceExternalAccountId = payer.pull() ? payer.pullFrom().id : null;
         quote.destinationAccountId = t.destinationAccountId;
         quote.externalAccountId = payee.external() == null ? null : payee.external().id;
@@ -394,7 +449,19 @@ public class QuoteService {
                 .call(() -> jobs.enqueue(QuoteExpiry.TYPE, quote.id.toString(), quote.expiresAt))
                 .call(() -> t.outgoing() ? webhooks.publish("OUTGOING_PAYMENT.PENDING", transactionView.toWire(t))
                         : Uni.createFrom().voidItem())
+                .call(() -> payer.realtime() && payer.customer() != null && Regions.requiresSca(payer.customer().region)
+                        ? challenge(quote, t, request.path("scaFactor").asText(null)) : Uni.createFrom().voidItem())
                 .replaceWith(new Created(quote, t));
+    }
+
+    private static Map<String, Object> realtimeSource(Payer payer) {
+        Map<String, Object> source = new LinkedHashMap<>();
+        source.put("sourceType", "REALTIME_FUNDING");
+        source.put("currency", payer.realtimeCurrency());
+        if (payer.customer() != null) {
+            source.put("customerId", IdType.CUSTOMER.wireId(payer.customerId()));
+        }
+        return source;
     }
 
     /**
@@ -450,6 +517,10 @@ public class QuoteService {
         }
         if (!Quote.PENDING.equals(quote.status)) {
             throw ApiException.conflict("INVALID_STATE_TRANSITION", "Quote " + quote.wireId() + " was already executed");
+        }
+        if (realtime(quote)) {
+            throw ApiException.conflict("INVALID_STATE_TRANSITION", "Quote " + quote.wireId()
+                    + " is funded in real time: it runs when the funds sent per its paymentInstructions arrive");
         }
         return payerOf(quote).flatMap(customer -> {
             if (customer != null && Regions.requiresSca(customer.region)) {
@@ -509,8 +580,13 @@ public class QuoteService {
      * table for same-currency payments, the quote table across currencies).
      */
     private Uni<RailOutcome> railOutcome(Quote quote) {
-        if (quote.externalAccountId == null) {
+        if (quote.destinationAccountId != null) {
             return Uni.createFrom().item(RailOutcome.SUCCESS);
+        }
+        if (quote.externalAccountId == null) {
+            String address = json.read(quote.destination).path("umaAddress").asText();
+            return Uni.createFrom().item(UmaDirectory.find(address).map(UmaDirectory.UmaReceiver::outcome)
+                    .orElse(RailOutcome.SUCCESS));
         }
         if (!config.sandbox()) {
             throw new ApiException(501, "NOT_IMPLEMENTED",
@@ -552,8 +628,61 @@ public class QuoteService {
             if (!SANDBOX_SCA_CODE.equals(code.asText()) || !config.sandbox()) {
                 throw ApiException.invalidField("code", null, "The code is not the one sent for this challenge");
             }
-            return transactionOf(quote, true).flatMap(t -> release(quote, t).map(ignored -> view.toWire(quote, t)));
+            return transactionOf(quote, true).flatMap(t -> (realtime(quote) ? awaitFunds(quote, t) : release(quote, t))
+                    .map(ignored -> view.toWire(quote, t)));
         }));
+    }
+
+    private static boolean realtime(Quote quote) {
+        return quote.sourceAccountId == null && quote.sourceExternalAccountId == null;
+    }
+
+    /** An authorized realtime-funded quote shows its paymentInstructions and waits for the money. */
+    private Uni<Void> awaitFunds(Quote quote, PaymentTransaction t) {
+        quote.status = Quote.PENDING;
+        quote.scaChallenge = null;
+        quote.updatedAt = clock.now();
+        TransactionStatus.move(t, TransactionStatus.PENDING);
+        t.updatedAt = clock.now();
+        return Uni.createFrom().voidItem();
+    }
+
+    /**
+     * POST /sandbox/send: the payer's money arrives per a realtime-funded quote's instructions, in
+     * the quote's currency and (if given) exactly its amount; the payment then runs like an executed one.
+     */
+    @WithTransaction
+    public Uni<TransactionView.TransactionResponse> receiveRealtimeFunds(JsonNode body) {
+        ObjectNode request = schemas.validate(body, "sandboxSend", (valid, errors) -> { });
+        return find(request.get("quoteId").asText(), true).flatMap(quote -> {
+            if (!realtime(quote)) {
+                throw ApiException.invalidField("quoteId", null, "Quote " + quote.wireId() + " is not funded in real time");
+            }
+            if (!request.get("currencyCode").asText().equals(quote.sendingCurrency)) {
+                throw ApiException.invalidField("currencyCode", null, "Must be the quote's sending currency " + quote.sendingCurrency);
+            }
+            if (request.has("currencyAmount") && request.get("currencyAmount").asLong() != quote.totalSendingAmount) {
+                throw ApiException.badRequest("INVALID_AMOUNT", "The quote expects exactly " + quote.totalSendingAmount);
+            }
+            if (Quote.PENDING_AUTHORIZATION.equals(quote.status)) {
+                throw ApiException.conflict("INVALID_STATE_TRANSITION", "Quote " + quote.wireId() + " awaits Strong Customer Authentication");
+            }
+            if (Quote.EXPIRED.equals(quote.status) || (Quote.PENDING.equals(quote.status) && !clock.now().isBefore(quote.expiresAt))) {
+                throw ApiException.badRequest("QUOTE_EXPIRED", "Quote " + quote.wireId() + " expired at " + quote.expiresAt);
+            }
+            if (!Quote.PENDING.equals(quote.status)) {
+                throw ApiException.conflict("INVALID_STATE_TRANSITION", "Quote " + quote.wireId() + " was already funded");
+            }
+            return transactionOf(quote, true).flatMap(t -> railOutcome(quote)
+                    .call(() -> limits.checkDailyVolume(quote.customerId, t.id, quote.sendingCurrency, quote.receivingCurrency,
+                            quote.totalSendingAmount))
+                    .flatMap(outcome -> {
+                        quote.status = Quote.PROCESSING;
+                        quote.updatedAt = clock.now();
+                        return settlement.begin(t, outcome);
+                    })
+                    .map(ignored -> transactionView.toWire(t)));
+        });
     }
 
     /** POST /quotes/{id}/authorize/resend: sends the SMS code again; the challenge and its expiry stay. */

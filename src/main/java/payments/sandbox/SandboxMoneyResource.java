@@ -12,6 +12,8 @@ import payments.common.security.SandboxOnly;
 import payments.common.security.Secured;
 import payments.ledger.LedgerAudit;
 import payments.ledger.LedgerAudit.AuditReport;
+import payments.quote.QuoteService;
+import payments.transaction.TransactionView.TransactionResponse;
 
 /** Sandbox money simulators and the ledger audit. */
 @Path("/sandbox")
@@ -20,10 +22,20 @@ public class SandboxMoneyResource {
 
     private final SandboxFunding funding;
     private final LedgerAudit audit;
+    private final QuoteService quotes;
 
-    public SandboxMoneyResource(SandboxFunding funding, LedgerAudit audit) {
+    public SandboxMoneyResource(SandboxFunding funding, LedgerAudit audit, QuoteService quotes) {
         this.funding = funding;
         this.audit = audit;
+        this.quotes = quotes;
+    }
+
+    /** The payer sends the money a realtime-funded quote's paymentInstructions ask for. */
+    @POST
+    @Path("/send")
+    @Secured(Permission.TRANSACT)
+    public Uni<TransactionResponse> send(JsonNode body) {
+        return quotes.receiveRealtimeFunds(body);
     }
 
     @POST

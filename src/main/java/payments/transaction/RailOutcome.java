@@ -19,6 +19,12 @@ public record RailOutcome(String name, Duration delay, String failureReason, Dur
     public static final String QUOTE_EXECUTION_FAILED = "QUOTE_EXECUTION_FAILED";
 
     public static final RailOutcome SUCCESS = new RailOutcome("SUCCESS", Duration.ZERO, null, null, null, false);
+    /** UMA: the receiver's side keeps the payment pending for a long time (an hour here), then it lands. */
+    public static final RailOutcome UMA_PENDING_LONG = new RailOutcome("UMA_PENDING_LONG", Duration.ofHours(1), null, null,
+            null, false);
+    /** UMA: the receiving institution's compliance check refuses the payment. */
+    public static final RailOutcome UMA_COMPLIANCE_REJECTED = new RailOutcome("UMA_COMPLIANCE_REJECTED", Duration.ZERO,
+            "COMPLIANCE_REJECTED", null, Refund.TRANSACTION_FAILED, false);
 
     private static RailOutcome failing(String name, Duration delay, String reason, String refundReason) {
         return new RailOutcome(name, delay, reason, null, refundReason, false);
@@ -50,16 +56,17 @@ public record RailOutcome(String name, Duration delay, String failureReason, Dur
         };
     }
 
+    /** The outcome recorded on a transaction at execution, by name. */
     public static RailOutcome named(String name) {
-        if (name == null || SUCCESS.name.equals(name)) {
+        if (name == null) {
             return SUCCESS;
         }
-        String suffix = name.substring(name.indexOf('_') + 1, name.indexOf('_') + 4);
-        RailOutcome outcome = name.startsWith("QUOTE_") ? forQuote(suffix) : forTransfer(suffix);
-        if (!outcome.name.equals(name)) {
-            throw new IllegalArgumentException("Unknown rail outcome " + name);
-        }
-        return outcome;
+        java.util.stream.Stream<RailOutcome> all = java.util.stream.Stream.concat(
+                java.util.stream.Stream.of(SUCCESS, UMA_PENDING_LONG, UMA_COMPLIANCE_REJECTED),
+                java.util.stream.Stream.of("002", "003", "004", "005", "006", "007")
+                        .flatMap(suffix -> java.util.stream.Stream.of(forQuote(suffix), forTransfer(suffix))));
+        return all.filter(outcome -> outcome.name.equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("Unknown rail outcome " + name));
     }
 
     /** The payout fails outright (a returned payout completes first). */

@@ -91,9 +91,14 @@ public class Settlement implements JobHandler {
         }
         RailOutcome outcome = RailOutcome.named(t.railOutcome);
         if (outcome.failsOutright()) {
-            // A failed pull took nothing from anyone: there is nothing to refund.
-            return fail(t, outcome.failureReason())
-                    .call(() -> t.sourceAccountId == null ? Uni.createFrom().voidItem() : refundHold(t, outcome));
+            return fail(t, outcome.failureReason()).call(() -> {
+                if (t.sourceAccountId != null) {
+                    return refundHold(t, outcome);
+                }
+                // Realtime funds never entered the books: they go straight back to the payer's instrument.
+                // A failed pull took nothing from anyone: there is nothing to refund.
+                return t.outgoing() ? refunded(t, outcome.refundReason(), Refund.COMPLETED) : Uni.createFrom().voidItem();
+            });
         }
         return platformFeeAccount(t)
                 .flatMap(feeAccount -> ledger.post(settlement("SETTLEMENT", t, feeAccount, 1, Bucket.HELD)))

@@ -22,7 +22,8 @@ public final class TransactionStatus {
     private static final Map<String, Set<String>> MOVES = Map.of(
             CREATED, Set.of(PENDING),
             PENDING, Set.of(PENDING_AUTHORIZATION, PROCESSING, COMPLETED, FAILED, REJECTED, EXPIRED),
-            PENDING_AUTHORIZATION, Set.of(PROCESSING, FAILED, EXPIRED),
+            // Authorized, a realtime-funded payment waits for its funds again.
+            PENDING_AUTHORIZATION, Set.of(PENDING, PROCESSING, FAILED, EXPIRED),
             PROCESSING, Set.of(COMPLETED, FAILED, REFUNDED),
             // A bank can return a payout it accepted: COMPLETED is not final.
             COMPLETED, Set.of(FAILED));

@@ -105,3 +105,16 @@ CREATE TABLE quotes (
     updated_at               TIMESTAMPTZ   NOT NULL
 );
 CREATE INDEX quotes_transaction ON quotes (transaction_id);
+
+-- A receiver lookup (GET /receiver/...): what the receiver accepts and which payer data it needs,
+-- referenced by a later quote's lookupId.
+CREATE TABLE receiver_lookups (
+    id               UUID PRIMARY KEY,
+    -- The UMA address or the external account id looked up.
+    receiver         VARCHAR(255) NOT NULL,
+    customer_id      UUID,
+    -- CounterpartyFieldDefinition list, JSON.
+    required_fields  TEXT         NOT NULL,
+    created_at       TIMESTAMPTZ  NOT NULL,
+    expires_at       TIMESTAMPTZ  NOT NULL
+);

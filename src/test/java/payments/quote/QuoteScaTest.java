@@ -64,7 +64,7 @@ class QuoteScaTest {
         JsonPath quote = api().body(body).post("/quotes").then().statusCode(201)
                 .body("status", equalTo("PENDING_AUTHORIZATION")).extract().jsonPath();
         api().body(Map.of("seconds", 301)).post("/sandbox/clock/advance").then().statusCode(200);
-        api().get("/quotes/" + quote.getString("id")).then().body("status", equalTo("FAILED"));
+        MoneyFixtures.awaitQuote(quote.getString("id"), "FAILED");
         api().get("/transactions/" + quote.getString("transactionId")).then()
                 .body("status", equalTo("FAILED")).body("failureReason", equalTo("SCA_NOT_COMPLETED"));
         assertEquals(5000, balance(payer.account("EUR")));

@@ -202,7 +202,7 @@ class QuoteTest {
         JsonPath quote = api().body(quoteBody(payer.account("USD"), payee.account("USD"), 100)).post("/quotes")
                 .then().statusCode(201).extract().jsonPath();
         api().body(Map.of("seconds", 301)).post("/sandbox/clock/advance").then().statusCode(200);
-        api().get("/quotes/" + quote.getString("id")).then().statusCode(200).body("status", equalTo("EXPIRED"));
+        MoneyFixtures.awaitQuote(quote.getString("id"), "EXPIRED");
         JsonPath expired = new JsonPath(receiver.nextMatching("OUTGOING_PAYMENT.EXPIRED", quote.getString("transactionId"), 10).body());
         assertEquals(quote.getString("transactionId"), expired.getString("data.id"));
         assertEquals("QUOTE_EXPIRED", expired.getString("data.failureReason"));
