@@ -119,6 +119,23 @@ public class Settlement implements JobHandler {
                 });
     }
 
+    /**
+     * POST /transactions/{id}/cancel on a payment still on its way: it fails and the payer is
+     * refunded (reason USER_CANCELLATION). Call with the transaction locked; the settlement job
+     * finds it no longer PROCESSING and leaves it alone.
+     */
+    public Uni<Void> cancel(PaymentTransaction t) {
+        RailOutcome cancelled = new RailOutcome("CANCELLED", java.time.Duration.ZERO, null, null, Refund.USER_CANCELLATION, false);
+        TransactionStatus.move(t, TransactionStatus.FAILED);
+        t.updatedAt = clock.now();
+        return publish(t, "FAILED").call(() -> {
+            if (t.sourceAccountId != null) {
+                return refundHold(t, cancelled);
+            }
+            return t.outgoing() ? refunded(t, Refund.USER_CANCELLATION, Refund.COMPLETED) : Uni.createFrom().voidItem();
+        });
+    }
+
     /** The bank sent a completed payout back: FAILED (PAYOUT_RETURNED) and the payer refunded. */
     private Uni<Void> payoutReturned(PaymentTransaction t) {
         if (!TransactionStatus.COMPLETED.equals(t.status)) {

@@ -51,6 +51,13 @@ public class TransactionResource {
     }
 
     @POST
+    @Path("transactions/{transactionId}/cancel")
+    @Secured(Permission.TRANSACT)
+    public Uni<TransactionResponse> cancel(@PathParam("transactionId") String transactionId) {
+        return service.cancel(transactionId);
+    }
+
+    @POST
     @Path("transactions/{transactionId}/confirm")
     @Secured(Permission.TRANSACT)
     public Uni<TransactionResponse> confirm(@PathParam("transactionId") String transactionId, JsonNode body) {

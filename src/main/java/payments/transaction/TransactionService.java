@@ -31,10 +31,12 @@ public class TransactionService {
 
     private final TransactionView view;
     private final ServerClock clock;
+    private final Settlement settlement;
 
-    public TransactionService(TransactionView view, ServerClock clock) {
+    public TransactionService(TransactionView view, ServerClock clock, Settlement settlement) {
         this.view = view;
         this.clock = clock;
+        this.settlement = settlement;
     }
 
     /** GET /transactions filters, as the query string carries them. */
@@ -114,6 +116,24 @@ public class TransactionService {
             t.receiptDeliveryConfirmedAt = confirmedAt;
             t.updatedAt = clock.now();
             return view.toWire(t);
+        });
+    }
+
+    /**
+     * POST /transactions/{id}/cancel: a bank transfer still on its way (PROCESSING, to or from a
+     * bank account or address) is stopped and refunded; anything settled, failed, not yet executed
+     * or between internal accounts (which settle at once) is past cancelling: 409.
+     */
+    @WithTransaction
+    public Uni<TransactionResponse> cancel(String transactionId) {
+        return find(transactionId, true).flatMap(t -> {
+            boolean bookTransfer = t.destinationAccountId != null && t.sourceAccountId != null;
+            if (!TransactionStatus.PROCESSING.equals(t.status) || bookTransfer) {
+                throw ApiException.conflict("TRANSACTION_NOT_CANCELLABLE", "Transaction " + t.wireId() + " is " + t.status
+                        + (TransactionStatus.PROCESSING.equals(t.status) ? " between internal accounts" : "")
+                        + " and can no longer be cancelled");
+            }
+            return settlement.cancel(t).map(ignored -> view.toWire(t));
         });
     }
 
