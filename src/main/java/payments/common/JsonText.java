@@ -42,6 +42,21 @@ public class JsonText {
         }
     }
 
+    /**
+     * An optional request body taken as text, so a bare POST without Content-Type is accepted:
+     * null when empty, the JSON otherwise (400 INVALID_REQUEST_FORMAT when it is not JSON).
+     */
+    public JsonNode optionalBody(String text) {
+        if (text == null || text.isBlank()) {
+            return null;
+        }
+        try {
+            return mapper.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw ApiException.badRequest("INVALID_REQUEST_FORMAT", "The request body is not valid JSON");
+        }
+    }
+
     /** The text values of a JSON array. */
     public static java.util.List<String> texts(JsonNode array) {
         java.util.List<String> values = new java.util.ArrayList<>();

@@ -2,14 +2,17 @@ package payments.quote;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import payments.common.ApiResult;
 import payments.common.Idempotency;
+import payments.common.JsonText;
 import payments.common.security.CurrentCaller;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
@@ -23,8 +26,11 @@ public class QuoteResource {
     private final TransferService transfers;
     private final Idempotency idempotency;
     private final CurrentCaller caller;
+    private final JsonText json;
 
-    public QuoteResource(QuoteService service, TransferService transfers, Idempotency idempotency, CurrentCaller caller) {
+    public QuoteResource(QuoteService service, TransferService transfers, Idempotency idempotency, CurrentCaller caller,
+                         JsonText json) {
+        this.json = json;
         this.service = service;
         this.transfers = transfers;
         this.idempotency = idempotency;
@@ -52,10 +58,13 @@ public class QuoteResource {
         return service.get(quoteId);
     }
 
+    /** The body is optional (only {@code scaFactor}); a bare POST without Content-Type is fine. */
     @POST
     @Path("quotes/{quoteId}/execute")
+    @Consumes(MediaType.WILDCARD)
     public Uni<Response> execute(@HeaderParam(Idempotency.HEADER) String idempotencyKey,
-                                 @PathParam("quoteId") String quoteId, JsonNode body) {
+                                 @PathParam("quoteId") String quoteId, String text) {
+        JsonNode body = json.optionalBody(text);
         return idempotency.run(caller.get(), idempotencyKey, "POST", "/quotes/" + quoteId + "/execute", body,
                 () -> service.execute(quoteId, body).map(ApiResult::ok));
     }

@@ -1,12 +1,14 @@
 package payments.transaction;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import payments.common.JsonText;
 import payments.common.Page;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
@@ -18,9 +20,11 @@ import payments.transaction.TransactionView.TransactionResponse;
 public class TransactionResource {
 
     private final TransactionService service;
+    private final JsonText json;
 
-    public TransactionResource(TransactionService service) {
+    public TransactionResource(TransactionService service, JsonText json) {
         this.service = service;
+        this.json = json;
     }
 
     @GET
@@ -60,7 +64,8 @@ public class TransactionResource {
     @POST
     @Path("transactions/{transactionId}/confirm")
     @Secured(Permission.TRANSACT)
-    public Uni<TransactionResponse> confirm(@PathParam("transactionId") String transactionId, JsonNode body) {
-        return service.confirmReceipt(transactionId, body);
+    @Consumes(MediaType.WILDCARD)
+    public Uni<TransactionResponse> confirm(@PathParam("transactionId") String transactionId, String body) {
+        return service.confirmReceipt(transactionId, json.optionalBody(body));
     }
 }

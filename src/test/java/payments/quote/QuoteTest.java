@@ -70,7 +70,10 @@ class QuoteTest {
         api().get("/transactions/" + transactionId).then().statusCode(200)
                 .body("status", equalTo("PENDING")).body("type", equalTo("OUTGOING")).body("direction", equalTo("DEBIT"));
 
-        api().post("/quotes/" + quote.getString("id") + "/execute").then().statusCode(200)
+        // A bare POST, as curl sends it: no body, no Content-Type.
+        io.restassured.RestAssured.given().basePath(payments.TestSupport.BASE).auth().preemptive()
+                .basic(payments.TestSupport.CLIENT_ID, payments.TestSupport.CLIENT_SECRET)
+                .post("/quotes/" + quote.getString("id") + "/execute").then().statusCode(200)
                 .body("status", equalTo("PROCESSING"));
         assertEquals(7500, balance(payer.account("USD")));
         WebhookReceiver.Delivery completed = receiver.nextOfType("OUTGOING_PAYMENT.COMPLETED", 10);
