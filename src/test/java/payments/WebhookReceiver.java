@@ -65,6 +65,19 @@ public final class WebhookReceiver implements AutoCloseable {
         server.start();
     }
 
+    /** A receiver the platform's webhookEndpoint points at; {@link #disconnect()} undoes both. */
+    public static WebhookReceiver configured() {
+        WebhookReceiver receiver = new WebhookReceiver();
+        TestSupport.api().body(Map.of("webhookEndpoint", receiver.url())).patch("/config").then().statusCode(200);
+        return receiver;
+    }
+
+    /** Clears the platform's webhookEndpoint and stops the receiver. */
+    public void disconnect() {
+        TestSupport.api().body(Map.of("webhookEndpoint", "")).patch("/config").then().statusCode(200);
+        close();
+    }
+
     public String url() {
         return "http://127.0.0.1:" + server.getAddress().getPort() + "/hooks";
     }

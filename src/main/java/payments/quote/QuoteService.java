@@ -384,6 +384,20 @@ public class QuoteService {
 
     private Uni<Created> persist(ObjectNode request, Payer payer, Payee payee, Priced priced) {
         Instant now = clock.now();
+        PaymentTransaction t = paymentOf(request, payer, payee, priced, now);
+        Quote quote = quoteOf(request, payer, payee, priced, t, now);
+        return t.persist()
+                .call(() -> quote.persist())
+                .call(() -> jobs.enqueue(QuoteExpiry.TYPE, quote.id.toString(), quote.expiresAt))
+                .call(() -> t.outgoing() ? webhooks.publish("OUTGOING_PAYMENT.PENDING", transactionView.toWire(t))
+                        : Uni.createFrom().voidItem())
+                .call(() -> payer.realtime() && payer.customer() != null && Regions.requiresSca(payer.customer().region)
+                        ? challenge(quote, t, request.path("scaFactor").asText(null)) : Uni.createFrom().voidItem())
+                .replaceWith(new Created(quote, t));
+    }
+
+    /** The payment the quote prices, PENDING until executed. */
+    private PaymentTransaction paymentOf(ObjectNode request, Payer payer, Payee payee, Priced priced, Instant now) {
         QuoteMath.Amounts amounts = priced.amounts();
         // A pull brings money in: for the holder it is an incoming credit.
         PaymentTransaction t = payer.pull()
@@ -407,7 +421,12 @@ public class QuoteService {
         t.platformFees = amounts.platformFeesIncluded();
         t.description = request.path("description").asText(null);
         t.paymentRail = request.get("destination").path("paymentRail").asText(null);
+        t.rateDetails = json.write(rateDetails(priced));
+        return t;
+    }
 
+    private Quote quoteOf(ObjectNode request, Payer payer, Payee payee, Priced priced, PaymentTransaction t, Instant now) {
+        QuoteMath.Amounts amounts = priced.amounts();
         Quote quote = new Quote();
         quote.id = Ids.newUuid();
         t.quoteId = quote.id;
@@ -436,22 +455,14 @@ public class QuoteService {
         quote.exchangeRate = priced.rate();
         quote.feesIncluded = amounts.feesIncluded();
         quote.platformFeesIncluded = amounts.platformFeesIncluded();
-        quote.rateDetails = json.write(rateDetails(priced));
-        t.rateDetails = quote.rateDetails;
+        quote.rateDetails = t.rateDetails;
         ObjectNode asked = request.deepCopy();
         asked.retain("description", "remittanceInformation", "purposeOfPayment", "senderCustomerInfo", "lookupId", "scaFactor");
         quote.request = json.write(asked);
         quote.expiresAt = now.plus(config.fx().quoteLifetime());
         quote.createdAt = now;
         quote.updatedAt = now;
-        return t.persist()
-                .call(() -> quote.persist())
-                .call(() -> jobs.enqueue(QuoteExpiry.TYPE, quote.id.toString(), quote.expiresAt))
-                .call(() -> t.outgoing() ? webhooks.publish("OUTGOING_PAYMENT.PENDING", transactionView.toWire(t))
-                        : Uni.createFrom().voidItem())
-                .call(() -> payer.realtime() && payer.customer() != null && Regions.requiresSca(payer.customer().region)
-                        ? challenge(quote, t, request.path("scaFactor").asText(null)) : Uni.createFrom().voidItem())
-                .replaceWith(new Created(quote, t));
+        return quote;
     }
 
     private static Map<String, Object> realtimeSource(Payer payer) {

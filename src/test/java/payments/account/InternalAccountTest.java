@@ -28,14 +28,12 @@ class InternalAccountTest {
 
     @BeforeEach
     void listen() {
-        receiver = new WebhookReceiver();
-        api().body(Map.of("webhookEndpoint", receiver.url())).patch("/config").then().statusCode(200);
+        receiver = WebhookReceiver.configured();
     }
 
     @AfterEach
     void stop() {
-        api().body(Map.of("webhookEndpoint", "")).patch("/config").then().statusCode(200);
-        receiver.close();
+        receiver.disconnect();
     }
 
     /** Waits for the customer's accounts to leave PENDING (the activation job runs every 100 ms in tests). */

@@ -30,14 +30,12 @@ class FundingTest {
 
     @BeforeEach
     void listen() {
-        receiver = new WebhookReceiver();
-        api().body(Map.of("webhookEndpoint", receiver.url())).patch("/config").then().statusCode(200);
+        receiver = WebhookReceiver.configured();
     }
 
     @AfterEach
     void stop() {
-        api().body(Map.of("webhookEndpoint", "")).patch("/config").then().statusCode(200);
-        receiver.close();
+        receiver.disconnect();
     }
 
     @Test

@@ -30,14 +30,12 @@ class SandboxRailTest {
 
     @BeforeEach
     void listen() {
-        receiver = new WebhookReceiver();
-        api().body(Map.of("webhookEndpoint", receiver.url())).patch("/config").then().statusCode(200);
+        receiver = WebhookReceiver.configured();
     }
 
     @AfterEach
     void stop() {
-        api().body(Map.of("webhookEndpoint", "")).patch("/config").then().statusCode(200);
-        receiver.close();
+        receiver.disconnect();
     }
 
     /** A EUR payer funded with 10000 paying a USD bank account ending in {@code suffix} (the cross-currency table). */
