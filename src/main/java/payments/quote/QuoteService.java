@@ -507,7 +507,7 @@ public class QuoteService {
     @WithTransaction
     public Uni<QuoteResponse> execute(String quoteId, JsonNode body) {
         List<FieldError> errors = new java.util.ArrayList<>();
-        checkScaFactor(body == null ? json.read("{}") : body, errors);
+        checkScaFactor(body == null ? com.fasterxml.jackson.databind.node.MissingNode.getInstance() : body, errors);
         if (!errors.isEmpty()) {
             throw ApiException.invalidInput(errors);
         }
