@@ -6,7 +6,6 @@ import payments.common.ApiException;
 import payments.common.Currencies;
 import payments.common.Currencies.Currency;
 import payments.common.FieldError;
-import payments.common.ServerConfig;
 import payments.platform.PlatformConfigService;
 import payments.platform.PlatformSettings;
 import payments.transaction.TransactionView;
@@ -49,13 +48,13 @@ public class ExchangeRateService {
     private final ExchangeRates rates;
     private final FeeSchedule fees;
     private final PlatformConfigService platform;
-    private final ServerConfig config;
+    private final PaymentLimits limits;
 
-    public ExchangeRateService(ExchangeRates rates, FeeSchedule fees, PlatformConfigService platform, ServerConfig config) {
+    public ExchangeRateService(ExchangeRates rates, FeeSchedule fees, PlatformConfigService platform, PaymentLimits limits) {
         this.rates = rates;
         this.fees = fees;
         this.platform = platform;
-        this.config = config;
+        this.limits = limits;
     }
 
     public Uni<ExchangeRateList> list(String sourceCurrency, List<String> destinationCurrencies, String sendingAmount) {
@@ -106,8 +105,7 @@ public class ExchangeRateService {
                 total = amount;
             }
         }
-        long max = config.limits().transactionMax().getOrDefault(source + "_" + destination,
-                config.limits().transactionMax().getOrDefault(source, QuoteMath.MAX_AMOUNT));
+        long max = limits.transactionMax(source, destination).orElse(QuoteMath.MAX_AMOUNT);
         return new ExchangeRate(Currencies.require(source), amount, 1, max, Currencies.require(destination),
                 RAILS.getOrDefault(destination, "BANK_TRANSFER"), receiving, TransactionView.plain(rate),
                 new Fees(charged.serviceFixed() + charged.platformFixed(), total), rates.updatedAt().toString());

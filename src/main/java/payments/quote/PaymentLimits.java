@@ -29,9 +29,14 @@ public class PaymentLimits {
         this.clock = clock;
     }
 
+    /** The largest single payment the corridor allows, in sending minor units, if it has a limit. */
+    public Optional<Long> transactionMax(String sending, String receiving) {
+        return limit(config.limits().transactionMax(), sending, receiving);
+    }
+
     /** 400 TRANSACTION_SIZE_LIMIT_EXCEEDED when one payment is larger than the corridor allows. */
     public void checkSize(String sending, String receiving, long amount) {
-        limit(config.limits().transactionMax(), sending, receiving).ifPresent(max -> {
+        transactionMax(sending, receiving).ifPresent(max -> {
             if (amount > max) {
                 throw new ApiException(400, "TRANSACTION_SIZE_LIMIT_EXCEEDED",
                         "A single " + sending + " payment may send at most " + max + " (minor units); this one sends " + amount);

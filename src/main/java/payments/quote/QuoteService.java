@@ -518,22 +518,12 @@ public class QuoteService {
 
     /** Executes a PENDING quote: money moves now, or after SCA for payers in SCA regions. */
     private Uni<Void> execute(Quote quote, PaymentTransaction t, String scaFactor) {
-        if (Quote.PENDING_AUTHORIZATION.equals(quote.status)) {
-            throw ApiException.conflict("INVALID_STATE_TRANSITION",
-                    "Quote " + quote.wireId() + " awaits Strong Customer Authentication; authorize it instead");
-        }
-        if (Quote.EXPIRED.equals(quote.status) || (Quote.PENDING.equals(quote.status) && !clock.now().isBefore(quote.expiresAt))) {
-            throw ApiException.badRequest("QUOTE_EXPIRED", "Quote " + quote.wireId() + " expired at " + quote.expiresAt
-                    + "; create a new quote");
-        }
-        if (!Quote.PENDING.equals(quote.status)) {
-            throw ApiException.conflict("INVALID_STATE_TRANSITION", "Quote " + quote.wireId() + " was already executed");
-        }
+        requireRunnable(quote);
         if (realtime(quote)) {
             throw ApiException.conflict("INVALID_STATE_TRANSITION", "Quote " + quote.wireId()
                     + " is funded in real time: it runs when the funds sent per its paymentInstructions arrive");
         }
-        return payerOf(quote).flatMap(customer -> {
+        return holder(quote.customerId).flatMap(customer -> {
             if (customer != null && Regions.requiresSca(customer.region)) {
                 return challenge(quote, t, scaFactor);
             }
@@ -541,8 +531,22 @@ public class QuoteService {
         });
     }
 
-    private Uni<Customer> payerOf(Quote quote) {
-        return quote.customerId == null ? Uni.createFrom().nullItem() : Customer.findById(quote.customerId);
+    /**
+     * A quote may start moving money only while PENDING and before expiresAt: 409 while it awaits
+     * Strong Customer Authentication or once it has run, 400 QUOTE_EXPIRED after its deadline.
+     */
+    private void requireRunnable(Quote quote) {
+        if (Quote.PENDING_AUTHORIZATION.equals(quote.status)) {
+            throw ApiException.conflict("INVALID_STATE_TRANSITION",
+                    "Quote " + quote.wireId() + " awaits Strong Customer Authentication; authorize it first");
+        }
+        if (Quote.EXPIRED.equals(quote.status) || (Quote.PENDING.equals(quote.status) && !clock.now().isBefore(quote.expiresAt))) {
+            throw ApiException.badRequest("QUOTE_EXPIRED", "Quote " + quote.wireId() + " expired at " + quote.expiresAt
+                    + "; create a new quote");
+        }
+        if (!Quote.PENDING.equals(quote.status)) {
+            throw ApiException.conflict("INVALID_STATE_TRANSITION", "Quote " + quote.wireId() + " has already run");
+        }
     }
 
     /** Holds the payer's money and hands the payment to the settlement job. */
@@ -675,15 +679,7 @@ public class QuoteService {
             if (request.has("currencyAmount") && request.get("currencyAmount").asLong() != quote.totalSendingAmount) {
                 throw ApiException.badRequest("INVALID_AMOUNT", "The quote expects exactly " + quote.totalSendingAmount);
             }
-            if (Quote.PENDING_AUTHORIZATION.equals(quote.status)) {
-                throw ApiException.conflict("INVALID_STATE_TRANSITION", "Quote " + quote.wireId() + " awaits Strong Customer Authentication");
-            }
-            if (Quote.EXPIRED.equals(quote.status) || (Quote.PENDING.equals(quote.status) && !clock.now().isBefore(quote.expiresAt))) {
-                throw ApiException.badRequest("QUOTE_EXPIRED", "Quote " + quote.wireId() + " expired at " + quote.expiresAt);
-            }
-            if (!Quote.PENDING.equals(quote.status)) {
-                throw ApiException.conflict("INVALID_STATE_TRANSITION", "Quote " + quote.wireId() + " was already funded");
-            }
+            requireRunnable(quote);
             return transactionOf(quote, true).flatMap(t -> railOutcome(quote)
                     .call(() -> limits.checkDailyVolume(quote.customerId, t.id, quote.sendingCurrency, quote.receivingCurrency,
                             quote.totalSendingAmount))
@@ -709,7 +705,7 @@ public class QuoteService {
 
     /** The quote's outstanding challenge; 409 when the payer needs no SCA or nothing awaits authorization. */
     private Uni<JsonNode> scaChallenged(Quote quote) {
-        return payerOf(quote).map(customer -> {
+        return holder(quote.customerId).map(customer -> {
             if (customer == null || !Regions.requiresSca(customer.region)) {
                 throw ApiException.conflict("CONFLICT", "Strong Customer Authentication does not apply to this payer");
             }

@@ -126,11 +126,18 @@ public class PaymentTransaction extends PanacheEntityBase {
         t.type = type;
         t.direction = direction;
         t.status = status;
-        // The random tail of the time-ordered id: unique enough to find a payment by, short enough for a memo.
-        t.reference = "REF-" + t.id.toString().substring(24).toUpperCase();
+        t.reference = t.shortReference("REF-");
         t.createdAt = now;
         t.updatedAt = now;
         return t;
+    }
+
+    /**
+     * A reference for memos and refunds: the prefix and the random tail of the time-ordered id,
+     * unique enough to find the payment by, short enough for a bank memo.
+     */
+    public String shortReference(String prefix) {
+        return prefix + id.toString().substring(24).toUpperCase();
     }
 
     public String wireId() {

@@ -172,7 +172,7 @@ public class Settlement implements JobHandler {
 
     private Uni<Void> refunded(PaymentTransaction t, String reason, String finalStatus) {
         String now = clock.now().toString();
-        Refund pending = new Refund("RFD-" + t.id.toString().substring(24).toUpperCase(), now, Refund.PENDING, null, reason);
+        Refund pending = new Refund(t.shortReference("RFD-"), now, Refund.PENDING, null, reason);
         t.refund = json.write(pending);
         return publish(t, "REFUND_PENDING").flatMap(ignored -> {
             t.refund = json.write(pending.settled(finalStatus, now));
