@@ -30,8 +30,10 @@ public final class MoneyFixtures {
         return customer("US", currencies);
     }
 
-    public static Holder customer(String region, List<String> currencies) {
+    /** A customer as {@link #approvedCustomer}, without the given profile fields (nationality, say). */
+    public static Holder customer(String region, List<String> currencies, String... omittedFields) {
         Map<String, Object> body = CustomerTest.individual("money-" + UUID.randomUUID(), "Grace Hopper");
+        List.of(omittedFields).forEach(body::remove);
         body.put("currencies", currencies);
         body.put("region", region);
         body.put("endUserTermsConsent", Map.of("acceptedAt", "2025-01-01T00:00:00Z", "ipAddress", "198.51.100.24",

@@ -46,6 +46,11 @@ public final class WebhookReceiver implements AutoCloseable {
     private final BlockingQueue<Delivery> deliveries = new LinkedBlockingQueue<>();
     private final List<Delivery> held = new java.util.ArrayList<>();
     private final ConcurrentLinkedQueue<Integer> scriptedStatuses = new ConcurrentLinkedQueue<>();
+    private final Map<String, ConcurrentLinkedQueue<Reply>> repliesByType = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final java.util.regex.Pattern TYPE = java.util.regex.Pattern.compile("\"type\":\"([A-Z_.]+)\"");
+
+    private record Reply(int status, String body) {
+    }
 
     public WebhookReceiver() {
         try {
@@ -56,9 +61,12 @@ public final class WebhookReceiver implements AutoCloseable {
         server.createContext("/", exchange -> {
             String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
             deliveries.add(new Delivery(body, Map.copyOf(exchange.getRequestHeaders())));
-            Integer status = scriptedStatuses.poll();
-            byte[] reply = "{\"received\":true}".getBytes(StandardCharsets.UTF_8);
-            exchange.sendResponseHeaders(status == null ? 200 : status, reply.length);
+            java.util.regex.Matcher type = TYPE.matcher(body);
+            Reply scripted = type.find() ? repliesByType.getOrDefault(type.group(1), new ConcurrentLinkedQueue<>()).poll() : null;
+            Integer status = scripted != null ? Integer.valueOf(scripted.status()) : scriptedStatuses.poll();
+            byte[] reply = (scripted != null ? scripted.body() : "{\"received\":true}").getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(status == null ? 200 : status, reply.length == 0 ? -1 : reply.length);
             exchange.getResponseBody().write(reply);
             exchange.close();
         });
@@ -85,6 +93,12 @@ public final class WebhookReceiver implements AutoCloseable {
     /** The next answers, in order; after them the receiver answers 200. */
     public WebhookReceiver answer(Integer... statuses) {
         scriptedStatuses.addAll(List.of(statuses));
+        return this;
+    }
+
+    /** The next answer to an event of {@code type}, ahead of any answer scripted by {@link #answer}. */
+    public WebhookReceiver answerType(String type, int status, String body) {
+        repliesByType.computeIfAbsent(type, t -> new ConcurrentLinkedQueue<>()).add(new Reply(status, body));
         return this;
     }
 

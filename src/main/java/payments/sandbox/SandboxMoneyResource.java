@@ -23,11 +23,22 @@ public class SandboxMoneyResource {
     private final SandboxFunding funding;
     private final LedgerAudit audit;
     private final QuoteService quotes;
+    private final SandboxUmaReceive umaReceive;
 
-    public SandboxMoneyResource(SandboxFunding funding, LedgerAudit audit, QuoteService quotes) {
+    public SandboxMoneyResource(SandboxFunding funding, LedgerAudit audit, QuoteService quotes,
+                                SandboxUmaReceive umaReceive) {
         this.funding = funding;
         this.audit = audit;
         this.quotes = quotes;
+        this.umaReceive = umaReceive;
+    }
+
+    /** A sandbox UMA address pays a customer; the platform is asked to approve it first. */
+    @POST
+    @Path("/uma/receive")
+    @Secured(Permission.TRANSACT)
+    public Uni<TransactionResponse> receiveUma(JsonNode body) {
+        return umaReceive.receive(body);
     }
 
     /** The payer sends the money a realtime-funded quote's paymentInstructions ask for. */

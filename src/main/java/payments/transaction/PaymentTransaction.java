@@ -107,6 +107,21 @@ public class PaymentTransaction extends PanacheEntityBase {
     @Column(name = "payment_rail")
     public String paymentRail;
 
+    /**
+     * Incoming payments that wait for the platform's approval: the receiver fields the sender's
+     * side asked for (JSON array of {name, mandatory}); null on payments nobody approves.
+     */
+    @Column(name = "approval_fields")
+    public String approvalFields;
+
+    /** When the platform answered the approval call with 202: the moment its decision is too late. */
+    @Column(name = "approval_deadline")
+    public Instant approvalDeadline;
+
+    /** The receiver information the platform gave with its approval, JSON. */
+    @Column(name = "receiver_customer_info")
+    public String receiverCustomerInfo;
+
     @Column(name = "settled_at")
     public Instant settledAt;
 
@@ -146,5 +161,10 @@ public class PaymentTransaction extends PanacheEntityBase {
 
     public boolean outgoing() {
         return OUTGOING.equals(type);
+    }
+
+    /** An incoming payment still waiting for the platform to approve or reject it. */
+    public boolean awaitsApproval() {
+        return INCOMING.equals(type) && TransactionStatus.PENDING.equals(status) && approvalFields != null;
     }
 }

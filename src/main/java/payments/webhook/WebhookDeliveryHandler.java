@@ -66,6 +66,12 @@ public class WebhookDeliveryHandler implements JobHandler {
         return update(event.id, status, attempts, deliveredAt).replaceWith(JobOutcome.done());
     }
 
+    /** Closes an event that is sent once, by its owner (a TEST event, an approval call). */
+    public Uni<Void> closeSingleAttempt(WebhookEvent event, WebhookSender.Attempt attempt) {
+        boolean delivered = attempt.answered() && WebhookRetryPolicy.isFinalAnswer(attempt.status());
+        return update(event.id, delivered ? WebhookEvent.DELIVERED : WebhookEvent.FAILED, 1, delivered ? clock.now() : null);
+    }
+
     Uni<Void> update(UUID id, String status, int attempts, Instant deliveredAt) {
         return pool.preparedQuery("UPDATE webhook_events SET status = $2, attempts = $3, delivered_at = $4 WHERE id = $1")
                 .execute(Tuple.tuple().addUUID(id).addString(status).addInteger(attempts).addOffsetDateTime(Times.utc(deliveredAt)))

@@ -41,6 +41,14 @@ public class WebhookPublisher {
                 .call(saved -> jobs.enqueueNow(WebhookDeliveryHandler.TYPE, saved.id.toString()));
     }
 
+    /**
+     * Records an event its owner sends itself, in the flow that needs the answer (the approval call
+     * of an incoming payment): saved in the caller's transaction, with no delivery job.
+     */
+    public Uni<WebhookEvent> record(String type, Object data) {
+        return newEvent(type, data).persist();
+    }
+
     /** Builds an event (not yet saved) with its exact body fixed now. */
     WebhookEvent newEvent(String type, Object data) {
         Instant now = clock.now();

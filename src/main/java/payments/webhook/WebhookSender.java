@@ -54,10 +54,15 @@ public class WebhookSender {
     }
 
     public Uni<Attempt> send(WebhookEvent event, String url) {
+        return send(event, url, RESPONSE_TIMEOUT);
+    }
+
+    /** One attempt that waits for the answer no longer than {@code timeout}. */
+    public Uni<Attempt> send(WebhookEvent event, String url, Duration timeout) {
         Instant started = clock.now();
         long startNanos = System.nanoTime();
         return Uni.createFrom().deferred(() -> client.postAbs(url)
-                        .timeout(RESPONSE_TIMEOUT.toMillis())
+                        .timeout(timeout.toMillis())
                         .putHeader(HttpHeaders.CONTENT_TYPE.toString(), "application/json")
                         .putHeader(WebhookSigner.HEADER, signer.signatureHeader(event.body))
                         .sendBuffer(Buffer.buffer(event.body)))

@@ -5,7 +5,6 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ApiException;
-import payments.common.ServerClock;
 import payments.platform.PlatformConfigService;
 
 import java.util.Map;
@@ -24,15 +23,13 @@ public class WebhookTestService {
     private final WebhookPublisher publisher;
     private final WebhookSender sender;
     private final WebhookDeliveryHandler deliveries;
-    private final ServerClock clock;
 
     public WebhookTestService(PlatformConfigService platformConfig, WebhookPublisher publisher, WebhookSender sender,
-                              WebhookDeliveryHandler deliveries, ServerClock clock) {
+                              WebhookDeliveryHandler deliveries) {
         this.platformConfig = platformConfig;
         this.publisher = publisher;
         this.sender = sender;
         this.deliveries = deliveries;
-        this.clock = clock;
     }
 
     public Uni<TestWebhookResponse> sendTest() {
@@ -43,10 +40,7 @@ public class WebhookTestService {
             WebhookEvent event = publisher.newEvent("TEST", Map.of());
             return Panache.withTransaction(event::persist)
                     .flatMap(saved -> sender.send(event, url.get()))
-                    .call(attempt -> deliveries.update(event.id,
-                            attempt.answered() && WebhookRetryPolicy.isFinalAnswer(attempt.status())
-                                    ? WebhookEvent.DELIVERED : WebhookEvent.FAILED,
-                            1, attempt.answered() ? clock.now() : null))
+                    .call(attempt -> deliveries.closeSingleAttempt(event, attempt))
                     .map(attempt -> {
                         if (!attempt.answered()) {
                             throw ApiException.badRequest("WEBHOOK_DELIVERY_ERROR",

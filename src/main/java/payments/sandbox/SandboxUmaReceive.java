@@ -1,0 +1,143 @@
+package payments.sandbox;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import payments.account.InternalAccount;
+import payments.common.ApiException;
+import payments.common.FieldError;
+import payments.common.JsonText;
+import payments.common.ServerClock;
+import payments.common.schema.RequestSchemas;
+import payments.customer.Customer;
+import payments.customer.CustomerService;
+import payments.incoming.IncomingApproval;
+import payments.incoming.ReceiverInfoFields;
+import payments.quote.UmaDirectory;
+import payments.quote.UmaDirectory.UmaReceiver;
+import payments.transaction.PaymentTransaction;
+import payments.transaction.TransactionStatus;
+import payments.transaction.TransactionView;
+import payments.transaction.TransactionView.TransactionResponse;
+
+import java.math.BigDecimal;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * POST /sandbox/uma/receive: a sandbox UMA address pays one of the platform's customers. The
+ * payment waits PENDING for the platform's approval ({@link IncomingApproval}); the sender's
+ * address decides how it ends once approved ($success.* lands at once, $pending.long.usd after an
+ * hour, $fail.compliance.usd is refused by compliance).
+ */
+@ApplicationScoped
+public class SandboxUmaReceive {
+
+    /** The same ceiling as sandbox funding: keeps sandbox balances far from overflowing. */
+    static final long MAX_AMOUNT = 100_000_000_000L;
+    /** What every sandbox sender tells about itself. */
+    private static final Map<String, String> SENDER_INFORMATION = Map.of("FULL_NAME", "Sandbox Sender",
+            "BIRTH_DATE", "1985-06-15", "NATIONALITY", "US");
+
+    private final RequestSchemas schemas;
+    private final IncomingApproval approval;
+    private final TransactionView view;
+    private final JsonText json;
+    private final ServerClock clock;
+
+    public SandboxUmaReceive(RequestSchemas schemas, IncomingApproval approval, TransactionView view, JsonText json,
+                             ServerClock clock) {
+        this.schemas = schemas;
+        this.approval = approval;
+        this.view = view;
+        this.json = json;
+        this.clock = clock;
+    }
+
+    @WithTransaction
+    public Uni<TransactionResponse> receive(JsonNode body) {
+        ObjectNode request = schemas.validate(body, "sandboxUmaReceive", (req, errors) -> {
+            if (req.has("receiverUmaAddress") == req.has("customerId")) {
+                errors.add(FieldError.of("receiverUmaAddress", "Give either receiverUmaAddress or customerId, not both"));
+            }
+            for (String field : new String[] {"senderUmaAddress", "receiverUmaAddress"}) {
+                if (req.has(field) && !UmaDirectory.wellFormed(req.get(field).asText())) {
+                    errors.add(FieldError.of(field, "Must be a UMA address ($user@domain)"));
+                }
+            }
+            if (req.has("receivingCurrencyAmount") && req.get("receivingCurrencyAmount").asLong() > MAX_AMOUNT) {
+                errors.add(FieldError.of("receivingCurrencyAmount", "Must be at most " + MAX_AMOUNT + " in the sandbox"));
+            }
+        });
+        String senderAddress = request.get("senderUmaAddress").asText();
+        UmaReceiver sender = UmaDirectory.find(senderAddress).orElseThrow(() ->
+                ApiException.notFound("UMA_NOT_FOUND", "No sandbox sender at " + senderAddress));
+        String currency = request.get("receivingCurrencyCode").asText();
+        long amount = request.get("receivingCurrencyAmount").asLong();
+        return receiver(request).flatMap(customer -> InternalAccount.<InternalAccount>find(
+                        "customerId = ?1 and currency = ?2 and type = ?3", customer.id, currency, InternalAccount.typeFor(currency))
+                .firstResult()
+                .flatMap(account -> {
+                    if (account == null) {
+                        throw ApiException.invalidField("receivingCurrencyCode", null,
+                                "Customer " + customer.wireId() + " has no internal account in " + currency);
+                    }
+                    if (!account.canTransact()) {
+                        throw ApiException.conflict("INVALID_STATE_TRANSITION",
+                                "Internal account " + account.wireId() + " is " + account.status + " and cannot receive funds");
+                    }
+                    PaymentTransaction t = incoming(sender, customer, account, amount);
+                    return t.persist()
+                            .call(() -> approval.request(t, ReceiverInfoFields.requestedFor(customer.customerType,
+                                    customer.profile == null ? json.read("{}") : json.read(customer.profile))))
+                            .map(ignored -> view.toWire(t));
+                }));
+    }
+
+    private static Uni<Customer> receiver(ObjectNode request) {
+        if (request.has("customerId")) {
+            return CustomerService.find(request.get("customerId").asText(), false).map(SandboxUmaReceive::notDeleted);
+        }
+        String address = request.get("receiverUmaAddress").asText();
+        return Customer.<Customer>find("umaAddress = ?1 and deletedAt is null", address).firstResult().map(customer -> {
+            if (customer == null) {
+                throw ApiException.notFound("UMA_NOT_FOUND", "No customer has the UMA address " + address);
+            }
+            return customer;
+        });
+    }
+
+    private static Customer notDeleted(Customer customer) {
+        if (customer.isDeleted()) {
+            throw ApiException.notFound(CustomerService.NOT_FOUND, "Customer " + customer.wireId() + " has been deleted");
+        }
+        return customer;
+    }
+
+    private PaymentTransaction incoming(UmaReceiver sender, Customer customer, InternalAccount account, long amount) {
+        PaymentTransaction t = PaymentTransaction.start(PaymentTransaction.INCOMING, PaymentTransaction.CREDIT,
+                TransactionStatus.PENDING, clock.now());
+        t.customerId = customer.id;
+        t.platformCustomerId = customer.platformCustomerId;
+        t.source = json.write(Map.of("sourceType", "UMA_ADDRESS", "umaAddress", sender.address()));
+        Map<String, Object> destination = new LinkedHashMap<>();
+        destination.put("destinationType", "UMA_ADDRESS");
+        destination.put("umaAddress", customer.umaAddress);
+        t.destination = json.write(destination);
+        t.destinationAccountId = account.id;
+        t.senderIdentifier = sender.address();
+        t.receiverIdentifier = account.wireId();
+        t.sentAmount = amount;
+        t.sentCurrency = account.currency;
+        t.receivedAmount = amount;
+        t.receivedCurrency = account.currency;
+        t.exchangeRate = BigDecimal.ONE;
+        t.fees = 0L;
+        t.counterpartyInformation = json.write(SENDER_INFORMATION);
+        t.railOutcome = sender.outcome().name();
+        t.description = "UMA payment from " + sender.address();
+        return t;
+    }
+}
