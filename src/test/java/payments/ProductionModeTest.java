@@ -28,6 +28,35 @@ class ProductionModeTest {
         api().body(Map.of("seconds", 10)).post("/sandbox/clock/advance").then().statusCode(404);
     }
 
+    /**
+     * No payment rail or UMA network is connected in production: legs that need one answer 501 and
+     * move nothing; a payment between the platform's own internal accounts goes through the same
+     * ledger as in the sandbox (here it finds the account empty, as nothing can fund it).
+     */
+    @Test
+    void moneyLegsThatNeedARailSay501AndInternalPaymentsUseTheLedger() {
+        api().get("/receiver/uma/$success.usd@sandbox.uma.money").then().statusCode(501)
+                .body("code", equalTo("NOT_IMPLEMENTED"));
+        io.restassured.path.json.JsonPath platform = api().get("/platform/internal-accounts").then().statusCode(200)
+                .extract().jsonPath();
+        String usd = platform.getString("data.find { it.balance.currency.code == 'USD' }.id");
+        String eur = platform.getString("data.find { it.balance.currency.code == 'EUR' }.id");
+        String bank = api().body(payments.account.ExternalAccountTest.usdAccount(null, "000"))
+                .post("/platform/external-accounts").then().statusCode(201).extract().path("id");
+
+        var toBank = MoneyFixtures.quoteBody(usd, bank, 1000);
+        api().body(toBank).post("/quotes").then().statusCode(501).body("code", equalTo("NOT_IMPLEMENTED"));
+        var fromBank = MoneyFixtures.quoteBody(bank, usd, 1000);
+        api().body(fromBank).post("/quotes").then().statusCode(501).body("code", equalTo("NOT_IMPLEMENTED"));
+
+        String quote = api().body(MoneyFixtures.quoteBody(usd, eur, 1000)).post("/quotes").then().statusCode(201)
+                .body("receivingCurrency.code", equalTo("EUR"))
+                .extract().path("id");
+        api().post("/quotes/" + quote + "/execute").then().statusCode(400).body("code", equalTo("INSUFFICIENT_FUNDS"));
+        api().get("/sandbox/ledger/audit").then().statusCode(404);
+        api().get("/internal-accounts/" + usd).then().statusCode(200).body("balance.amount", equalTo(0));
+    }
+
     @Test
     void productionWebhookEndpointsMustBeHttps() {
         api().body(Map.of("webhookEndpoint", "http://example.com/hooks")).patch("/config").then().statusCode(400)

@@ -271,6 +271,7 @@ public class QuoteService {
                         throw ApiException.badRequest("EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED",
                                 "External account " + accountId + " is " + account.status + "; verify its ownership first");
                     }
+                    requireRail("No payment rail is connected in production mode to pull from a bank account");
                     return holder(account.customerId).map(customer -> new Payer(null, account, customer, null));
                 });
     }
@@ -308,17 +309,23 @@ public class QuoteService {
                 throw ApiException.badRequest("EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED",
                         "External account " + accountId + " is " + account.status + "; verify its ownership first");
             }
+            requireRail("No payment rail is connected in production mode; only transfers between internal accounts settle");
             return new Payee(null, account, null, null);
         });
+    }
+
+    /** Production has no rail nor UMA network yet: a leg that needs one is refused before anything moves. */
+    private void requireRail(String reason) {
+        if (!config.sandbox()) {
+            throw new ApiException(501, "NOT_IMPLEMENTED", reason);
+        }
     }
 
     private Payee umaPayee(JsonNode destination, Payer payer) {
         if (payer.pull()) {
             throw ApiException.invalidField("destination.destinationType", null, "Money pulled from a bank account must land in an internal account");
         }
-        if (!config.sandbox()) {
-            throw new ApiException(501, "NOT_IMPLEMENTED", "This server is not connected to a UMA network in production mode");
-        }
+        requireRail("This server is not connected to a UMA network in production mode");
         String address = destination.get("umaAddress").asText();
         UmaDirectory.UmaReceiver receiver = UmaDirectory.find(address).orElseThrow(() ->
                 ApiException.invalidField("destination.umaAddress", null, "No receiver at " + address));
@@ -575,9 +582,7 @@ public class QuoteService {
 
     /** A pull holds nothing here: the bank's answer (the transfer table on its number) decides. */
     private Uni<Void> releasePull(Quote quote, PaymentTransaction t) {
-        if (!config.sandbox()) {
-            throw new ApiException(501, "NOT_IMPLEMENTED", "No payment rail is connected in production mode to pull from a bank account");
-        }
+        requireRail("No payment rail is connected in production mode to pull from a bank account");
         return ExternalAccount.<ExternalAccount>findById(quote.sourceExternalAccountId).flatMap(account -> {
             quote.status = Quote.PROCESSING;
             quote.updatedAt = clock.now();
@@ -603,10 +608,7 @@ public class QuoteService {
             return Uni.createFrom().item(UmaDirectory.find(address).map(UmaDirectory.UmaReceiver::outcome)
                     .orElse(RailOutcome.SUCCESS));
         }
-        if (!config.sandbox()) {
-            throw new ApiException(501, "NOT_IMPLEMENTED",
-                    "No payment rail is connected in production mode; only transfers between internal accounts settle");
-        }
+        requireRail("No payment rail is connected in production mode; only transfers between internal accounts settle");
         return ExternalAccount.<ExternalAccount>findById(quote.externalAccountId).map(account -> {
             String suffix = identifierSuffix(account);
             return quote.sendingCurrency.equals(quote.receivingCurrency)
