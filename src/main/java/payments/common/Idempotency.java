@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.quarkus.scheduler.Scheduled;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
@@ -89,14 +90,35 @@ public class Idempotency {
                 .map(rows -> rows.rowCount() == 1);
     }
 
+    /**
+     * Runs the operation and stores its answer in one database transaction (the operation's own
+     * transactional services join it): once the effects commit, so does the answer. Stored apart,
+     * a crash between the two would leave effects without an answer, and a retry after the
+     * claim's lease would run them a second time. A refused request (4xx) changed nothing; its
+     * answer is stored on its own.
+     */
     private Uni<Response> execute(String scope, String key, Supplier<Uni<? extends ApiResult>> operation) {
-        return Uni.createFrom().<ApiResult>deferred(operation)
-                .map(result -> new Stored(result.status(), serialize(result.body())))
+        return Panache.withTransaction(() -> Uni.createFrom().<ApiResult>deferred(operation)
+                        .map(result -> new Stored(result.status(), serialize(result.body())))
+                        .call(stored -> storeWithEffects(scope, key, stored)))
                 .onFailure(Idempotency::isClientError)
-                .recoverWithItem(e -> new Stored(((ApiException) e).status(), serialize(ErrorBody.of((ApiException) e))))
+                .recoverWithUni(e -> {
+                    Stored refused = new Stored(((ApiException) e).status(), serialize(ErrorBody.of((ApiException) e)));
+                    return store(scope, key, refused).replaceWith(refused);
+                })
                 .onFailure().call(() -> release(scope, key))
-                .call(stored -> store(scope, key, stored))
                 .map(stored -> respond(stored.status(), stored.body(), false));
+    }
+
+    private static Uni<Void> storeWithEffects(String scope, String key, Stored stored) {
+        return Panache.getSession().flatMap(session -> session.createNativeMutationQuery(
+                                "UPDATE idempotency_keys SET state = 'DONE', status = ?1, body = ?2 WHERE scope = ?3 AND idem_key = ?4")
+                        .setParameter(1, stored.status())
+                        .setParameter(2, stored.body())
+                        .setParameter(3, scope)
+                        .setParameter(4, key)
+                        .executeUpdate())
+                .replaceWithVoid();
     }
 
     private static boolean isClientError(Throwable e) {

@@ -1,0 +1,650 @@
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpServer;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyFactory;
+import java.security.PublicKey;
+import java.security.Signature;
+import java.security.spec.X509EncodedKeySpec;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A bank under fire. Two server instances share one PostgreSQL; clients move money between funded
+ * accounts (some payments to bank accounts the sandbox rail fails, some requests repeated with
+ * their Idempotency-Key) while the harness kill -9s instances and restarts PostgreSQL. Afterwards
+ * it checks that money was conserved to the unit, nothing went negative, the ledger audit is
+ * clean, every acknowledged payment exists exactly once, every repeated request got the first
+ * answer, and every committed event reached the webhook receiver, signed, once per id.
+ *
+ * <p>Run through {@code chaos/run}; a failing run prints its seed, and {@code --seed} replays the
+ * same choices (timings on a busy machine still differ).
+ */
+public class Chaos {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String CLIENT_ID = "chaos-client";
+    private static final String CLIENT_SECRET = "chaos-secret-" + UUID.randomUUID();
+    private static final long FUNDING = 1_000_000;
+
+    private final long seed;
+    private final int seconds;
+    private final int accountCount;
+    private final int clientCount;
+    private final Path jar;
+    private final Path workdir;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final List<String> violations = new ArrayList<>();
+    private final Map<String, AtomicLong> counters = new ConcurrentHashMap<>();
+
+    private EmbeddedPostgres postgres;
+    private int postgresPort;
+    private Path postgresDir;
+    private final List<Instance> instances = new ArrayList<>();
+    private Receiver receiver;
+
+    private final List<String> accounts = new ArrayList<>();
+    private final Map<String, String> failingBankOf = new HashMap<>();
+    /** Idempotency key -> the transaction id of the first acknowledged answer. */
+    private final Map<String, String> acknowledged = new ConcurrentHashMap<>();
+    /** Keys whose requests never got an answer the client could trust: retried once more at the end. */
+    private final Map<String, String> inDoubt = new ConcurrentHashMap<>();
+
+    Chaos(long seed, int seconds, int accountCount, int clientCount, Path jar, Path workdir) {
+        this.seed = seed;
+        this.seconds = seconds;
+        this.accountCount = accountCount;
+        this.clientCount = clientCount;
+        this.jar = jar;
+        this.workdir = workdir;
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> options = new HashMap<>();
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            options.put(args[i].replaceFirst("^--", ""), args[i + 1]);
+        }
+        long seed = Long.parseLong(options.getOrDefault("seed", Long.toString(new Random().nextInt(1_000_000))));
+        Chaos chaos = new Chaos(seed, Integer.parseInt(options.getOrDefault("seconds", "120")),
+                Integer.parseInt(options.getOrDefault("accounts", "20")),
+                Integer.parseInt(options.getOrDefault("clients", "8")),
+                Path.of(options.getOrDefault("jar", "target/quarkus-app/quarkus-run.jar")),
+                Path.of(options.getOrDefault("workdir", "target/chaos")));
+        System.out.println("chaos: seed " + seed + ", " + chaos.seconds + " s, " + chaos.accountCount + " accounts, "
+                + chaos.clientCount + " clients");
+        boolean passed;
+        try {
+            passed = chaos.run();
+        } catch (Throwable e) {
+            e.printStackTrace();
+            passed = false;
+        } finally {
+            chaos.shutdown();
+        }
+        System.out.println(passed ? "chaos: PASSED (seed " + seed + ")"
+                : "chaos: FAILED - replay with: chaos/run --seed " + seed + " --seconds " + chaos.seconds);
+        System.exit(passed ? 0 : 1);
+    }
+
+    boolean run() throws Exception {
+        deleteRecursively(workdir);
+        Files.createDirectories(workdir);
+        startPostgres();
+        receiver = new Receiver();
+        instances.add(new Instance("a", freePort()));
+        instances.add(new Instance("b", freePort()));
+        for (Instance instance : instances) {
+            instance.start();
+        }
+        seed();
+        Random chaosRandom = new Random(seed);
+        AtomicBoolean stop = new AtomicBoolean();
+        List<Thread> clients = new ArrayList<>();
+        for (int i = 0; i < clientCount; i++) {
+            Random random = new Random(seed * 31 + i);
+            Thread client = new Thread(() -> clientLoop(random, stop), "client-" + i);
+            client.start();
+            clients.add(client);
+        }
+        runFaults(chaosRandom);
+        stop.set(true);
+        for (Thread client : clients) {
+            client.join();
+        }
+        for (Instance instance : instances) {
+            if (!instance.alive()) {
+                instance.start();
+            }
+        }
+        retryInDoubt();
+        drain();
+        check();
+        report();
+        return violations.isEmpty();
+    }
+
+    // --- faults ----------------------------------------------------------------------------
+
+    /** Kills instances at random moments (each restarted after a pause) and restarts PostgreSQL once, mid-run. */
+    private void runFaults(Random random) throws Exception {
+        long end = System.nanoTime() + Duration.ofSeconds(seconds).toNanos();
+        long postgresRestartAt = System.nanoTime() + Duration.ofSeconds(seconds / 2).toNanos();
+        boolean postgresRestarted = false;
+        int kills = Math.max(1, seconds / 40);
+        long slice = Duration.ofSeconds(seconds).toMillis() / (kills + 1);
+        for (int k = 0; k < kills; k++) {
+            Thread.sleep(slice / 2 + random.nextInt((int) Math.max(1, slice / 2)));
+            Instance victim = instances.get(random.nextInt(instances.size()));
+            log("kill -9 instance " + victim.name);
+            victim.kill();
+            Thread.sleep(500 + random.nextInt(2500));
+            if (!postgresRestarted && System.nanoTime() > postgresRestartAt) {
+                restartPostgres();
+                postgresRestarted = true;
+            }
+            victim.start();
+        }
+        if (!postgresRestarted) {
+            long wait = (postgresRestartAt - System.nanoTime()) / 1_000_000;
+            Thread.sleep(Math.max(0, wait));
+            restartPostgres();
+        }
+        long left = (end - System.nanoTime()) / 1_000_000;
+        Thread.sleep(Math.max(0, left));
+    }
+
+    private void startPostgres() throws IOException {
+        postgresDir = workdir.resolve("postgres");
+        Files.createDirectories(postgresDir);
+        postgresPort = freePort();
+        postgres = EmbeddedPostgres.builder().setPort(postgresPort).setDataDirectory(postgresDir)
+                .setCleanDataDirectory(false).setServerConfig("max_connections", "200")
+                .setServerConfig("fsync", "on").setServerConfig("synchronous_commit", "on").start();
+    }
+
+    private void restartPostgres() throws IOException {
+        log("restarting PostgreSQL");
+        postgres.close();
+        postgres = EmbeddedPostgres.builder().setPort(postgresPort).setDataDirectory(postgresDir)
+                .setCleanDataDirectory(false).setServerConfig("max_connections", "200")
+                .setServerConfig("fsync", "on").setServerConfig("synchronous_commit", "on").start();
+        log("PostgreSQL is back");
+    }
+
+    // --- workload --------------------------------------------------------------------------
+
+    private void seed() throws Exception {
+        Instance api = instances.get(0);
+        api.call("PATCH", "/config", Map.of("webhookEndpoint", receiver.url(), "sandboxSkipVerificationPaperwork", true), null);
+        for (int i = 0; i < accountCount; i++) {
+            Map<String, Object> customer = new HashMap<>(Map.of("customerType", "INDIVIDUAL",
+                    "platformCustomerId", "chaos-" + seed + "-" + i, "region", "US", "currencies", List.of("USD"),
+                    "fullName", "Chaos Customer " + i, "birthDate", "1990-01-15", "nationality", "US",
+                    "address", Map.of("line1", "1 Main St", "city", "Austin", "state", "TX", "postalCode", "73301", "country", "US")));
+            customer.put("endUserTermsConsent", Map.of("acceptedAt", "2025-01-01T00:00:00Z", "ipAddress", "198.51.100.24",
+                    "termsVersion", "V1", "acceptanceMethod", "CHECKBOX"));
+            String customerId = api.call("POST", "/customers", customer, null).path("id").asText();
+            String account = awaitActiveAccount(api, customerId);
+            api.call("POST", "/sandbox/internal-accounts/" + account + "/fund", Map.of("amount", FUNDING), null);
+            Map<String, Object> bank = Map.of("customerId", customerId, "currency", "USD", "accountInfo", Map.of(
+                    "accountType", "USD_ACCOUNT", "accountNumber", String.format("5%06d002", i), "routingNumber", "021000021",
+                    "bankAccountType", "CHECKING", "bankName", "Chaos Bank", "beneficiary", Map.of("beneficiaryType", "INDIVIDUAL",
+                            "fullName", "Chaos Customer " + i, "address", Map.of("line1", "1 Main St", "postalCode", "73301", "country", "US"))));
+            failingBankOf.put(account, api.call("POST", "/customers/external-accounts", bank, null).path("id").asText());
+            accounts.add(account);
+        }
+        api.call("PATCH", "/config", Map.of("sandboxSkipVerificationPaperwork", false), null);
+        log("seeded " + accountCount + " accounts with " + FUNDING + " each");
+    }
+
+    private String awaitActiveAccount(Instance api, String customerId) throws Exception {
+        for (int i = 0; i < 200; i++) {
+            JsonNode page = api.call("GET", "/customers/internal-accounts?customerId=" + customerId + "&currency=USD", null, null);
+            JsonNode first = page.path("data").path(0);
+            if ("ACTIVE".equals(first.path("status").asText())) {
+                return first.path("id").asText();
+            }
+            Thread.sleep(100);
+        }
+        throw new IllegalStateException("account of " + customerId + " never became ACTIVE");
+    }
+
+    private void clientLoop(Random random, AtomicBoolean stop) {
+        while (!stop.get()) {
+            String source = accounts.get(random.nextInt(accounts.size()));
+            String destination = random.nextInt(10) == 0 ? failingBankOf.get(source) : otherThan(source, random);
+            String key = UUID.randomUUID().toString();
+            Map<String, Object> body = Map.of("source", Map.of("sourceType", "ACCOUNT", "accountId", source),
+                    "destination", Map.of("destinationType", "ACCOUNT", "accountId", destination),
+                    "lockedCurrencySide", "SENDING", "lockedCurrencyAmount", 1 + random.nextInt(5000),
+                    "immediatelyExecute", true, "description", key);
+            Answer first = postWithRetries(key, body, random);
+            if (first != null && first.status() == 201 && random.nextInt(5) == 0) {
+                Answer again = post(key, body, random);
+                if (again != null && again.status() == 201 && !Arrays.equals(first.body(), again.body())) {
+                    violation("repeated request with key " + key + " got a different answer");
+                }
+                count("repeated");
+            }
+        }
+    }
+
+    private String otherThan(String account, Random random) {
+        String other = account;
+        while (other.equals(account)) {
+            other = accounts.get(random.nextInt(accounts.size()));
+        }
+        return other;
+    }
+
+    /** Like a careful client: retries the same request (same key) while the answer is missing or 5xx. */
+    private Answer postWithRetries(String key, Map<String, Object> body, Random random) {
+        for (int attempt = 0; attempt < 30; attempt++) {
+            Answer answer = post(key, body, random);
+            if (answer == null || answer.status() >= 500 || answer.conflictInProgress()) {
+                count(answer == null ? "no answer" : answer.status() >= 500 ? "5xx" : "409 in progress");
+                sleep(200 + random.nextInt(300));
+                continue;
+            }
+            if (answer.status() == 201) {
+                count("acknowledged");
+                String transactionId = answer.json().path("transactionId").asText();
+                String earlier = acknowledged.putIfAbsent(key, transactionId);
+                if (earlier != null && !earlier.equals(transactionId)) {
+                    violation("key " + key + " acknowledged as " + earlier + " and as " + transactionId);
+                }
+                inDoubt.remove(key);
+            } else {
+                count(answer.status() + " " + answer.json().path("code").asText());
+                inDoubt.remove(key);
+            }
+            return answer;
+        }
+        inDoubt.put(key, json(body));
+        return null;
+    }
+
+    private Answer post(String key, Map<String, Object> body, Random random) {
+        List<Instance> live = instances.stream().filter(Instance::alive).toList();
+        if (live.isEmpty()) {
+            return null;
+        }
+        Instance target = live.get(random.nextInt(live.size()));
+        try {
+            HttpResponse<byte[]> response = http.send(target.request("POST", "/quotes", json(body), key)
+                    .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofByteArray());
+            return new Answer(response.statusCode(), response.body());
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    /** Requests that never got a trustworthy answer are sent again, once the servers' claims on them have lapsed. */
+    private void retryInDoubt() throws Exception {
+        if (inDoubt.isEmpty()) {
+            return;
+        }
+        Instance api = instances.get(0);
+        api.call("POST", "/sandbox/clock/advance", Map.of("seconds", 360), null);
+        Thread.sleep(1000);
+        log("retrying " + inDoubt.size() + " in-doubt requests");
+        Random random = new Random(seed);
+        for (Map.Entry<String, String> entry : new ArrayList<>(inDoubt.entrySet())) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> body = JSON.readValue(entry.getValue(), Map.class);
+            postWithRetries(entry.getKey(), body, random);
+        }
+    }
+
+    /** Runs the sandbox clock forward until every payment has ended and every event is delivered. */
+    private void drain() throws Exception {
+        Instance api = instances.get(0);
+        for (int i = 0; i < 120; i++) {
+            long open = queryLong("SELECT count(*) FROM transactions WHERE status IN ('PENDING', 'PROCESSING')")
+                    + queryLong("SELECT count(*) FROM webhook_events WHERE status = 'PENDING'")
+                    + queryLong("SELECT count(*) FROM jobs WHERE status = 'PENDING' AND type <> 'quote.expire'");
+            if (open == 0) {
+                log("drained after " + i + " clock steps");
+                return;
+            }
+            api.call("POST", "/sandbox/clock/advance", Map.of("seconds", 120), null);
+            Thread.sleep(1000);
+        }
+        violation("payments, events or jobs still open after draining");
+    }
+
+    // --- checks ----------------------------------------------------------------------------
+
+    private void check() throws Exception {
+        long total = queryLong("SELECT COALESCE(sum(total_balance), 0) FROM internal_accounts WHERE customer_id IS NOT NULL");
+        if (total != FUNDING * accountCount) {
+            violation("money not conserved: customers hold " + total + ", funded " + FUNDING * accountCount);
+        }
+        long negative = queryLong("SELECT count(*) FROM internal_accounts WHERE available_balance < 0 OR total_balance < available_balance");
+        if (negative > 0) {
+            violation(negative + " accounts with a negative available or held balance");
+        }
+        JsonNode audit = instances.get(0).call("GET", "/sandbox/ledger/audit", null, null);
+        if (!audit.path("clean").asBoolean()) {
+            violation("ledger audit not clean: " + audit);
+        }
+        long doubled = queryLong("SELECT count(*) FROM (SELECT description FROM transactions WHERE type = 'OUTGOING' "
+                + "GROUP BY description HAVING count(*) > 1) AS d");
+        if (doubled > 0) {
+            violation(doubled + " requests executed more than once (one Idempotency-Key, several payments)");
+        }
+        Set<String> stored = new HashSet<>();
+        try (Connection db = connect(); ResultSet rows = db.createStatement().executeQuery(
+                "SELECT id, description FROM transactions WHERE type = 'OUTGOING'")) {
+            while (rows.next()) {
+                stored.add("Transaction:" + rows.getString(1) + "|" + rows.getString(2));
+            }
+        }
+        acknowledged.forEach((key, transactionId) -> {
+            if (!stored.contains(transactionId + "|" + key)) {
+                violation("acknowledged payment " + transactionId + " (key " + key + ") is missing");
+            }
+        });
+        checkWebhooks();
+    }
+
+    private void checkWebhooks() throws Exception {
+        Map<String, String> committed = new HashMap<>();
+        try (Connection db = connect(); ResultSet rows = db.createStatement().executeQuery(
+                "SELECT id, status FROM webhook_events WHERE type <> 'TEST'")) {
+            while (rows.next()) {
+                committed.put("Webhook:" + rows.getString(1), rows.getString(2));
+            }
+        }
+        Map<String, Set<String>> idsPerChange = new HashMap<>();
+        Set<String> received = new HashSet<>();
+        for (Receiver.Delivery delivery : receiver.deliveries) {
+            if (!delivery.signatureValid()) {
+                violation("delivery " + delivery.id() + " has an invalid signature");
+            }
+            received.add(delivery.id());
+            if (delivery.type().contains("_PAYMENT.")) {
+                idsPerChange.computeIfAbsent(delivery.type() + " " + delivery.dataId(), k -> new HashSet<>()).add(delivery.id());
+            }
+        }
+        committed.forEach((id, status) -> {
+            if (!received.contains(id)) {
+                violation("committed event " + id + " (" + status + ") never delivered");
+            }
+        });
+        idsPerChange.forEach((change, ids) -> {
+            if (ids.size() > 1) {
+                violation(change + " delivered under " + ids.size() + " different ids");
+            }
+        });
+        count("events committed", committed.size());
+        count("deliveries received", receiver.deliveries.size());
+    }
+
+    private void report() throws IOException {
+        StringBuilder text = new StringBuilder("chaos run, seed " + seed + ", " + seconds + " s\n");
+        counters.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(e -> text.append(String.format("  %-28s %d%n", e.getKey(), e.getValue().get())));
+        text.append(violations.isEmpty() ? "no violations\n" : "VIOLATIONS:\n");
+        violations.stream().limit(50).forEach(v -> text.append("  - ").append(v).append('\n'));
+        System.out.print(text);
+        Files.writeString(workdir.resolve("summary.txt"), text);
+    }
+
+    // --- plumbing --------------------------------------------------------------------------
+
+    private record Answer(int status, byte[] body) {
+        JsonNode json() {
+            try {
+                return JSON.readTree(body);
+            } catch (IOException e) {
+                return JSON.createObjectNode();
+            }
+        }
+
+        boolean conflictInProgress() {
+            return status == 409 && "IDEMPOTENCY_REQUEST_IN_PROGRESS".equals(json().path("code").asText());
+        }
+    }
+
+    private final class Instance {
+        final String name;
+        final int port;
+        volatile Process process;
+
+        Instance(String name, int port) {
+            this.name = name;
+            this.port = port;
+        }
+
+        boolean alive() {
+            return process != null && process.isAlive();
+        }
+
+        void start() throws Exception {
+            ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-Xmx256m", "-jar", jar.toAbsolutePath().toString())
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(workdir.resolve("server-" + name + ".log").toFile()));
+            Map<String, String> env = builder.environment();
+            env.put("QUARKUS_HTTP_PORT", Integer.toString(port));
+            env.put("QUARKUS_DATASOURCE_REACTIVE_URL", "postgresql://localhost:" + postgresPort + "/postgres");
+            env.put("QUARKUS_DATASOURCE_JDBC_URL", "jdbc:postgresql://localhost:" + postgresPort + "/postgres");
+            env.put("QUARKUS_DATASOURCE_USERNAME", "postgres");
+            env.put("QUARKUS_DATASOURCE_PASSWORD", "postgres");
+            env.put("SVC_API_CLIENT_ID", CLIENT_ID);
+            env.put("SVC_API_CLIENT_SECRET", CLIENT_SECRET);
+            env.put("SVC_SANDBOX_CREDENTIALS_FILE", workdir.resolve("credentials-" + name + ".env").toString());
+            process = builder.start();
+            for (int i = 0; i < 600; i++) {
+                try {
+                    HttpResponse<String> ready = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/q/health/ready"))
+                            .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
+                    if (ready.statusCode() == 200) {
+                        log("instance " + name + " ready on " + port);
+                        return;
+                    }
+                } catch (IOException e) {
+                    // Not listening yet.
+                }
+                if (!process.isAlive()) {
+                    throw new IllegalStateException("instance " + name + " exited; see " + workdir.resolve("server-" + name + ".log"));
+                }
+                Thread.sleep(100);
+            }
+            throw new IllegalStateException("instance " + name + " never became ready");
+        }
+
+        void kill() throws InterruptedException {
+            process.destroyForcibly();
+            process.waitFor();
+        }
+
+        HttpRequest.Builder request(String method, String path, String body, String idempotencyKey) {
+            String auth = Base64.getEncoder().encodeToString((CLIENT_ID + ":" + CLIENT_SECRET).getBytes(StandardCharsets.UTF_8));
+            HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/2025-10-13" + path))
+                    .header("Authorization", "Basic " + auth)
+                    .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+            if (body != null) {
+                builder.header("Content-Type", "application/json");
+            }
+            if (idempotencyKey != null) {
+                builder.header("Idempotency-Key", idempotencyKey);
+            }
+            return builder;
+        }
+
+        /** A set-up or check call that must succeed. */
+        JsonNode call(String method, String path, Object body, String idempotencyKey) throws Exception {
+            HttpResponse<String> response = http.send(request(method, path, body == null ? null : json(body), idempotencyKey)
+                    .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() >= 300) {
+                throw new IllegalStateException(method + " " + path + " -> " + response.statusCode() + " " + response.body());
+            }
+            return response.body().isEmpty() ? JSON.createObjectNode() : JSON.readTree(response.body());
+        }
+    }
+
+    /** The platform's webhook endpoint: records every delivery and answers 200. */
+    private final class Receiver {
+        record Delivery(String id, String type, String dataId, String body, String signature) {
+            private static final Pattern HEADER = Pattern.compile("^\\{\"v\":\"1\",\"s\":\"([A-Za-z0-9+/=]+)\"}$");
+
+            boolean signatureValid() {
+                try {
+                    Matcher header = HEADER.matcher(signature == null ? "" : signature);
+                    if (!header.matches()) {
+                        return false;
+                    }
+                    Signature verifier = Signature.getInstance("SHA256withECDSA");
+                    verifier.initVerify(Receiver.publicKey);
+                    verifier.update(body.getBytes(StandardCharsets.UTF_8));
+                    return verifier.verify(Base64.getDecoder().decode(header.group(1)));
+                } catch (Exception e) {
+                    return false;
+                }
+            }
+        }
+
+        static volatile PublicKey publicKey;
+        final ConcurrentLinkedQueue<Delivery> deliveries = new ConcurrentLinkedQueue<>();
+        private final HttpServer server;
+
+        Receiver() throws IOException {
+            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+            server.setExecutor(java.util.concurrent.Executors.newFixedThreadPool(4));
+            server.createContext("/", exchange -> {
+                String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+                JsonNode event = JSON.readTree(body);
+                deliveries.add(new Delivery(event.path("id").asText(), event.path("type").asText(),
+                        event.path("data").path("id").asText(), body, exchange.getRequestHeaders().getFirst("X-Svc-Signature")));
+                exchange.sendResponseHeaders(200, -1);
+                exchange.close();
+            });
+            server.start();
+        }
+
+        String url() throws Exception {
+            if (publicKey == null) {
+                String pem = instances.get(0).call("GET", "/config", null, null).path("webhookPublicKey").asText();
+                byte[] der = Base64.getMimeDecoder().decode(pem.replace("-----BEGIN PUBLIC KEY-----", "")
+                        .replace("-----END PUBLIC KEY-----", ""));
+                publicKey = KeyFactory.getInstance("EC").generatePublic(new X509EncodedKeySpec(der));
+            }
+            return "http://127.0.0.1:" + server.getAddress().getPort() + "/hooks";
+        }
+
+        void stop() {
+            server.stop(0);
+        }
+    }
+
+    private Connection connect() throws SQLException {
+        return DriverManager.getConnection("jdbc:postgresql://localhost:" + postgresPort + "/postgres", "postgres", "postgres");
+    }
+
+    private long queryLong(String sql) throws SQLException {
+        try (Connection db = connect(); ResultSet rows = db.createStatement().executeQuery(sql)) {
+            rows.next();
+            return rows.getLong(1);
+        }
+    }
+
+    private void shutdown() {
+        for (Instance instance : instances) {
+            if (instance.alive()) {
+                instance.process.destroy();
+            }
+        }
+        if (receiver != null) {
+            receiver.stop();
+        }
+        try {
+            if (postgres != null) {
+                postgres.close();
+            }
+        } catch (IOException e) {
+            // Going away anyway.
+        }
+    }
+
+    private synchronized void violation(String message) {
+        violations.add(message);
+    }
+
+    private void count(String name) {
+        count(name, 1);
+    }
+
+    private void count(String name, long by) {
+        counters.computeIfAbsent(name, n -> new AtomicLong()).addAndGet(by);
+    }
+
+    private static String json(Object value) {
+        try {
+            return JSON.writeValueAsString(value);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void log(String message) {
+        System.out.println("chaos: " + message);
+    }
+
+    private static void deleteRecursively(Path path) throws IOException {
+        if (!Files.exists(path)) {
+            return;
+        }
+        try (var walk = Files.walk(path)) {
+            walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+}
