@@ -160,7 +160,7 @@ public class Chaos {
         long end = System.nanoTime() + Duration.ofSeconds(seconds).toNanos();
         long postgresRestartAt = System.nanoTime() + Duration.ofSeconds(seconds / 2).toNanos();
         boolean postgresRestarted = false;
-        int kills = Math.max(1, seconds / 40);
+        int kills = Math.max(1, seconds / 100);
         long slice = Duration.ofSeconds(seconds).toMillis() / (kills + 1);
         for (int k = 0; k < kills; k++) {
             Thread.sleep(slice / 2 + random.nextInt((int) Math.max(1, slice / 2)));
