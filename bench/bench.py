@@ -201,6 +201,8 @@ def wrk(server, name, script, connections, duration, env_extra, data_file):
                             env=env, text=True, capture_output=True, check=True).stdout
     done.set()
     sampler.join()
+    with open(os.path.join(BENCH, "results", "wrk-last.txt"), "a") as f:
+        f.write(f"== {name}\n{output}\n")
     rps = float(re.search(r"Requests/sec:\s+([0-9.]+)", output).group(1))
     p50 = to_ms(re.search(r"\s50%\s+([0-9.]+\w+)", output).group(1))
     p99 = to_ms(re.search(r"\s99%\s+([0-9.]+\w+)", output).group(1))
@@ -240,6 +242,8 @@ def main():
             pgbench(pg, "plain-SQL transfer", ["-f", os.path.join(BENCH, "sql", "transfer.sql"), "-D", f"accounts={args.accounts}"], c, d),
             pgbench(pg, "plain-SQL single hot row", ["-f", os.path.join(BENCH, "sql", "hot.sql")], c, d),
         ]
+        if os.path.exists(os.path.join(BENCH, "results", "wrk-last.txt")):
+            os.remove(os.path.join(BENCH, "results", "wrk-last.txt"))
         server = Server(pg, args.jar, args.heap)
         log(f"server up on port {server.port}; seeding {args.accounts} accounts")
         accounts = seed(server, args.accounts)

@@ -1,9 +1,11 @@
 package payments.platform;
 
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
-import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.quarkus.runtime.StartupEvent;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
+import java.util.concurrent.atomic.AtomicReference;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.annotation.Priority;
@@ -50,6 +52,7 @@ public class PlatformConfigService {
     private final WebhookSigner signer;
     private final ServerConfig serverConfig;
     private final Pool pool;
+    private final AtomicReference<PlatformSettings> cached = new AtomicReference<>();
 
     public PlatformConfigService(JsonText json, ServerClock clock, RequestValidator validator,
                                  WebhookPublisher webhooks, WebhookSigner signer, ServerConfig serverConfig, Pool pool) {
@@ -70,6 +73,14 @@ public class PlatformConfigService {
                         ON CONFLICT (singleton) DO NOTHING""")
                 .execute(Tuple.of(Ids.newUuid(), write(PlatformSettings.defaults()), now))
                 .await().indefinitely();
+        cached.set(load().await().indefinitely());
+    }
+
+    /** Another instance's change reaches this one within a second. */
+    @Scheduled(every = "1s", delayed = "1s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    Uni<Void> refresh() {
+        return load().invoke(cached::set).replaceWithVoid()
+                .onFailure().recoverWithNull();
     }
 
     @WithSession
@@ -77,9 +88,14 @@ public class PlatformConfigService {
         return PlatformConfigEntity.<PlatformConfigEntity>findAll().firstResult().map(this::toWire);
     }
 
-    @WithTransaction
+    /** Applies the change, then reads it back into this instance's copy once it is committed. */
     public Uni<PlatformConfig> update(PlatformConfigUpdateRequest request) {
         validate(request);
+        return Panache.withTransaction(() -> change(request))
+                .call(() -> load().invoke(cached::set));
+    }
+
+    private Uni<PlatformConfig> change(PlatformConfigUpdateRequest request) {
         return PlatformConfigEntity.<PlatformConfigEntity>findAll()
                 .withLock(LockModeType.PESSIMISTIC_WRITE).firstResult()
                 .flatMap(entity -> {
@@ -99,8 +115,16 @@ public class PlatformConfigService {
         return settings().map(settings -> Optional.ofNullable(settings.webhookEndpoint()));
     }
 
-    /** The current settings, read on their own connection (usable inside or outside a session). */
+    /**
+     * The current settings, from this instance's copy: a request inside a transaction must not
+     * wait for a second connection (under load every connection can be held by such requests).
+     */
     public Uni<PlatformSettings> settings() {
+        PlatformSettings current = cached.get();
+        return current != null ? Uni.createFrom().item(current) : load().invoke(cached::set);
+    }
+
+    private Uni<PlatformSettings> load() {
         return pool.query("SELECT document FROM platform_config").execute()
                 .map(rows -> rows.iterator().hasNext() ? read(rows.iterator().next().getString("document"))
                         : PlatformSettings.defaults());

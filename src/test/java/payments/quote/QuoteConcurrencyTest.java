@@ -34,12 +34,13 @@ class QuoteConcurrencyTest {
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
             List<T> results = new ArrayList<>();
-            for (Future<T> future : pool.invokeAll(calls)) {
+            // A request still unanswered after a minute fails the test instead of hanging it.
+            for (Future<T> future : pool.invokeAll(calls, 60, java.util.concurrent.TimeUnit.SECONDS)) {
                 results.add(future.get());
             }
             return results;
         } finally {
-            pool.shutdown();
+            pool.shutdownNow();
         }
     }
 
@@ -76,6 +77,27 @@ class QuoteConcurrencyTest {
         assertEquals(0, totalBalance(payer.account("USD")));
         assertEquals(1000, balance(payee.account("USD")));
         assertLedgerClean();
+    }
+
+    /**
+     * More concurrent payments than database connections: each holds one connection for its
+     * transaction and must never wait for a second (the platform settings were once read on their
+     * own connection there, which deadlocked the pool).
+     */
+    @Test
+    void moreParallelPaymentsThanDatabaseConnectionsAllComplete() throws Exception {
+        Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
+        Holder payee = MoneyFixtures.approvedCustomer(List.of("USD"));
+        MoneyFixtures.fund(payer.account("USD"), 80);
+        Map<String, Object> body = quoteBody(payer.account("USD"), payee.account("USD"), 1);
+        body.put("immediatelyExecute", true);
+        List<Callable<Integer>> calls = new ArrayList<>();
+        for (int i = 0; i < 80; i++) {
+            calls.add(() -> api().body(body).post("/quotes").statusCode());
+        }
+        List<Integer> statuses = inParallel(80, calls);
+        assertEquals(java.util.Collections.nCopies(80, 201), statuses);
+        assertEquals(0, balance(payer.account("USD")));
     }
 
     @Test
