@@ -19,8 +19,10 @@ import payments.common.ServerConfig;
 import payments.common.web.PublicUrls;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
+import payments.common.web.RunsToCompletion;
 
 /** External accounts of customers (/customers/external-accounts) and of the platform (/platform/external-accounts). */
+@RunsToCompletion
 @Path("/")
 @Secured(Permission.MANAGE)
 public class ExternalAccountResource {

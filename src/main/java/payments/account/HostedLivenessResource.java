@@ -17,8 +17,10 @@ import payments.common.web.HostedPages;
 
 import static payments.common.web.HostedPages.escape;
 import static payments.common.web.HostedPages.page;
+import payments.common.web.RunsToCompletion;
 
 /** The sandbox's stand-in for a hosted liveness check: the user chooses the outcome. */
+@RunsToCompletion
 @Path("/")
 @PublicEndpoint
 @SandboxOnly

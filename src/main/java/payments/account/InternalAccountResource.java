@@ -20,7 +20,9 @@ import payments.common.security.Permission;
 import payments.common.security.Secured;
 
 import java.util.List;
+import payments.common.web.RunsToCompletion;
 
+@RunsToCompletion
 @Path("/")
 @Secured(Permission.VIEW)
 public class InternalAccountResource {

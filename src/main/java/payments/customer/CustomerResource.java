@@ -21,7 +21,9 @@ import payments.common.security.Permission;
 import payments.common.security.Secured;
 import payments.customer.ContactVerificationService.Channel;
 import payments.customer.CustomerService.CustomerListQuery;
+import payments.common.web.RunsToCompletion;
 
+@RunsToCompletion
 @Path("/")
 @Secured(Permission.MANAGE)
 public class CustomerResource {

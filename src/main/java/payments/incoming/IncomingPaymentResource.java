@@ -10,8 +10,10 @@ import payments.common.JsonText;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
 import payments.transaction.TransactionView.TransactionResponse;
+import payments.common.web.RunsToCompletion;
 
 /** The platform's deferred decision on an incoming payment it answered 202 for. Bodies are optional. */
+@RunsToCompletion
 @Path("/")
 @Secured(Permission.TRANSACT)
 public class IncomingPaymentResource {

@@ -17,7 +17,9 @@ import payments.common.security.Permission;
 import payments.common.security.Secured;
 import payments.platform.ApiTokenRecords.ApiTokenCreateRequest;
 import payments.platform.ApiTokenRecords.ApiTokenResponse;
+import payments.common.web.RunsToCompletion;
 
+@RunsToCompletion
 @Path("/tokens")
 @Secured(Permission.MANAGE)
 public class ApiTokenResource {

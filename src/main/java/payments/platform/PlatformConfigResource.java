@@ -8,7 +8,9 @@ import payments.common.security.Permission;
 import payments.common.security.Secured;
 import payments.platform.PlatformConfigRecords.PlatformConfig;
 import payments.platform.PlatformConfigRecords.PlatformConfigUpdateRequest;
+import payments.common.web.RunsToCompletion;
 
+@RunsToCompletion
 @Path("/config")
 public class PlatformConfigResource {
 

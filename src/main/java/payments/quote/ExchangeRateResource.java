@@ -9,7 +9,9 @@ import payments.common.security.Secured;
 import payments.quote.ExchangeRateService.ExchangeRateList;
 
 import java.util.List;
+import payments.common.web.RunsToCompletion;
 
+@RunsToCompletion
 @Path("/")
 @Secured(Permission.VIEW)
 public class ExchangeRateResource {

@@ -17,7 +17,9 @@ import payments.common.security.CurrentCaller;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
 import payments.quote.QuoteView.QuoteResponse;
+import payments.common.web.RunsToCompletion;
 
+@RunsToCompletion
 @Path("/")
 @Secured(Permission.TRANSACT)
 public class QuoteResource {

@@ -8,7 +8,9 @@ import jakarta.ws.rs.QueryParam;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
 import payments.quote.ReceiverService.LookupResponse;
+import payments.common.web.RunsToCompletion;
 
+@RunsToCompletion
 @Path("/")
 @Secured(Permission.VIEW)
 public class ReceiverResource {

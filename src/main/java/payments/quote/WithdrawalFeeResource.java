@@ -7,7 +7,9 @@ import jakarta.ws.rs.Path;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
 import payments.quote.WithdrawalFeeService.WithdrawalFeeEstimate;
+import payments.common.web.RunsToCompletion;
 
+@RunsToCompletion
 @Path("/")
 @Secured(Permission.VIEW)
 public class WithdrawalFeeResource {

@@ -14,8 +14,10 @@ import payments.ledger.LedgerAudit;
 import payments.ledger.LedgerAudit.AuditReport;
 import payments.quote.QuoteService;
 import payments.transaction.TransactionView.TransactionResponse;
+import payments.common.web.RunsToCompletion;
 
 /** Sandbox money simulators and the ledger audit. */
+@RunsToCompletion
 @Path("/sandbox")
 @SandboxOnly
 public class SandboxMoneyResource {

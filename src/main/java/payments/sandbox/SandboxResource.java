@@ -16,8 +16,10 @@ import payments.webhook.WebhookTestService;
 import payments.webhook.WebhookTestService.TestWebhookResponse;
 
 import java.time.Duration;
+import payments.common.web.RunsToCompletion;
 
 /** Sandbox-only controls: the test webhook and moving the server clock forward. */
+@RunsToCompletion
 @Path("/sandbox")
 @SandboxOnly
 public class SandboxResource {

@@ -14,7 +14,9 @@ import payments.common.security.Permission;
 import payments.common.security.Secured;
 import payments.transaction.TransactionService.TransactionListQuery;
 import payments.transaction.TransactionView.TransactionResponse;
+import payments.common.web.RunsToCompletion;
 
+@RunsToCompletion
 @Path("/")
 @Secured(Permission.VIEW)
 public class TransactionResource {

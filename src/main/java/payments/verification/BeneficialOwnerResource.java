@@ -12,7 +12,9 @@ import jakarta.ws.rs.core.Response;
 import payments.common.Page;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
+import payments.common.web.RunsToCompletion;
 
+@RunsToCompletion
 @Path("/")
 @Secured(Permission.MANAGE)
 public class BeneficialOwnerResource {

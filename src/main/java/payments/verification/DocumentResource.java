@@ -16,7 +16,9 @@ import org.jboss.resteasy.reactive.multipart.FileUpload;
 import payments.common.Page;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
+import payments.common.web.RunsToCompletion;
 
+@RunsToCompletion
 @Path("/")
 @Secured(Permission.MANAGE)
 public class DocumentResource {

@@ -15,8 +15,10 @@ import payments.common.web.HostedPages;
 import payments.common.security.PublicEndpoint;
 import payments.common.security.SandboxOnly;
 import payments.customer.CustomerView;
+import payments.common.web.RunsToCompletion;
 
 /** The page a hosted verification link opens (sandbox): no credentials, the link's token is the key. */
+@RunsToCompletion
 @Path("/")
 @PublicEndpoint
 @SandboxOnly

@@ -20,7 +20,9 @@ import payments.common.web.PublicUrls;
 import java.net.URI;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
+import payments.common.web.RunsToCompletion;
 
+@RunsToCompletion
 @Path("/")
 @Secured(Permission.MANAGE)
 public class VerificationResource {

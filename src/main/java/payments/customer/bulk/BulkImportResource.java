@@ -12,7 +12,9 @@ import org.jboss.resteasy.reactive.RestForm;
 import org.jboss.resteasy.reactive.multipart.FileUpload;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
+import payments.common.web.RunsToCompletion;
 
+@RunsToCompletion
 @Path("/")
 @Secured(Permission.MANAGE)
 public class BulkImportResource {
