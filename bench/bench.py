@@ -26,6 +26,8 @@ import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH = os.path.join(ROOT, "bench")
+# Server log and raw wrk output of the last run, for a look when a number is odd.
+SCRATCH = os.path.join(ROOT, "target", "bench")
 PG_BIN = "/usr/lib/postgresql/15/bin"
 API = "/2025-10-13"
 
@@ -113,7 +115,8 @@ class Server:
                    QUARKUS_DATASOURCE_USERNAME="postgres", QUARKUS_DATASOURCE_PASSWORD="postgres",
                    SVC_API_CLIENT_ID=self.client_id, SVC_API_CLIENT_SECRET=self.secret,
                    SVC_SANDBOX_CREDENTIALS_FILE=os.path.join(tempfile.gettempdir(), "bench-credentials.env"))
-        self.log_path = os.path.join(BENCH, "results", "server.log")
+        os.makedirs(SCRATCH, exist_ok=True)
+        self.log_path = os.path.join(SCRATCH, "server.log")
         self.process = subprocess.Popen(["java", f"-Xmx{heap}", "-jar", jar], env=env,
                                         stdout=open(self.log_path, "w"), stderr=subprocess.STDOUT)
         self.auth = base64.b64encode(f"{self.client_id}:{self.secret}".encode()).decode()
@@ -201,7 +204,7 @@ def wrk(server, name, script, connections, duration, env_extra, data_file):
                             env=env, text=True, capture_output=True, check=True).stdout
     done.set()
     sampler.join()
-    with open(os.path.join(BENCH, "results", "wrk-last.txt"), "a") as f:
+    with open(os.path.join(SCRATCH, "wrk-last.txt"), "a") as f:
         f.write(f"== {name}\n{output}\n")
     rps = float(re.search(r"Requests/sec:\s+([0-9.]+)", output).group(1))
     p50 = to_ms(re.search(r"\s50%\s+([0-9.]+\w+)", output).group(1))
@@ -242,8 +245,8 @@ def main():
             pgbench(pg, "plain-SQL transfer", ["-f", os.path.join(BENCH, "sql", "transfer.sql"), "-D", f"accounts={args.accounts}"], c, d),
             pgbench(pg, "plain-SQL single hot row", ["-f", os.path.join(BENCH, "sql", "hot.sql")], c, d),
         ]
-        if os.path.exists(os.path.join(BENCH, "results", "wrk-last.txt")):
-            os.remove(os.path.join(BENCH, "results", "wrk-last.txt"))
+        if os.path.exists(os.path.join(SCRATCH, "wrk-last.txt")):
+            os.remove(os.path.join(SCRATCH, "wrk-last.txt"))
         server = Server(pg, args.jar, args.heap)
         log(f"server up on port {server.port}; seeding {args.accounts} accounts")
         accounts = seed(server, args.accounts)
