@@ -21,7 +21,6 @@ import payments.transaction.TransactionStatus;
 import payments.transaction.TransactionView;
 import payments.webhook.WebhookPublisher;
 
-import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -90,14 +89,7 @@ public class SandboxFunding {
         t.source = json.write(source);
         t.destination = json.write(Map.of("destinationType", "ACCOUNT", "accountId", account.wireId(),
                 "currency", account.currency));
-        t.destinationAccountId = account.id;
-        t.receiverIdentifier = account.wireId();
-        t.sentAmount = amount;
-        t.sentCurrency = account.currency;
-        t.receivedAmount = amount;
-        t.receivedCurrency = account.currency;
-        t.exchangeRate = BigDecimal.ONE;
-        t.fees = 0L;
+        t.creditsAsSent(account.id, account.wireId(), amount, account.currency);
         t.description = "Sandbox funding";
         t.settledAt = t.createdAt;
         return t;

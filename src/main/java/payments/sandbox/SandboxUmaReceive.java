@@ -22,7 +22,6 @@ import payments.transaction.TransactionStatus;
 import payments.transaction.TransactionView;
 import payments.transaction.TransactionView.TransactionResponse;
 
-import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -126,15 +125,8 @@ public class SandboxUmaReceive {
         destination.put("destinationType", "UMA_ADDRESS");
         destination.put("umaAddress", customer.umaAddress);
         t.destination = json.write(destination);
-        t.destinationAccountId = account.id;
+        t.creditsAsSent(account.id, account.wireId(), amount, account.currency);
         t.senderIdentifier = sender.address();
-        t.receiverIdentifier = account.wireId();
-        t.sentAmount = amount;
-        t.sentCurrency = account.currency;
-        t.receivedAmount = amount;
-        t.receivedCurrency = account.currency;
-        t.exchangeRate = BigDecimal.ONE;
-        t.fees = 0L;
         t.counterpartyInformation = json.write(SENDER_INFORMATION);
         t.railOutcome = sender.outcome().name();
         t.description = "UMA payment from " + sender.address();

@@ -163,6 +163,21 @@ public class PaymentTransaction extends PanacheEntityBase {
         return OUTGOING.equals(type);
     }
 
+    /**
+     * An incoming credit of an internal account that arrives as it was sent: same currency, no
+     * conversion, no fees.
+     */
+    public void creditsAsSent(UUID accountId, String accountWireId, long amount, String currency) {
+        destinationAccountId = accountId;
+        receiverIdentifier = accountWireId;
+        sentAmount = amount;
+        sentCurrency = currency;
+        receivedAmount = amount;
+        receivedCurrency = currency;
+        exchangeRate = BigDecimal.ONE;
+        fees = 0L;
+    }
+
     /** An incoming payment still waiting for the platform to approve or reject it. */
     public boolean awaitsApproval() {
         return INCOMING.equals(type) && TransactionStatus.PENDING.equals(status) && approvalFields != null;
