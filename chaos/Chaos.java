@@ -332,7 +332,7 @@ public class Chaos {
     /** Runs the sandbox clock forward until every payment has ended and every event is delivered. */
     private void drain() throws Exception {
         Instance api = instances.get(0);
-        for (int i = 0; i < 120; i++) {
+        for (int i = 0; i < 600; i++) {
             long open = queryLong("SELECT count(*) FROM transactions WHERE status IN ('PENDING', 'PROCESSING')")
                     + queryLong("SELECT count(*) FROM webhook_events WHERE status = 'PENDING'")
                     + queryLong("SELECT count(*) FROM jobs WHERE status = 'PENDING' AND type <> 'quote.expire'");

@@ -110,9 +110,13 @@ public class PlatformConfigService {
                 });
     }
 
-    /** The configured webhook endpoint, read without a Hibernate session (for background delivery). */
+    /**
+     * The configured webhook endpoint, read fresh on its own connection: deliveries run outside
+     * any transaction, and must not act on a copy another instance's change has not reached yet
+     * (an event delivered while the copy still had no endpoint would be skipped for good).
+     */
     public Uni<Optional<String>> webhookEndpoint() {
-        return settings().map(settings -> Optional.ofNullable(settings.webhookEndpoint()));
+        return load().invoke(cached::set).map(settings -> Optional.ofNullable(settings.webhookEndpoint()));
     }
 
     /**
