@@ -187,7 +187,12 @@ public class Chaos {
         postgresDir = workdir.resolve("postgres");
         Files.createDirectories(postgresDir);
         postgresPort = freePort();
-        postgres = EmbeddedPostgres.builder().setPort(postgresPort).setDataDirectory(postgresDir)
+        postgres = postgresOnSameData();
+    }
+
+    /** PostgreSQL on the run's data directory and port, durable: fsync and synchronous commit on. */
+    private EmbeddedPostgres postgresOnSameData() throws IOException {
+        return EmbeddedPostgres.builder().setPort(postgresPort).setDataDirectory(postgresDir)
                 .setCleanDataDirectory(false).setServerConfig("max_connections", "200")
                 .setServerConfig("fsync", "on").setServerConfig("synchronous_commit", "on").start();
     }
@@ -195,9 +200,7 @@ public class Chaos {
     private void restartPostgres() throws IOException {
         log("restarting PostgreSQL");
         postgres.close();
-        postgres = EmbeddedPostgres.builder().setPort(postgresPort).setDataDirectory(postgresDir)
-                .setCleanDataDirectory(false).setServerConfig("max_connections", "200")
-                .setServerConfig("fsync", "on").setServerConfig("synchronous_commit", "on").start();
+        postgres = postgresOnSameData();
         log("PostgreSQL is back");
     }
 

@@ -50,7 +50,7 @@ public class WebhookPublisher {
     }
 
     /** Builds an event (not yet saved) with its exact body fixed now. */
-    WebhookEvent newEvent(String type, Object data) {
+    private WebhookEvent newEvent(String type, Object data) {
         Instant now = clock.now();
         UUID id = Ids.newUuid();
         WebhookEvent event = new WebhookEvent();

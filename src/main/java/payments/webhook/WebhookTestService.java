@@ -37,10 +37,9 @@ public class WebhookTestService {
             if (url.isEmpty()) {
                 throw ApiException.badRequest("WEBHOOK_ENDPOINT_NOT_SET", "Set webhookEndpoint with PATCH /config first");
             }
-            WebhookEvent event = publisher.newEvent("TEST", Map.of());
-            return Panache.withTransaction(event::persist)
-                    .flatMap(saved -> sender.send(event, url.get()))
-                    .call(attempt -> deliveries.closeSingleAttempt(event, attempt))
+            return Panache.withTransaction(() -> publisher.record("TEST", Map.of()))
+                    .flatMap(event -> sender.send(event, url.get())
+                            .call(attempt -> deliveries.closeSingleAttempt(event, attempt)))
                     .map(attempt -> {
                         if (!attempt.answered()) {
                             throw ApiException.badRequest("WEBHOOK_DELIVERY_ERROR",
