@@ -27,7 +27,7 @@ import payments.transaction.TransactionService;
 import payments.transaction.TransactionStatus;
 import payments.transaction.TransactionView;
 import payments.transaction.TransactionView.TransactionResponse;
-import payments.webhook.WebhookDeliveryHandler;
+import payments.webhook.WebhookDispatcher;
 import payments.webhook.WebhookEvent;
 import payments.webhook.WebhookPublisher;
 import payments.webhook.WebhookSender;
@@ -62,7 +62,7 @@ public class IncomingApproval implements JobHandler {
 
     private final WebhookPublisher webhooks;
     private final WebhookSender sender;
-    private final WebhookDeliveryHandler deliveries;
+    private final WebhookDispatcher deliveries;
     private final PlatformConfigService platformConfig;
     private final Jobs jobs;
     private final Settlement settlement;
@@ -71,7 +71,7 @@ public class IncomingApproval implements JobHandler {
     private final JsonText json;
     private final ServerClock clock;
 
-    public IncomingApproval(WebhookPublisher webhooks, WebhookSender sender, WebhookDeliveryHandler deliveries,
+    public IncomingApproval(WebhookPublisher webhooks, WebhookSender sender, WebhookDispatcher deliveries,
                             PlatformConfigService platformConfig, Jobs jobs, Settlement settlement, TransactionView view,
                             ObjectMapper mapper, JsonText json, ServerClock clock) {
         this.webhooks = webhooks;

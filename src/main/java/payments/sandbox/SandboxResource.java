@@ -12,6 +12,7 @@ import payments.common.jobs.JobRunner;
 import payments.common.security.Permission;
 import payments.common.security.SandboxOnly;
 import payments.common.security.Secured;
+import payments.webhook.WebhookDispatcher;
 import payments.webhook.WebhookTestService;
 import payments.webhook.WebhookTestService.TestWebhookResponse;
 
@@ -31,16 +32,19 @@ public class SandboxResource {
     public record ClockAdvanceRequest(@NotNull @Min(1) @Max(MAX_ADVANCE_SECONDS) Long seconds) {
     }
 
-    public record ClockResponse(String now, int jobsRun) {
+    public record ClockResponse(String now, int jobsRun, int webhookEventsHandled) {
     }
 
     private final WebhookTestService webhookTest;
     private final ServerClock clock;
     private final JobRunner jobs;
     private final RequestValidator validator;
+    private final WebhookDispatcher webhooks;
 
-    public SandboxResource(WebhookTestService webhookTest, ServerClock clock, JobRunner jobs, RequestValidator validator) {
+    public SandboxResource(WebhookTestService webhookTest, ServerClock clock, JobRunner jobs, WebhookDispatcher webhooks,
+                           RequestValidator validator) {
         this.webhookTest = webhookTest;
+        this.webhooks = webhooks;
         this.clock = clock;
         this.jobs = jobs;
         this.validator = validator;
@@ -60,6 +64,7 @@ public class SandboxResource {
     public Uni<ClockResponse> advanceClock(ClockAdvanceRequest request) {
         validator.validate(request);
         return clock.advance(Duration.ofSeconds(request.seconds()))
-                .flatMap(now -> jobs.drain(MAX_DRAIN_BATCHES).map(ran -> new ClockResponse(clock.now().toString(), ran)));
+                .flatMap(now -> jobs.drain(MAX_DRAIN_BATCHES))
+                .flatMap(ran -> webhooks.drain(MAX_DRAIN_BATCHES).map(sent -> new ClockResponse(clock.now().toString(), ran, sent)));
     }
 }

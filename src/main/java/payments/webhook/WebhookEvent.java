@@ -41,4 +41,12 @@ public class WebhookEvent extends PanacheEntityBase {
 
     @Column(name = "delivered_at")
     public Instant deliveredAt;
+
+    /** When the dispatcher should try next; null for an event its owner sends itself. */
+    @Column(name = "next_attempt_at")
+    public Instant nextAttemptAt;
+
+    /** An instance's claim while it delivers. */
+    @Column(name = "locked_until")
+    public Instant lockedUntil;
 }

@@ -7,7 +7,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.IdType;
 import payments.common.Ids;
 import payments.common.ServerClock;
-import payments.common.jobs.Jobs;
 
 import java.time.Instant;
 import java.util.Map;
@@ -15,8 +14,8 @@ import java.util.UUID;
 
 /**
  * Records an event for the platform. Call it inside the transaction of the change the event
- * reports: the outbox row and its delivery job commit or roll back together with the change, so an
- * event is never lost and never sent for a change that did not happen.
+ * reports: the outbox row commits or rolls back together with the change, so an event is never
+ * lost and never sent for a change that did not happen.
  */
 @ApplicationScoped
 public class WebhookPublisher {
@@ -27,18 +26,22 @@ public class WebhookPublisher {
 
     private final ObjectMapper mapper;
     private final ServerClock clock;
-    private final Jobs jobs;
 
-    public WebhookPublisher(ObjectMapper mapper, ServerClock clock, Jobs jobs) {
+    public WebhookPublisher(ObjectMapper mapper, ServerClock clock) {
         this.mapper = mapper;
         this.clock = clock;
-        this.jobs = jobs;
     }
 
+    /** Saves an event in the caller's transaction; the {@link WebhookDispatcher} delivers it once committed. */
     public Uni<WebhookEvent> publish(String type, Object data) {
+        return dispatched(type, data).persist();
+    }
+
+    /** An event for the dispatcher, built now but not saved: for callers that save many at once. */
+    public WebhookEvent dispatched(String type, Object data) {
         WebhookEvent event = newEvent(type, data);
-        return event.<WebhookEvent>persist()
-                .call(saved -> jobs.enqueueNow(WebhookDeliveryHandler.TYPE, saved.id.toString()));
+        event.nextAttemptAt = event.createdAt;
+        return event;
     }
 
     /**

@@ -22,10 +22,10 @@ public class WebhookTestService {
     private final PlatformConfigService platformConfig;
     private final WebhookPublisher publisher;
     private final WebhookSender sender;
-    private final WebhookDeliveryHandler deliveries;
+    private final WebhookDispatcher deliveries;
 
     public WebhookTestService(PlatformConfigService platformConfig, WebhookPublisher publisher, WebhookSender sender,
-                              WebhookDeliveryHandler deliveries) {
+                              WebhookDispatcher deliveries) {
         this.platformConfig = platformConfig;
         this.publisher = publisher;
         this.sender = sender;
