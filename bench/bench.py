@@ -105,7 +105,7 @@ def pgbench(pg, name, args, connections, duration):
 
 
 class Server:
-    def __init__(self, pg, jar, heap):
+    def __init__(self, pg, jar, heap, jfr=None):
         self.port = free_port()
         self.client_id, self.secret = "bench-client", "bench-secret-" + str(time.time_ns())
         env = dict(os.environ,
@@ -117,7 +117,8 @@ class Server:
                    SVC_SANDBOX_CREDENTIALS_FILE=os.path.join(tempfile.gettempdir(), "bench-credentials.env"))
         os.makedirs(SCRATCH, exist_ok=True)
         self.log_path = os.path.join(SCRATCH, "server.log")
-        self.process = subprocess.Popen(["java", f"-Xmx{heap}", "-jar", jar], env=env,
+        profile = [f"-XX:StartFlightRecording=filename={jfr},settings=profile"] if jfr else []
+        self.process = subprocess.Popen(["java", f"-Xmx{heap}", *profile, "-jar", jar], env=env,
                                         stdout=open(self.log_path, "w"), stderr=subprocess.STDOUT)
         self.auth = base64.b64encode(f"{self.client_id}:{self.secret}".encode()).decode()
         for _ in range(600):
@@ -189,21 +190,59 @@ def to_ms(text):
     return float(number) * {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60000.0}[unit]
 
 
-def wrk(server, name, script, connections, duration, env_extra, data_file):
+def cpu_seconds_by_command():
+    """CPU seconds used so far by each command (java, postgres, wrk, ...), from /proc."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    used = {}
+    for stat in glob.glob("/proc/[0-9]*/stat"):
+        try:
+            with open(stat) as f:
+                text = f.read()
+        except OSError:
+            continue
+        command = text[text.index("(") + 1:text.rindex(")")]
+        fields = text[text.rindex(")") + 2:].split()
+        used[command] = used.get(command, 0) + (int(fields[11]) + int(fields[12])) / ticks
+        if command == "java":
+            # The JVM's threads by kind: event loops, JIT compilers, garbage collector ...
+            for task in glob.glob(os.path.join(os.path.dirname(stat), "task", "*", "stat")):
+                try:
+                    with open(task) as f:
+                        text = f.read()
+                except OSError:
+                    continue
+                thread = re.sub(r"[-#]?\d+$", "", text[text.index("(") + 1:text.rindex(")")])
+                fields = text[text.rindex(")") + 2:].split()
+                key = "java/" + thread
+                used[key] = used.get(key, 0) + (int(fields[11]) + int(fields[12])) / ticks
+    return used
+
+
+def wrk(server, name, script, connections, duration, env_extra, data_file, pg=None):
     env = dict(os.environ, BENCH_DATA=data_file, BENCH_AUTH=server.auth, BENCH_WRK_DIR=os.path.join(BENCH, "wrk"), **env_extra)
     peak = [server.rss_mb()]
     done = threading.Event()
+    waits = {}
 
     def sample():
         while not done.wait(0.5):
             peak[0] = max(peak[0], server.rss_mb())
+            if pg:
+                # What the server's database sessions are doing: a lock, I/O, the client (idle), or running.
+                for line in pg.psql("postgres", """SELECT state || ' ' || coalesce(wait_event_type || ':' || wait_event, 'running')
+                        || ' ' || left(regexp_replace(query, '\\s+', ' ', 'g'), 50)
+                        FROM pg_stat_activity WHERE datname = 'payments' AND state <> 'idle'""").splitlines():
+                    waits[line] = waits.get(line, 0) + 1
     sampler = threading.Thread(target=sample, daemon=True)
+    cpu_before = cpu_seconds_by_command()
     sampler.start()
     output = subprocess.run(["wrk", "-t2", f"-c{connections}", f"-d{duration}s", "--timeout", "10s", "--latency",
                              "-s", os.path.join(BENCH, "wrk", script), f"http://127.0.0.1:{server.port}"],
                             env=env, text=True, capture_output=True, check=True).stdout
+    cpu_after = cpu_seconds_by_command()
     done.set()
     sampler.join()
+    cpu = {c: cpu_after[c] - cpu_before.get(c, 0) for c in cpu_after if cpu_after[c] - cpu_before.get(c, 0) > 0.5}
     with open(os.path.join(SCRATCH, "wrk-last.txt"), "a") as f:
         f.write(f"== {name}\n{output}\n")
     rps = float(re.search(r"Requests/sec:\s+([0-9.]+)", output).group(1))
@@ -215,6 +254,9 @@ def wrk(server, name, script, connections, duration, env_extra, data_file):
     result = {"scenario": name, "tps": rps, "p50": p50, "p99": p99, "errors": errors, "connections": connections,
               "rss": peak[0]}
     log(f"{name}: {rps:.0f} req/s, p50 {p50:.1f} ms, p99 {p99:.1f} ms, {errors} errors, RSS {peak[0]:.0f} MB")
+    log("  CPU seconds: " + ", ".join(f"{c} {v:.1f}" for c, v in sorted(cpu.items(), key=lambda kv: -kv[1])[:10]))
+    for line, count in sorted(waits.items(), key=lambda kv: -kv[1])[:12]:
+        log(f"  database sessions (samples {count}): {line}")
     return result
 
 
@@ -228,6 +270,12 @@ def main():
     parser.add_argument("--pg-host", help="use this PostgreSQL (user postgres, databases bench and payments) instead of a private one")
     parser.add_argument("--pg-port", type=int, default=5432)
     parser.add_argument("--note", default="", help="a line for the results file (what changed since the last run)")
+    parser.add_argument("--warmup", type=int, default=30,
+                        help="seconds of transfers before measuring, so the JIT compilers are done with the hot paths")
+    parser.add_argument("--jfr", action="store_true",
+                        help="record a JFR profile of the server (target/bench/server.jfr) and print its hottest methods")
+    parser.add_argument("--transfers-only", action="store_true",
+                        help="run only the database ceilings and the two transfer scenarios; write no results file")
     args = parser.parse_args()
 
     pg = Postgres(args.pg_host, args.pg_port, False) if args.pg_host else Postgres.start()
@@ -247,15 +295,18 @@ def main():
         ]
         if os.path.exists(os.path.join(SCRATCH, "wrk-last.txt")):
             os.remove(os.path.join(SCRATCH, "wrk-last.txt"))
-        server = Server(pg, args.jar, args.heap)
+        jfr = os.path.join(SCRATCH, "server.jfr") if args.jfr else None
+        server = Server(pg, args.jar, args.heap, jfr)
         log(f"server up on port {server.port}; seeding {args.accounts} accounts")
         accounts = seed(server, args.accounts)
         data_file = os.path.join(tempfile.gettempdir(), "bench-data.lua")
         with open(data_file, "w") as f:
             f.write(lua_table({"accounts": accounts, "hot": accounts[0], "transactions": accounts[:1]}))
-        wrk(server, "warm-up", "transfer.lua", c, max(5, d // 4), {}, data_file)
-        transfers = wrk(server, "HTTP transfers (POST /quotes, immediatelyExecute)", "transfer.lua", c, d, {}, data_file)
-        hot = wrk(server, "HTTP transfers into one hot account", "transfer.lua", c, d, {"BENCH_HOT": "1"}, data_file)
+        wrk(server, "warm-up", "transfer.lua", c, args.warmup, {}, data_file)
+        transfers = wrk(server, "HTTP transfers (POST /quotes, immediatelyExecute)", "transfer.lua", c, d, {}, data_file, pg)
+        hot = wrk(server, "HTTP transfers into one hot account", "transfer.lua", c, d, {"BENCH_HOT": "1"}, data_file, pg)
+        if args.transfers_only:
+            return
         ids = pg.psql("payments", "SELECT 'Transaction:' || id FROM transactions ORDER BY random() LIMIT 5000").split()
         with open(data_file, "w") as f:
             f.write(lua_table({"accounts": accounts, "hot": accounts[0], "transactions": ids}))
@@ -267,6 +318,28 @@ def main():
         if server:
             server.stop()
         pg.stop()
+        if args.jfr and os.path.exists(os.path.join(SCRATCH, "server.jfr")):
+            print_hot_methods(os.path.join(SCRATCH, "server.jfr"))
+
+
+def print_hot_methods(path, top=25):
+    """Where the server's CPU went: the hottest methods on top of the sampled stacks (self time)
+    and the service's own methods anywhere on them (inclusive time)."""
+    out = subprocess.run(["jfr", "print", "--events", "jdk.ExecutionSample", "--stack-depth", "64", path],
+                         capture_output=True, text=True).stdout
+    samples = re.findall(r"stackTrace = \[\s*\n(.*?)\n\s*\]", out, re.S)
+    own, inclusive = {}, {}
+    for sample in samples:
+        methods = [line.strip().split("(")[0] for line in sample.splitlines() if line.strip() and line.strip() != "..."]
+        if methods:
+            own[methods[0]] = own.get(methods[0], 0) + 1
+        for method in set(m for m in methods if m.startswith("payments.")):
+            inclusive[method] = inclusive.get(method, 0) + 1
+    total = max(1, len(samples))
+    log(f"JFR: {len(samples)} execution samples")
+    for name, table in (("self", own), ("inclusive", inclusive)):
+        for key, count in sorted(table.items(), key=lambda kv: -kv[1])[:top]:
+            print(f"  {name:9} {100 * count / total:5.1f}%  {key}")
 
 
 def write_results(args, sql, transfers, hot, reads, customers, audit):

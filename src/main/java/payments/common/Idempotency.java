@@ -7,6 +7,7 @@ import io.quarkus.scheduler.Scheduled;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
+import org.hibernate.reactive.mutiny.Mutiny;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.Tuple;
@@ -21,6 +22,9 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -56,23 +60,54 @@ public class Idempotency {
         this.clock = clock;
     }
 
-    /** Runs {@code operation} at most once per caller and key; without a key it simply runs. */
+    /** A request's hold on its key: its answer must be stored under it. */
+    public record Claim(String scope, String key) {
+    }
+
+    /** An answer as it is sent and stored: the status and the exact body bytes. */
+    public record Answer(int status, byte[] body) {
+    }
+
+    /**
+     * Runs {@code operation} at most once per caller and key, in one database transaction with its
+     * answer; without a key it simply runs.
+     */
     public Uni<Response> run(Caller caller, String key, String method, String path, Object request,
                              Supplier<Uni<? extends ApiResult>> operation) {
+        return runCommitting(caller, key, method, path, request, claim -> Panache.withTransaction(() ->
+                Uni.createFrom().<ApiResult>deferred(operation)
+                        .map(this::answer)
+                        .call(answer -> storeWithEffects(claim, answer))));
+    }
+
+    /**
+     * Like {@link #run}, for an operation that commits on its own: it must store its answer under
+     * the claim (null without a key) in the same commit as its effects, through
+     * {@link #storeWithEffects} or {@link #storeAllWithEffects}. Once the effects commit, so does
+     * the answer; stored apart, a crash between the two would leave effects without an answer, and
+     * a retry after the claim's lease would run them a second time. A refused request (4xx)
+     * changed nothing; its answer is stored on its own.
+     */
+    public Uni<Response> runCommitting(Caller caller, String key, String method, String path, Object request,
+                                       Function<Claim, Uni<Answer>> operation) {
         if (key == null) {
-            return operation.get().map(result -> respond(result.status(), serialize(result.body()), false));
+            return operation.apply(null).map(answer -> respond(answer, false));
         }
         if (key.isBlank() || key.length() > MAX_KEY_LENGTH) {
             throw ApiException.invalidField(HEADER, FieldError.Constraint.length(1, MAX_KEY_LENGTH),
                     "Must be 1 to " + MAX_KEY_LENGTH + " characters");
         }
         String hash = requestHash(method, path, request);
-        return claim(caller.scope(), key, hash).flatMap(claimed -> claimed
-                ? execute(caller.scope(), key, operation)
-                : replay(caller.scope(), key, hash));
+        Claim claim = new Claim(caller.scope(), key);
+        return claim(claim, hash).flatMap(claimed -> claimed ? execute(claim, operation) : replay(claim, hash));
     }
 
-    private Uni<Boolean> claim(String scope, String key, String hash) {
+    /** The answer to send and store for a result. */
+    public Answer answer(ApiResult result) {
+        return new Answer(result.status(), serialize(result.body()));
+    }
+
+    private Uni<Boolean> claim(Claim claim, String hash) {
         Instant now = clock.now();
         return pool.preparedQuery("""
                         INSERT INTO idempotency_keys (scope, idem_key, request_hash, state, created_at, expires_at)
@@ -84,50 +119,60 @@ public class Idempotency {
                            OR (idempotency_keys.state = 'IN_FLIGHT' AND idempotency_keys.created_at < $6)
                         RETURNING scope""")
                 .execute(Tuple.tuple()
-                        .addString(scope).addString(key).addString(hash)
+                        .addString(claim.scope()).addString(claim.key()).addString(hash)
                         .addOffsetDateTime(Times.utc(now)).addOffsetDateTime(Times.utc(now.plus(RETENTION)))
                         .addOffsetDateTime(Times.utc(now.minus(IN_FLIGHT_LEASE))))
                 .map(rows -> rows.rowCount() == 1);
     }
 
-    /**
-     * Runs the operation and stores its answer in one database transaction (the operation's own
-     * transactional services join it): once the effects commit, so does the answer. Stored apart,
-     * a crash between the two would leave effects without an answer, and a retry after the
-     * claim's lease would run them a second time. A refused request (4xx) changed nothing; its
-     * answer is stored on its own.
-     */
-    private Uni<Response> execute(String scope, String key, Supplier<Uni<? extends ApiResult>> operation) {
-        return Panache.withTransaction(() -> Uni.createFrom().<ApiResult>deferred(operation)
-                        .map(result -> new Stored(result.status(), serialize(result.body())))
-                        .call(stored -> storeWithEffects(scope, key, stored)))
+    private Uni<Response> execute(Claim claim, Function<Claim, Uni<Answer>> operation) {
+        return Uni.createFrom().deferred(() -> operation.apply(claim))
                 .onFailure(Idempotency::isClientError)
                 .recoverWithUni(e -> {
-                    Stored refused = new Stored(((ApiException) e).status(), serialize(ErrorBody.of((ApiException) e)));
-                    return store(scope, key, refused).replaceWith(refused);
+                    Answer refused = new Answer(((ApiException) e).status(), serialize(ErrorBody.of((ApiException) e)));
+                    return store(claim, refused).replaceWith(refused);
                 })
-                .onFailure().call(() -> release(scope, key))
-                .map(stored -> respond(stored.status(), stored.body(), false));
+                .onFailure().call(() -> release(claim))
+                .map(answer -> respond(answer, false));
     }
 
-    private static Uni<Void> storeWithEffects(String scope, String key, Stored stored) {
-        return Panache.getSession().flatMap(session -> session.createNativeMutationQuery(
-                                "UPDATE idempotency_keys SET state = 'DONE', status = ?1, body = ?2 WHERE scope = ?3 AND idem_key = ?4")
-                        .setParameter(1, stored.status())
-                        .setParameter(2, stored.body())
-                        .setParameter(3, scope)
-                        .setParameter(4, key)
-                        .executeUpdate())
-                .replaceWithVoid();
+    /** Stores the answer in the transaction of the caller's Panache session; nothing without a claim. */
+    public Uni<Void> storeWithEffects(Claim claim, Answer answer) {
+        return claim == null ? Uni.createFrom().voidItem() : storeAllWithEffects(List.of(Map.entry(claim, answer)));
+    }
+
+    /** Stores many answers in one statement, in the transaction of the caller's Panache session. */
+    public Uni<Void> storeAllWithEffects(List<Map.Entry<Claim, Answer>> answers) {
+        if (answers.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        StringBuilder values = new StringBuilder();
+        for (int i = 0; i < answers.size(); i++) {
+            values.append(i == 0 ? "" : ", ").append("(CAST(:scope").append(i).append(" AS varchar), CAST(:key").append(i)
+                    .append(" AS varchar), CAST(:status").append(i).append(" AS integer), CAST(:body").append(i).append(" AS bytea))");
+        }
+        return Panache.getSession().flatMap(session -> {
+            Mutiny.MutationQuery update = session.createNativeMutationQuery("""
+                    UPDATE idempotency_keys k SET state = 'DONE', status = v.status, body = v.body
+                    FROM (VALUES %s) AS v (scope, idem_key, status, body)
+                    WHERE k.scope = v.scope AND k.idem_key = v.idem_key""".formatted(values));
+            for (int i = 0; i < answers.size(); i++) {
+                Claim claim = answers.get(i).getKey();
+                Answer answer = answers.get(i).getValue();
+                update.setParameter("scope" + i, claim.scope()).setParameter("key" + i, claim.key())
+                        .setParameter("status" + i, answer.status()).setParameter("body" + i, answer.body());
+            }
+            return update.executeUpdate();
+        }).replaceWithVoid();
     }
 
     private static boolean isClientError(Throwable e) {
         return e instanceof ApiException api && api.status() < 500;
     }
 
-    private Uni<Response> replay(String scope, String key, String hash) {
+    private Uni<Response> replay(Claim claim, String hash) {
         return pool.preparedQuery("SELECT request_hash, state, status, body FROM idempotency_keys WHERE scope = $1 AND idem_key = $2")
-                .execute(Tuple.of(scope, key))
+                .execute(Tuple.of(claim.scope(), claim.key()))
                 .map(rows -> {
                     Row row = first(rows);
                     if (row == null) {
@@ -142,20 +187,20 @@ public class Idempotency {
                         throw ApiException.conflict("IDEMPOTENCY_REQUEST_IN_PROGRESS",
                                 "A request with this Idempotency-Key is in progress; retry shortly");
                     }
-                    return respond(row.getInteger("status"), row.getBuffer("body").getBytes(), true);
+                    return respond(new Answer(row.getInteger("status"), row.getBuffer("body").getBytes()), true);
                 });
     }
 
-    private Uni<Void> store(String scope, String key, Stored stored) {
+    private Uni<Void> store(Claim claim, Answer answer) {
         return pool.preparedQuery("UPDATE idempotency_keys SET state = 'DONE', status = $3, body = $4 WHERE scope = $1 AND idem_key = $2")
-                .execute(Tuple.tuple().addString(scope).addString(key).addInteger(stored.status())
-                        .addBuffer(io.vertx.mutiny.core.buffer.Buffer.buffer(stored.body())))
+                .execute(Tuple.tuple().addString(claim.scope()).addString(claim.key()).addInteger(answer.status())
+                        .addBuffer(io.vertx.mutiny.core.buffer.Buffer.buffer(answer.body())))
                 .replaceWithVoid();
     }
 
-    private Uni<Void> release(String scope, String key) {
+    private Uni<Void> release(Claim claim) {
         return pool.preparedQuery("DELETE FROM idempotency_keys WHERE scope = $1 AND idem_key = $2 AND state = 'IN_FLIGHT'")
-                .execute(Tuple.of(scope, key))
+                .execute(Tuple.of(claim.scope(), claim.key()))
                 .replaceWithVoid();
     }
 
@@ -186,8 +231,9 @@ public class Idempotency {
         }
     }
 
-    private static Response respond(int status, byte[] body, boolean replayed) {
-        Response.ResponseBuilder builder = Response.status(status).type(MediaType.APPLICATION_JSON_TYPE).entity(body);
+    private static Response respond(Answer answer, boolean replayed) {
+        Response.ResponseBuilder builder = Response.status(answer.status()).type(MediaType.APPLICATION_JSON_TYPE)
+                .entity(answer.body());
         if (replayed) {
             builder.header("Idempotent-Replayed", "true");
         }
@@ -196,8 +242,5 @@ public class Idempotency {
 
     private static Row first(RowSet<Row> rows) {
         return rows.iterator().hasNext() ? rows.iterator().next() : null;
-    }
-
-    private record Stored(int status, byte[] body) {
     }
 }

@@ -81,6 +81,23 @@ public interface ServerConfig {
         boolean enabled();
     }
 
+    Batching batching();
+
+    /** Group commit of payments executed at once (see PaymentBatcher). */
+    interface Batching {
+        /**
+         * Batches one instance may have committing at the same time. One measured best on two
+         * cores: concurrent batches mostly touch the same accounts and queue on their row locks,
+         * while one batch at a time simply grows.
+         */
+        @WithDefault("1")
+        int maxInFlight();
+
+        /** Payments in one batch at most. */
+        @WithDefault("200")
+        int maxSize();
+    }
+
     Fx fx();
 
     /** The sandbox's deterministic exchange rates and the service's own fees. */

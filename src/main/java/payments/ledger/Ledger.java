@@ -11,9 +11,12 @@ import payments.ledger.Journal.BalanceChange;
 import payments.ledger.Journal.Entry;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 
 /**
@@ -52,7 +55,7 @@ public class Ledger {
         Instant now = clock.now();
         return Panache.getSession().flatMap(session -> session.flush()
                 .call(() -> applyBalances(session, journal.balanceChanges(), now, balances))
-                .call(() -> insert(session, journal, entries, now)))
+                .call(() -> insert(session, List.of(journal), now)))
                 .replaceWith(balances);
     }
 
@@ -84,38 +87,132 @@ public class Ledger {
         return chain;
     }
 
-    private Uni<Void> insert(Mutiny.Session session, Journal journal, List<Entry> entries, Instant now) {
-        UUID ledgerTransactionId = Ids.newUuid();
-        StringBuilder sql = new StringBuilder("""
-                INSERT INTO ledger_entries (id, ledger_transaction_id, account_id, system_account, bucket, currency,
-                    amount, created_at) VALUES""");
-        for (int i = 0; i < entries.size(); i++) {
-            sql.append(i == 0 ? " " : ", ").append("(:id").append(i).append(", :ltx, :account").append(i)
-                    .append(", :system").append(i).append(", :bucket").append(i).append(", :currency").append(i)
-                    .append(", :amount").append(i).append(", :now)");
+    /**
+     * Many payments posted in one go, inside the caller's transaction: the accounts they touch are
+     * locked once (in id order, see {@link #lockFor}), each payment's journals apply in memory
+     * whole or not at all ({@link #tryApply}), and {@link #write} saves the accepted ones with
+     * three statements.
+     */
+    public final class Batch {
+        private final Mutiny.Session session;
+        private final BatchBalances balances;
+        private final List<Journal> accepted = new ArrayList<>();
+
+        private Batch(Mutiny.Session session, BatchBalances balances) {
+            this.session = session;
+            this.balances = balances;
         }
-        return session.createNativeMutationQuery("""
-                        INSERT INTO ledger_transactions (id, kind, transaction_id, created_at)
-                        VALUES (:id, :kind, :transaction, :now)""")
-                .setParameter("id", ledgerTransactionId)
-                .setParameter("kind", journal.kind())
-                .setParameter("transaction", journal.transactionId())
-                .setParameter("now", now)
-                .executeUpdate()
-                .call(() -> {
-                    Mutiny.MutationQuery query = session.createNativeMutationQuery(sql.toString())
-                            .setParameter("ltx", ledgerTransactionId).setParameter("now", now);
-                    for (int i = 0; i < entries.size(); i++) {
-                        Entry e = entries.get(i);
-                        query.setParameter("id" + i, Ids.newUuid())
-                                .setParameter("account" + i, e.accountId())
-                                .setParameter("system" + i, e.systemAccount() == null ? null : e.systemAccount().name())
-                                .setParameter("bucket" + i, e.bucket().name())
-                                .setParameter("currency" + i, e.currency())
-                                .setParameter("amount" + i, e.amount());
-                    }
-                    return query.executeUpdate();
-                })
-                .replaceWithVoid();
+
+        /** Applies one payment's journals; false (and nothing applied) when they would overdraw an account. */
+        public boolean tryApply(List<Journal> journals) {
+            journals.forEach(Journal::requireBalanced);
+            if (!balances.tryApply(journals)) {
+                return false;
+            }
+            accepted.addAll(journals);
+            return true;
+        }
+
+        /** Saves the new balances and the accepted journals' ledger rows. */
+        public Uni<Void> write() {
+            Instant now = clock.now();
+            return storeBalances(session, balances.changed(), now).call(() -> insert(session, accepted, now));
+        }
+    }
+
+    /** Locks and loads every internal account the payments' journals touch, for one {@link Batch}. */
+    public Uni<Batch> lockFor(List<List<Journal>> payments) {
+        Set<UUID> accounts = new TreeSet<>();
+        payments.forEach(journals -> journals.forEach(journal ->
+                journal.balanceChanges().forEach(change -> accounts.add(change.accountId()))));
+        return Panache.getSession().flatMap(session -> session.flush()
+                .chain(() -> lock(session, accounts))
+                .map(balances -> new Batch(session, balances)));
+    }
+
+    private static Uni<BatchBalances> lock(Mutiny.Session session, Set<UUID> accounts) {
+        BatchBalances balances = new BatchBalances();
+        if (accounts.isEmpty()) {
+            return Uni.createFrom().item(balances);
+        }
+        return session.createNativeQuery("""
+                        SELECT id, available_balance, total_balance FROM internal_accounts
+                        WHERE id IN (:ids) ORDER BY id FOR UPDATE""", Object[].class)
+                .setParameter("ids", List.copyOf(accounts))
+                .getResultList()
+                .map(rows -> {
+                    rows.forEach(row -> balances.start((UUID) row[0], ((Number) row[1]).longValue(), ((Number) row[2]).longValue()));
+                    return balances;
+                });
+    }
+
+    private static Uni<Void> storeBalances(Mutiny.Session session, Map<UUID, Balance> changed, Instant now) {
+        if (changed.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        StringBuilder values = new StringBuilder();
+        for (int i = 0; i < changed.size(); i++) {
+            values.append(i == 0 ? "" : ", ").append("(CAST(:id").append(i).append(" AS uuid), CAST(:available").append(i)
+                    .append(" AS bigint), CAST(:total").append(i).append(" AS bigint))");
+        }
+        Mutiny.MutationQuery update = session.createNativeMutationQuery("""
+                UPDATE internal_accounts a SET available_balance = v.available, total_balance = v.total, updated_at = :now
+                FROM (VALUES %s) AS v (id, available, total)
+                WHERE a.id = v.id""".formatted(values)).setParameter("now", now);
+        int i = 0;
+        for (Map.Entry<UUID, Balance> entry : changed.entrySet()) {
+            update.setParameter("id" + i, entry.getKey())
+                    .setParameter("available" + i, entry.getValue().available())
+                    .setParameter("total" + i, entry.getValue().total());
+            i++;
+        }
+        return update.executeUpdate().replaceWithVoid();
+    }
+
+    /** Appends the journals' ledger transactions and entries: two statements however many there are. */
+    private static Uni<Void> insert(Mutiny.Session session, List<Journal> journals, Instant now) {
+        List<Journal> posted = journals.stream().filter(journal -> !journal.entries().isEmpty()).toList();
+        if (posted.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        StringBuilder transactions = new StringBuilder();
+        StringBuilder entries = new StringBuilder();
+        List<UUID> ledgerTransactionIds = new ArrayList<>();
+        int entryCount = 0;
+        for (int j = 0; j < posted.size(); j++) {
+            ledgerTransactionIds.add(Ids.newUuid());
+            transactions.append(j == 0 ? "" : ", ").append("(:ltx").append(j).append(", :kind").append(j)
+                    .append(", CAST(:transaction").append(j).append(" AS uuid), :now)");
+            for (int e = 0; e < posted.get(j).entries().size(); e++, entryCount++) {
+                int i = entryCount;
+                entries.append(i == 0 ? "" : ", ").append("(:id").append(i).append(", :ltx").append(j)
+                        .append(", CAST(:account").append(i).append(" AS uuid), :system").append(i).append(", :bucket").append(i)
+                        .append(", :currency").append(i).append(", :amount").append(i).append(", :now)");
+            }
+        }
+        Mutiny.MutationQuery insertTransactions = session.createNativeMutationQuery(
+                "INSERT INTO ledger_transactions (id, kind, transaction_id, created_at) VALUES " + transactions)
+                .setParameter("now", now);
+        Mutiny.MutationQuery insertEntries = session.createNativeMutationQuery("""
+                INSERT INTO ledger_entries (id, ledger_transaction_id, account_id, system_account, bucket, currency,
+                    amount, created_at) VALUES """ + entries).setParameter("now", now);
+        int i = 0;
+        for (int j = 0; j < posted.size(); j++) {
+            Journal journal = posted.get(j);
+            insertTransactions.setParameter("ltx" + j, ledgerTransactionIds.get(j))
+                    .setParameter("kind" + j, journal.kind())
+                    .setParameter("transaction" + j, journal.transactionId());
+            insertEntries.setParameter("ltx" + j, ledgerTransactionIds.get(j));
+            for (Entry e : journal.entries()) {
+                insertEntries.setParameter("id" + i, Ids.newUuid())
+                        .setParameter("account" + i, e.accountId())
+                        .setParameter("system" + i, e.systemAccount() == null ? null : e.systemAccount().name())
+                        .setParameter("bucket" + i, e.bucket().name())
+                        .setParameter("currency" + i, e.currency())
+                        .setParameter("amount" + i, e.amount());
+                i++;
+            }
+        }
+        return insertTransactions.executeUpdate().call(insertEntries::executeUpdate).replaceWithVoid();
     }
 }

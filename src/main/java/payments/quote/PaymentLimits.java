@@ -9,8 +9,13 @@ import payments.common.ServerConfig;
 
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -71,10 +76,79 @@ public class PaymentLimits {
         }).invoke(sum -> {
             long today = ((Number) sum).longValue();
             if (today + amount > limit.get()) {
-                throw new ApiException(429, "DAILY_VOLUME_LIMIT_EXCEEDED", "Today's " + sending + " volume of "
-                        + today + " plus " + amount + " would pass the daily limit of " + limit.get() + " (minor units)");
+                throw volumeExceeded(sending, today, amount, limit.get());
             }
         }).replaceWithVoid();
+    }
+
+    private static ApiException volumeExceeded(String sending, long today, long amount, long limit) {
+        return new ApiException(429, "DAILY_VOLUME_LIMIT_EXCEEDED", "Today's " + sending + " volume of "
+                + today + " plus " + amount + " would pass the daily limit of " + limit + " (minor units)");
+    }
+
+    /** One payment's share of its sender's daily volume (customerId null for the platform). */
+    public record Volume(UUID customerId, String sending, String receiving, long amount) {
+    }
+
+    /**
+     * The day's executed volume of the given senders, for a batch of payments to count forward one
+     * by one. Load it after locking the senders' accounts, as {@link #checkDailyVolume} runs after
+     * the hold: concurrent batches from one account then see each other's committed payments.
+     */
+    public Uni<DailyVolumes> dailyVolumes(Collection<Volume> volumes) {
+        Set<UUID> customers = new HashSet<>();
+        boolean platform = false;
+        for (Volume volume : volumes) {
+            if (limit(config.limits().dailyVolume(), volume.sending(), volume.receiving()).isPresent()) {
+                if (volume.customerId() == null) {
+                    platform = true;
+                } else {
+                    customers.add(volume.customerId());
+                }
+            }
+        }
+        DailyVolumes today = new DailyVolumes();
+        if (customers.isEmpty() && !platform) {
+            return Uni.createFrom().item(today);
+        }
+        Instant dayStart = clock.today().atStartOfDay(ZoneOffset.UTC).toInstant();
+        boolean includePlatform = platform;
+        return Panache.getSession().flatMap(session -> session.createNativeQuery("""
+                        SELECT customer_id, sent_currency, SUM(sent_amount) FROM transactions
+                        WHERE (customer_id IN (:customers) OR (:platform AND customer_id IS NULL))
+                          AND type = 'OUTGOING' AND created_at >= :dayStart AND status IN ('PROCESSING', 'COMPLETED')
+                        GROUP BY customer_id, sent_currency""", Object[].class)
+                        .setParameter("customers", customers.isEmpty() ? List.of(new UUID(0, 0)) : List.copyOf(customers))
+                        .setParameter("platform", includePlatform)
+                        .setParameter("dayStart", dayStart)
+                        .getResultList())
+                .map(rows -> {
+                    rows.forEach(row -> today.totals.put(DailyVolumes.key((UUID) row[0], (String) row[1]),
+                            ((Number) row[2]).longValue()));
+                    return today;
+                });
+    }
+
+    /** Per sender and sending currency, the day's volume so far. */
+    public final class DailyVolumes {
+        private final Map<String, Long> totals = new HashMap<>();
+
+        private static String key(UUID customerId, String currency) {
+            return customerId + "|" + currency;
+        }
+
+        /** 429 DAILY_VOLUME_LIMIT_EXCEEDED when the payment would pass its limit, else null. */
+        public ApiException refusal(Volume volume) {
+            Optional<Long> limit = limit(config.limits().dailyVolume(), volume.sending(), volume.receiving());
+            long today = totals.getOrDefault(key(volume.customerId(), volume.sending()), 0L);
+            return limit.isPresent() && today + volume.amount() > limit.get()
+                    ? volumeExceeded(volume.sending(), today, volume.amount(), limit.get()) : null;
+        }
+
+        /** Counts an accepted payment in. */
+        public void add(Volume volume) {
+            totals.merge(key(volume.customerId(), volume.sending()), volume.amount(), Math::addExact);
+        }
     }
 
     private static Optional<Long> limit(Map<String, Long> limits, String sending, String receiving) {

@@ -42,15 +42,8 @@ public class QuoteResource {
     @POST
     @Path("quotes")
     public Uni<Response> create(@HeaderParam(Idempotency.HEADER) String idempotencyKey, JsonNode body) {
-        return idempotency.run(caller.get(), idempotencyKey, "POST", "/quotes", body,
-                () -> service.create(body).map(QuoteResource::created));
-    }
-
-    /** 202 for a realtime-funded quote that awaits Strong Customer Authentication before it shows where to pay. */
-    private static ApiResult created(QuoteResponse quote) {
-        boolean awaitsSca = "PENDING_AUTHORIZATION".equals(quote.status())
-                && "REALTIME_FUNDING".equals(quote.source().path("sourceType").asText());
-        return new ApiResult(awaitsSca ? 202 : 201, quote);
+        return idempotency.runCommitting(caller.get(), idempotencyKey, "POST", "/quotes", body,
+                claim -> service.create(body, claim));
     }
 
     @GET

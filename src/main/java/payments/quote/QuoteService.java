@@ -2,6 +2,7 @@ package payments.quote;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
@@ -14,8 +15,12 @@ import payments.account.ExternalAccountService.Owner;
 import payments.account.InternalAccount;
 import payments.account.InternalAccountService;
 import payments.common.ApiException;
+import payments.common.ApiResult;
 import payments.common.FieldError;
 import payments.common.IdType;
+import payments.common.Idempotency;
+import payments.common.Idempotency.Answer;
+import payments.common.Idempotency.Claim;
 import payments.common.Ids;
 import payments.common.JsonText;
 import payments.common.Regions;
@@ -32,17 +37,20 @@ import payments.platform.PlatformSettings;
 import payments.quote.FeeSchedule.PlatformFeeOverride;
 import payments.quote.QuoteView.QuoteResponse;
 import payments.sandbox.MagicValues;
+import payments.transaction.PaymentBatcher;
 import payments.transaction.PaymentTransaction;
 import payments.transaction.RailOutcome;
 import payments.transaction.Settlement;
 import payments.transaction.TransactionStatus;
 import payments.transaction.TransactionView;
+import payments.webhook.WebhookEvent;
 import payments.webhook.WebhookPublisher;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -117,6 +125,9 @@ public class QuoteService {
         }
     }
 
+    private record Resolved(Payer payer, Payee payee, Priced priced) {
+    }
+
     /** What the payment costs: the locked amounts under the rate and fees. */
     record Priced(String sending, String receiving, BigDecimal rate, QuoteMath.Fees fees, QuoteMath.Amounts amounts) {
     }
@@ -138,13 +149,18 @@ public class QuoteService {
     private final ServerClock clock;
     private final ServerConfig config;
     private final ReceiverService receivers;
+    private final Idempotency idempotency;
+    private final PaymentBatcher batcher;
 
     public QuoteService(RequestSchemas schemas, PlatformConfigService platform, ExchangeRates rates,
                         FeeSchedule feeSchedule, PaymentLimits limits, InternalAccountService internalAccounts,
                         ExternalAccountService externalAccounts, Ledger ledger, Settlement settlement, Jobs jobs,
                         WebhookPublisher webhooks, QuoteView view, TransactionView transactionView, JsonText json,
-                        ServerClock clock, ServerConfig config, ReceiverService receivers) {
+                        ServerClock clock, ServerConfig config, ReceiverService receivers, Idempotency idempotency,
+                        PaymentBatcher batcher) {
         this.receivers = receivers;
+        this.idempotency = idempotency;
+        this.batcher = batcher;
         this.schemas = schemas;
         this.platform = platform;
         this.rates = rates;
@@ -165,29 +181,92 @@ public class QuoteService {
 
     // --- create ---------------------------------------------------------------------------------
 
-    @WithTransaction
-    public Uni<QuoteResponse> create(JsonNode body) {
+    /**
+     * POST /quotes; the answer is stored under the claim (null without a key) in the commit that
+     * saves the quote. A transfer between two internal accounts executed at once goes through the
+     * {@link PaymentBatcher} and settles in that commit; everything else runs in its own transaction.
+     */
+    public Uni<Answer> create(JsonNode body, Claim claim) {
         ObjectNode request = schemas.validate(body, "quoteCreate", QuoteService::checkRules);
-        return create(request, Mode.QUOTE).map(created -> view.toWire(created.quote(), created.transaction()));
+        if (!betweenInternalAccountsAtOnce(request)) {
+            return createInTransaction(request, claim);
+        }
+        return Panache.withSession(() -> prepareAtOnce(request, claim))
+                .flatMap(payment -> payment == null ? createInTransaction(request, claim) : batcher.submit(payment));
+    }
+
+    private Uni<Answer> createInTransaction(ObjectNode request, Claim claim) {
+        return Panache.withTransaction(() -> create(request, Mode.QUOTE)
+                .map(created -> idempotency.answer(result(view.toWire(created.quote(), created.transaction()))))
+                .call(answer -> idempotency.storeWithEffects(claim, answer)));
+    }
+
+    /** 202 for a realtime-funded quote that awaits Strong Customer Authentication before it shows where to pay. */
+    private static ApiResult result(QuoteResponse quote) {
+        boolean awaitsSca = "PENDING_AUTHORIZATION".equals(quote.status())
+                && "REALTIME_FUNDING".equals(quote.source().path("sourceType").asText());
+        return new ApiResult(awaitsSca ? 202 : 201, quote);
+    }
+
+    private static boolean betweenInternalAccountsAtOnce(ObjectNode request) {
+        String internal = IdType.INTERNAL_ACCOUNT.prefix() + ":";
+        return request.path("immediatelyExecute").asBoolean(false) && !request.has("lookupId")
+                && "ACCOUNT".equals(request.at("/source/sourceType").asText())
+                && request.at("/source/accountId").asText().startsWith(internal)
+                && "ACCOUNT".equals(request.at("/destination/destinationType").asText())
+                && request.at("/destination/accountId").asText().startsWith(internal);
+    }
+
+    /**
+     * The quote, its payment executed and settled, as one batch entry; null when the payment
+     * needs more than the batch does (Strong Customer Authentication, a platform fee to credit).
+     */
+    private Uni<PaymentBatcher.Payment> prepareAtOnce(ObjectNode request, Claim claim) {
+        return resolve(request, Mode.QUOTE).map(resolved -> {
+            Payer payer = resolved.payer();
+            Priced priced = resolved.priced();
+            if ((payer.customer() != null && Regions.requiresSca(payer.customer().region))
+                    || priced.amounts().platformFeesIncluded() != 0) {
+                return null;
+            }
+            Instant now = clock.now();
+            PaymentTransaction t = paymentOf(request, payer, resolved.payee(), priced, now);
+            Quote quote = quoteOf(request, payer, resolved.payee(), priced, t, now);
+            WebhookEvent pending = webhooks.dispatched("OUTGOING_PAYMENT.PENDING", transactionView.toWire(t));
+            quote.status = Quote.PROCESSING;
+            WebhookEvent processing = settlement.processingAtOnce(t);
+            // The execute call answers the payment as it starts (PROCESSING); the completion event follows.
+            Answer answer = idempotency.answer(result(view.toWire(quote, t)));
+            Settlement.SettledAtOnce settled = settlement.completeAtOnce(t, processing);
+            List<Object> rows = new ArrayList<>(List.of(t, quote, pending));
+            rows.addAll(settled.events());
+            PaymentLimits.Volume volume = new PaymentLimits.Volume(payer.customerId(), priced.sending(), priced.receiving(),
+                    priced.amounts().totalSending());
+            return new PaymentBatcher.Payment(settled.journals(), volume, rows, claim, answer);
+        });
     }
 
     /** Prices, saves and (with immediatelyExecute) executes a validated quote request. */
     Uni<Created> create(ObjectNode request, Mode mode) {
+        return resolve(request, mode).flatMap(resolved -> platformFeeAccount(resolved.priced())
+                .flatMap(ignored -> persist(request, resolved.payer(), resolved.payee(), resolved.priced()))
+                .call(created -> request.path("immediatelyExecute").asBoolean(false)
+                        ? execute(created.quote(), created.transaction(), request.path("scaFactor").asText(null))
+                        : Uni.createFrom().voidItem()));
+    }
+
+    /** Both sides found and checked, and the payment priced. */
+    private Uni<Resolved> resolve(ObjectNode request, Mode mode) {
         return platform.settings().flatMap(settings -> resolvePayer(request, mode).flatMap(payer ->
                 resolvePayee(request, payer, mode).call(payee -> request.has("lookupId")
                         ? receivers.checkLookup(request.get("lookupId").asText(), payee.wireId(), request.get("senderCustomerInfo"))
-                        : Uni.createFrom().voidItem()).flatMap(payee -> {
+                        : Uni.createFrom().voidItem()).map(payee -> {
                     checkReady(payer);
                     if (mode != Mode.QUOTE && !payer.currency().equals(payee.currency())) {
                         throw ApiException.badRequest("INVALID_CURRENCY", "A transfer moves money within one currency ("
                                 + payer.currency() + " to " + payee.currency() + "); use POST /quotes to convert");
                     }
-                    Priced priced = price(request, payer, payee, settings);
-                    return platformFeeAccount(priced)
-                            .flatMap(ignored -> persist(request, payer, payee, priced))
-                            .call(created -> request.path("immediatelyExecute").asBoolean(false)
-                                    ? execute(created.quote(), created.transaction(), request.path("scaFactor").asText(null))
-                                    : Uni.createFrom().voidItem());
+                    return new Resolved(payer, payee, price(request, payer, payee, settings));
                 })));
     }
 
@@ -566,9 +645,7 @@ public class QuoteService {
                 throw ApiException.badRequest("INVALID_INPUT",
                         "Source account " + source.wireId() + " is " + source.status + " and cannot send");
             }
-            return railOutcome(quote).flatMap(outcome -> ledger.post(Journal.of("HOLD", t.id)
-                            .available(source.id, quote.sendingCurrency, -quote.totalSendingAmount)
-                            .held(source.id, quote.sendingCurrency, quote.totalSendingAmount))
+            return railOutcome(quote).flatMap(outcome -> ledger.post(Settlement.hold(t))
                     .call(() -> limits.checkDailyVolume(quote.customerId, t.id, quote.sendingCurrency,
                             quote.receivingCurrency, quote.totalSendingAmount))
                     .flatMap(ignored -> {

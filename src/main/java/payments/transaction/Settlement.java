@@ -15,9 +15,11 @@ import payments.ledger.Journal;
 import payments.ledger.Journal.Bucket;
 import payments.ledger.Journal.SystemAccount;
 import payments.ledger.Ledger;
+import payments.webhook.WebhookEvent;
 import payments.webhook.WebhookPublisher;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 
 /**
@@ -62,12 +64,54 @@ public class Settlement implements JobHandler {
      * and the rail answers after the outcome's delay. Call inside the executing transaction.
      */
     public Uni<Void> begin(PaymentTransaction t, RailOutcome outcome) {
-        TransactionStatus.move(t, TransactionStatus.PROCESSING);
-        t.railOutcome = outcome.name();
-        t.updatedAt = clock.now();
+        startProcessing(t, outcome);
         return jobs.enqueue(TYPE, PAYOUT + ":" + t.id, clock.now().plus(outcome.delay()))
                 .call(() -> publish(t, "PROCESSING"))
                 .replaceWithVoid();
+    }
+
+    private void startProcessing(PaymentTransaction t, RailOutcome outcome) {
+        TransactionStatus.move(t, TransactionStatus.PROCESSING);
+        t.railOutcome = outcome.name();
+        t.updatedAt = clock.now();
+    }
+
+    /** The posting that holds an executed payment's amount on the payer's account until it settles. */
+    public static Journal hold(PaymentTransaction t) {
+        return Journal.of("HOLD", t.id)
+                .available(t.sourceAccountId, t.sentCurrency, -t.sentAmount)
+                .held(t.sourceAccountId, t.sentCurrency, t.sentAmount);
+    }
+
+    /** What a payment settled at once leaves for its caller to save: the postings and the events, in order. */
+    public record SettledAtOnce(List<Journal> journals, List<WebhookEvent> events) {
+    }
+
+    /**
+     * First half of settling at once, for a payment between two internal accounts without a
+     * platform fee (the ledger is its own rail: there is nothing to wait for): the payment is
+     * PROCESSING. The caller may take its answer now, then calls {@link #completeAtOnce}.
+     */
+    public WebhookEvent processingAtOnce(PaymentTransaction t) {
+        if (t.sourceAccountId == null || t.destinationAccountId == null || (t.platformFees != null && t.platformFees != 0)) {
+            throw new IllegalStateException("Only fee-free payments between internal accounts settle at once");
+        }
+        startProcessing(t, RailOutcome.SUCCESS);
+        return webhooks.dispatched("OUTGOING_PAYMENT.PROCESSING", view.toWire(t));
+    }
+
+    /**
+     * Second half: the payment is COMPLETED. Answers the hold and settlement postings and the
+     * COMPLETED event; the caller saves them with the payment in one commit (see {@link PaymentBatcher}).
+     */
+    public SettledAtOnce completeAtOnce(PaymentTransaction t, WebhookEvent processing) {
+        Instant now = clock.now();
+        TransactionStatus.move(t, TransactionStatus.COMPLETED);
+        t.settledAt = now;
+        t.updatedAt = now;
+        WebhookEvent completed = webhooks.dispatched("OUTGOING_PAYMENT.COMPLETED", view.toWire(t));
+        return new SettledAtOnce(List.of(hold(t), settlement("SETTLEMENT", t, null, 1, Bucket.HELD)),
+                List.of(processing, completed));
     }
 
     @Override

@@ -56,13 +56,30 @@ class QuoteConcurrencyTest {
         }
         List<Callable<Response>> executes = quotes.stream()
                 .<Callable<Response>>map(id -> () -> api().post("/quotes/" + id + "/execute")).toList();
-        List<Response> responses = inParallel(25, executes);
+        assertTenPaidFortyRefused(payer, payee, inParallel(25, executes), 200);
+    }
 
+    /** The same race through POST /quotes with immediatelyExecute: these settle in batches (PaymentBatcher). */
+    @Test
+    void fiftyParallelImmediateTransfersDrainingOneAccountNeverOverdraw() throws Exception {
+        Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
+        Holder payee = MoneyFixtures.approvedCustomer(List.of("USD"));
+        MoneyFixtures.fund(payer.account("USD"), 1000);
+        Map<String, Object> body = quoteBody(payer.account("USD"), payee.account("USD"), 100);
+        body.put("immediatelyExecute", true);
+        List<Callable<Response>> transfers = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            transfers.add(() -> api().body(body).post("/quotes"));
+        }
+        assertTenPaidFortyRefused(payer, payee, inParallel(50, transfers), 201);
+    }
+
+    /** 100 units each from an account holding 1000: exactly ten payments, the rest refused, nothing overdrawn. */
+    private static void assertTenPaidFortyRefused(Holder payer, Holder payee, List<Response> responses, int paidStatus) {
         List<String> executed = new ArrayList<>();
         int refused = 0;
-        for (int i = 0; i < responses.size(); i++) {
-            Response response = responses.get(i);
-            if (response.statusCode() == 200) {
+        for (Response response : responses) {
+            if (response.statusCode() == paidStatus) {
                 executed.add(response.jsonPath().getString("transactionId"));
             } else {
                 assertEquals(400, response.statusCode(), response.asString());

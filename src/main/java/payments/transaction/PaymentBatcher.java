@@ -1,0 +1,186 @@
+package payments.transaction;
+
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
+import io.smallrye.common.vertx.VertxContext;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.subscription.UniEmitter;
+import io.vertx.core.Context;
+import io.vertx.mutiny.core.Vertx;
+import jakarta.enterprise.context.ApplicationScoped;
+import payments.common.ApiException;
+import payments.common.Idempotency;
+import payments.common.Idempotency.Answer;
+import payments.common.Idempotency.Claim;
+import payments.common.ServerConfig;
+import payments.ledger.Journal;
+import payments.ledger.Ledger;
+import payments.quote.PaymentLimits;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Group commit for payments that settle at once. Requests hand over fully prepared payments (rows,
+ * postings, answer); whenever fewer than {@code maxInFlight} batches are committing, everything
+ * waiting goes into a new batch: one database transaction that locks the touched accounts once,
+ * applies each payment's postings in memory (refusing the ones that would overdraw), and writes
+ * the accepted payments, their ledger rows and idempotency answers with a handful of statements.
+ * Each request is answered only after its batch commits. Under light load a batch holds one
+ * payment and adds no wait; under load batches grow by themselves, so a hot account costs one row
+ * lock and one commit per batch rather than per payment.
+ */
+@ApplicationScoped
+public class PaymentBatcher {
+
+    /**
+     * A payment ready to save: its postings, its share of the sender's daily volume, its rows
+     * (saved in this order: the transaction before whatever references it) and the answer to
+     * store under its claim (null without a key).
+     */
+    public record Payment(List<Journal> journals, PaymentLimits.Volume volume, List<Object> rows, Claim claim,
+                          Answer answer) {
+    }
+
+    private record Waiting(Payment payment, UniEmitter<? super Answer> emitter, Context context) {
+    }
+
+    private final Ledger ledger;
+    private final PaymentLimits limits;
+    private final Idempotency idempotency;
+    private final Vertx vertx;
+    private final ServerConfig.Batching config;
+    private final ConcurrentLinkedQueue<Waiting> queue = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger inFlight = new AtomicInteger();
+
+    public PaymentBatcher(Ledger ledger, PaymentLimits limits, Idempotency idempotency, Vertx vertx, ServerConfig config) {
+        this.ledger = ledger;
+        this.limits = limits;
+        this.idempotency = idempotency;
+        this.vertx = vertx;
+        this.config = config.batching();
+    }
+
+    /**
+     * Saves the payment in the next batch; emits its answer once committed, or fails with 400
+     * INSUFFICIENT_FUNDS or 429 DAILY_VOLUME_LIMIT_EXCEEDED (nothing of it saved).
+     */
+    public Uni<Answer> submit(Payment payment) {
+        return Uni.createFrom().emitter(emitter -> {
+            queue.add(new Waiting(payment, emitter, io.vertx.core.Vertx.currentContext()));
+            startBatches();
+        });
+    }
+
+    /** Starts batches while some payments wait and fewer than maxInFlight batches are committing. */
+    private void startBatches() {
+        while (!queue.isEmpty()) {
+            int running = inFlight.get();
+            if (running >= config.maxInFlight()) {
+                return;
+            }
+            if (!inFlight.compareAndSet(running, running + 1)) {
+                continue;
+            }
+            List<Waiting> batch = new ArrayList<>();
+            Waiting next;
+            while (batch.size() < config.maxSize() && (next = queue.poll()) != null) {
+                batch.add(next);
+            }
+            if (batch.isEmpty()) {
+                inFlight.decrementAndGet();
+                continue;
+            }
+            Context context = VertxContext.createNewDuplicatedContext(vertx.getDelegate().getOrCreateContext());
+            VertxContextSafetyToggle.setContextSafe(context, true);
+            context.runOnContext(ignored -> commit(batch)
+                    .onTermination().invoke(() -> {
+                        inFlight.decrementAndGet();
+                        startBatches();
+                    })
+                    .subscribe().with(done -> { }, e -> { }));
+        }
+    }
+
+    /**
+     * Commits one batch and answers its payments. When the batch as a whole fails, each payment
+     * is tried again in a batch of its own, so that one bad payment cannot sink the others.
+     */
+    private Uni<Void> commit(List<Waiting> batch) {
+        return Panache.withTransaction(() -> save(batch))
+                .invoke(refusals -> {
+                    for (int i = 0; i < batch.size(); i++) {
+                        answer(batch.get(i), batch.get(i).payment().answer(), refusals.get(i));
+                    }
+                })
+                .replaceWithVoid()
+                .onFailure().recoverWithUni(e -> {
+                    if (batch.size() == 1) {
+                        answer(batch.get(0), null, e);
+                        return Uni.createFrom().voidItem();
+                    }
+                    return Multi.createFrom().iterable(batch)
+                            .onItem().transformToUniAndConcatenate(waiting -> commit(List.of(waiting)))
+                            .collect().last();
+                });
+    }
+
+    /**
+     * Locks the batch's accounts, then takes the payments in arrival order: each must fit its
+     * sender's daily volume limit and the balances left by the ones before it. Answers the refusals
+     * by position; the accepted payments are saved.
+     */
+    private Uni<Map<Integer, ApiException>> save(List<Waiting> batch) {
+        List<Payment> payments = batch.stream().map(Waiting::payment).toList();
+        return ledger.lockFor(payments.stream().map(Payment::journals).toList())
+                .flatMap(postings -> limits.dailyVolumes(payments.stream().map(Payment::volume).toList())
+                        .flatMap(volumes -> {
+                            Map<Integer, ApiException> refusals = new HashMap<>();
+                            List<Object> rows = new ArrayList<>();
+                            List<Map.Entry<Claim, Answer>> answers = new ArrayList<>();
+                            for (int i = 0; i < payments.size(); i++) {
+                                Payment payment = payments.get(i);
+                                ApiException refusal = volumes.refusal(payment.volume());
+                                if (refusal == null && !postings.tryApply(payment.journals())) {
+                                    refusal = ApiException.badRequest(Ledger.INSUFFICIENT_FUNDS,
+                                            "The source account's available balance does not cover this payment");
+                                }
+                                if (refusal != null) {
+                                    refusals.put(i, refusal);
+                                    continue;
+                                }
+                                volumes.add(payment.volume());
+                                rows.addAll(payment.rows());
+                                if (payment.claim() != null) {
+                                    answers.add(Map.entry(payment.claim(), payment.answer()));
+                                }
+                            }
+                            return postings.write()
+                                    .chain(Panache::getSession)
+                                    .flatMap(session -> session.persistAll(rows.toArray()).call(session::flush))
+                                    .call(() -> idempotency.storeAllWithEffects(answers))
+                                    .replaceWith(refusals);
+                        }));
+    }
+
+    /** Completes a waiting request on its own context. */
+    private static void answer(Waiting waiting, Answer answer, Throwable failure) {
+        Runnable complete = () -> {
+            if (failure == null) {
+                waiting.emitter().complete(answer);
+            } else {
+                waiting.emitter().fail(failure);
+            }
+        };
+        if (waiting.context() == null) {
+            complete.run();
+        } else {
+            waiting.context().runOnContext(ignored -> complete.run());
+        }
+    }
+}
