@@ -2,20 +2,18 @@ package payments.webhook;
 
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
-import io.smallrye.common.vertx.VertxContext;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
-import io.vertx.core.Context;
 import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import org.jboss.logging.Logger;
 import payments.common.ServerClock;
 import payments.common.ServerConfig;
 import payments.common.Times;
+import payments.common.jobs.Poller;
 import payments.platform.PlatformConfigService;
 
 import java.time.Duration;
@@ -23,7 +21,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Delivers the outbox. Every instance claims due PENDING events with {@code FOR UPDATE SKIP LOCKED}
@@ -35,7 +32,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 @ApplicationScoped
 public class WebhookDispatcher {
 
-    private static final Logger LOG = Logger.getLogger(WebhookDispatcher.class);
     static final int BATCH_SIZE = 200;
     /** Deliveries in flight at once per instance. */
     static final int CONCURRENCY = 32;
@@ -50,8 +46,7 @@ public class WebhookDispatcher {
     private final PlatformConfigService platformConfig;
     private final ServerClock clock;
     private final ServerConfig.Jobs config;
-    private final AtomicBoolean ticking = new AtomicBoolean();
-    private long timerId = -1;
+    private final Poller poller;
 
     public WebhookDispatcher(Pool pool, Vertx vertx, WebhookSender sender, PlatformConfigService platformConfig,
                              ServerClock clock, ServerConfig config) {
@@ -61,28 +56,17 @@ public class WebhookDispatcher {
         this.platformConfig = platformConfig;
         this.clock = clock;
         this.config = config.jobs();
+        this.poller = new Poller(vertx, "Webhook dispatch", () -> drain(MAX_BATCHES_PER_TICK));
     }
 
     void start(@Observes StartupEvent event) {
         if (config.enabled()) {
-            timerId = vertx.setPeriodic(config.pollInterval().toMillis(), id -> tick());
+            poller.start(config.pollInterval());
         }
     }
 
     void stop(@Observes ShutdownEvent event) {
-        if (timerId >= 0) {
-            vertx.cancelTimer(timerId);
-        }
-    }
-
-    private void tick() {
-        if (!ticking.compareAndSet(false, true)) {
-            return;
-        }
-        Context context = VertxContext.getOrCreateDuplicatedContext(vertx.getDelegate());
-        context.runOnContext(ignored -> drain(MAX_BATCHES_PER_TICK)
-                .onTermination().invoke(() -> ticking.set(false))
-                .subscribe().with(count -> { }, e -> LOG.warn("Webhook dispatch failed", e)));
+        poller.stop();
     }
 
     /** Dispatches full batches until one comes back short (bounded); emits how many events were handled. */

@@ -2,9 +2,9 @@ package payments.common.jobs;
 
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
-import io.smallrye.common.vertx.VertxContext;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.common.vertx.VertxContext;
 import io.vertx.core.Context;
 import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
 import io.vertx.mutiny.core.Vertx;
@@ -25,7 +25,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Claims due jobs with {@code FOR UPDATE SKIP LOCKED} and runs them, on a Vert.x periodic timer.
@@ -47,8 +46,7 @@ public class JobRunner {
     private final ServerClock clock;
     private final ServerConfig.Jobs config;
     private final Map<String, JobHandler> handlers = new HashMap<>();
-    private final AtomicBoolean ticking = new AtomicBoolean();
-    private long timerId = -1;
+    private final Poller poller;
 
     public JobRunner(Pool pool, Vertx vertx, ServerClock clock, ServerConfig config, Instance<JobHandler> handlers) {
         this.pool = pool;
@@ -56,29 +54,17 @@ public class JobRunner {
         this.clock = clock;
         this.config = config.jobs();
         handlers.forEach(h -> this.handlers.put(h.type(), h));
+        this.poller = new Poller(vertx, "Job poll", () -> clock.refresh().flatMap(v -> runDue()));
     }
 
     void start(@Observes StartupEvent event) {
         if (config.enabled()) {
-            timerId = vertx.setPeriodic(config.pollInterval().toMillis(), id -> tick());
+            poller.start(config.pollInterval());
         }
     }
 
     void stop(@Observes ShutdownEvent event) {
-        if (timerId >= 0) {
-            vertx.cancelTimer(timerId);
-        }
-    }
-
-    private void tick() {
-        if (!ticking.compareAndSet(false, true)) {
-            return;
-        }
-        Context context = VertxContext.getOrCreateDuplicatedContext(vertx.getDelegate());
-        context.runOnContext(ignored -> clock.refresh()
-                .flatMap(v -> runDue())
-                .onTermination().invoke(() -> ticking.set(false))
-                .subscribe().with(count -> { }, e -> LOG.warn("Job poll failed", e)));
+        poller.stop();
     }
 
     /** Claims and runs one batch of due jobs; emits how many ran. */
