@@ -7,13 +7,13 @@ import io.quarkus.scheduler.Scheduled;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
-import org.hibernate.reactive.mutiny.Mutiny;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import org.hibernate.reactive.mutiny.Mutiny;
 import payments.common.security.Caller;
 
 import java.nio.charset.StandardCharsets;
