@@ -97,9 +97,10 @@ class QuoteConcurrencyTest {
     }
 
     /**
-     * More concurrent payments than database connections: each holds one connection for its
-     * transaction and must never wait for a second (the platform settings were once read on their
-     * own connection there, which deadlocked the pool).
+     * More concurrent payments than database connections: no request may hold a connection while it
+     * waits for a second one (the platform settings were once read on their own connection inside a
+     * payment's transaction, which deadlocked the pool; now these payments read in a short session
+     * that is closed before they wait for their batch, which commits on a connection of its own).
      */
     @Test
     void moreParallelPaymentsThanDatabaseConnectionsAllComplete() throws Exception {
