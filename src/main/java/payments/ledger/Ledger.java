@@ -137,8 +137,8 @@ public class Ledger {
         }
         return session.createNativeQuery("""
                         SELECT id, available_balance, total_balance FROM internal_accounts
-                        WHERE id IN (:ids) ORDER BY id FOR UPDATE""", Object[].class)
-                .setParameter("ids", List.copyOf(accounts))
+                        WHERE id = ANY(:ids) ORDER BY id FOR UPDATE""", Object[].class)
+                .setParameter("ids", accounts.toArray(UUID[]::new))
                 .getResultList()
                 .map(rows -> {
                     rows.forEach(row -> balances.start((UUID) row[0], ((Number) row[1]).longValue(), ((Number) row[2]).longValue()));

@@ -1,37 +1,34 @@
 package payments.quote;
 
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ApiException;
-import payments.common.ServerClock;
 import payments.common.ServerConfig;
+import payments.transaction.PaymentTransaction;
+import payments.transaction.SenderVolumes;
 
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
 
 /**
  * Per-payment and per-day limits, in sending minor units, configured per sending currency or
- * corridor. The daily volume counts the UTC day's executed outgoing payments (PROCESSING and
- * COMPLETED) of the same sender and currency.
+ * corridor. The daily volume counts the executed outgoing payments (PROCESSING and COMPLETED)
+ * of one sender and currency created on one UTC day, through {@link SenderVolumes}' counters.
  */
 @ApplicationScoped
 public class PaymentLimits {
 
     private final ServerConfig config;
-    private final ServerClock clock;
+    private final SenderVolumes volumes;
 
-    public PaymentLimits(ServerConfig config, ServerClock clock) {
+    public PaymentLimits(ServerConfig config, SenderVolumes volumes) {
         this.config = config;
-        this.clock = clock;
+        this.volumes = volumes;
     }
 
     /** The largest single payment the corridor allows, in sending minor units, if it has a limit. */
@@ -50,104 +47,75 @@ public class PaymentLimits {
     }
 
     /**
-     * 429 DAILY_VOLUME_LIMIT_EXCEEDED when the sender's executed volume today plus {@code amount}
-     * passes the limit. Call after the payment's own ledger hold, inside its transaction: the hold's
-     * lock on the source account makes concurrent executions from that account count one another.
+     * Counts an executed payment in its sender's daily volume; 429 DAILY_VOLUME_LIMIT_EXCEEDED
+     * when that passes the limit (the caller's transaction then rolls the count back with
+     * everything else). Call after the payment's hold, inside its transaction: the hold's lock on
+     * the source account comes first, as in a batch.
      */
-    public Uni<Void> checkDailyVolume(UUID customerId, UUID excludedTransaction, String sending, String receiving,
-                                      long amount) {
-        Optional<Long> limit = limit(config.limits().dailyVolume(), sending, receiving);
-        if (limit.isEmpty()) {
-            return Uni.createFrom().voidItem();
-        }
-        Instant dayStart = clock.today().atStartOfDay(ZoneOffset.UTC).toInstant();
-        String sender = customerId == null ? "customer_id IS NULL" : "customer_id = :customer";
-        return Panache.getSession().flatMap(session -> {
-            var query = session.createNativeQuery("""
-                    SELECT COALESCE(SUM(sent_amount), 0) FROM transactions
-                    WHERE %s AND type = 'OUTGOING' AND sent_currency = :currency AND created_at >= :dayStart
-                      AND status IN ('PROCESSING', 'COMPLETED') AND id <> :self""".formatted(sender), Object.class)
-                    .setParameter("currency", sending).setParameter("dayStart", dayStart)
-                    .setParameter("self", excludedTransaction);
-            if (customerId != null) {
-                query.setParameter("customer", customerId);
-            }
-            return query.getSingleResult();
-        }).invoke(sum -> {
-            long today = ((Number) sum).longValue();
-            if (today + amount > limit.get()) {
-                throw volumeExceeded(sending, today, amount, limit.get());
+    public Uni<Void> countDailyVolume(Volume volume) {
+        return volumes.add(volume.key(), volume.amount()).invoke(total -> {
+            ApiException refusal = refusal(volume, total - volume.amount());
+            if (refusal != null) {
+                throw refusal;
             }
         }).replaceWithVoid();
     }
 
-    private static ApiException volumeExceeded(String sending, long today, long amount, long limit) {
-        return new ApiException(429, "DAILY_VOLUME_LIMIT_EXCEEDED", "Today's " + sending + " volume of "
-                + today + " plus " + amount + " would pass the daily limit of " + limit + " (minor units)");
-    }
-
-    /** One payment's share of its sender's daily volume (customerId null for the platform). */
-    public record Volume(UUID customerId, String sending, String receiving, long amount) {
+    private ApiException refusal(Volume volume, long before) {
+        Optional<Long> limit = limit(config.limits().dailyVolume(), volume.sending(), volume.receiving());
+        if (limit.isEmpty() || before + volume.amount() <= limit.get()) {
+            return null;
+        }
+        return new ApiException(429, "DAILY_VOLUME_LIMIT_EXCEEDED", "Today's " + volume.sending() + " volume of "
+                + before + " plus " + volume.amount() + " would pass the daily limit of " + limit.get() + " (minor units)");
     }
 
     /**
-     * The day's executed volume of the given senders, for a batch of payments to count forward one
-     * by one. Load it after locking the senders' accounts, as {@link #checkDailyVolume} runs after
-     * the hold: concurrent batches from one account then see each other's committed payments.
+     * One payment's share of its sender's daily volume: the sender (null for the platform), the
+     * corridor, the amount in sending minor units and when the payment was created (it counts on
+     * that UTC day).
      */
-    public Uni<DailyVolumes> dailyVolumes(Collection<Volume> volumes) {
-        Set<UUID> customers = new HashSet<>();
-        boolean platform = false;
-        for (Volume volume : volumes) {
-            if (limit(config.limits().dailyVolume(), volume.sending(), volume.receiving()).isPresent()) {
-                if (volume.customerId() == null) {
-                    platform = true;
-                } else {
-                    customers.add(volume.customerId());
-                }
-            }
+    public record Volume(UUID customerId, String sending, String receiving, long amount, Instant createdAt) {
+        public static Volume of(PaymentTransaction t) {
+            return new Volume(t.customerId, t.sentCurrency, t.receivedCurrency, t.sentAmount, t.createdAt);
         }
-        DailyVolumes today = new DailyVolumes();
-        if (customers.isEmpty() && !platform) {
-            return Uni.createFrom().item(today);
+
+        SenderVolumes.Key key() {
+            return SenderVolumes.Key.of(customerId, sending, createdAt);
         }
-        Instant dayStart = clock.today().atStartOfDay(ZoneOffset.UTC).toInstant();
-        boolean includePlatform = platform;
-        return Panache.getSession().flatMap(session -> session.createNativeQuery("""
-                        SELECT customer_id, sent_currency, SUM(sent_amount) FROM transactions
-                        WHERE (customer_id IN (:customers) OR (:platform AND customer_id IS NULL))
-                          AND type = 'OUTGOING' AND created_at >= :dayStart AND status IN ('PROCESSING', 'COMPLETED')
-                        GROUP BY customer_id, sent_currency""", Object[].class)
-                        .setParameter("customers", customers.isEmpty() ? List.of(new UUID(0, 0)) : List.copyOf(customers))
-                        .setParameter("platform", includePlatform)
-                        .setParameter("dayStart", dayStart)
-                        .getResultList())
-                .map(rows -> {
-                    rows.forEach(row -> today.totals.put(DailyVolumes.key((UUID) row[0], (String) row[1]),
-                            ((Number) row[2]).longValue()));
-                    return today;
-                });
     }
 
-    /** Per sender and sending currency, the day's volume so far. */
-    public final class DailyVolumes {
-        private final Map<String, Long> totals = new HashMap<>();
+    /**
+     * The counters of a batch's senders, locked, for its payments to count forward one by one.
+     * Lock them after the senders' accounts, as {@link #countDailyVolume} runs after the hold.
+     */
+    public Uni<DailyVolumes> dailyVolumes(Collection<Volume> batch) {
+        return volumes.lock(batch.stream().map(Volume::key).collect(Collectors.toSet())).map(DailyVolumes::new);
+    }
 
-        private static String key(UUID customerId, String currency) {
-            return customerId + "|" + currency;
+    /** A batch's view of its senders' counters: the totals before it, and what it adds. */
+    public final class DailyVolumes {
+        private final Map<SenderVolumes.Key, Long> totals;
+        private final Map<SenderVolumes.Key, Long> added = new HashMap<>();
+
+        private DailyVolumes(Map<SenderVolumes.Key, Long> totals) {
+            this.totals = totals;
         }
 
         /** 429 DAILY_VOLUME_LIMIT_EXCEEDED when the payment would pass its limit, else null. */
         public ApiException refusal(Volume volume) {
-            Optional<Long> limit = limit(config.limits().dailyVolume(), volume.sending(), volume.receiving());
-            long today = totals.getOrDefault(key(volume.customerId(), volume.sending()), 0L);
-            return limit.isPresent() && today + volume.amount() > limit.get()
-                    ? volumeExceeded(volume.sending(), today, volume.amount(), limit.get()) : null;
+            SenderVolumes.Key key = volume.key();
+            return PaymentLimits.this.refusal(volume, totals.getOrDefault(key, 0L) + added.getOrDefault(key, 0L));
         }
 
         /** Counts an accepted payment in. */
         public void add(Volume volume) {
-            totals.merge(key(volume.customerId(), volume.sending()), volume.amount(), Math::addExact);
+            added.merge(volume.key(), volume.amount(), Math::addExact);
+        }
+
+        /** Saves what the batch's accepted payments added. */
+        public Uni<Void> write() {
+            return volumes.addAll(added);
         }
     }
 

@@ -240,9 +240,7 @@ public class QuoteService {
             Settlement.SettledAtOnce settled = settlement.completeAtOnce(t, processing);
             List<Object> rows = new ArrayList<>(List.of(t, quote, pending));
             rows.addAll(settled.events());
-            PaymentLimits.Volume volume = new PaymentLimits.Volume(payer.customerId(), priced.sending(), priced.receiving(),
-                    priced.amounts().totalSending());
-            return new PaymentBatcher.Payment(settled.journals(), volume, rows, claim, answer);
+            return new PaymentBatcher.Payment(settled.journals(), PaymentLimits.Volume.of(t), rows, claim, answer);
         });
     }
 
@@ -646,8 +644,7 @@ public class QuoteService {
                         "Source account " + source.wireId() + " is " + source.status + " and cannot send");
             }
             return railOutcome(quote).flatMap(outcome -> ledger.post(Settlement.hold(t))
-                    .call(() -> limits.checkDailyVolume(quote.customerId, t.id, quote.sendingCurrency,
-                            quote.receivingCurrency, quote.totalSendingAmount))
+                    .call(() -> limits.countDailyVolume(PaymentLimits.Volume.of(t)))
                     .flatMap(ignored -> {
                         quote.status = Quote.PROCESSING;
                         quote.scaChallenge = null;
@@ -760,8 +757,7 @@ public class QuoteService {
             }
             requireRunnable(quote);
             return transactionOf(quote, true).flatMap(t -> railOutcome(quote)
-                    .call(() -> limits.checkDailyVolume(quote.customerId, t.id, quote.sendingCurrency, quote.receivingCurrency,
-                            quote.totalSendingAmount))
+                    .call(() -> limits.countDailyVolume(PaymentLimits.Volume.of(t)))
                     .flatMap(outcome -> {
                         quote.status = Quote.PROCESSING;
                         quote.updatedAt = clock.now();

@@ -162,6 +162,7 @@ public class PaymentBatcher {
                                 }
                             }
                             return postings.write()
+                                    .call(volumes::write)
                                     .chain(Panache::getSession)
                                     .flatMap(session -> session.persistAll(byKind(rows)).call(session::flush))
                                     .call(() -> idempotency.storeAllWithEffects(answers))

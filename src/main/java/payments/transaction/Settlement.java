@@ -38,15 +38,17 @@ public class Settlement implements JobHandler {
     private static final String RETURN = "return";
 
     private final Ledger ledger;
+    private final SenderVolumes volumes;
     private final Jobs jobs;
     private final WebhookPublisher webhooks;
     private final TransactionView view;
     private final JsonText json;
     private final ServerClock clock;
 
-    public Settlement(Ledger ledger, Jobs jobs, WebhookPublisher webhooks, TransactionView view, JsonText json,
-                      ServerClock clock) {
+    public Settlement(Ledger ledger, SenderVolumes volumes, Jobs jobs, WebhookPublisher webhooks, TransactionView view,
+                      JsonText json, ServerClock clock) {
         this.ledger = ledger;
+        this.volumes = volumes;
         this.jobs = jobs;
         this.webhooks = webhooks;
         this.view = view;
@@ -142,7 +144,7 @@ public class Settlement implements JobHandler {
                 // Realtime funds never entered the books: they go straight back to the payer's instrument.
                 // A failed pull took nothing from anyone: there is nothing to refund.
                 return t.outgoing() ? refunded(t, outcome.refundReason(), Refund.COMPLETED) : Uni.createFrom().voidItem();
-            });
+            }).call(() -> volumes.release(t));
         }
         return platformFeeAccount(t)
                 .flatMap(feeAccount -> ledger.post(settlement("SETTLEMENT", t, feeAccount, 1, Bucket.HELD)))
@@ -177,7 +179,7 @@ public class Settlement implements JobHandler {
                 return refundHold(t, cancelled);
             }
             return t.outgoing() ? refunded(t, Refund.USER_CANCELLATION, Refund.COMPLETED) : Uni.createFrom().voidItem();
-        });
+        }).call(() -> volumes.release(t));
     }
 
     /** The bank sent a completed payout back: FAILED (PAYOUT_RETURNED) and the payer refunded. */
@@ -186,7 +188,8 @@ public class Settlement implements JobHandler {
             return Uni.createFrom().voidItem();
         }
         RailOutcome outcome = RailOutcome.named(t.railOutcome);
-        return fail(t, outcome.failureReason()).call(() -> refundSettled(t, "RETURN", outcome.refundReason()));
+        return fail(t, outcome.failureReason()).call(() -> refundSettled(t, "RETURN", outcome.refundReason()))
+                .call(() -> volumes.release(t));
     }
 
     private Uni<Void> fail(PaymentTransaction t, String reason) {

@@ -286,6 +286,35 @@ class QuoteTest {
         assertLedgerClean();
     }
 
+    /**
+     * Payments on the one-by-one path count too, and a payment that fails gives its share back:
+     * four batched transfers and one slow payout (005, times out after 30 s) fill the day's limit;
+     * once the payout has failed, one more transfer fits.
+     */
+    @Test
+    void aFailedPaymentNoLongerCountsTowardsTheDailyVolume() {
+        Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
+        Holder payee = MoneyFixtures.approvedCustomer(List.of("USD"));
+        MoneyFixtures.fund(payer.account("USD"), 1_000_000_000L);
+        Map<String, Object> transfer = quoteBody(payer.account("USD"), payee.account("USD"), 100_000_000);
+        transfer.put("immediatelyExecute", true);
+        for (int i = 0; i < 4; i++) {
+            api().body(transfer).post("/quotes").then().statusCode(201);
+        }
+        Map<String, Object> payout = quoteBody(payer.account("USD"),
+                MoneyFixtures.externalUsdAccount(payer.customerId(), "005"), 100_000_000);
+        payout.put("immediatelyExecute", true);
+        String slow = api().body(payout).post("/quotes").then().statusCode(201).extract().path("transactionId");
+        api().body(transfer).post("/quotes").then().statusCode(429).body("code", equalTo("DAILY_VOLUME_LIMIT_EXCEEDED"));
+
+        api().body(Map.of("seconds", 31)).post("/sandbox/clock/advance").then().statusCode(200);
+        MoneyFixtures.awaitTransaction(slow, "FAILED");
+        api().body(transfer).post("/quotes").then().statusCode(201);
+        api().body(transfer).post("/quotes").then().statusCode(429).body("code", equalTo("DAILY_VOLUME_LIMIT_EXCEEDED"));
+        assertEquals(1_000_000_000L - 500_000_000L, balance(payer.account("USD")));
+        assertLedgerClean();
+    }
+
     @Test
     void exchangeRatesListCorridorsWithFees() {
         api().queryParam("sourceCurrency", "USD").queryParam("destinationCurrency", "MXN").get("/exchange-rates").then()

@@ -1,0 +1,142 @@
+package payments.transaction;
+
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.UUID;
+
+/**
+ * Each sender's executed outgoing volume per sending currency and UTC day (table daily_volumes),
+ * kept as a running counter: a payment adds its amount when it executes and takes it back when it
+ * fails, so a daily-limit check reads one row instead of summing the day's payments. Every method
+ * runs in the caller's transaction; a counter row stays locked until that transaction ends.
+ * Callers lock the sender's account first (the payment's hold) so that counter locks always come
+ * second and cannot deadlock against one another's account locks.
+ */
+@ApplicationScoped
+public class SenderVolumes {
+
+    /** The platform's own payments count under the nil UUID. */
+    private static final UUID PLATFORM = new UUID(0, 0);
+
+    /** One counter: a sender's volume in one currency on one UTC day. */
+    public record Key(UUID sender, String currency, LocalDate day) implements Comparable<Key> {
+
+        /** The counter a payment created at {@code createdAt} counts in (customerId null for the platform). */
+        public static Key of(UUID customerId, String currency, Instant createdAt) {
+            return new Key(customerId == null ? PLATFORM : customerId, currency,
+                    LocalDate.ofInstant(createdAt, ZoneOffset.UTC));
+        }
+
+        @Override
+        public int compareTo(Key other) {
+            int bySender = sender.compareTo(other.sender);
+            if (bySender != 0) {
+                return bySender;
+            }
+            int byCurrency = currency.compareTo(other.currency);
+            return byCurrency != 0 ? byCurrency : day.compareTo(other.day);
+        }
+    }
+
+    /** Adds the amount (negative to take it back) and answers the counter's new total. */
+    public Uni<Long> add(Key key, long amount) {
+        return Panache.getSession().flatMap(session -> session.createNativeQuery("""
+                        INSERT INTO daily_volumes (sender, currency, day, amount) VALUES (:sender, :currency, :day, :amount)
+                        ON CONFLICT (sender, currency, day) DO UPDATE SET amount = daily_volumes.amount + EXCLUDED.amount
+                        RETURNING amount""", Long.class)
+                .setParameter("sender", key.sender())
+                .setParameter("currency", key.currency())
+                .setParameter("day", key.day())
+                .setParameter("amount", amount)
+                .getSingleResult());
+    }
+
+    /** A payment that counted (OUTGOING, executed) no longer does: it failed. */
+    public Uni<Void> release(PaymentTransaction t) {
+        if (!t.outgoing() || t.sentAmount == null || t.sentCurrency == null) {
+            return Uni.createFrom().voidItem();
+        }
+        return add(Key.of(t.customerId, t.sentCurrency, t.createdAt), -t.sentAmount).replaceWithVoid();
+    }
+
+    /**
+     * Locks the counters (in key order, creating missing ones at zero) and answers their totals,
+     * for a batch to count forward in memory and {@link #addAll} once.
+     */
+    public Uni<Map<Key, Long>> lock(Collection<Key> keys) {
+        Map<Key, Long> totals = new HashMap<>();
+        if (keys.isEmpty()) {
+            return Uni.createFrom().item(totals);
+        }
+        Columns columns = new Columns(new TreeSet<>(keys), null);
+        return Panache.getSession().flatMap(session -> session.createNativeQuery("""
+                        INSERT INTO daily_volumes (sender, currency, day, amount)
+                        SELECT sender, currency, CAST(day AS date), 0
+                        FROM unnest(CAST(:senders AS uuid[]), CAST(:currencies AS varchar[]), CAST(:days AS varchar[]))
+                            WITH ORDINALITY AS k (sender, currency, day, position)
+                        ORDER BY position
+                        ON CONFLICT (sender, currency, day) DO UPDATE SET amount = daily_volumes.amount
+                        RETURNING sender, currency, CAST(day AS varchar), amount""", Object[].class)
+                        .setParameter("senders", columns.senders)
+                        .setParameter("currencies", columns.currencies)
+                        .setParameter("days", columns.days)
+                        .getResultList())
+                .map(rows -> {
+                    rows.forEach(row -> totals.put(new Key((UUID) row[0], (String) row[1], LocalDate.parse((String) row[2])),
+                            ((Number) row[3]).longValue()));
+                    return totals;
+                });
+    }
+
+    /** Adds each counter's amount; the counters are the ones {@link #lock} locked. */
+    public Uni<Void> addAll(Map<Key, Long> amounts) {
+        if (amounts.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        Columns columns = new Columns(amounts.keySet(), amounts);
+        return Panache.getSession().flatMap(session -> session.createNativeMutationQuery("""
+                        UPDATE daily_volumes d SET amount = d.amount + k.amount
+                        FROM unnest(CAST(:senders AS uuid[]), CAST(:currencies AS varchar[]), CAST(:days AS varchar[]),
+                                    CAST(:amounts AS bigint[])) AS k (sender, currency, day, amount)
+                        WHERE d.sender = k.sender AND d.currency = k.currency AND d.day = CAST(k.day AS date)""")
+                        .setParameter("senders", columns.senders)
+                        .setParameter("currencies", columns.currencies)
+                        .setParameter("days", columns.days)
+                        .setParameter("amounts", columns.amounts)
+                        .executeUpdate())
+                .replaceWithVoid();
+    }
+
+    /** Keys (and amounts) as one array per column, for unnest. */
+    private static final class Columns {
+        final UUID[] senders;
+        final String[] currencies;
+        final String[] days;
+        final Long[] amounts;
+
+        Columns(Collection<Key> keys, Map<Key, Long> amounts) {
+            int n = keys.size();
+            senders = new UUID[n];
+            currencies = new String[n];
+            days = new String[n];
+            this.amounts = new Long[n];
+            int i = 0;
+            for (Key key : keys) {
+                senders[i] = key.sender();
+                currencies[i] = key.currency();
+                days[i] = key.day().toString();
+                this.amounts[i] = amounts == null ? null : amounts.get(key);
+                i++;
+            }
+        }
+    }
+}
