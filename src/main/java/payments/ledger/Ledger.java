@@ -150,69 +150,93 @@ public class Ledger {
         if (changed.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        StringBuilder values = new StringBuilder();
-        for (int i = 0; i < changed.size(); i++) {
-            values.append(i == 0 ? "" : ", ").append("(CAST(:id").append(i).append(" AS uuid), CAST(:available").append(i)
-                    .append(" AS bigint), CAST(:total").append(i).append(" AS bigint))");
-        }
-        Mutiny.MutationQuery update = session.createNativeMutationQuery("""
-                UPDATE internal_accounts a SET available_balance = v.available, total_balance = v.total, updated_at = :now
-                FROM (VALUES %s) AS v (id, available, total)
-                WHERE a.id = v.id""".formatted(values)).setParameter("now", now);
+        int n = changed.size();
+        UUID[] ids = new UUID[n];
+        Long[] available = new Long[n];
+        Long[] total = new Long[n];
         int i = 0;
         for (Map.Entry<UUID, Balance> entry : changed.entrySet()) {
-            update.setParameter("id" + i, entry.getKey())
-                    .setParameter("available" + i, entry.getValue().available())
-                    .setParameter("total" + i, entry.getValue().total());
+            ids[i] = entry.getKey();
+            available[i] = entry.getValue().available();
+            total[i] = entry.getValue().total();
             i++;
         }
-        return update.executeUpdate().replaceWithVoid();
+        return session.createNativeMutationQuery("""
+                        UPDATE internal_accounts a SET available_balance = v.available, total_balance = v.total, updated_at = :now
+                        FROM unnest(CAST(:ids AS uuid[]), CAST(:available AS bigint[]), CAST(:total AS bigint[]))
+                            AS v (id, available, total)
+                        WHERE a.id = v.id""")
+                .setParameter("now", now)
+                .setParameter("ids", ids)
+                .setParameter("available", available)
+                .setParameter("total", total)
+                .executeUpdate()
+                .replaceWithVoid();
     }
 
-    /** Appends the journals' ledger transactions and entries: two statements however many there are. */
+    /**
+     * Appends the journals' ledger transactions and entries: two statements however many there
+     * are, each taking one array per column (the same statement text every time, so PostgreSQL
+     * plans it once per connection).
+     */
     private static Uni<Void> insert(Mutiny.Session session, List<Journal> journals, Instant now) {
         List<Journal> posted = journals.stream().filter(journal -> !journal.entries().isEmpty()).toList();
         if (posted.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        StringBuilder transactions = new StringBuilder();
-        StringBuilder entries = new StringBuilder();
-        List<UUID> ledgerTransactionIds = new ArrayList<>();
-        int entryCount = 0;
-        for (int j = 0; j < posted.size(); j++) {
-            ledgerTransactionIds.add(Ids.newUuid());
-            transactions.append(j == 0 ? "" : ", ").append("(:ltx").append(j).append(", :kind").append(j)
-                    .append(", CAST(:transaction").append(j).append(" AS uuid), :now)");
-            for (int e = 0; e < posted.get(j).entries().size(); e++, entryCount++) {
-                int i = entryCount;
-                entries.append(i == 0 ? "" : ", ").append("(:id").append(i).append(", :ltx").append(j)
-                        .append(", CAST(:account").append(i).append(" AS uuid), :system").append(i).append(", :bucket").append(i)
-                        .append(", :currency").append(i).append(", :amount").append(i).append(", :now)");
-            }
-        }
-        Mutiny.MutationQuery insertTransactions = session.createNativeMutationQuery(
-                "INSERT INTO ledger_transactions (id, kind, transaction_id, created_at) VALUES " + transactions)
-                .setParameter("now", now);
-        Mutiny.MutationQuery insertEntries = session.createNativeMutationQuery("""
-                INSERT INTO ledger_entries (id, ledger_transaction_id, account_id, system_account, bucket, currency,
-                    amount, created_at) VALUES """ + entries).setParameter("now", now);
+        int entryCount = posted.stream().mapToInt(journal -> journal.entries().size()).sum();
+        UUID[] ledgerTransactionIds = new UUID[posted.size()];
+        String[] kinds = new String[posted.size()];
+        UUID[] transactionIds = new UUID[posted.size()];
+        UUID[] entryIds = new UUID[entryCount];
+        UUID[] entryTransactions = new UUID[entryCount];
+        UUID[] accounts = new UUID[entryCount];
+        String[] systemAccounts = new String[entryCount];
+        String[] buckets = new String[entryCount];
+        String[] currencies = new String[entryCount];
+        Long[] amounts = new Long[entryCount];
         int i = 0;
         for (int j = 0; j < posted.size(); j++) {
             Journal journal = posted.get(j);
-            insertTransactions.setParameter("ltx" + j, ledgerTransactionIds.get(j))
-                    .setParameter("kind" + j, journal.kind())
-                    .setParameter("transaction" + j, journal.transactionId());
-            insertEntries.setParameter("ltx" + j, ledgerTransactionIds.get(j));
+            ledgerTransactionIds[j] = Ids.newUuid();
+            kinds[j] = journal.kind();
+            transactionIds[j] = journal.transactionId();
             for (Entry e : journal.entries()) {
-                insertEntries.setParameter("id" + i, Ids.newUuid())
-                        .setParameter("account" + i, e.accountId())
-                        .setParameter("system" + i, e.systemAccount() == null ? null : e.systemAccount().name())
-                        .setParameter("bucket" + i, e.bucket().name())
-                        .setParameter("currency" + i, e.currency())
-                        .setParameter("amount" + i, e.amount());
+                entryIds[i] = Ids.newUuid();
+                entryTransactions[i] = ledgerTransactionIds[j];
+                accounts[i] = e.accountId();
+                systemAccounts[i] = e.systemAccount() == null ? null : e.systemAccount().name();
+                buckets[i] = e.bucket().name();
+                currencies[i] = e.currency();
+                amounts[i] = e.amount();
                 i++;
             }
         }
+        Mutiny.MutationQuery insertTransactions = session.createNativeMutationQuery("""
+                        INSERT INTO ledger_transactions (id, kind, transaction_id, created_at)
+                        SELECT id, kind, transaction_id, :now
+                        FROM unnest(CAST(:ids AS uuid[]), CAST(:kinds AS varchar[]), CAST(:transactions AS uuid[]))
+                            AS t (id, kind, transaction_id)""")
+                .setParameter("now", now)
+                .setParameter("ids", ledgerTransactionIds)
+                .setParameter("kinds", kinds)
+                .setParameter("transactions", transactionIds);
+        Mutiny.MutationQuery insertEntries = session.createNativeMutationQuery("""
+                        INSERT INTO ledger_entries (id, ledger_transaction_id, account_id, system_account, bucket, currency,
+                            amount, created_at)
+                        SELECT id, ledger_transaction_id, account_id, system_account, bucket, currency, amount, :now
+                        FROM unnest(CAST(:ids AS uuid[]), CAST(:transactions AS uuid[]), CAST(:accounts AS uuid[]),
+                                    CAST(:systems AS varchar[]), CAST(:buckets AS varchar[]), CAST(:currencies AS varchar[]),
+                                    CAST(:amounts AS bigint[]))
+                            AS e (id, ledger_transaction_id, account_id, system_account, bucket, currency, amount)""")
+                .setParameter("now", now)
+                .setParameter("ids", entryIds)
+                .setParameter("transactions", entryTransactions)
+                .setParameter("accounts", accounts)
+                .setParameter("systems", systemAccounts)
+                .setParameter("buckets", buckets)
+                .setParameter("currencies", currencies)
+                .setParameter("amounts", amounts);
         return insertTransactions.executeUpdate().call(insertEntries::executeUpdate).replaceWithVoid();
     }
 }
