@@ -60,7 +60,8 @@ class Postgres:
         subprocess.run(as_postgres([PG_BIN + "/initdb", "-D", data, "-U", "postgres", "--auth=trust"]),
                        check=True, stdout=subprocess.DEVNULL)
         options = (f"-p {port} -k /tmp -c listen_addresses=127.0.0.1 -c max_connections=300 "
-                   "-c shared_buffers=512MB -c fsync=on -c synchronous_commit=on")
+                   "-c shared_buffers=512MB -c fsync=on -c synchronous_commit=on "
+                   "-c shared_preload_libraries=pg_stat_statements")
         subprocess.run(as_postgres([PG_BIN + "/pg_ctl", "-D", data, "-o", options, "-l", data + "/log", "-w", "start"]),
                        check=True, stdout=subprocess.DEVNULL)
         pg = Postgres("127.0.0.1", port, True)
@@ -234,6 +235,7 @@ def wrk(server, name, script, connections, duration, env_extra, data_file, pg=No
                         FROM pg_stat_activity WHERE datname = 'payments' AND state <> 'idle'""").splitlines():
                     waits[line] = waits.get(line, 0) + 1
     sampler = threading.Thread(target=sample, daemon=True)
+    statements = pg is not None and statements_reset(pg)
     cpu_before = cpu_seconds_by_command()
     sampler.start()
     output = subprocess.run(["wrk", "-t2", f"-c{connections}", f"-d{duration}s", "--timeout", "10s", "--latency",
@@ -255,9 +257,23 @@ def wrk(server, name, script, connections, duration, env_extra, data_file, pg=No
               "rss": peak[0]}
     log(f"{name}: {rps:.0f} req/s, p50 {p50:.1f} ms, p99 {p99:.1f} ms, {errors} errors, RSS {peak[0]:.0f} MB")
     log("  CPU seconds: " + ", ".join(f"{c} {v:.1f}" for c, v in sorted(cpu.items(), key=lambda kv: -kv[1])[:10]))
-    for line, count in sorted(waits.items(), key=lambda kv: -kv[1])[:12]:
+    for line, count in sorted(waits.items(), key=lambda kv: -kv[1])[:8]:
         log(f"  database sessions (samples {count}): {line}")
+    if statements:
+        for line in pg.psql("payments", """SELECT calls || ' calls, ' || round(total_exec_time) || ' ms, '
+                || round(mean_exec_time::numeric, 2) || ' ms each: ' || left(regexp_replace(query, '\s+', ' ', 'g'), 60)
+                FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 8""").splitlines():
+            log(f"  statements: {line}")
     return result
+
+
+def statements_reset(pg):
+    """Clears pg_stat_statements (when the server preloads it) so the next scenario's statements stand alone."""
+    try:
+        pg.psql("payments", "CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset();")
+        return True
+    except subprocess.CalledProcessError:
+        return False
 
 
 def main():

@@ -39,6 +39,13 @@ public class WebhookDispatcher {
     static final Duration LEASE = Duration.ofSeconds(90);
     /** Full batches one poll may run before it yields to the next tick. */
     private static final int MAX_BATCHES_PER_TICK = 50;
+    /** One batch of due events nobody holds: $1 now, $2 the batch size. */
+    private static final String DUE = """
+            SELECT id FROM webhook_events
+            WHERE status = 'PENDING' AND next_attempt_at <= $1 AND (locked_until IS NULL OR locked_until < $1)
+            ORDER BY next_attempt_at
+            LIMIT $2
+            FOR UPDATE SKIP LOCKED""";
 
     private final Pool pool;
     private final Vertx vertx;
@@ -85,33 +92,20 @@ public class WebhookDispatcher {
 
     /** Claims one batch of due events and settles each; emits the batch's size. */
     Uni<Integer> dispatchDue() {
-        return claim().flatMap(events -> {
-            if (events.isEmpty()) {
-                return Uni.createFrom().item(0);
-            }
-            return platformConfig.webhookEndpoint().flatMap(url -> url.isEmpty()
-                    ? skipAll(events)
-                    : Multi.createFrom().iterable(events)
-                    .onItem().transformToUni(event -> sender.send(event, url.get()).flatMap(attempt -> decide(event, attempt)))
-                    .merge(CONCURRENCY)
-                    .collect().asList()
-                    .replaceWithVoid())
-                    .replaceWith(events.size());
-        });
+        return platformConfig.webhookEndpoint().flatMap(url -> url.isEmpty() ? skipDue() : claim().flatMap(events ->
+                Multi.createFrom().iterable(events)
+                        .onItem().transformToUni(event -> sender.send(event, url.get()).flatMap(attempt -> decide(event, attempt)))
+                        .merge(CONCURRENCY)
+                        .collect().asList()
+                        .replaceWith(events.size())));
     }
 
     private Uni<List<WebhookEvent>> claim() {
         Instant now = clock.now();
-        return pool.preparedQuery("""
-                        UPDATE webhook_events SET locked_until = $2
-                        WHERE id IN (
-                            SELECT id FROM webhook_events
-                            WHERE status = 'PENDING' AND next_attempt_at <= $1 AND (locked_until IS NULL OR locked_until < $1)
-                            ORDER BY next_attempt_at
-                            LIMIT $3
-                            FOR UPDATE SKIP LOCKED)
+        return pool.preparedQuery("UPDATE webhook_events SET locked_until = $3 WHERE id IN (" + DUE + """
+                        )
                         RETURNING id, type, body, attempts, created_at""")
-                .execute(Tuple.of(Times.utc(now), Times.utc(now.plus(LEASE)), BATCH_SIZE))
+                .execute(Tuple.of(Times.utc(now), BATCH_SIZE, Times.utc(now.plus(LEASE))))
                 .map(rows -> {
                     List<WebhookEvent> events = new ArrayList<>();
                     for (Row row : rows) {
@@ -128,12 +122,18 @@ public class WebhookDispatcher {
                 });
     }
 
-    /** No endpoint is configured: the events are closed unsent, all in one statement. */
-    private Uni<Void> skipAll(List<WebhookEvent> events) {
-        UUID[] ids = events.stream().map(e -> e.id).toArray(UUID[]::new);
-        return pool.preparedQuery("UPDATE webhook_events SET status = 'SKIPPED', locked_until = NULL WHERE id = ANY($1)")
-                .execute(Tuple.of(ids))
-                .replaceWithVoid();
+    /**
+     * No endpoint is configured: one batch of due events is closed unsent, in one statement; emits
+     * how many. The statement checks again that there is no endpoint: one configured since it was
+     * read commits with its TEST event, which this statement then either sees together with the
+     * endpoint (and skips nothing) or not at all.
+     */
+    private Uni<Integer> skipDue() {
+        return pool.preparedQuery("UPDATE webhook_events SET status = 'SKIPPED', next_attempt_at = NULL, locked_until = NULL"
+                        + " WHERE id IN (" + DUE + ") AND NOT EXISTS (SELECT 1 FROM platform_config"
+                        + " WHERE CAST(document AS jsonb) ->> 'webhookEndpoint' IS NOT NULL)")
+                .execute(Tuple.of(Times.utc(clock.now()), BATCH_SIZE))
+                .map(rows -> rows.rowCount());
     }
 
     private Uni<Void> decide(WebhookEvent event, WebhookSender.Attempt attempt) {
