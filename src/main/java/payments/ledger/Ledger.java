@@ -55,7 +55,7 @@ public class Ledger {
         Instant now = clock.now();
         return Panache.getSession().flatMap(session -> session.flush()
                 .call(() -> applyBalances(session, journal.balanceChanges(), now, balances))
-                .call(() -> insert(session, List.of(journal), now)))
+                .call(() -> save(session, Map.of(), List.of(journal), now)))
                 .replaceWith(balances);
     }
 
@@ -91,7 +91,7 @@ public class Ledger {
      * Many payments posted in one go, inside the caller's transaction: the accounts they touch are
      * locked once (in id order, see {@link #lockFor}), each payment's journals apply in memory
      * whole or not at all ({@link #tryApply}), and {@link #write} saves the accepted ones with
-     * three statements.
+     * one statement.
      */
     public final class Batch {
         private final Mutiny.Session session;
@@ -116,7 +116,7 @@ public class Ledger {
         /** Saves the new balances and the accepted journals' ledger rows. */
         public Uni<Void> write() {
             Instant now = clock.now();
-            return storeBalances(session, balances.changed(), now).call(() -> insert(session, accepted, now));
+            return save(session, balances.changed(), accepted, now);
         }
     }
 
@@ -146,42 +146,16 @@ public class Ledger {
                 });
     }
 
-    private static Uni<Void> storeBalances(Mutiny.Session session, Map<UUID, Balance> changed, Instant now) {
-        if (changed.isEmpty()) {
-            return Uni.createFrom().voidItem();
-        }
-        int n = changed.size();
-        UUID[] ids = new UUID[n];
-        Long[] available = new Long[n];
-        Long[] total = new Long[n];
-        int i = 0;
-        for (Map.Entry<UUID, Balance> entry : changed.entrySet()) {
-            ids[i] = entry.getKey();
-            available[i] = entry.getValue().available();
-            total[i] = entry.getValue().total();
-            i++;
-        }
-        return session.createNativeMutationQuery("""
-                        UPDATE internal_accounts a SET available_balance = v.available, total_balance = v.total, updated_at = :now
-                        FROM unnest(CAST(:ids AS uuid[]), CAST(:available AS bigint[]), CAST(:total AS bigint[]))
-                            AS v (id, available, total)
-                        WHERE a.id = v.id""")
-                .setParameter("now", now)
-                .setParameter("ids", ids)
-                .setParameter("available", available)
-                .setParameter("total", total)
-                .executeUpdate()
-                .replaceWithVoid();
-    }
-
     /**
-     * Appends the journals' ledger transactions and entries: two statements however many there
-     * are, each taking one array per column (the same statement text every time, so PostgreSQL
-     * plans it once per connection).
+     * Saves new balances (none for a single posting, which moved them already) and appends the
+     * journals' ledger transactions and entries, all in one statement that takes one array per
+     * column: one round trip however many there are, and the same text every time, so PostgreSQL
+     * plans it once per connection.
      */
-    private static Uni<Void> insert(Mutiny.Session session, List<Journal> journals, Instant now) {
+    private static Uni<Void> save(Mutiny.Session session, Map<UUID, Balance> balances, List<Journal> journals,
+                                  Instant now) {
         List<Journal> posted = journals.stream().filter(journal -> !journal.entries().isEmpty()).toList();
-        if (posted.isEmpty()) {
+        if (posted.isEmpty() && balances.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
         int entryCount = posted.stream().mapToInt(journal -> journal.entries().size()).sum();
@@ -190,7 +164,7 @@ public class Ledger {
         UUID[] transactionIds = new UUID[posted.size()];
         UUID[] entryIds = new UUID[entryCount];
         UUID[] entryTransactions = new UUID[entryCount];
-        UUID[] accounts = new UUID[entryCount];
+        UUID[] entryAccounts = new UUID[entryCount];
         String[] systemAccounts = new String[entryCount];
         String[] buckets = new String[entryCount];
         String[] currencies = new String[entryCount];
@@ -204,7 +178,7 @@ public class Ledger {
             for (Entry e : journal.entries()) {
                 entryIds[i] = Ids.newUuid();
                 entryTransactions[i] = ledgerTransactionIds[j];
-                accounts[i] = e.accountId();
+                entryAccounts[i] = e.accountId();
                 systemAccounts[i] = e.systemAccount() == null ? null : e.systemAccount().name();
                 buckets[i] = e.bucket().name();
                 currencies[i] = e.currency();
@@ -212,31 +186,49 @@ public class Ledger {
                 i++;
             }
         }
-        Mutiny.MutationQuery insertTransactions = session.createNativeMutationQuery("""
-                        INSERT INTO ledger_transactions (id, kind, transaction_id, created_at)
-                        SELECT id, kind, transaction_id, :now
-                        FROM unnest(CAST(:ids AS uuid[]), CAST(:kinds AS varchar[]), CAST(:transactions AS uuid[]))
-                            AS t (id, kind, transaction_id)""")
-                .setParameter("now", now)
-                .setParameter("ids", ledgerTransactionIds)
-                .setParameter("kinds", kinds)
-                .setParameter("transactions", transactionIds);
-        Mutiny.MutationQuery insertEntries = session.createNativeMutationQuery("""
+        UUID[] accounts = new UUID[balances.size()];
+        Long[] available = new Long[balances.size()];
+        Long[] total = new Long[balances.size()];
+        int a = 0;
+        for (Map.Entry<UUID, Balance> balance : balances.entrySet()) {
+            accounts[a] = balance.getKey();
+            available[a] = balance.getValue().available();
+            total[a] = balance.getValue().total();
+            a++;
+        }
+        return session.createNativeMutationQuery("""
+                        WITH balances AS (
+                            UPDATE internal_accounts a SET available_balance = v.available, total_balance = v.total, updated_at = :now
+                            FROM unnest(CAST(:accounts AS uuid[]), CAST(:available AS bigint[]), CAST(:total AS bigint[]))
+                                AS v (id, available, total)
+                            WHERE a.id = v.id),
+                        posted AS (
+                            INSERT INTO ledger_transactions (id, kind, transaction_id, created_at)
+                            SELECT id, kind, transaction_id, :now
+                            FROM unnest(CAST(:ledgerTransactions AS uuid[]), CAST(:kinds AS varchar[]),
+                                        CAST(:transactions AS uuid[])) AS t (id, kind, transaction_id))
                         INSERT INTO ledger_entries (id, ledger_transaction_id, account_id, system_account, bucket, currency,
                             amount, created_at)
                         SELECT id, ledger_transaction_id, account_id, system_account, bucket, currency, amount, :now
-                        FROM unnest(CAST(:ids AS uuid[]), CAST(:transactions AS uuid[]), CAST(:accounts AS uuid[]),
+                        FROM unnest(CAST(:entries AS uuid[]), CAST(:entryTransactions AS uuid[]), CAST(:entryAccounts AS uuid[]),
                                     CAST(:systems AS varchar[]), CAST(:buckets AS varchar[]), CAST(:currencies AS varchar[]),
                                     CAST(:amounts AS bigint[]))
                             AS e (id, ledger_transaction_id, account_id, system_account, bucket, currency, amount)""")
                 .setParameter("now", now)
-                .setParameter("ids", entryIds)
-                .setParameter("transactions", entryTransactions)
                 .setParameter("accounts", accounts)
+                .setParameter("available", available)
+                .setParameter("total", total)
+                .setParameter("ledgerTransactions", ledgerTransactionIds)
+                .setParameter("kinds", kinds)
+                .setParameter("transactions", transactionIds)
+                .setParameter("entries", entryIds)
+                .setParameter("entryTransactions", entryTransactions)
+                .setParameter("entryAccounts", entryAccounts)
                 .setParameter("systems", systemAccounts)
                 .setParameter("buckets", buckets)
                 .setParameter("currencies", currencies)
-                .setParameter("amounts", amounts);
-        return insertTransactions.executeUpdate().call(insertEntries::executeUpdate).replaceWithVoid();
+                .setParameter("amounts", amounts)
+                .executeUpdate()
+                .replaceWithVoid();
     }
 }
