@@ -6,6 +6,7 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import payments.common.IdType;
+import payments.common.RowsInsert;
 
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -22,6 +23,23 @@ public class Quote extends PanacheEntityBase {
     public static final String COMPLETED = "COMPLETED";
     public static final String FAILED = "FAILED";
     public static final String EXPIRED = "EXPIRED";
+
+    /** Every column, for saving many quotes in one statement (see {@link RowsInsert}). */
+    public static final RowsInsert<Quote> ROWS = RowsInsert.<Quote>into("quotes")
+            .uuid("id", q -> q.id).text("status", q -> q.status).uuid("customer_id", q -> q.customerId)
+            .uuid("transaction_id", q -> q.transactionId).text("source", q -> q.source).text("destination", q -> q.destination)
+            .uuid("source_account_id", q -> q.sourceAccountId)
+            .uuid("source_external_account_id", q -> q.sourceExternalAccountId)
+            .uuid("destination_account_id", q -> q.destinationAccountId).uuid("external_account_id", q -> q.externalAccountId)
+            .text("sending_currency", q -> q.sendingCurrency).text("receiving_currency", q -> q.receivingCurrency)
+            .bigint("total_sending_amount", q -> q.totalSendingAmount)
+            .bigint("total_receiving_amount", q -> q.totalReceivingAmount)
+            .decimal("exchange_rate", q -> q.exchangeRate).bigint("fees_included", q -> q.feesIncluded)
+            .bigint("platform_fees_included", q -> q.platformFeesIncluded).text("rate_details", q -> q.rateDetails)
+            .text("payment_instructions", q -> q.paymentInstructions)
+            .text("counterparty_information", q -> q.counterpartyInformation).text("request", q -> q.request)
+            .text("sca_challenge", q -> q.scaChallenge).timestamp("expires_at", q -> q.expiresAt)
+            .timestamp("created_at", q -> q.createdAt).timestamp("updated_at", q -> q.updatedAt);
 
     @Id
     public UUID id;

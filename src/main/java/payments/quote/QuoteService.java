@@ -24,6 +24,7 @@ import payments.common.Idempotency.Claim;
 import payments.common.Ids;
 import payments.common.JsonText;
 import payments.common.Regions;
+import payments.common.RowsInsert;
 import payments.common.ServerClock;
 import payments.common.ServerConfig;
 import payments.common.jobs.Jobs;
@@ -238,8 +239,9 @@ public class QuoteService {
             // The execute call answers the payment as it starts (PROCESSING); the completion event follows.
             Answer answer = idempotency.answer(result(view.toWire(quote, t)));
             Settlement.SettledAtOnce settled = settlement.completeAtOnce(t, processing);
-            List<Object> rows = new ArrayList<>(List.of(t, quote, pending));
-            rows.addAll(settled.events());
+            RowsInsert.Rows rows = new RowsInsert.Rows().add(PaymentTransaction.ROWS, t).add(Quote.ROWS, quote)
+                    .add(WebhookEvent.ROWS, pending);
+            settled.events().forEach(event -> rows.add(WebhookEvent.ROWS, event));
             return new PaymentBatcher.Payment(settled.journals(), PaymentLimits.Volume.of(t), rows, claim, answer);
         });
     }

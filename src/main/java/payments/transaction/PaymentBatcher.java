@@ -13,6 +13,7 @@ import payments.common.ApiException;
 import payments.common.Idempotency;
 import payments.common.Idempotency.Answer;
 import payments.common.Idempotency.Claim;
+import payments.common.RowsInsert;
 import payments.common.ServerConfig;
 import payments.ledger.Journal;
 import payments.ledger.Ledger;
@@ -20,7 +21,6 @@ import payments.quote.PaymentLimits;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -40,11 +40,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 public class PaymentBatcher {
 
     /**
-     * A payment ready to save: its postings, its share of the sender's daily volume, its rows
-     * (saved in this order: the transaction before whatever references it) and the answer to
-     * store under its claim (null without a key).
+     * A payment ready to save: its postings, its share of the sender's daily volume, its rows and
+     * the answer to store under its claim (null without a key).
      */
-    public record Payment(List<Journal> journals, PaymentLimits.Volume volume, List<Object> rows, Claim claim,
+    public record Payment(List<Journal> journals, PaymentLimits.Volume volume, RowsInsert.Rows rows, Claim claim,
                           Answer answer) {
     }
 
@@ -142,7 +141,7 @@ public class PaymentBatcher {
                 .flatMap(postings -> limits.dailyVolumes(payments.stream().map(Payment::volume).toList())
                         .flatMap(volumes -> {
                             Map<Integer, ApiException> refusals = new HashMap<>();
-                            List<Object> rows = new ArrayList<>();
+                            RowsInsert.Rows rows = new RowsInsert.Rows();
                             List<Map.Entry<Claim, Answer>> answers = new ArrayList<>();
                             for (int i = 0; i < payments.size(); i++) {
                                 Payment payment = payments.get(i);
@@ -163,22 +162,10 @@ public class PaymentBatcher {
                             }
                             return postings.write()
                                     .call(volumes::write)
-                                    .chain(Panache::getSession)
-                                    .flatMap(session -> session.persistAll(byKind(rows)).call(session::flush))
+                                    .call(rows::insert)
                                     .call(() -> idempotency.storeAllWithEffects(answers))
                                     .replaceWith(refusals);
                         }));
-    }
-
-    /**
-     * The rows grouped by entity, kinds in order of first appearance (so a transaction still comes
-     * before the quote that references it): consecutive inserts of one table go out as one
-     * statement batch instead of a round trip each.
-     */
-    private static Object[] byKind(List<Object> rows) {
-        Map<Class<?>, List<Object>> kinds = new LinkedHashMap<>();
-        rows.forEach(row -> kinds.computeIfAbsent(row.getClass(), kind -> new ArrayList<>()).add(row));
-        return kinds.values().stream().flatMap(List::stream).toArray();
     }
 
     /** Completes a waiting request on its own context. */

@@ -6,6 +6,7 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import payments.common.IdType;
+import payments.common.RowsInsert;
 
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -20,6 +21,27 @@ public class PaymentTransaction extends PanacheEntityBase {
     public static final String OUTGOING = "OUTGOING";
     public static final String CREDIT = "CREDIT";
     public static final String DEBIT = "DEBIT";
+
+    /** Every column, for saving many transactions in one statement (see {@link RowsInsert}). */
+    public static final RowsInsert<PaymentTransaction> ROWS = RowsInsert.<PaymentTransaction>into("transactions")
+            .uuid("id", t -> t.id).text("type", t -> t.type).text("direction", t -> t.direction)
+            .text("status", t -> t.status).uuid("customer_id", t -> t.customerId)
+            .text("platform_customer_id", t -> t.platformCustomerId).uuid("quote_id", t -> t.quoteId)
+            .text("source", t -> t.source).text("destination", t -> t.destination)
+            .uuid("source_account_id", t -> t.sourceAccountId).uuid("destination_account_id", t -> t.destinationAccountId)
+            .text("sender_identifier", t -> t.senderIdentifier).text("receiver_identifier", t -> t.receiverIdentifier)
+            .bigint("sent_amount", t -> t.sentAmount).text("sent_currency", t -> t.sentCurrency)
+            .bigint("received_amount", t -> t.receivedAmount).text("received_currency", t -> t.receivedCurrency)
+            .decimal("exchange_rate", t -> t.exchangeRate).bigint("fees", t -> t.fees)
+            .bigint("platform_fees", t -> t.platformFees).text("description", t -> t.description)
+            .text("pending_reason", t -> t.pendingReason).text("failure_reason", t -> t.failureReason)
+            .text("rail_outcome", t -> t.railOutcome).text("refund", t -> t.refund).text("reference", t -> t.reference)
+            .text("counterparty_information", t -> t.counterpartyInformation).text("rate_details", t -> t.rateDetails)
+            .text("payment_rail", t -> t.paymentRail).text("approval_fields", t -> t.approvalFields)
+            .timestamp("approval_deadline", t -> t.approvalDeadline)
+            .text("receiver_customer_info", t -> t.receiverCustomerInfo).timestamp("settled_at", t -> t.settledAt)
+            .timestamp("receipt_delivery_confirmed_at", t -> t.receiptDeliveryConfirmedAt)
+            .timestamp("created_at", t -> t.createdAt).timestamp("updated_at", t -> t.updatedAt);
 
     @Id
     public UUID id;
