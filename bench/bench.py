@@ -286,7 +286,7 @@ def main():
     parser.add_argument("--pg-host", help="use this PostgreSQL (user postgres, databases bench and payments) instead of a private one")
     parser.add_argument("--pg-port", type=int, default=5432)
     parser.add_argument("--note", default="", help="a line for the results file (what changed since the last run)")
-    parser.add_argument("--warmup", type=int, default=30,
+    parser.add_argument("--warmup", type=int, default=60,
                         help="seconds of transfers before measuring, so the JIT compilers are done with the hot paths")
     parser.add_argument("--jfr", action="store_true",
                         help="record a JFR profile of the server (target/bench/server.jfr) and print its hottest methods")
