@@ -326,8 +326,8 @@ def main():
         ids = pg.psql("payments", "SELECT 'Transaction:' || id FROM transactions ORDER BY random() LIMIT 5000").split()
         with open(data_file, "w") as f:
             f.write(lua_table({"accounts": accounts, "hot": accounts[0], "transactions": ids}))
-        reads = wrk(server, "HTTP GET /transactions/{id}", "read.lua", c, d, {}, data_file)
-        customers = wrk(server, "HTTP POST /customers", "customer.lua", c, d, {}, data_file)
+        reads = wrk(server, "HTTP GET /transactions/{id}", "read.lua", c, d, {}, data_file, pg)
+        customers = wrk(server, "HTTP POST /customers", "customer.lua", c, d, {}, data_file, pg)
         audit = server.call("GET", "/sandbox/ledger/audit")
         write_results(args, results, transfers, hot, reads, customers, audit)
     finally:
