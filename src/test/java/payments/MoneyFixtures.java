@@ -6,7 +6,6 @@ import payments.customer.CustomerTest;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -32,7 +31,7 @@ public final class MoneyFixtures {
 
     /** A customer as {@link #approvedCustomer}, without the given profile fields (nationality, say). */
     public static Holder customer(String region, List<String> currencies, String... omittedFields) {
-        Map<String, Object> body = CustomerTest.individual("money-" + UUID.randomUUID(), "Grace Hopper");
+        Map<String, Object> body = CustomerTest.individual(TestSupport.uniqueCustomerRef("money"), "Grace Hopper");
         List.of(omittedFields).forEach(body::remove);
         body.put("currencies", currencies);
         body.put("region", region);

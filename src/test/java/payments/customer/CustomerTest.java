@@ -3,6 +3,7 @@ package payments.customer;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import org.junit.jupiter.api.Test;
+import payments.TestSupport;
 
 import java.util.HashSet;
 import java.util.List;
@@ -31,7 +32,7 @@ public class CustomerTest {
     }
 
     static String uniqueId() {
-        return "cust-" + UUID.randomUUID();
+        return TestSupport.uniqueCustomerRef("cust");
     }
 
     @Test

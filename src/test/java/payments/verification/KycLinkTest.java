@@ -4,6 +4,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.restassured.path.json.JsonPath;
 import org.junit.jupiter.api.Test;
+import payments.TestSupport;
 import payments.customer.CustomerTest;
 
 import java.time.Duration;
@@ -24,7 +25,7 @@ import static payments.TestSupport.api;
 public class KycLinkTest {
 
     static String euCustomer(String fullName) {
-        Map<String, Object> body = CustomerTest.individual("link-" + UUID.randomUUID(), fullName);
+        Map<String, Object> body = CustomerTest.individual(TestSupport.uniqueCustomerRef("link"), fullName);
         body.put("region", "DE");
         body.put("idType", "SSN");
         body.put("identifier", "123-45-6789");
@@ -34,7 +35,7 @@ public class KycLinkTest {
 
     @Test
     void contactVerificationSendsThenConfirmsEachChannelOnce() {
-        String us = api().body(CustomerTest.individual("link-" + UUID.randomUUID(), "Uma States")).post("/customers")
+        String us = api().body(CustomerTest.individual(TestSupport.uniqueCustomerRef("link"), "Uma States")).post("/customers")
                 .then().statusCode(201).extract().path("id");
         api().post("/customers/" + us + "/verify-email").then().statusCode(409).body("code", equalTo("CONFLICT"));
         api().body(Map.of("code", "123456")).post("/customers/" + us + "/verify-phone/confirm").then().statusCode(409);
@@ -68,7 +69,7 @@ public class KycLinkTest {
 
     @Test
     void linkIsIdempotentPerKeyAndFreshOtherwise() {
-        JsonPath customer = api().body(CustomerTest.individual("link-" + UUID.randomUUID(), "Lin Link")).post("/customers")
+        JsonPath customer = api().body(CustomerTest.individual(TestSupport.uniqueCustomerRef("link"), "Lin Link")).post("/customers")
                 .then().statusCode(201).extract().jsonPath();
         String customerId = customer.getString("id");
         // Measured on the server clock, which earlier tests may have moved forward.

@@ -6,6 +6,7 @@ import io.restassured.specification.RequestSpecification;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import payments.TestSupport;
 import payments.WebhookReceiver;
 import payments.WebhookReceiver.Delivery;
 import payments.customer.CustomerTest;
@@ -48,7 +49,7 @@ public class VerificationTest {
 
     /** An individual with the whole KYC data set (identity document still to upload). */
     static String completeIndividual(String fullName) {
-        Map<String, Object> body = CustomerTest.individual("kyc-" + UUID.randomUUID(), fullName);
+        Map<String, Object> body = CustomerTest.individual(TestSupport.uniqueCustomerRef("kyc"), fullName);
         body.put("idType", "SSN");
         body.put("identifier", "123-45-6789");
         return api().body(body).post("/customers").then().statusCode(201).extract().path("id");
@@ -58,7 +59,7 @@ public class VerificationTest {
         Map<String, Object> info = new HashMap<>(Map.of("legalName", "Acme Robotics Inc", "country", "US",
                 "taxId", "47-1234567", "incorporatedOn", "2015-03-01", "registrationNumber", registrationNumber,
                 "entityType", "CORPORATION", "countriesOfOperation", List.of("US")));
-        Map<String, Object> body = Map.of("customerType", "BUSINESS", "platformCustomerId", "kyb-" + UUID.randomUUID(),
+        Map<String, Object> body = Map.of("customerType", "BUSINESS", "platformCustomerId", TestSupport.uniqueCustomerRef("kyb"),
                 "currencies", List.of("USD"), "businessInfo", info,
                 "address", Map.of("line1", "9 Market St", "city", "San Francisco", "postalCode", "94105", "country", "US"));
         return api().body(body).post("/customers").then().statusCode(201).extract().path("id");
@@ -109,7 +110,7 @@ public class VerificationTest {
 
     @Test
     void incompletePacketListsEveryMissingFieldAndDocumentThenResubmissionIsApproved() throws Exception {
-        Map<String, Object> bare = Map.of("customerType", "INDIVIDUAL", "platformCustomerId", "kyc-" + UUID.randomUUID(),
+        Map<String, Object> bare = Map.of("customerType", "INDIVIDUAL", "platformCustomerId", TestSupport.uniqueCustomerRef("kyc"),
                 "fullName", "Mia Bare");
         String customerId = api().body(bare).post("/customers").then().statusCode(201).extract().path("id");
 
@@ -179,7 +180,7 @@ public class VerificationTest {
 
     @Test
     void euCustomersMustVerifyTheirContactsFirst() {
-        Map<String, Object> body = CustomerTest.individual("kyc-" + UUID.randomUUID(), "Eva Europe");
+        Map<String, Object> body = CustomerTest.individual(TestSupport.uniqueCustomerRef("kyc"), "Eva Europe");
         body.put("region", "FR");
         body.put("idType", "SSN");
         body.put("identifier", "123-45-6789");
@@ -195,13 +196,13 @@ public class VerificationTest {
     void skipPaperworkSettingDecidesAtCreation() throws Exception {
         api().body(Map.of("sandboxSkipVerificationPaperwork", true)).patch("/config").then().statusCode(200)
                 .body("sandboxSkipVerificationPaperwork", equalTo(true));
-        String rejected = api().body(CustomerTest.individual("kyc-" + UUID.randomUUID(), "Sam Skip002")).post("/customers")
+        String rejected = api().body(CustomerTest.individual(TestSupport.uniqueCustomerRef("kyc"), "Sam Skip002")).post("/customers")
                 .then().statusCode(201).body("kycStatus", equalTo("REJECTED")).extract().path("id");
         event("CUSTOMER.KYC_REJECTED", rejected);
-        api().body(CustomerTest.individual("kyc-" + UUID.randomUUID(), "Sam Skip")).post("/customers")
+        api().body(CustomerTest.individual(TestSupport.uniqueCustomerRef("kyc"), "Sam Skip")).post("/customers")
                 .then().statusCode(201).body("kycStatus", equalTo("APPROVED"));
         api().body(Map.of("sandboxSkipVerificationPaperwork", false)).patch("/config").then().statusCode(200);
-        api().body(CustomerTest.individual("kyc-" + UUID.randomUUID(), "Sam Skip002")).post("/customers")
+        api().body(CustomerTest.individual(TestSupport.uniqueCustomerRef("kyc"), "Sam Skip002")).post("/customers")
                 .then().statusCode(201).body("kycStatus", equalTo("UNVERIFIED"));
     }
 
