@@ -103,8 +103,9 @@ public class Settlement implements JobHandler {
     }
 
     /**
-     * Second half: the payment is COMPLETED. Answers the hold and settlement postings and the
-     * COMPLETED event; the caller saves them with the payment in one commit (see {@link PaymentBatcher}).
+     * Second half: the payment is COMPLETED. Answers its one posting (straight from the payer's
+     * available balance: a hold released in the same commit would only add rows) and the COMPLETED
+     * event; the caller saves them with the payment in one commit (see {@link PaymentBatcher}).
      */
     public SettledAtOnce completeAtOnce(PaymentTransaction t, WebhookEvent processing) {
         Instant now = clock.now();
@@ -112,7 +113,7 @@ public class Settlement implements JobHandler {
         t.settledAt = now;
         t.updatedAt = now;
         WebhookEvent completed = webhooks.dispatched("OUTGOING_PAYMENT.COMPLETED", view.toWire(t));
-        return new SettledAtOnce(List.of(hold(t), settlement("SETTLEMENT", t, null, 1, Bucket.HELD)),
+        return new SettledAtOnce(List.of(settlement("SETTLEMENT", t, null, 1, Bucket.AVAILABLE)),
                 List.of(processing, completed));
     }
 
@@ -230,9 +231,9 @@ public class Settlement implements JobHandler {
 
     /**
      * The settlement posting ({@code sign} 1) or its reversal (-1): the payer's amount leaves
-     * {@code sourceBucket} (HELD when settling a hold; AVAILABLE is where a reversal puts it back),
-     * fees go to the service and the platform, the rest converts and reaches the payee (an internal
-     * account, or the rail for an external one).
+     * {@code sourceBucket} (HELD when settling a hold; AVAILABLE when settling at once, and where a
+     * reversal puts it back), fees go to the service and the platform, the rest converts and
+     * reaches the payee (an internal account, or the rail for an external one).
      */
     private static Journal settlement(String kind, PaymentTransaction t, UUID platformFeeAccount, int sign,
                                       Bucket sourceBucket) {
