@@ -31,7 +31,6 @@ import payments.common.jobs.Jobs;
 import payments.common.schema.RequestSchemas;
 import payments.customer.Customer;
 import payments.customer.CustomerService;
-import payments.ledger.Journal;
 import payments.ledger.Ledger;
 import payments.platform.PlatformConfigService;
 import payments.platform.PlatformSettings;
