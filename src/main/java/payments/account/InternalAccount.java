@@ -6,8 +6,12 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import payments.common.IdType;
+import payments.common.Times;
+
+import io.vertx.mutiny.sqlclient.Row;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 
 /** An account this service holds a balance in, for a customer or (customerId null) for the platform. */
@@ -66,6 +70,34 @@ public class InternalAccount extends PanacheEntityBase {
 
     @Column(name = "updated_at", nullable = false)
     public Instant updatedAt;
+
+    /** Every column, in the order {@link #fromRow} reads them. */
+    public static final List<String> COLUMNS = List.of("id", "customer_id", "type", "currency", "status", "label",
+            "available_balance", "total_balance", "funding_instructions", "sweep_rule", "private_enabled", "created_at",
+            "updated_at");
+
+    /**
+     * An account read with the raw client (not managed by any session): {@link #COLUMNS} from
+     * position {@code first} of the row on.
+     */
+    public static InternalAccount fromRow(Row row, int first) {
+        InternalAccount account = new InternalAccount();
+        int i = first;
+        account.id = row.getUUID(i++);
+        account.customerId = row.getUUID(i++);
+        account.type = row.getString(i++);
+        account.currency = row.getString(i++);
+        account.status = row.getString(i++);
+        account.label = row.getString(i++);
+        account.availableBalance = row.getLong(i++);
+        account.totalBalance = row.getLong(i++);
+        account.fundingInstructions = row.getString(i++);
+        account.sweepRule = row.getString(i++);
+        account.privateEnabled = row.getBoolean(i++);
+        account.createdAt = Times.instant(row.getOffsetDateTime(i++));
+        account.updatedAt = Times.instant(row.getOffsetDateTime(i));
+        return account;
+    }
 
     public String wireId() {
         return IdType.INTERNAL_ACCOUNT.wireId(id);

@@ -5,6 +5,9 @@ import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import payments.account.InternalAccountView.InternalAccountResponse;
@@ -26,7 +29,9 @@ import payments.platform.PlatformSettings;
 import payments.webhook.WebhookPublisher;
 
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
@@ -35,6 +40,10 @@ import java.util.UUID;
 public class InternalAccountService {
 
     public static final String NOT_FOUND = "INTERNAL_ACCOUNT_NOT_FOUND";
+    private static final String WITH_HOLDERS = "SELECT "
+            + String.join(", ", InternalAccount.COLUMNS.stream().map(column -> "a." + column).toList()) + ", "
+            + String.join(", ", Customer.COLUMNS.stream().map(column -> "c." + column).toList())
+            + " FROM internal_accounts a LEFT JOIN customers c ON c.id = a.customer_id WHERE a.id = ANY($1)";
     private static final Set<String> TYPES = Set.of(InternalAccount.INTERNAL_FIAT, InternalAccount.INTERNAL_CRYPTO,
             InternalAccount.EMBEDDED_WALLET, InternalAccount.RULE_BASED);
 
@@ -45,9 +54,11 @@ public class InternalAccountService {
     private final Jobs jobs;
     private final ServerClock clock;
     private final WebhookPublisher webhooks;
+    private final Pool pool;
 
     public InternalAccountService(InternalAccountView view, JsonText json, PlatformConfigService platform, RequestValidator validator,
-                                  Jobs jobs, ServerClock clock, WebhookPublisher webhooks) {
+                                  Jobs jobs, ServerClock clock, WebhookPublisher webhooks, Pool pool) {
+        this.pool = pool;
         this.webhooks = webhooks;
         this.view = view;
         this.json = json;
@@ -168,6 +179,55 @@ public class InternalAccountService {
     @WithSession
     public Uni<InternalAccountResponse> get(String accountId) {
         return find(accountId, false).map(view::toWire);
+    }
+
+    /** Accounts and holders read through the caller's Panache session. */
+    public AccountLookup inSession() {
+        return new AccountLookup() {
+            @Override
+            public Uni<InternalAccount> account(String accountId) {
+                return find(accountId, false);
+            }
+
+            @Override
+            public Uni<Customer> holder(UUID customerId) {
+                return customerId == null ? Uni.createFrom().nullItem() : Customer.findById(customerId);
+            }
+        };
+    }
+
+    /**
+     * The named accounts (ids of any other kind are skipped) and their holders, read with one query
+     * and no session: for a request that would otherwise open a session only to read them.
+     */
+    public Uni<AccountLookup> preload(List<String> accountIds) {
+        UUID[] ids = accountIds.stream().filter(id -> Ids.isValid(IdType.INTERNAL_ACCOUNT, id))
+                .map(id -> Ids.uuidOf(IdType.INTERNAL_ACCOUNT, id, NOT_FOUND)).toArray(UUID[]::new);
+        return pool.preparedQuery(WITH_HOLDERS).execute(Tuple.of(ids)).map(rows -> {
+            Map<UUID, InternalAccount> accounts = new HashMap<>();
+            Map<UUID, Customer> holders = new HashMap<>();
+            for (Row row : rows) {
+                InternalAccount account = InternalAccount.fromRow(row, 0);
+                accounts.put(account.id, account);
+                if (account.customerId != null) {
+                    holders.put(account.customerId, Customer.fromRow(row, InternalAccount.COLUMNS.size()));
+                }
+            }
+            return new Preloaded(accounts, holders);
+        });
+    }
+
+    private record Preloaded(Map<UUID, InternalAccount> accounts, Map<UUID, Customer> holders) implements AccountLookup {
+        @Override
+        public Uni<InternalAccount> account(String accountId) {
+            return Ids.find(IdType.INTERNAL_ACCOUNT, accountId, NOT_FOUND, "Internal account",
+                    id -> Uni.createFrom().item(accounts.get(id)));
+        }
+
+        @Override
+        public Uni<Customer> holder(UUID customerId) {
+            return Uni.createFrom().item(customerId == null ? null : holders.get(customerId));
+        }
     }
 
     public Uni<InternalAccount> find(String accountId, boolean forUpdate) {

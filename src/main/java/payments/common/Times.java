@@ -13,4 +13,8 @@ public final class Times {
     public static OffsetDateTime utc(Instant instant) {
         return instant == null ? null : instant.atOffset(ZoneOffset.UTC);
     }
+
+    public static Instant instant(OffsetDateTime time) {
+        return time == null ? null : time.toInstant();
+    }
 }

@@ -6,6 +6,9 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import payments.common.IdType;
+import payments.common.Times;
+
+import io.vertx.mutiny.sqlclient.Row;
 
 import java.time.Instant;
 import java.util.Arrays;
@@ -72,6 +75,38 @@ public class Customer extends PanacheEntityBase {
 
     @Column(name = "deleted_at")
     public Instant deletedAt;
+
+    /** Every column, in the order {@link #fromRow} reads them. */
+    public static final List<String> COLUMNS = List.of("id", "platform_customer_id", "customer_type", "region",
+            "currencies", "email", "phone_number", "uma_address", "verification_status", "profile", "identifier",
+            "terms_consent", "agreement_consents", "contact_verification", "created_at", "updated_at", "deleted_at");
+
+    /**
+     * A customer read with the raw client (not managed by any session): {@link #COLUMNS} from
+     * position {@code first} of the row on.
+     */
+    public static Customer fromRow(Row row, int first) {
+        Customer customer = new Customer();
+        int i = first;
+        customer.id = row.getUUID(i++);
+        customer.platformCustomerId = row.getString(i++);
+        customer.customerType = row.getString(i++);
+        customer.region = row.getString(i++);
+        customer.currencies = row.getString(i++);
+        customer.email = row.getString(i++);
+        customer.phoneNumber = row.getString(i++);
+        customer.umaAddress = row.getString(i++);
+        customer.verificationStatus = row.getString(i++);
+        customer.profile = row.getString(i++);
+        customer.identifier = row.getString(i++);
+        customer.termsConsent = row.getString(i++);
+        customer.agreementConsents = row.getString(i++);
+        customer.contactVerification = row.getString(i++);
+        customer.createdAt = Times.instant(row.getOffsetDateTime(i++));
+        customer.updatedAt = Times.instant(row.getOffsetDateTime(i++));
+        customer.deletedAt = Times.instant(row.getOffsetDateTime(i));
+        return customer;
+    }
 
     public String wireId() {
         return IdType.CUSTOMER.wireId(id);

@@ -9,6 +9,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import payments.account.AccountInfoRules;
+import payments.account.AccountLookup;
 import payments.account.ExternalAccount;
 import payments.account.ExternalAccountService;
 import payments.account.ExternalAccountService.Owner;
@@ -191,7 +192,9 @@ public class QuoteService {
         if (!betweenInternalAccountsAtOnce(request)) {
             return createInTransaction(request, claim);
         }
-        return Panache.withSession(() -> prepareAtOnce(request, claim))
+        List<String> accountIds = List.of(request.at("/source/accountId").asText(),
+                request.at("/destination/accountId").asText());
+        return internalAccounts.preload(accountIds).flatMap(accounts -> prepareAtOnce(request, claim, accounts))
                 .flatMap(payment -> payment == null ? createInTransaction(request, claim) : batcher.submit(payment));
     }
 
@@ -221,8 +224,8 @@ public class QuoteService {
      * The quote, its payment executed and settled, as one batch entry; null when the payment
      * needs more than the batch does (Strong Customer Authentication, a platform fee to credit).
      */
-    private Uni<PaymentBatcher.Payment> prepareAtOnce(ObjectNode request, Claim claim) {
-        return resolve(request, Mode.QUOTE).map(resolved -> {
+    private Uni<PaymentBatcher.Payment> prepareAtOnce(ObjectNode request, Claim claim, AccountLookup accounts) {
+        return resolve(request, Mode.QUOTE, accounts).map(resolved -> {
             Payer payer = resolved.payer();
             Priced priced = resolved.priced();
             if ((payer.customer() != null && Regions.requiresSca(payer.customer().region))
@@ -247,7 +250,7 @@ public class QuoteService {
 
     /** Prices, saves and (with immediatelyExecute) executes a validated quote request. */
     Uni<Created> create(ObjectNode request, Mode mode) {
-        return resolve(request, mode).flatMap(resolved -> platformFeeAccount(resolved.priced())
+        return resolve(request, mode, internalAccounts.inSession()).flatMap(resolved -> platformFeeAccount(resolved.priced())
                 .flatMap(ignored -> persist(request, resolved.payer(), resolved.payee(), resolved.priced()))
                 .call(created -> request.path("immediatelyExecute").asBoolean(false)
                         ? execute(created.quote(), created.transaction(), request.path("scaFactor").asText(null))
@@ -255,9 +258,9 @@ public class QuoteService {
     }
 
     /** Both sides found and checked, and the payment priced. */
-    private Uni<Resolved> resolve(ObjectNode request, Mode mode) {
-        return platform.settings().flatMap(settings -> resolvePayer(request, mode).flatMap(payer ->
-                resolvePayee(request, payer, mode).call(payee -> request.has("lookupId")
+    private Uni<Resolved> resolve(ObjectNode request, Mode mode, AccountLookup accounts) {
+        return platform.settings().flatMap(settings -> resolvePayer(request, mode, accounts).flatMap(payer ->
+                resolvePayee(request, payer, mode, accounts).call(payee -> request.has("lookupId")
                         ? receivers.checkLookup(request.get("lookupId").asText(), payee.wireId(), request.get("senderCustomerInfo"))
                         : Uni.createFrom().voidItem()).map(payee -> {
                     checkReady(payer);
@@ -305,7 +308,7 @@ public class QuoteService {
         }
     }
 
-    private Uni<Payer> resolvePayer(ObjectNode request, Mode mode) {
+    private Uni<Payer> resolvePayer(ObjectNode request, Mode mode, AccountLookup accounts) {
         JsonNode source = request.get("source");
         if ("REALTIME_FUNDING".equals(source.get("sourceType").asText())) {
             String customerId = source.path("customerId").asText(null);
@@ -317,12 +320,12 @@ public class QuoteService {
         }
         String accountId = source.get("accountId").asText();
         if (accountId.startsWith(IdType.EXTERNAL_ACCOUNT.prefix() + ":")) {
-            return resolvePull(accountId, mode);
+            return resolvePull(accountId, mode, accounts);
         }
         if (!accountId.startsWith(IdType.INTERNAL_ACCOUNT.prefix() + ":")) {
             throw ApiException.invalidField("source.accountId", null, "Must be an internal or external account id");
         }
-        return referenced("source.accountId", () -> internalAccounts.find(accountId, false), mode).flatMap(account -> {
+        return referenced("source.accountId", () -> accounts.account(accountId), mode).flatMap(account -> {
             if (!account.canTransact()) {
                 throw ApiException.invalidField("source.accountId", null,
                         "Internal account " + accountId + " is " + account.status + " and cannot send");
@@ -333,12 +336,12 @@ public class QuoteService {
                     || !CustomerService.uuidOf(customerId).equals(holder))) {
                 throw ApiException.invalidField("source.customerId", null, "Must be the customer holding the source account");
             }
-            return holder(holder).map(customer -> new Payer(account, null, customer, null));
+            return accounts.holder(holder).map(customer -> new Payer(account, null, customer, null));
         });
     }
 
     /** Pulling from a bank account (ACH pull): only the holder's own ACTIVE US bank accounts can be debited. */
-    private Uni<Payer> resolvePull(String accountId, Mode mode) {
+    private Uni<Payer> resolvePull(String accountId, Mode mode, AccountLookup accounts) {
         return referenced("source.accountId", () -> externalAccounts.findAnyHolder(accountId), mode)
                 .flatMap(account -> {
                     if (!"USD_ACCOUNT".equals(account.accountType)) {
@@ -350,21 +353,21 @@ public class QuoteService {
                                 "External account " + accountId + " is " + account.status + "; verify its ownership first");
                     }
                     requireRail("No payment rail is connected in production mode to pull from a bank account");
-                    return holder(account.customerId).map(customer -> new Payer(null, account, customer, null));
+                    return accounts.holder(account.customerId).map(customer -> new Payer(null, account, customer, null));
                 });
     }
 
-    private static Uni<Customer> holder(UUID customerId) {
-        return customerId == null ? Uni.createFrom().nullItem() : Customer.findById(customerId);
+    private Uni<Customer> holder(UUID customerId) {
+        return internalAccounts.inSession().holder(customerId);
     }
 
-    private Uni<Payee> resolvePayee(ObjectNode request, Payer payer, Mode mode) {
+    private Uni<Payee> resolvePayee(ObjectNode request, Payer payer, Mode mode, AccountLookup accounts) {
         if ("UMA_ADDRESS".equals(request.get("destination").get("destinationType").asText())) {
             return Uni.createFrom().item(umaPayee(request.get("destination"), payer));
         }
         String accountId = request.get("destination").get("accountId").asText();
         if (accountId.startsWith(IdType.INTERNAL_ACCOUNT.prefix() + ":")) {
-            return referenced("destination.accountId", () -> internalAccounts.find(accountId, false), mode).map(account -> {
+            return referenced("destination.accountId", () -> accounts.account(accountId), mode).map(account -> {
                 if (payer.account() != null && account.id.equals(payer.account().id)) {
                     throw ApiException.badRequest("SELF_PAYMENT", "The source and destination are the same account");
                 }

@@ -1,0 +1,95 @@
+package payments.account;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.inject.Inject;
+import org.hibernate.reactive.mutiny.Mutiny;
+import org.junit.jupiter.api.Test;
+import payments.MoneyFixtures;
+import payments.common.ApiException;
+import payments.common.IdType;
+import payments.common.Ids;
+import payments.customer.Customer;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Accounts and holders read with the raw client must be the same objects a session loads. */
+@QuarkusTest
+class AccountPreloadTest {
+
+    @Inject
+    InternalAccountService accounts;
+
+    @Inject
+    Mutiny.SessionFactory sessions;
+
+    @Inject
+    Pool pool;
+
+    @Test
+    void preloadedAccountsAndHoldersEqualWhatTheSessionLoads() throws Exception {
+        MoneyFixtures.Holder holder = MoneyFixtures.approvedCustomer(List.of("USD"));
+        String accountId = holder.account("USD");
+        MoneyFixtures.fund(accountId, 12_345);
+        UUID accountUuid = Ids.uuidOf(IdType.INTERNAL_ACCOUNT, accountId, "none");
+        UUID customerUuid = Ids.uuidOf(IdType.CUSTOMER, holder.customerId(), "none");
+
+        AccountLookup preloaded = accounts.preload(List.of(accountId, "Customer:not-an-account")).await().indefinitely();
+        InternalAccount raw = preloaded.account(accountId).await().indefinitely();
+        Customer rawHolder = preloaded.holder(raw.customerId).await().indefinitely();
+        InternalAccount loaded = sessions.withSession(s -> s.find(InternalAccount.class, accountUuid)).await().indefinitely();
+        Customer loadedHolder = sessions.withSession(s -> s.find(Customer.class, customerUuid)).await().indefinitely();
+
+        assertEquals(12_345, raw.availableBalance);
+        assertNotNull(rawHolder.termsConsent);
+        assertSameFields(loaded, raw);
+        assertSameFields(loadedHolder, rawHolder);
+        assertNull(preloaded.holder(null).await().indefinitely());
+        ApiException missing = assertThrows(ApiException.class,
+                () -> preloaded.account(IdType.INTERNAL_ACCOUNT.wireId(UUID.randomUUID())).await().indefinitely());
+        assertEquals(404, missing.status());
+    }
+
+    /** A column added to either table must be read by its row mapping too. */
+    @Test
+    void rowMappingsReadEveryColumn() {
+        for (Map.Entry<String, List<String>> table : Map.of("internal_accounts", InternalAccount.COLUMNS,
+                "customers", Customer.COLUMNS).entrySet()) {
+            Set<String> columns = new HashSet<>();
+            for (Row row : pool.preparedQuery("SELECT column_name FROM information_schema.columns WHERE table_name = $1")
+                    .execute(Tuple.of(table.getKey())).await().indefinitely()) {
+                columns.add(row.getString(0));
+            }
+            assertEquals(columns, new HashSet<>(table.getValue()), table.getKey());
+            assertEquals(columns.size(), table.getValue().size(), table.getKey() + " lists a column twice");
+        }
+    }
+
+    /** Every mapped field (Hibernate's own bookkeeping fields aside) holds the same value in both. */
+    private static void assertSameFields(Object expected, Object actual) throws IllegalAccessException {
+        List<String> compared = new ArrayList<>();
+        for (Field field : expected.getClass().getDeclaredFields()) {
+            if (!Modifier.isStatic(field.getModifiers()) && !field.getName().startsWith("$$")) {
+                field.setAccessible(true);
+                assertEquals(field.get(expected), field.get(actual), field.getName());
+                compared.add(field.getName());
+            }
+        }
+        assertTrue(compared.size() >= 13, "compared " + compared);
+    }
+}
