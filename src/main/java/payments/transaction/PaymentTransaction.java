@@ -4,9 +4,11 @@ import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
+import io.vertx.mutiny.sqlclient.Row;
 import jakarta.persistence.Table;
 import payments.common.IdType;
 import payments.common.RowsInsert;
+import payments.common.Times;
 
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -155,6 +157,48 @@ public class PaymentTransaction extends PanacheEntityBase {
 
     @Column(name = "updated_at", nullable = false)
     public Instant updatedAt;
+
+    /** A transaction read with the raw client (not managed by any session), every column of {@link #ROWS} by name. */
+    public static PaymentTransaction fromRow(Row row) {
+        PaymentTransaction t = new PaymentTransaction();
+        t.id = row.getUUID("id");
+        t.type = row.getString("type");
+        t.direction = row.getString("direction");
+        t.status = row.getString("status");
+        t.customerId = row.getUUID("customer_id");
+        t.platformCustomerId = row.getString("platform_customer_id");
+        t.quoteId = row.getUUID("quote_id");
+        t.source = row.getString("source");
+        t.destination = row.getString("destination");
+        t.sourceAccountId = row.getUUID("source_account_id");
+        t.destinationAccountId = row.getUUID("destination_account_id");
+        t.senderIdentifier = row.getString("sender_identifier");
+        t.receiverIdentifier = row.getString("receiver_identifier");
+        t.sentAmount = row.getLong("sent_amount");
+        t.sentCurrency = row.getString("sent_currency");
+        t.receivedAmount = row.getLong("received_amount");
+        t.receivedCurrency = row.getString("received_currency");
+        t.exchangeRate = row.getBigDecimal("exchange_rate");
+        t.fees = row.getLong("fees");
+        t.platformFees = row.getLong("platform_fees");
+        t.description = row.getString("description");
+        t.pendingReason = row.getString("pending_reason");
+        t.failureReason = row.getString("failure_reason");
+        t.railOutcome = row.getString("rail_outcome");
+        t.refund = row.getString("refund");
+        t.reference = row.getString("reference");
+        t.counterpartyInformation = row.getString("counterparty_information");
+        t.rateDetails = row.getString("rate_details");
+        t.paymentRail = row.getString("payment_rail");
+        t.approvalFields = row.getString("approval_fields");
+        t.approvalDeadline = Times.instant(row.getOffsetDateTime("approval_deadline"));
+        t.receiverCustomerInfo = row.getString("receiver_customer_info");
+        t.settledAt = Times.instant(row.getOffsetDateTime("settled_at"));
+        t.receiptDeliveryConfirmedAt = Times.instant(row.getOffsetDateTime("receipt_delivery_confirmed_at"));
+        t.createdAt = Times.instant(row.getOffsetDateTime("created_at"));
+        t.updatedAt = Times.instant(row.getOffsetDateTime("updated_at"));
+        return t;
+    }
 
     /** A new transaction with its id, reconciliation reference and timestamps set. */
     public static PaymentTransaction start(String type, String direction, String status, Instant now) {

@@ -5,6 +5,8 @@ import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import payments.common.ApiException;
@@ -29,11 +31,16 @@ public class TransactionService {
 
     public static final String NOT_FOUND = "TRANSACTION_NOT_FOUND";
 
+    private static final String BY_ID = "SELECT " + String.join(", ", PaymentTransaction.ROWS.columnNames())
+            + " FROM transactions WHERE id = $1";
+
     private final TransactionView view;
     private final ServerClock clock;
     private final Settlement settlement;
+    private final Pool pool;
 
-    public TransactionService(TransactionView view, ServerClock clock, Settlement settlement) {
+    public TransactionService(TransactionView view, ServerClock clock, Settlement settlement, Pool pool) {
+        this.pool = pool;
         this.view = view;
         this.clock = clock;
         this.settlement = settlement;
@@ -46,9 +53,12 @@ public class TransactionService {
                                        String endDate, String cardId, String limit, String cursor, String sortOrder) {
     }
 
-    @WithSession
+    /** GET /transactions/{id}: one raw query, no session (the most frequent read of all). */
     public Uni<TransactionResponse> get(String transactionId) {
-        return find(transactionId, false).map(view::toWire);
+        return Ids.find(IdType.TRANSACTION, transactionId, NOT_FOUND, "Transaction", id -> pool.preparedQuery(BY_ID)
+                .execute(Tuple.of(id))
+                .map(rows -> rows.iterator().hasNext() ? PaymentTransaction.fromRow(rows.iterator().next()) : null))
+                .map(view::toWire);
     }
 
     @WithSession

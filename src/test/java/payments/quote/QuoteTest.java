@@ -336,5 +336,8 @@ class QuoteTest {
                 .body("details.errors.field", hasItems("sourceCurrency", "destinationCurrency[0]", "sendingAmount"));
         api().get("/transactions/Transaction:0193e1b2-0000-7000-8000-000000000000").then().statusCode(404)
                 .body("code", equalTo("TRANSACTION_NOT_FOUND")).body("reason", notNullValue()).body("stack", nullValue());
+        api().get("/transactions/Quote:0193e1b2-0000-7000-8000-000000000000").then().statusCode(404)
+                .body("code", equalTo("TRANSACTION_NOT_FOUND"));
+        api().get("/transactions/not-an-id").then().statusCode(404).body("code", equalTo("TRANSACTION_NOT_FOUND"));
     }
 }

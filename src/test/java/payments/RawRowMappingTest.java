@@ -1,4 +1,4 @@
-package payments.account;
+package payments;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -7,11 +7,14 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
 import org.hibernate.reactive.mutiny.Mutiny;
 import org.junit.jupiter.api.Test;
-import payments.MoneyFixtures;
+import payments.account.AccountLookup;
+import payments.account.InternalAccount;
+import payments.account.InternalAccountService;
 import payments.common.ApiException;
 import payments.common.IdType;
 import payments.common.Ids;
 import payments.customer.Customer;
+import payments.transaction.PaymentTransaction;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -28,9 +31,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Accounts and holders read with the raw client must be the same objects a session loads. */
+/** Entities read with the raw client (hot read paths that open no session) must equal what a session loads. */
 @QuarkusTest
-class AccountPreloadTest {
+class RawRowMappingTest {
 
     @Inject
     InternalAccountService accounts;
@@ -63,6 +66,25 @@ class AccountPreloadTest {
         ApiException missing = assertThrows(ApiException.class,
                 () -> preloaded.account(IdType.INTERNAL_ACCOUNT.wireId(UUID.randomUUID())).await().indefinitely());
         assertEquals(404, missing.status());
+    }
+
+    @Test
+    void transactionsReadRawEqualWhatTheSessionLoads() throws Exception {
+        MoneyFixtures.Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
+        MoneyFixtures.Holder payee = MoneyFixtures.approvedCustomer(List.of("USD"));
+        MoneyFixtures.fund(payer.account("USD"), 5_000);
+        Map<String, Object> body = MoneyFixtures.quoteBody(payer.account("USD"), payee.account("USD"), 1_234);
+        body.put("immediatelyExecute", true);
+        String transactionId = TestSupport.api().body(body).post("/quotes").then().statusCode(201).extract().path("transactionId");
+        UUID id = Ids.uuidOf(IdType.TRANSACTION, transactionId, "none");
+
+        PaymentTransaction raw = pool.preparedQuery("SELECT * FROM transactions WHERE id = $1").execute(Tuple.of(id))
+                .map(rows -> PaymentTransaction.fromRow(rows.iterator().next())).await().indefinitely();
+        PaymentTransaction loaded = sessions.withSession(s -> s.find(PaymentTransaction.class, id)).await().indefinitely();
+
+        assertEquals(1_234L, raw.sentAmount);
+        assertNotNull(raw.settledAt);
+        assertSameFields(loaded, raw);
     }
 
     /** A column added to either table must be read by its row mapping too. */
