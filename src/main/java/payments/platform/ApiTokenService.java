@@ -1,5 +1,6 @@
 package payments.platform;
 
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.quarkus.panache.common.Sort;
@@ -43,6 +44,7 @@ public class ApiTokenService implements Authenticator {
     private final ServerClock clock;
     private final RequestValidator validator;
     private final Pool pool;
+    private final RecentTokens recentTokens = new RecentTokens(System::nanoTime);
 
     public ApiTokenService(ServerClock clock, RequestValidator validator, Pool pool) {
         this.clock = clock;
@@ -83,12 +85,11 @@ public class ApiTokenService implements Authenticator {
         return findActive(tokenId).map(token -> toWire(token, null));
     }
 
-    @WithTransaction
     public Uni<Void> delete(String tokenId) {
-        return findActive(tokenId).invoke(token -> {
+        return Panache.withTransaction(() -> findActive(tokenId).invoke(token -> {
             token.deletedAt = clock.now();
             token.updatedAt = token.deletedAt;
-        }).replaceWithVoid();
+        })).invoke(token -> recentTokens.forget(token.id)).replaceWithVoid();
     }
 
     @Override
@@ -103,18 +104,28 @@ public class ApiTokenService implements Authenticator {
         if (parts == null) {
             return Uni.createFrom().nullItem();
         }
+        RecentTokens.Token recent = recentTokens.get(parts[0]);
+        if (recent != null) {
+            return Uni.createFrom().item(callerIf(recent.id(), recent.permissions(), recent.secretHash(), parts[1]));
+        }
         return pool.preparedQuery("SELECT id, permissions, secret_hash FROM api_tokens WHERE client_id = $1 AND deleted_at IS NULL")
                 .execute(Tuple.of(parts[0]))
                 .map(rows -> {
                     Row row = rows.iterator().hasNext() ? rows.iterator().next() : null;
-                    byte[] expected = row == null ? DUMMY_HASH : row.getBuffer("secret_hash").getBytes();
-                    boolean matches = Secrets.matches(parts[1], expected);
-                    if (row == null || !matches) {
+                    if (row == null) {
+                        Secrets.matches(parts[1], DUMMY_HASH);
                         return null;
                     }
-                    return new Caller(AuthScheme.BASIC, IdType.TOKEN.wireId(row.getUUID("id")),
-                            parsePermissions(row.getString("permissions")));
+                    UUID id = row.getUUID("id");
+                    Set<Permission> permissions = parsePermissions(row.getString("permissions"));
+                    byte[] secretHash = row.getBuffer("secret_hash").getBytes();
+                    recentTokens.put(parts[0], id, permissions, secretHash);
+                    return callerIf(id, permissions, secretHash, parts[1]);
                 });
+    }
+
+    private static Caller callerIf(UUID id, Set<Permission> permissions, byte[] secretHash, String secret) {
+        return Secrets.matches(secret, secretHash) ? new Caller(AuthScheme.BASIC, IdType.TOKEN.wireId(id), permissions) : null;
     }
 
     static ApiToken newToken(UUID id, String clientId, String name, Set<Permission> permissions, String secret,
@@ -151,7 +162,7 @@ public class ApiTokenService implements Authenticator {
         for (String name : text.split(",")) {
             permissions.add(Permission.valueOf(name));
         }
-        return permissions;
+        return java.util.Collections.unmodifiableSet(permissions);
     }
 
     private static String[] decodeBasic(String credentials) {
