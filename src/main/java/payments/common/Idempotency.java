@@ -6,14 +6,15 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.quarkus.scheduler.Scheduled;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
+import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import org.hibernate.reactive.mutiny.Mutiny;
 import payments.common.security.Caller;
 
 import java.nio.charset.StandardCharsets;
@@ -138,32 +139,39 @@ public class Idempotency {
 
     /** Stores the answer in the transaction of the caller's Panache session; nothing without a claim. */
     public Uni<Void> storeWithEffects(Claim claim, Answer answer) {
-        return claim == null ? Uni.createFrom().voidItem() : storeAllWithEffects(List.of(Map.entry(claim, answer)));
+        if (claim == null) {
+            return Uni.createFrom().voidItem();
+        }
+        return SqlStatement.of("""
+                        UPDATE idempotency_keys SET state = 'DONE', status = CAST($3 AS integer), body = CAST($4 AS bytea)
+                        WHERE scope = CAST($1 AS varchar) AND idem_key = CAST($2 AS varchar)""",
+                claim.scope(), claim.key(), answer.status(), answer.body())
+                .updateInSession().replaceWithVoid();
     }
 
-    /** Stores many answers in one statement, in the transaction of the caller's Panache session. */
-    public Uni<Void> storeAllWithEffects(List<Map.Entry<Claim, Answer>> answers) {
+    /** Stores many answers with one statement, in the transaction open on a raw connection (see {@link SqlStatement}). */
+    public Uni<Void> storeAllWithEffects(SqlClient connection, List<Map.Entry<Claim, Answer>> answers) {
         if (answers.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        StringBuilder values = new StringBuilder();
+        String[] scopes = new String[answers.size()];
+        String[] keys = new String[answers.size()];
+        Integer[] statuses = new Integer[answers.size()];
+        // An array goes to the driver as is: it must hold the core Buffer, not the Mutiny wrapper.
+        io.vertx.core.buffer.Buffer[] bodies = new io.vertx.core.buffer.Buffer[answers.size()];
         for (int i = 0; i < answers.size(); i++) {
-            values.append(i == 0 ? "" : ", ").append("(CAST(:scope").append(i).append(" AS varchar), CAST(:key").append(i)
-                    .append(" AS varchar), CAST(:status").append(i).append(" AS integer), CAST(:body").append(i).append(" AS bytea))");
+            scopes[i] = answers.get(i).getKey().scope();
+            keys[i] = answers.get(i).getKey().key();
+            statuses[i] = answers.get(i).getValue().status();
+            bodies[i] = io.vertx.core.buffer.Buffer.buffer(answers.get(i).getValue().body());
         }
-        return Panache.getSession().flatMap(session -> {
-            Mutiny.MutationQuery update = session.createNativeMutationQuery("""
-                    UPDATE idempotency_keys k SET state = 'DONE', status = v.status, body = v.body
-                    FROM (VALUES %s) AS v (scope, idem_key, status, body)
-                    WHERE k.scope = v.scope AND k.idem_key = v.idem_key""".formatted(values));
-            for (int i = 0; i < answers.size(); i++) {
-                Claim claim = answers.get(i).getKey();
-                Answer answer = answers.get(i).getValue();
-                update.setParameter("scope" + i, claim.scope()).setParameter("key" + i, claim.key())
-                        .setParameter("status" + i, answer.status()).setParameter("body" + i, answer.body());
-            }
-            return update.executeUpdate();
-        }).replaceWithVoid();
+        return connection.preparedQuery("""
+                        UPDATE idempotency_keys k SET state = 'DONE', status = v.status, body = v.body
+                        FROM unnest(CAST($1 AS varchar[]), CAST($2 AS varchar[]), CAST($3 AS integer[]), CAST($4 AS bytea[]))
+                            AS v (scope, idem_key, status, body)
+                        WHERE k.scope = v.scope AND k.idem_key = v.idem_key""")
+                .execute(Tuple.of(scopes, keys, statuses, bodies))
+                .replaceWithVoid();
     }
 
     private static boolean isClientError(Throwable e) {
@@ -194,7 +202,7 @@ public class Idempotency {
     private Uni<Void> store(Claim claim, Answer answer) {
         return pool.preparedQuery("UPDATE idempotency_keys SET state = 'DONE', status = $3, body = $4 WHERE scope = $1 AND idem_key = $2")
                 .execute(Tuple.tuple().addString(claim.scope()).addString(claim.key()).addInteger(answer.status())
-                        .addBuffer(io.vertx.mutiny.core.buffer.Buffer.buffer(answer.body())))
+                        .addBuffer(Buffer.buffer(answer.body())))
                 .replaceWithVoid();
     }
 

@@ -1,8 +1,8 @@
 package payments.common;
 
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
-import org.hibernate.reactive.mutiny.Mutiny;
+import io.vertx.mutiny.sqlclient.SqlClient;
+import io.vertx.mutiny.sqlclient.Tuple;
 
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -86,8 +86,8 @@ public final class RowsInsert<T> {
         return columns.stream().map(Column::name).toList();
     }
 
-    /** The INSERT for this table, its parameters named {@code prefix} plus the column's position. */
-    String statement(String prefix) {
+    /** The INSERT for this table, its parameters numbered from {@code first + 1} on, one per column. */
+    String statement(int first) {
         List<String> names = columnNames();
         StringBuilder values = new StringBuilder();
         StringBuilder arrays = new StringBuilder();
@@ -96,22 +96,22 @@ public final class RowsInsert<T> {
             String separator = i == 0 ? "" : ", ";
             values.append(separator).append(column.valueType() == null ? column.name()
                     : "CAST(" + column.name() + " AS " + column.valueType() + ")");
-            arrays.append(separator).append("CAST(:").append(prefix).append(i).append(" AS ").append(column.arrayType()).append(')');
+            arrays.append(separator).append("CAST($").append(first + i + 1).append(" AS ").append(column.arrayType()).append(')');
         }
         String list = String.join(", ", names);
         return "INSERT INTO " + table + " (" + list + ") SELECT " + values + " FROM unnest(" + arrays + ") AS r (" + list + ")";
     }
 
-    private void bind(Mutiny.MutationQuery query, String prefix, List<Object> rows) {
+    private void bind(Tuple values, List<Object> rows) {
         for (int i = 0; i < columns.size(); i++) {
             Column<T> column = columns.get(i);
-            Object[] values = column.array().apply(rows.size());
+            Object[] array = column.array().apply(rows.size());
             for (int r = 0; r < rows.size(); r++) {
                 @SuppressWarnings("unchecked")
                 T row = (T) rows.get(r);
-                values[r] = column.value().apply(row);
+                array[r] = column.value().apply(row);
             }
-            query.setParameter(prefix + i, values);
+            values.addValue(array);
         }
     }
 
@@ -132,9 +132,10 @@ public final class RowsInsert<T> {
         /** The one statement that inserts every row (tables joined by data-modifying WITH clauses). */
         String statement() {
             List<String> parts = new ArrayList<>();
-            int t = 0;
+            int parameters = 0;
             for (RowsInsert<?> table : byTable.keySet()) {
-                parts.add(table.statement("t" + t++ + "c"));
+                parts.add(table.statement(parameters));
+                parameters += table.columns.size();
             }
             StringBuilder sql = new StringBuilder();
             for (int i = 0; i < parts.size() - 1; i++) {
@@ -143,19 +144,14 @@ public final class RowsInsert<T> {
             return sql.append(parts.get(parts.size() - 1)).toString();
         }
 
-        /** Inserts the rows in the transaction of the caller's Panache session. */
-        public Uni<Void> insert() {
+        /** Inserts the rows on the connection, in the transaction open on it (queued behind what it runs already). */
+        public Uni<Void> insert(SqlClient connection) {
             if (byTable.isEmpty()) {
                 return Uni.createFrom().voidItem();
             }
-            return Panache.getSession().flatMap(session -> {
-                Mutiny.MutationQuery query = session.createNativeMutationQuery(statement());
-                int t = 0;
-                for (Map.Entry<RowsInsert<?>, List<Object>> table : byTable.entrySet()) {
-                    table.getKey().bind(query, "t" + t++ + "c", table.getValue());
-                }
-                return query.executeUpdate();
-            }).replaceWithVoid();
+            Tuple values = Tuple.tuple();
+            byTable.forEach((table, rows) -> table.bind(values, rows));
+            return connection.preparedQuery(statement()).execute(values).replaceWithVoid();
         }
     }
 }

@@ -3,10 +3,13 @@ package payments.ledger;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import io.vertx.mutiny.sqlclient.SqlClient;
+import io.vertx.mutiny.sqlclient.Tuple;
 import org.hibernate.reactive.mutiny.Mutiny;
 import payments.common.ApiException;
 import payments.common.Ids;
 import payments.common.ServerClock;
+import payments.common.SqlStatement;
 import payments.ledger.Journal.BalanceChange;
 import payments.ledger.Journal.Entry;
 
@@ -55,7 +58,7 @@ public class Ledger {
         Instant now = clock.now();
         return Panache.getSession().flatMap(session -> session.flush()
                 .call(() -> applyBalances(session, journal.balanceChanges(), now, balances))
-                .call(() -> save(session, Map.of(), List.of(journal), now)))
+                .call(() -> save(Map.of(), List.of(journal), now).updateInSession()))
                 .replaceWith(balances);
     }
 
@@ -88,18 +91,18 @@ public class Ledger {
     }
 
     /**
-     * Many payments posted in one go, inside the caller's transaction: the accounts they touch are
-     * locked once (in id order, see {@link #lockFor}), each payment's journals apply in memory
-     * whole or not at all ({@link #tryApply}), and {@link #write} saves the accepted ones with
-     * one statement.
+     * Many payments posted in one go, in the transaction open on a raw connection: the accounts
+     * they touch are locked once (in id order, see {@link #lockFor}), each payment's journals apply
+     * in memory whole or not at all ({@link #tryApply}), and {@link #write} saves the accepted ones
+     * with one statement.
      */
     public final class Batch {
-        private final Mutiny.Session session;
+        private final SqlClient connection;
         private final BatchBalances balances;
         private final List<Journal> accepted = new ArrayList<>();
 
-        private Batch(Mutiny.Session session, BatchBalances balances) {
-            this.session = session;
+        private Batch(SqlClient connection, BatchBalances balances) {
+            this.connection = connection;
             this.balances = balances;
         }
 
@@ -113,36 +116,32 @@ public class Ledger {
             return true;
         }
 
-        /** Saves the new balances and the accepted journals' ledger rows. */
+        /** Saves the new balances and the accepted journals' ledger rows (sent without waiting for earlier statements). */
         public Uni<Void> write() {
-            Instant now = clock.now();
-            return save(session, balances.changed(), accepted, now);
+            SqlStatement statement = save(balances.changed(), accepted, clock.now());
+            return statement == null ? Uni.createFrom().voidItem() : statement.on(connection).replaceWithVoid();
         }
     }
 
-    /** Locks and loads every internal account the payments' journals touch, for one {@link Batch}. */
-    public Uni<Batch> lockFor(List<List<Journal>> payments) {
+    /**
+     * Locks and loads every internal account the payments' journals touch, on the connection of
+     * one {@link Batch} (whose transaction is open, or opened by a statement queued before this one).
+     */
+    public Uni<Batch> lockFor(SqlClient connection, List<List<Journal>> payments) {
         Set<UUID> accounts = new TreeSet<>();
         payments.forEach(journals -> journals.forEach(journal ->
                 journal.balanceChanges().forEach(change -> accounts.add(change.accountId()))));
-        return Panache.getSession().flatMap(session -> session.flush()
-                .chain(() -> lock(session, accounts))
-                .map(balances -> new Batch(session, balances)));
-    }
-
-    private static Uni<BatchBalances> lock(Mutiny.Session session, Set<UUID> accounts) {
         BatchBalances balances = new BatchBalances();
         if (accounts.isEmpty()) {
-            return Uni.createFrom().item(balances);
+            return Uni.createFrom().item(new Batch(connection, balances));
         }
-        return session.createNativeQuery("""
+        return connection.preparedQuery("""
                         SELECT id, available_balance, total_balance FROM internal_accounts
-                        WHERE id = ANY(:ids) ORDER BY id FOR UPDATE""", Object[].class)
-                .setParameter("ids", accounts.toArray(UUID[]::new))
-                .getResultList()
+                        WHERE id = ANY($1) ORDER BY id FOR UPDATE""")
+                .execute(Tuple.of(accounts.toArray(UUID[]::new)))
                 .map(rows -> {
-                    rows.forEach(row -> balances.start((UUID) row[0], ((Number) row[1]).longValue(), ((Number) row[2]).longValue()));
-                    return balances;
+                    rows.forEach(row -> balances.start(row.getUUID(0), row.getLong(1), row.getLong(2)));
+                    return new Batch(connection, balances);
                 });
     }
 
@@ -152,11 +151,10 @@ public class Ledger {
      * column: one round trip however many there are, and the same text every time, so PostgreSQL
      * plans it once per connection.
      */
-    private static Uni<Void> save(Mutiny.Session session, Map<UUID, Balance> balances, List<Journal> journals,
-                                  Instant now) {
+    private static SqlStatement save(Map<UUID, Balance> balances, List<Journal> journals, Instant now) {
         List<Journal> posted = journals.stream().filter(journal -> !journal.entries().isEmpty()).toList();
         if (posted.isEmpty() && balances.isEmpty()) {
-            return Uni.createFrom().voidItem();
+            return null;
         }
         int entryCount = posted.stream().mapToInt(journal -> journal.entries().size()).sum();
         UUID[] ledgerTransactionIds = new UUID[posted.size()];
@@ -196,39 +194,23 @@ public class Ledger {
             total[a] = balance.getValue().total();
             a++;
         }
-        return session.createNativeMutationQuery("""
-                        WITH balances AS (
-                            UPDATE internal_accounts a SET available_balance = v.available, total_balance = v.total, updated_at = :now
-                            FROM unnest(CAST(:accounts AS uuid[]), CAST(:available AS bigint[]), CAST(:total AS bigint[]))
-                                AS v (id, available, total)
-                            WHERE a.id = v.id),
-                        posted AS (
-                            INSERT INTO ledger_transactions (id, kind, transaction_id, created_at)
-                            SELECT id, kind, transaction_id, :now
-                            FROM unnest(CAST(:ledgerTransactions AS uuid[]), CAST(:kinds AS varchar[]),
-                                        CAST(:transactions AS uuid[])) AS t (id, kind, transaction_id))
-                        INSERT INTO ledger_entries (id, ledger_transaction_id, account_id, system_account, bucket, currency,
-                            amount, created_at)
-                        SELECT id, ledger_transaction_id, account_id, system_account, bucket, currency, amount, :now
-                        FROM unnest(CAST(:entries AS uuid[]), CAST(:entryTransactions AS uuid[]), CAST(:entryAccounts AS uuid[]),
-                                    CAST(:systems AS varchar[]), CAST(:buckets AS varchar[]), CAST(:currencies AS varchar[]),
-                                    CAST(:amounts AS bigint[]))
-                            AS e (id, ledger_transaction_id, account_id, system_account, bucket, currency, amount)""")
-                .setParameter("now", now)
-                .setParameter("accounts", accounts)
-                .setParameter("available", available)
-                .setParameter("total", total)
-                .setParameter("ledgerTransactions", ledgerTransactionIds)
-                .setParameter("kinds", kinds)
-                .setParameter("transactions", transactionIds)
-                .setParameter("entries", entryIds)
-                .setParameter("entryTransactions", entryTransactions)
-                .setParameter("entryAccounts", entryAccounts)
-                .setParameter("systems", systemAccounts)
-                .setParameter("buckets", buckets)
-                .setParameter("currencies", currencies)
-                .setParameter("amounts", amounts)
-                .executeUpdate()
-                .replaceWithVoid();
+        return SqlStatement.of("""
+                WITH balances AS (
+                    UPDATE internal_accounts a SET available_balance = v.available, total_balance = v.total,
+                        updated_at = CAST($1 AS timestamptz)
+                    FROM unnest(CAST($2 AS uuid[]), CAST($3 AS bigint[]), CAST($4 AS bigint[])) AS v (id, available, total)
+                    WHERE a.id = v.id),
+                posted AS (
+                    INSERT INTO ledger_transactions (id, kind, transaction_id, created_at)
+                    SELECT id, kind, transaction_id, CAST($1 AS timestamptz)
+                    FROM unnest(CAST($5 AS uuid[]), CAST($6 AS varchar[]), CAST($7 AS uuid[])) AS t (id, kind, transaction_id))
+                INSERT INTO ledger_entries (id, ledger_transaction_id, account_id, system_account, bucket, currency,
+                    amount, created_at)
+                SELECT id, ledger_transaction_id, account_id, system_account, bucket, currency, amount, CAST($1 AS timestamptz)
+                FROM unnest(CAST($8 AS uuid[]), CAST($9 AS uuid[]), CAST($10 AS uuid[]), CAST($11 AS varchar[]),
+                            CAST($12 AS varchar[]), CAST($13 AS varchar[]), CAST($14 AS bigint[]))
+                    AS e (id, ledger_transaction_id, account_id, system_account, bucket, currency, amount)""",
+                now, accounts, available, total, ledgerTransactionIds, kinds, transactionIds, entryIds, entryTransactions,
+                entryAccounts, systemAccounts, buckets, currencies, amounts);
     }
 }

@@ -1,6 +1,7 @@
 package payments.quote;
 
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.SqlClient;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ApiException;
 import payments.common.ServerConfig;
@@ -89,16 +90,19 @@ public class PaymentLimits {
      * The counters of a batch's senders, locked, for its payments to count forward one by one.
      * Lock them after the senders' accounts, as {@link #countDailyVolume} runs after the hold.
      */
-    public Uni<DailyVolumes> dailyVolumes(Collection<Volume> batch) {
-        return volumes.lock(batch.stream().map(Volume::key).collect(Collectors.toSet())).map(DailyVolumes::new);
+    public Uni<DailyVolumes> dailyVolumes(SqlClient connection, Collection<Volume> batch) {
+        return volumes.lock(connection, batch.stream().map(Volume::key).collect(Collectors.toSet()))
+                .map(totals -> new DailyVolumes(connection, totals));
     }
 
     /** A batch's view of its senders' counters: the totals before it, and what it adds. */
     public final class DailyVolumes {
+        private final SqlClient connection;
         private final Map<SenderVolumes.Key, Long> totals;
         private final Map<SenderVolumes.Key, Long> added = new HashMap<>();
 
-        private DailyVolumes(Map<SenderVolumes.Key, Long> totals) {
+        private DailyVolumes(SqlClient connection, Map<SenderVolumes.Key, Long> totals) {
+            this.connection = connection;
             this.totals = totals;
         }
 
@@ -115,7 +119,7 @@ public class PaymentLimits {
 
         /** Saves what the batch's accepted payments added. */
         public Uni<Void> write() {
-            return volumes.addAll(added);
+            return volumes.addAll(connection, added);
         }
     }
 

@@ -1,6 +1,5 @@
 package payments.transaction;
 
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
 import io.smallrye.common.vertx.VertxContext;
 import io.smallrye.mutiny.Multi;
@@ -8,6 +7,8 @@ import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.subscription.UniEmitter;
 import io.vertx.core.Context;
 import io.vertx.mutiny.core.Vertx;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlConnection;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ApiException;
 import payments.common.Idempotency;
@@ -31,7 +32,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * postings, answer); whenever fewer than {@code maxInFlight} batches are committing, everything
  * waiting goes into a new batch: one database transaction that locks the touched accounts once,
  * applies each payment's postings in memory (refusing the ones that would overdraw), and writes
- * the accepted payments, their ledger rows and idempotency answers with a handful of statements.
+ * the accepted payments, their ledger rows and idempotency answers with a handful of statements,
+ * on a raw connection in two round trips (no Hibernate session: see {@link #save}).
  * Each request is answered only after its batch commits. Under light load a batch holds one
  * payment and adds no wait; under load batches grow by themselves, so a hot account costs one row
  * lock and one commit per batch rather than per payment.
@@ -53,12 +55,15 @@ public class PaymentBatcher {
     private final Ledger ledger;
     private final PaymentLimits limits;
     private final Idempotency idempotency;
+    private final Pool pool;
     private final Vertx vertx;
     private final ServerConfig.Batching config;
     private final ConcurrentLinkedQueue<Waiting> queue = new ConcurrentLinkedQueue<>();
     private final AtomicInteger inFlight = new AtomicInteger();
 
-    public PaymentBatcher(Ledger ledger, PaymentLimits limits, Idempotency idempotency, Vertx vertx, ServerConfig config) {
+    public PaymentBatcher(Ledger ledger, PaymentLimits limits, Idempotency idempotency, Pool pool, Vertx vertx,
+                          ServerConfig config) {
+        this.pool = pool;
         this.ledger = ledger;
         this.limits = limits;
         this.idempotency = idempotency;
@@ -112,7 +117,7 @@ public class PaymentBatcher {
      * is tried again in a batch of its own, so that one bad payment cannot sink the others.
      */
     private Uni<Void> commit(List<Waiting> batch) {
-        return Panache.withTransaction(() -> save(batch))
+        return pool.withConnection(connection -> save(connection, batch))
                 .invoke(refusals -> {
                     for (int i = 0; i < batch.size(); i++) {
                         answer(batch.get(i), batch.get(i).payment().answer(), refusals.get(i));
@@ -131,41 +136,50 @@ public class PaymentBatcher {
     }
 
     /**
-     * Locks the batch's accounts, then takes the payments in arrival order: each must fit its
-     * sender's daily volume limit and the balances left by the ones before it. Answers the refusals
+     * One transaction on a raw connection, in two round trips: BEGIN and the locks (the touched
+     * accounts, then the senders' daily-volume counters) go out together; then, once the payments
+     * are taken in arrival order in memory (each must fit its sender's daily limit and the balances
+     * left by the ones before it), every write and the COMMIT go out together. The connection runs
+     * statements in the order they were sent, so the lock order holds; after a failure the
+     * transaction is rolled back before the connection returns to the pool. Answers the refusals
      * by position; the accepted payments are saved.
      */
-    private Uni<Map<Integer, ApiException>> save(List<Waiting> batch) {
+    private Uni<Map<Integer, ApiException>> save(SqlConnection connection, List<Waiting> batch) {
         List<Payment> payments = batch.stream().map(Waiting::payment).toList();
-        return ledger.lockFor(payments.stream().map(Payment::journals).toList())
-                .flatMap(postings -> limits.dailyVolumes(payments.stream().map(Payment::volume).toList())
-                        .flatMap(volumes -> {
-                            Map<Integer, ApiException> refusals = new HashMap<>();
-                            RowsInsert.Rows rows = new RowsInsert.Rows();
-                            List<Map.Entry<Claim, Answer>> answers = new ArrayList<>();
-                            for (int i = 0; i < payments.size(); i++) {
-                                Payment payment = payments.get(i);
-                                ApiException refusal = volumes.refusal(payment.volume());
-                                if (refusal == null && !postings.tryApply(payment.journals())) {
-                                    refusal = ApiException.badRequest(Ledger.INSUFFICIENT_FUNDS,
-                                            "The source account's available balance does not cover this payment");
-                                }
-                                if (refusal != null) {
-                                    refusals.put(i, refusal);
-                                    continue;
-                                }
-                                volumes.add(payment.volume());
-                                rows.addAll(payment.rows());
-                                if (payment.claim() != null) {
-                                    answers.add(Map.entry(payment.claim(), payment.answer()));
-                                }
-                            }
-                            return postings.write()
-                                    .call(volumes::write)
-                                    .call(rows::insert)
-                                    .call(() -> idempotency.storeAllWithEffects(answers))
-                                    .replaceWith(refusals);
-                        }));
+        return Uni.combine().all().unis(
+                        connection.query("BEGIN").execute(),
+                        ledger.lockFor(connection, payments.stream().map(Payment::journals).toList()),
+                        limits.dailyVolumes(connection, payments.stream().map(Payment::volume).toList()))
+                .asTuple()
+                .flatMap(locked -> {
+                    Ledger.Batch postings = locked.getItem2();
+                    PaymentLimits.DailyVolumes volumes = locked.getItem3();
+                    Map<Integer, ApiException> refusals = new HashMap<>();
+                    RowsInsert.Rows rows = new RowsInsert.Rows();
+                    List<Map.Entry<Claim, Answer>> answers = new ArrayList<>();
+                    for (int i = 0; i < payments.size(); i++) {
+                        Payment payment = payments.get(i);
+                        ApiException refusal = volumes.refusal(payment.volume());
+                        if (refusal == null && !postings.tryApply(payment.journals())) {
+                            refusal = ApiException.badRequest(Ledger.INSUFFICIENT_FUNDS,
+                                    "The source account's available balance does not cover this payment");
+                        }
+                        if (refusal != null) {
+                            refusals.put(i, refusal);
+                            continue;
+                        }
+                        volumes.add(payment.volume());
+                        rows.addAll(payment.rows());
+                        if (payment.claim() != null) {
+                            answers.add(Map.entry(payment.claim(), payment.answer()));
+                        }
+                    }
+                    return Uni.combine().all().unis(postings.write(), volumes.write(), rows.insert(connection),
+                                    idempotency.storeAllWithEffects(connection, answers), connection.query("COMMIT").execute())
+                            .collectFailures().discardItems()
+                            .replaceWith(refusals);
+                })
+                .onFailure().call(() -> connection.query("ROLLBACK").execute().onFailure().recoverWithNull());
     }
 
     /** Completes a waiting request on its own context. */

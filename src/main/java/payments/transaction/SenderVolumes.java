@@ -2,6 +2,8 @@ package payments.transaction;
 
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.SqlClient;
+import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.time.Instant;
@@ -70,49 +72,43 @@ public class SenderVolumes {
 
     /**
      * Locks the counters (in key order, creating missing ones at zero) and answers their totals,
-     * for a batch to count forward in memory and {@link #addAll} once.
+     * for a batch to count forward in memory and {@link #addAll} once; on the batch's raw
+     * connection, queued behind its account lock.
      */
-    public Uni<Map<Key, Long>> lock(Collection<Key> keys) {
+    public Uni<Map<Key, Long>> lock(SqlClient connection, Collection<Key> keys) {
         Map<Key, Long> totals = new HashMap<>();
         if (keys.isEmpty()) {
             return Uni.createFrom().item(totals);
         }
         Columns columns = new Columns(new TreeSet<>(keys), null);
-        return Panache.getSession().flatMap(session -> session.createNativeQuery("""
+        return connection.preparedQuery("""
                         INSERT INTO daily_volumes (sender, currency, day, amount)
                         SELECT sender, currency, CAST(day AS date), 0
-                        FROM unnest(CAST(:senders AS uuid[]), CAST(:currencies AS varchar[]), CAST(:days AS varchar[]))
+                        FROM unnest(CAST($1 AS uuid[]), CAST($2 AS varchar[]), CAST($3 AS varchar[]))
                             WITH ORDINALITY AS k (sender, currency, day, position)
                         ORDER BY position
                         ON CONFLICT (sender, currency, day) DO UPDATE SET amount = daily_volumes.amount
-                        RETURNING sender, currency, CAST(day AS varchar), amount""", Object[].class)
-                        .setParameter("senders", columns.senders)
-                        .setParameter("currencies", columns.currencies)
-                        .setParameter("days", columns.days)
-                        .getResultList())
+                        RETURNING sender, currency, day, amount""")
+                .execute(Tuple.of(columns.senders, columns.currencies, columns.days))
                 .map(rows -> {
-                    rows.forEach(row -> totals.put(new Key((UUID) row[0], (String) row[1], LocalDate.parse((String) row[2])),
-                            ((Number) row[3]).longValue()));
+                    rows.forEach(row -> totals.put(new Key(row.getUUID(0), row.getString(1), row.getLocalDate(2)),
+                            row.getLong(3)));
                     return totals;
                 });
     }
 
-    /** Adds each counter's amount; the counters are the ones {@link #lock} locked. */
-    public Uni<Void> addAll(Map<Key, Long> amounts) {
+    /** Adds each counter's amount; the counters are the ones {@link #lock} locked on this connection. */
+    public Uni<Void> addAll(SqlClient connection, Map<Key, Long> amounts) {
         if (amounts.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
         Columns columns = new Columns(amounts.keySet(), amounts);
-        return Panache.getSession().flatMap(session -> session.createNativeMutationQuery("""
+        return connection.preparedQuery("""
                         UPDATE daily_volumes d SET amount = d.amount + k.amount
-                        FROM unnest(CAST(:senders AS uuid[]), CAST(:currencies AS varchar[]), CAST(:days AS varchar[]),
-                                    CAST(:amounts AS bigint[])) AS k (sender, currency, day, amount)
+                        FROM unnest(CAST($1 AS uuid[]), CAST($2 AS varchar[]), CAST($3 AS varchar[]),
+                                    CAST($4 AS bigint[])) AS k (sender, currency, day, amount)
                         WHERE d.sender = k.sender AND d.currency = k.currency AND d.day = CAST(k.day AS date)""")
-                        .setParameter("senders", columns.senders)
-                        .setParameter("currencies", columns.currencies)
-                        .setParameter("days", columns.days)
-                        .setParameter("amounts", columns.amounts)
-                        .executeUpdate())
+                .execute(Tuple.of(columns.senders, columns.currencies, columns.days, columns.amounts))
                 .replaceWithVoid();
     }
 
