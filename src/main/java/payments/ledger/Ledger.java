@@ -2,9 +2,9 @@ package payments.ledger;
 
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
-import jakarta.enterprise.context.ApplicationScoped;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
 import org.hibernate.reactive.mutiny.Mutiny;
 import payments.common.ApiException;
 import payments.common.Ids;
@@ -148,8 +148,8 @@ public class Ledger {
     /**
      * Saves new balances (none for a single posting, which moved them already) and appends the
      * journals' ledger transactions and entries, all in one statement that takes one array per
-     * column: one round trip however many there are, and the same text every time, so PostgreSQL
-     * plans it once per connection.
+     * column: one round trip however many there are, and the same short text every time (a
+     * parameter per value made a new text of thousands of parameters for each batch size).
      */
     private static SqlStatement save(Map<UUID, Balance> balances, List<Journal> journals, Instant now) {
         List<Journal> posted = journals.stream().filter(journal -> !journal.entries().isEmpty()).toList();
