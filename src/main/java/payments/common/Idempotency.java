@@ -9,7 +9,6 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -182,7 +181,7 @@ public class Idempotency {
         return pool.preparedQuery("SELECT request_hash, state, status, body FROM idempotency_keys WHERE scope = $1 AND idem_key = $2")
                 .execute(Tuple.of(claim.scope(), claim.key()))
                 .map(rows -> {
-                    Row row = first(rows);
+                    Row row = RowSets.first(rows);
                     if (row == null) {
                         throw ApiException.conflict("IDEMPOTENCY_REQUEST_IN_PROGRESS",
                                 "A request with this Idempotency-Key is in progress; retry shortly");
@@ -248,7 +247,4 @@ public class Idempotency {
         return builder.build();
     }
 
-    private static Row first(RowSet<Row> rows) {
-        return rows.iterator().hasNext() ? rows.iterator().next() : null;
-    }
 }

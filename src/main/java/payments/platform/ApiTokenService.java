@@ -16,6 +16,7 @@ import payments.common.Page;
 import payments.common.PageRequest;
 import payments.common.QueryFilters;
 import payments.common.RequestValidator;
+import payments.common.RowSets;
 import payments.common.ServerClock;
 import payments.common.security.AuthScheme;
 import payments.common.security.Authenticator;
@@ -111,7 +112,7 @@ public class ApiTokenService implements Authenticator {
         return pool.preparedQuery("SELECT id, permissions, secret_hash FROM api_tokens WHERE client_id = $1 AND deleted_at IS NULL")
                 .execute(Tuple.of(parts[0]))
                 .map(rows -> {
-                    Row row = rows.iterator().hasNext() ? rows.iterator().next() : null;
+                    Row row = RowSets.first(rows);
                     if (row == null) {
                         Secrets.matches(parts[1], DUMMY_HASH);
                         return null;

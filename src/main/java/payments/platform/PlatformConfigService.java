@@ -7,6 +7,7 @@ import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import java.util.concurrent.atomic.AtomicReference;
 import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -19,6 +20,7 @@ import payments.common.IdType;
 import payments.common.Ids;
 import payments.common.JsonText;
 import payments.common.RequestValidator;
+import payments.common.RowSets;
 import payments.common.ServerClock;
 import payments.common.ServerConfig;
 import payments.common.Times;
@@ -130,8 +132,10 @@ public class PlatformConfigService {
 
     private Uni<PlatformSettings> load() {
         return pool.query("SELECT document FROM platform_config").execute()
-                .map(rows -> rows.iterator().hasNext() ? read(rows.iterator().next().getString("document"))
-                        : PlatformSettings.defaults());
+                .map(rows -> {
+                    Row row = RowSets.first(rows);
+                    return row == null ? PlatformSettings.defaults() : read(row.getString("document"));
+                });
     }
 
     private void validate(PlatformConfigUpdateRequest request) {

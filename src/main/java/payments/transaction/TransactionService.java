@@ -6,6 +6,7 @@ import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
@@ -16,6 +17,7 @@ import payments.common.Ids;
 import payments.common.Page;
 import payments.common.PageRequest;
 import payments.common.QueryFilters;
+import payments.common.RowSets;
 import payments.common.ServerClock;
 import payments.transaction.TransactionView.TransactionResponse;
 
@@ -57,7 +59,10 @@ public class TransactionService {
     public Uni<TransactionResponse> get(String transactionId) {
         return Ids.find(IdType.TRANSACTION, transactionId, NOT_FOUND, "Transaction", id -> pool.preparedQuery(BY_ID)
                 .execute(Tuple.of(id))
-                .map(rows -> rows.iterator().hasNext() ? PaymentTransaction.fromRow(rows.iterator().next()) : null))
+                .map(rows -> {
+                    Row row = RowSets.first(rows);
+                    return row == null ? null : PaymentTransaction.fromRow(row);
+                }))
                 .map(view::toWire);
     }
 
