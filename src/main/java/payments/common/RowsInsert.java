@@ -23,7 +23,8 @@ import java.util.function.IntFunction;
  */
 public final class RowsInsert<T> {
 
-    private record Column<T>(String name, String arrayType, String valueType, Function<T, Object> value,
+    /** A column: the array type its values travel in, and the SQL that inserts one of them. */
+    private record Column<T>(String name, String arrayType, String inserted, Function<T, Object> value,
                              IntFunction<Object[]> array) {
     }
 
@@ -73,7 +74,22 @@ public final class RowsInsert<T> {
 
     private RowsInsert<T> add(String column, String arrayType, String valueType, Function<T, Object> value,
                               IntFunction<Object[]> array) {
-        columns.add(new Column<>(column, arrayType, valueType, value, array));
+        columns.add(new Column<>(column, arrayType, valueType == null ? column : "CAST(" + column + " AS " + valueType + ")",
+                value, array));
+        return this;
+    }
+
+    /**
+     * Inserts {@code expression} into the column instead of the value sent: SQL over the row's
+     * values, each named by its column (the sent value, before any cast).
+     */
+    public RowsInsert<T> insertAs(String column, String expression) {
+        int i = columnNames().indexOf(column);
+        if (i < 0) {
+            throw new IllegalArgumentException("No column " + column + " in " + table);
+        }
+        Column<T> sent = columns.get(i);
+        columns.set(i, new Column<>(column, sent.arrayType(), expression, sent.value(), sent.array()));
         return this;
     }
 
@@ -94,8 +110,7 @@ public final class RowsInsert<T> {
         for (int i = 0; i < columns.size(); i++) {
             Column<T> column = columns.get(i);
             String separator = i == 0 ? "" : ", ";
-            values.append(separator).append(column.valueType() == null ? column.name()
-                    : "CAST(" + column.name() + " AS " + column.valueType() + ")");
+            values.append(separator).append(column.inserted());
             arrays.append(separator).append("CAST($").append(first + i + 1).append(" AS ").append(column.arrayType()).append(')');
         }
         String list = String.join(", ", names);

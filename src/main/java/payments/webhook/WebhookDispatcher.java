@@ -39,6 +39,9 @@ public class WebhookDispatcher {
     static final Duration LEASE = Duration.ofSeconds(90);
     /** Full batches one poll may run before it yields to the next tick. */
     private static final int MAX_BATCHES_PER_TICK = 50;
+    /** SQL true while the platform has no webhook endpoint configured. */
+    static final String NO_ENDPOINT = "NOT EXISTS (SELECT 1 FROM platform_config"
+            + " WHERE CAST(document AS jsonb) ->> 'webhookEndpoint' IS NOT NULL)";
     /** One batch of due events nobody holds: $1 now, $2 the batch size. */
     private static final String DUE = """
             SELECT id FROM webhook_events
@@ -130,8 +133,7 @@ public class WebhookDispatcher {
      */
     private Uni<Integer> skipDue() {
         return pool.preparedQuery("UPDATE webhook_events SET status = 'SKIPPED', next_attempt_at = NULL, locked_until = NULL"
-                        + " WHERE id IN (" + DUE + ") AND NOT EXISTS (SELECT 1 FROM platform_config"
-                        + " WHERE CAST(document AS jsonb) ->> 'webhookEndpoint' IS NOT NULL)")
+                        + " WHERE id IN (" + DUE + ") AND " + NO_ENDPOINT)
                 .execute(Tuple.of(Times.utc(clock.now()), BATCH_SIZE))
                 .map(rows -> rows.rowCount());
     }

@@ -21,12 +21,20 @@ public class WebhookEvent extends PanacheEntityBase {
     /** No webhook endpoint was configured when the event was due. */
     public static final String SKIPPED = "SKIPPED";
 
-    /** Every column, for saving many events in one statement (see {@link RowsInsert}). */
+    /**
+     * Every column, for saving many events in one statement (see {@link RowsInsert}). An event due
+     * for delivery while no endpoint is configured is saved SKIPPED at once, as the dispatcher
+     * would close it (and with the same check): one write per event instead of two.
+     */
     public static final RowsInsert<WebhookEvent> ROWS = RowsInsert.<WebhookEvent>into("webhook_events")
             .uuid("id", e -> e.id).text("type", e -> e.type).text("body", e -> e.body).text("status", e -> e.status)
             .integer("attempts", e -> e.attempts).timestamp("created_at", e -> e.createdAt)
             .timestamp("delivered_at", e -> e.deliveredAt).timestamp("next_attempt_at", e -> e.nextAttemptAt)
-            .timestamp("locked_until", e -> e.lockedUntil);
+            .timestamp("locked_until", e -> e.lockedUntil)
+            .insertAs("status", "CASE WHEN status = '" + PENDING + "' AND next_attempt_at IS NOT NULL AND "
+                    + WebhookDispatcher.NO_ENDPOINT + " THEN '" + SKIPPED + "' ELSE status END")
+            .insertAs("next_attempt_at", "CASE WHEN status = '" + PENDING + "' AND " + WebhookDispatcher.NO_ENDPOINT
+                    + " THEN NULL ELSE CAST(next_attempt_at AS timestamptz) END");
 
     @Id
     public UUID id;

@@ -1,6 +1,7 @@
 package payments.common;
 
 import io.quarkus.test.junit.QuarkusTest;
+import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
@@ -12,8 +13,10 @@ import payments.webhook.WebhookEvent;
 
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
@@ -60,6 +63,59 @@ class RowsInsertTest {
             }
             assertEquals(columns, new HashSet<>(table.columnNames()), table.table());
             assertEquals(table.columnNames().size(), columns.size(), table.table() + " lists a column twice");
+        }
+    }
+
+    @Test
+    void insertAsReplacesTheValueSent() {
+        RowsInsert<Sample> renamed = RowsInsert.<Sample>into("samples").uuid("id", Sample::id).text("name", Sample::name)
+                .insertAs("name", "upper(name)");
+        assertEquals("INSERT INTO samples (id, name) SELECT id, upper(name) FROM unnest(CAST($1 AS uuid[]), CAST($2 AS text[]))"
+                + " AS r (id, name)", new RowsInsert.Rows().add(renamed, null).statement());
+    }
+
+    /** Events due while no endpoint is configured are saved closed, as the dispatcher would close them. */
+    @Test
+    void eventsDueWithoutAnEndpointAreSavedSkipped() {
+        Map<String, String> statuses = pool.withTransaction(connection -> connection.query(
+                        "UPDATE platform_config SET document = CAST(CAST(document AS jsonb) - 'webhookEndpoint' AS text)").execute()
+                .chain(() -> new RowsInsert.Rows().add(WebhookEvent.ROWS, event("due", true))
+                        .add(WebhookEvent.ROWS, event("sent by its owner", false)).insert(connection))
+                .chain(() -> connection.query("UPDATE platform_config SET document = CAST(jsonb_set(CAST(document AS jsonb),"
+                        + " '{webhookEndpoint}', '\"https://receiver.example/hook\"') AS text)").execute())
+                .chain(() -> new RowsInsert.Rows().add(WebhookEvent.ROWS, event("due with an endpoint", true)).insert(connection))
+                .chain(() -> connection.query("SELECT type, status, next_attempt_at IS NOT NULL FROM webhook_events"
+                        + " WHERE type IN ('due', 'sent by its owner', 'due with an endpoint')").execute())
+                .map(rows -> {
+                    Map<String, String> found = new HashMap<>();
+                    rows.forEach(row -> found.put(row.getString(0), row.getString(1) + (row.getBoolean(2) ? " due" : "")));
+                    return found;
+                })
+                // Roll back: the platform's settings and these events stay as they were.
+                .chain(found -> Uni.createFrom().<Map<String, String>>failure(new Rollback(found))))
+                .onFailure(Rollback.class).recoverWithItem(e -> ((Rollback) e).found)
+                .await().indefinitely();
+        assertEquals(Map.of("due", "SKIPPED", "sent by its owner", "PENDING", "due with an endpoint", "PENDING due"), statuses);
+    }
+
+    private static WebhookEvent event(String type, boolean due) {
+        WebhookEvent event = new WebhookEvent();
+        event.id = UUID.randomUUID();
+        event.type = type;
+        event.body = "{}";
+        event.status = WebhookEvent.PENDING;
+        event.attempts = 0;
+        event.createdAt = Instant.now();
+        event.nextAttemptAt = due ? event.createdAt : null;
+        return event;
+    }
+
+    private static final class Rollback extends RuntimeException {
+        final Map<String, String> found;
+
+        Rollback(Map<String, String> found) {
+            super(null, null, false, false);
+            this.found = found;
         }
     }
 }
