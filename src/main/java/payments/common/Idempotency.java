@@ -246,5 +246,4 @@ public class Idempotency {
         }
         return builder.build();
     }
-
 }
