@@ -141,11 +141,15 @@ public class Idempotency {
         if (claim == null) {
             return Uni.createFrom().voidItem();
         }
+        return storing(claim, answer).updateInSession().replaceWithVoid();
+    }
+
+    /** The update that stores one answer under its claim, in or outside a transaction. */
+    private static SqlStatement storing(Claim claim, Answer answer) {
         return SqlStatement.of("""
                         UPDATE idempotency_keys SET state = 'DONE', status = CAST($3 AS integer), body = CAST($4 AS bytea)
                         WHERE scope = CAST($1 AS varchar) AND idem_key = CAST($2 AS varchar)""",
-                claim.scope(), claim.key(), answer.status(), answer.body())
-                .updateInSession().replaceWithVoid();
+                claim.scope(), claim.key(), answer.status(), answer.body());
     }
 
     /** Stores many answers with one statement, in the transaction open on a raw connection (see {@link SqlStatement}). */
@@ -199,10 +203,7 @@ public class Idempotency {
     }
 
     private Uni<Void> store(Claim claim, Answer answer) {
-        return pool.preparedQuery("UPDATE idempotency_keys SET state = 'DONE', status = $3, body = $4 WHERE scope = $1 AND idem_key = $2")
-                .execute(Tuple.tuple().addString(claim.scope()).addString(claim.key()).addInteger(answer.status())
-                        .addBuffer(Buffer.buffer(answer.body())))
-                .replaceWithVoid();
+        return storing(claim, answer).on(pool).replaceWithVoid();
     }
 
     private Uni<Void> release(Claim claim) {

@@ -2,7 +2,6 @@ package payments.common;
 
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.SqlClient;
@@ -31,11 +30,14 @@ public record SqlStatement(String sql, List<Object> params) {
         return new SqlStatement(sql, Arrays.asList(params));
     }
 
-    /** Sends the statement on the connection (Instants go as UTC timestamps, byte arrays as buffers). */
+    /**
+     * Sends the statement on the connection (Instants go as UTC timestamps, byte arrays as buffers:
+     * the core Buffer, since values added as they are reach the driver unwrapped).
+     */
     public Uni<RowSet<Row>> on(SqlClient client) {
         Tuple values = Tuple.tuple();
         params.forEach(value -> values.addValue(value instanceof Instant instant ? Times.utc(instant)
-                : value instanceof byte[] bytes ? Buffer.buffer(bytes) : value));
+                : value instanceof byte[] bytes ? io.vertx.core.buffer.Buffer.buffer(bytes) : value));
         return client.preparedQuery(sql).execute(values);
     }
 
