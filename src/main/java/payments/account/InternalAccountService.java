@@ -55,6 +55,17 @@ public class InternalAccountService {
     private final ServerClock clock;
     private final WebhookPublisher webhooks;
     private final Pool pool;
+    private final AccountLookup inSession = new AccountLookup() {
+        @Override
+        public Uni<InternalAccount> account(String accountId) {
+            return find(accountId, false);
+        }
+
+        @Override
+        public Uni<Customer> holder(UUID customerId) {
+            return customerId == null ? Uni.createFrom().nullItem() : Customer.findById(customerId);
+        }
+    };
 
     public InternalAccountService(InternalAccountView view, JsonText json, PlatformConfigService platform, RequestValidator validator,
                                   Jobs jobs, ServerClock clock, WebhookPublisher webhooks, Pool pool) {
@@ -183,17 +194,7 @@ public class InternalAccountService {
 
     /** Accounts and holders read through the caller's Panache session. */
     public AccountLookup inSession() {
-        return new AccountLookup() {
-            @Override
-            public Uni<InternalAccount> account(String accountId) {
-                return find(accountId, false);
-            }
-
-            @Override
-            public Uni<Customer> holder(UUID customerId) {
-                return customerId == null ? Uni.createFrom().nullItem() : Customer.findById(customerId);
-            }
-        };
+        return inSession;
     }
 
     /**

@@ -99,8 +99,8 @@ class QuoteConcurrencyTest {
     /**
      * More concurrent payments than database connections: no request may hold a connection while it
      * waits for a second one (the platform settings were once read on their own connection inside a
-     * payment's transaction, which deadlocked the pool; now these payments read in a short session
-     * that is closed before they wait for their batch, which commits on a connection of its own).
+     * payment's transaction, which deadlocked the pool; now these payments read with one query that
+     * returns its connection before they wait for their batch, which commits on a connection of its own).
      */
     @Test
     void moreParallelPaymentsThanDatabaseConnectionsAllComplete() throws Exception {
