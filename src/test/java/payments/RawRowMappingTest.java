@@ -52,7 +52,7 @@ class RawRowMappingTest {
         UUID accountUuid = Ids.uuidOf(IdType.INTERNAL_ACCOUNT, accountId, "none");
         UUID customerUuid = Ids.uuidOf(IdType.CUSTOMER, holder.customerId(), "none");
 
-        AccountLookup preloaded = accounts.preload(List.of(accountId, "Customer:not-an-account")).await().indefinitely();
+        AccountLookup preloaded = accounts.preload(accountId, "Customer:not-an-account").await().indefinitely();
         InternalAccount raw = preloaded.account(accountId).await().indefinitely();
         Customer rawHolder = preloaded.holder(raw.customerId).await().indefinitely();
         InternalAccount loaded = sessions.withSession(s -> s.find(InternalAccount.class, accountUuid)).await().indefinitely();

@@ -192,9 +192,8 @@ public class QuoteService {
         if (!betweenInternalAccountsAtOnce(request)) {
             return createInTransaction(request, claim);
         }
-        List<String> accountIds = List.of(request.at("/source/accountId").asText(),
-                request.at("/destination/accountId").asText());
-        return internalAccounts.preload(accountIds).flatMap(accounts -> prepareAtOnce(request, claim, accounts))
+        return internalAccounts.preload(request.at("/source/accountId").asText(), request.at("/destination/accountId").asText())
+                .flatMap(accounts -> prepareAtOnce(request, claim, accounts))
                 .flatMap(payment -> payment == null ? createInTransaction(request, claim) : batcher.submit(payment));
     }
 

@@ -19,6 +19,7 @@ import payments.common.PageRequest;
 import payments.common.QueryFilters;
 import payments.common.RowSets;
 import payments.common.ServerClock;
+import payments.db.PreparedOnce;
 import payments.transaction.TransactionView.TransactionResponse;
 
 import java.time.Instant;
@@ -33,8 +34,8 @@ public class TransactionService {
 
     public static final String NOT_FOUND = "TRANSACTION_NOT_FOUND";
 
-    private static final String BY_ID = "SELECT " + String.join(", ", PaymentTransaction.ROWS.columnNames())
-            + " FROM transactions WHERE id = $1";
+    private static final String BY_ID = PreparedOnce.sql("SELECT " + String.join(", ", PaymentTransaction.ROWS.columnNames())
+            + " FROM transactions WHERE id = $1");
 
     private final TransactionView view;
     private final ServerClock clock;
