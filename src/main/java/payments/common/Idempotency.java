@@ -3,8 +3,8 @@ package payments.common;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.quarkus.scheduler.Scheduled;
 import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -15,6 +15,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import payments.common.security.Caller;
+import payments.db.PreparedOnce;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -109,7 +110,7 @@ public class Idempotency {
 
     private Uni<Boolean> claim(Claim claim, String hash) {
         Instant now = clock.now();
-        return pool.preparedQuery("""
+        return pool.preparedQuery(PreparedOnce.sql("""
                         INSERT INTO idempotency_keys (scope, idem_key, request_hash, state, created_at, expires_at)
                         VALUES ($1, $2, $3, 'IN_FLIGHT', $4, $5)
                         ON CONFLICT (scope, idem_key) DO UPDATE
@@ -117,7 +118,7 @@ public class Idempotency {
                             created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at
                         WHERE idempotency_keys.expires_at < $4
                            OR (idempotency_keys.state = 'IN_FLIGHT' AND idempotency_keys.created_at < $6)
-                        RETURNING scope""")
+                        RETURNING scope"""))
                 .execute(Tuple.tuple()
                         .addString(claim.scope()).addString(claim.key()).addString(hash)
                         .addOffsetDateTime(Times.utc(now)).addOffsetDateTime(Times.utc(now.plus(RETENTION)))
@@ -146,9 +147,9 @@ public class Idempotency {
 
     /** The update that stores one answer under its claim, in or outside a transaction. */
     private static SqlStatement storing(Claim claim, Answer answer) {
-        return SqlStatement.of("""
+        return SqlStatement.of(PreparedOnce.sql("""
                         UPDATE idempotency_keys SET state = 'DONE', status = CAST($3 AS integer), body = CAST($4 AS bytea)
-                        WHERE scope = CAST($1 AS varchar) AND idem_key = CAST($2 AS varchar)""",
+                        WHERE scope = CAST($1 AS varchar) AND idem_key = CAST($2 AS varchar)"""),
                 claim.scope(), claim.key(), answer.status(), answer.body());
     }
 
@@ -168,11 +169,11 @@ public class Idempotency {
             statuses[i] = answers.get(i).getValue().status();
             bodies[i] = io.vertx.core.buffer.Buffer.buffer(answers.get(i).getValue().body());
         }
-        return connection.preparedQuery("""
+        return connection.preparedQuery(PreparedOnce.sql("""
                         UPDATE idempotency_keys k SET state = 'DONE', status = v.status, body = v.body
                         FROM unnest(CAST($1 AS varchar[]), CAST($2 AS varchar[]), CAST($3 AS integer[]), CAST($4 AS bytea[]))
                             AS v (scope, idem_key, status, body)
-                        WHERE k.scope = v.scope AND k.idem_key = v.idem_key""")
+                        WHERE k.scope = v.scope AND k.idem_key = v.idem_key"""))
                 .execute(Tuple.of(scopes, keys, statuses, bodies))
                 .replaceWithVoid();
     }
@@ -182,7 +183,8 @@ public class Idempotency {
     }
 
     private Uni<Response> replay(Claim claim, String hash) {
-        return pool.preparedQuery("SELECT request_hash, state, status, body FROM idempotency_keys WHERE scope = $1 AND idem_key = $2")
+        return pool.preparedQuery(PreparedOnce.sql(
+                "SELECT request_hash, state, status, body FROM idempotency_keys WHERE scope = $1 AND idem_key = $2"))
                 .execute(Tuple.of(claim.scope(), claim.key()))
                 .map(rows -> {
                     Row row = RowSets.first(rows);

@@ -3,6 +3,7 @@ package payments.common;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
+import payments.db.PreparedOnce;
 
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -166,7 +167,7 @@ public final class RowsInsert<T> {
             }
             Tuple values = Tuple.tuple();
             byTable.forEach((table, rows) -> table.bind(values, rows));
-            return connection.preparedQuery(statement()).execute(values).replaceWithVoid();
+            return connection.preparedQuery(PreparedOnce.sql(statement())).execute(values).replaceWithVoid();
         }
     }
 }

@@ -2,10 +2,11 @@ package payments.db;
 
 /**
  * Marks SQL that each pooled connection keeps prepared, so that PostgreSQL parses and plans it once
- * per connection instead of on every call. For the small statements a request runs every time
- * (one or two rows by key), where planning costs more than running. Everything else is sent
- * unnamed and planned with its values: the batch statements take arrays whose sizes vary, and
- * caching every statement measured slower.
+ * per connection instead of on every call: the reads every request makes (rows by key) and the
+ * statements of a payment batch, whose texts stay the same whatever the batch size because they
+ * take one array per column. After five calls PostgreSQL keeps a generic plan when it costs no
+ * more than the plans made for the values; for these statements it does. Everything else
+ * (Hibernate's statements among them) goes unnamed and is planned on every call, as before.
  */
 public final class PreparedOnce {
 

@@ -10,6 +10,7 @@ import payments.common.ApiException;
 import payments.common.Ids;
 import payments.common.ServerClock;
 import payments.common.SqlStatement;
+import payments.db.PreparedOnce;
 import payments.ledger.Journal.BalanceChange;
 import payments.ledger.Journal.Entry;
 
@@ -135,9 +136,9 @@ public class Ledger {
         if (accounts.isEmpty()) {
             return Uni.createFrom().item(new Batch(connection, balances));
         }
-        return connection.preparedQuery("""
+        return connection.preparedQuery(PreparedOnce.sql("""
                         SELECT id, available_balance, total_balance FROM internal_accounts
-                        WHERE id = ANY($1) ORDER BY id FOR UPDATE""")
+                        WHERE id = ANY($1) ORDER BY id FOR UPDATE"""))
                 .execute(Tuple.of(accounts.toArray(UUID[]::new)))
                 .map(rows -> {
                     rows.forEach(row -> balances.start(row.getUUID(0), row.getLong(1), row.getLong(2)));
@@ -194,7 +195,7 @@ public class Ledger {
             total[a] = balance.getValue().total();
             a++;
         }
-        return SqlStatement.of("""
+        return SqlStatement.of(PreparedOnce.sql("""
                 WITH balances AS (
                     UPDATE internal_accounts a SET available_balance = v.available, total_balance = v.total,
                         updated_at = CAST($1 AS timestamptz)
@@ -209,7 +210,7 @@ public class Ledger {
                 SELECT id, ledger_transaction_id, account_id, system_account, bucket, currency, amount, CAST($1 AS timestamptz)
                 FROM unnest(CAST($8 AS uuid[]), CAST($9 AS uuid[]), CAST($10 AS uuid[]), CAST($11 AS varchar[]),
                             CAST($12 AS varchar[]), CAST($13 AS varchar[]), CAST($14 AS bigint[]))
-                    AS e (id, ledger_transaction_id, account_id, system_account, bucket, currency, amount)""",
+                    AS e (id, ledger_transaction_id, account_id, system_account, bucket, currency, amount)"""),
                 now, accounts, available, total, ledgerTransactionIds, kinds, transactionIds, entryIds, entryTransactions,
                 entryAccounts, systemAccounts, buckets, currencies, amounts);
     }

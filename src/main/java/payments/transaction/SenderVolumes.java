@@ -5,6 +5,7 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
+import payments.db.PreparedOnce;
 
 import java.time.Instant;
 import java.time.LocalDate;
@@ -81,14 +82,14 @@ public class SenderVolumes {
             return Uni.createFrom().item(totals);
         }
         Columns columns = new Columns(new TreeSet<>(keys), null);
-        return connection.preparedQuery("""
+        return connection.preparedQuery(PreparedOnce.sql("""
                         INSERT INTO daily_volumes (sender, currency, day, amount)
                         SELECT sender, currency, CAST(day AS date), 0
                         FROM unnest(CAST($1 AS uuid[]), CAST($2 AS varchar[]), CAST($3 AS varchar[]))
                             WITH ORDINALITY AS k (sender, currency, day, position)
                         ORDER BY position
                         ON CONFLICT (sender, currency, day) DO UPDATE SET amount = daily_volumes.amount
-                        RETURNING sender, currency, day, amount""")
+                        RETURNING sender, currency, day, amount"""))
                 .execute(Tuple.of(columns.senders, columns.currencies, columns.days))
                 .map(rows -> {
                     rows.forEach(row -> totals.put(new Key(row.getUUID(0), row.getString(1), row.getLocalDate(2)),
@@ -103,11 +104,11 @@ public class SenderVolumes {
             return Uni.createFrom().voidItem();
         }
         Columns columns = new Columns(amounts.keySet(), amounts);
-        return connection.preparedQuery("""
+        return connection.preparedQuery(PreparedOnce.sql("""
                         UPDATE daily_volumes d SET amount = d.amount + k.amount
                         FROM unnest(CAST($1 AS uuid[]), CAST($2 AS varchar[]), CAST($3 AS varchar[]),
                                     CAST($4 AS bigint[])) AS k (sender, currency, day, amount)
-                        WHERE d.sender = k.sender AND d.currency = k.currency AND d.day = CAST(k.day AS date)""")
+                        WHERE d.sender = k.sender AND d.currency = k.currency AND d.day = CAST(k.day AS date)"""))
                 .execute(Tuple.of(columns.senders, columns.currencies, columns.days, columns.amounts))
                 .replaceWithVoid();
     }
