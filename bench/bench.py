@@ -105,13 +105,6 @@ def pgbench(pg, name, args, connections, duration):
     return result
 
 
-def container_jvm_options():
-    """The -XX options the JVM container image runs the server with (JAVA_OPTS_APPEND in its Dockerfile)."""
-    with open(os.path.join(ROOT, "src", "main", "docker", "Dockerfile.jvm")) as f:
-        line = re.search(r'^ENV JAVA_OPTS_APPEND="([^"]*)"', f.read(), re.M).group(1)
-    return [option for option in line.split() if option.startswith("-XX:")]
-
-
 class Server:
     def __init__(self, pg, jar, heap, jfr=None):
         self.port = free_port()
@@ -126,7 +119,7 @@ class Server:
         os.makedirs(SCRATCH, exist_ok=True)
         self.log_path = os.path.join(SCRATCH, "server.log")
         profile = [f"-XX:StartFlightRecording=filename={jfr},settings=profile"] if jfr else []
-        self.process = subprocess.Popen(["java", f"-Xmx{heap}", *container_jvm_options(), *profile, "-jar", jar], env=env,
+        self.process = subprocess.Popen(["java", f"-Xmx{heap}", *profile, "-jar", jar], env=env,
                                         stdout=open(self.log_path, "w"), stderr=subprocess.STDOUT)
         self.auth = base64.b64encode(f"{self.client_id}:{self.secret}".encode()).decode()
         for _ in range(600):
