@@ -281,7 +281,7 @@ def main():
     parser.add_argument("--duration", type=int, default=20, help="seconds per scenario")
     parser.add_argument("--connections", type=int, default=64)
     parser.add_argument("--accounts", type=int, default=200, help="funded accounts the transfers move money between")
-    parser.add_argument("--heap", default="256m", help="server -Xmx")
+    parser.add_argument("--heap", default="192m", help="server -Xmx")
     parser.add_argument("--jar", default=os.path.join(ROOT, "target", "quarkus-app", "quarkus-run.jar"))
     parser.add_argument("--pg-host", help="use this PostgreSQL (user postgres, databases bench and payments) instead of a private one")
     parser.add_argument("--pg-port", type=int, default=5432)
