@@ -23,8 +23,8 @@ import payments.common.RequestValidator;
 import payments.common.ServerClock;
 import payments.common.jobs.Jobs;
 import payments.customer.Customer;
-import payments.db.PreparedOnce;
 import payments.customer.CustomerService;
+import payments.db.PreparedOnce;
 import payments.platform.PlatformConfigService;
 import payments.platform.PlatformSettings;
 import payments.webhook.WebhookPublisher;
@@ -221,7 +221,8 @@ public class InternalAccountService {
     }
 
     private static UUID internalUuid(String accountId) {
-        return Ids.isValid(IdType.INTERNAL_ACCOUNT, accountId) ? Ids.uuidOf(IdType.INTERNAL_ACCOUNT, accountId, NOT_FOUND) : null;
+        return Ids.isValid(IdType.INTERNAL_ACCOUNT, accountId)
+                ? Ids.uuidOf(IdType.INTERNAL_ACCOUNT, accountId, NOT_FOUND) : null;
     }
 
     private record Preloaded(Map<UUID, InternalAccount> accounts, Map<UUID, Customer> holders) implements AccountLookup {
