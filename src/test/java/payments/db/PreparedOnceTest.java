@@ -6,6 +6,7 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
+import payments.common.RowSets;
 
 import java.util.List;
 
@@ -29,9 +30,9 @@ class PreparedOnceTest {
                         .call(() -> connection.preparedQuery(unmarked).execute(Tuple.of(1)))
                         .call(() -> connection.preparedQuery(unmarked).execute(Tuple.of(2)))
                         .flatMap(ignored -> connection.preparedQuery(COUNT_PREPARED).execute(Tuple.of(marked)))
-                        .map(rows -> rows.iterator().next().getLong(0))
+                        .map(rows -> RowSets.first(rows).getLong(0))
                         .flatMap(markedCount -> connection.preparedQuery(COUNT_PREPARED).execute(Tuple.of(unmarked))
-                                .map(rows -> List.of(markedCount, rows.iterator().next().getLong(0)))))
+                                .map(rows -> List.of(markedCount, RowSets.first(rows).getLong(0)))))
                 .await().indefinitely();
 
         assertEquals(List.of(1L, 0L), counts, "prepared once: the marked statement, and only it");
