@@ -81,7 +81,8 @@ public class PaymentLimits {
             return new Volume(t.customerId, t.sentCurrency, t.receivedCurrency, t.sentAmount, t.createdAt);
         }
 
-        SenderVolumes.Key key() {
+        /** The daily-volume counter it counts in. */
+        public SenderVolumes.Key key() {
             return SenderVolumes.Key.of(customerId, sending, createdAt);
         }
     }

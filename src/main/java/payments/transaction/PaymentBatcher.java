@@ -22,15 +22,16 @@ import payments.quote.PaymentLimits;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.Set;
 
 /**
  * Group commit for payments that settle at once. Requests hand over fully prepared payments (rows,
- * postings, answer); whenever fewer than {@code maxInFlight} batches are committing, everything
- * waiting goes into a new batch: one database transaction that locks the touched accounts once,
+ * postings, answer); whenever fewer than {@code maxInFlight} batches are committing, what is
+ * waiting goes into a new batch (beside a committing batch, only payments on rows it does not lock:
+ * see {@link BatchQueue}): one database transaction that locks the touched accounts once,
  * applies each payment's postings in memory (refusing the ones that would overdraw), and writes
  * the accepted payments, their ledger rows and idempotency answers with a handful of statements,
  * on a raw connection in two round trips (no Hibernate session: see {@link #save}).
@@ -47,9 +48,17 @@ public class PaymentBatcher {
      */
     public record Payment(List<Journal> journals, PaymentLimits.Volume volume, RowsInsert.Rows rows, Claim claim,
                           Answer answer) {
+
+        /** The rows its batch locks for it: the accounts it posts to and its sender's daily-volume counter. */
+        Set<Object> lockedRows() {
+            Set<Object> rows = new HashSet<>();
+            journals.forEach(journal -> journal.balanceChanges().forEach(change -> rows.add(change.accountId())));
+            rows.add(volume.key());
+            return rows;
+        }
     }
 
-    private record Waiting(Payment payment, UniEmitter<? super Answer> emitter, Context context) {
+    private record Waiting(Payment payment, Set<Object> rows, UniEmitter<? super Answer> emitter, Context context) {
     }
 
     private final Ledger ledger;
@@ -58,8 +67,7 @@ public class PaymentBatcher {
     private final Pool pool;
     private final Vertx vertx;
     private final ServerConfig.Batching config;
-    private final ConcurrentLinkedQueue<Waiting> queue = new ConcurrentLinkedQueue<>();
-    private final AtomicInteger inFlight = new AtomicInteger();
+    private final BatchQueue<Waiting> queue = new BatchQueue<>(Waiting::rows);
 
     public PaymentBatcher(Ledger ledger, PaymentLimits limits, Idempotency idempotency, Pool pool, Vertx vertx,
                           ServerConfig config) {
@@ -77,35 +85,21 @@ public class PaymentBatcher {
      */
     public Uni<Answer> submit(Payment payment) {
         return Uni.createFrom().emitter(emitter -> {
-            queue.add(new Waiting(payment, emitter, io.vertx.core.Vertx.currentContext()));
+            queue.add(new Waiting(payment, payment.lockedRows(), emitter, io.vertx.core.Vertx.currentContext()));
             startBatches();
         });
     }
 
-    /** Starts batches while some payments wait and fewer than maxInFlight batches are committing. */
+    /** Starts batches while some payments can go into one (see {@link BatchQueue#next}). */
     private void startBatches() {
-        while (!queue.isEmpty()) {
-            int running = inFlight.get();
-            if (running >= config.maxInFlight()) {
-                return;
-            }
-            if (!inFlight.compareAndSet(running, running + 1)) {
-                continue;
-            }
-            List<Waiting> batch = new ArrayList<>();
-            Waiting next;
-            while (batch.size() < config.maxSize() && (next = queue.poll()) != null) {
-                batch.add(next);
-            }
-            if (batch.isEmpty()) {
-                inFlight.decrementAndGet();
-                continue;
-            }
+        BatchQueue.Batch<Waiting> batch;
+        while ((batch = queue.next(config.maxInFlight(), config.maxSize())) != null) {
+            BatchQueue.Batch<Waiting> started = batch;
             Context context = VertxContext.createNewDuplicatedContext(vertx.getDelegate().getOrCreateContext());
             VertxContextSafetyToggle.setContextSafe(context, true);
-            context.runOnContext(ignored -> commit(batch)
+            context.runOnContext(ignored -> commit(started.items())
                     .onTermination().invoke(() -> {
-                        inFlight.decrementAndGet();
+                        queue.finished(started);
                         startBatches();
                     })
                     .subscribe().with(done -> { }, e -> { }));

@@ -1,0 +1,81 @@
+package payments.transaction;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The payments waiting for a batch, and the rows the batches now committing hold. A new batch
+ * starts beside a committing one only with payments whose rows that batch does not lock: such a
+ * batch would otherwise wait on those row locks until the other commits, and gain nothing. A
+ * payment held back keeps every later one on the same rows behind it, so payments on one account
+ * are still taken in arrival order. Pure and thread-safe; knows nothing of the database.
+ *
+ * @param <T> a waiting payment
+ */
+public final class BatchQueue<T> {
+
+    /** Payments taken together, and the rows they lock. */
+    public record Batch<T>(List<T> items, Set<Object> rows) {
+    }
+
+    private final Function<T, Set<Object>> rowsOf;
+    private final Deque<T> waiting = new ArrayDeque<>();
+    private final List<Batch<T>> committing = new ArrayList<>();
+
+    /** @param rowsOf the rows a payment locks when its batch commits */
+    public BatchQueue(Function<T, Set<Object>> rowsOf) {
+        this.rowsOf = rowsOf;
+    }
+
+    public synchronized void add(T item) {
+        waiting.add(item);
+    }
+
+    /**
+     * The next batch to commit, now counted as committing; null when nothing waits, when
+     * {@code maxInFlight} batches are committing already, or when every waiting payment needs a
+     * row a committing batch holds.
+     */
+    public synchronized Batch<T> next(int maxInFlight, int maxSize) {
+        if (waiting.isEmpty() || committing.size() >= maxInFlight) {
+            return null;
+        }
+        Set<Object> busy = new HashSet<>();
+        committing.forEach(batch -> busy.addAll(batch.rows()));
+        List<T> items = new ArrayList<>();
+        Set<Object> rows = new HashSet<>();
+        for (Iterator<T> it = waiting.iterator(); it.hasNext() && items.size() < maxSize; ) {
+            T item = it.next();
+            Set<Object> needed = rowsOf.apply(item);
+            if (busy.isEmpty() || Collections.disjoint(needed, busy)) {
+                items.add(item);
+                rows.addAll(needed);
+                it.remove();
+            } else {
+                busy.addAll(needed);
+            }
+        }
+        if (items.isEmpty()) {
+            return null;
+        }
+        Batch<T> batch = new Batch<>(List.copyOf(items), rows);
+        committing.add(batch);
+        return batch;
+    }
+
+    /** The batch has committed or failed: its rows are free for the next one. */
+    public synchronized void finished(Batch<T> batch) {
+        committing.removeIf(committed -> committed == batch);
+    }
+
+    public synchronized boolean isEmpty() {
+        return waiting.isEmpty();
+    }
+}
