@@ -1,8 +1,11 @@
 package payments.quote;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonRawValue;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import payments.common.Currencies;
 import payments.common.IdType;
 import payments.common.JsonText;
@@ -16,13 +19,22 @@ import java.math.BigDecimal;
 @ApplicationScoped
 public class QuoteView {
 
+    /**
+     * The wire form. As in {@link TransactionView.TransactionResponse}, the nested documents are
+     * written out as stored, except the source, which the service reads.
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record QuoteResponse(String id, String status, String createdAt, String expiresAt, JsonNode source,
-                                JsonNode destination, Currencies.Currency sendingCurrency,
+                                @JsonRawValue @Schema(type = SchemaType.OBJECT) String destination,
+                                Currencies.Currency sendingCurrency,
                                 Currencies.Currency receivingCurrency, long totalSendingAmount,
                                 long totalReceivingAmount, BigDecimal exchangeRate, long feesIncluded,
-                                long platformFeesIncluded, JsonNode paymentInstructions, String transactionId,
-                                JsonNode counterpartyInformation, JsonNode rateDetails, JsonNode scaChallenge) {
+                                long platformFeesIncluded,
+                                @JsonRawValue @Schema(type = SchemaType.OBJECT) String paymentInstructions,
+                                String transactionId,
+                                @JsonRawValue @Schema(type = SchemaType.OBJECT) String counterpartyInformation,
+                                @JsonRawValue @Schema(type = SchemaType.OBJECT) String rateDetails,
+                                @JsonRawValue @Schema(type = SchemaType.OBJECT) String scaChallenge) {
     }
 
     private final JsonText json;
@@ -36,15 +48,12 @@ public class QuoteView {
         String status = statusOf(quote, transaction);
         boolean awaitingSca = Quote.PENDING_AUTHORIZATION.equals(status);
         return new QuoteResponse(quote.wireId(), status, quote.createdAt.toString(), quote.expiresAt.toString(),
-                json.read(quote.source), json.read(quote.destination),
+                json.read(quote.source), quote.destination,
                 Currencies.require(quote.sendingCurrency), Currencies.require(quote.receivingCurrency),
                 quote.totalSendingAmount, quote.totalReceivingAmount, TransactionView.plain(quote.exchangeRate),
-                quote.feesIncluded, quote.platformFeesIncluded,
-                quote.paymentInstructions == null || awaitingSca ? null : json.read(quote.paymentInstructions),
-                IdType.TRANSACTION.wireId(quote.transactionId),
-                quote.counterpartyInformation == null ? null : json.read(quote.counterpartyInformation),
-                json.read(quote.rateDetails),
-                awaitingSca && quote.scaChallenge != null ? json.read(quote.scaChallenge) : null);
+                quote.feesIncluded, quote.platformFeesIncluded, awaitingSca ? null : quote.paymentInstructions,
+                IdType.TRANSACTION.wireId(quote.transactionId), quote.counterpartyInformation, quote.rateDetails,
+                awaitingSca ? quote.scaChallenge : null);
     }
 
     static String statusOf(Quote quote, PaymentTransaction transaction) {

@@ -1,10 +1,11 @@
 package payments.transaction;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.annotation.JsonRawValue;
 import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import payments.common.IdType;
-import payments.common.JsonText;
 import payments.common.Money;
 
 import java.math.BigDecimal;
@@ -15,27 +16,29 @@ import java.util.Map;
 @ApplicationScoped
 public class TransactionView {
 
+    /**
+     * The wire form. The nested documents are kept as stored (JSON this server wrote) and written
+     * out verbatim: a payment is rendered several times as it moves (its answer and an event per
+     * state), and parsing its documents for each rendering was a measurable share of a transfer.
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record TransactionResponse(String id, String status, String type, String direction, JsonNode source,
-                                      JsonNode destination, String customerId, String platformCustomerId,
+    public record TransactionResponse(String id, String status, String type, String direction,
+                                      @JsonRawValue @Schema(type = SchemaType.OBJECT) String source,
+                                      @JsonRawValue @Schema(type = SchemaType.OBJECT) String destination,
+                                      String customerId, String platformCustomerId,
                                       String pendingReason, Money sentAmount, Money receivedAmount,
                                       BigDecimal exchangeRate, Long fees, Long platformFees, String quoteId,
-                                      String description, JsonNode refund, JsonNode counterpartyInformation,
-                                      Map<String, String> reconciliationInstructions, JsonNode rateDetails,
+                                      String description, @JsonRawValue @Schema(type = SchemaType.OBJECT) String refund,
+                                      @JsonRawValue @Schema(type = SchemaType.OBJECT) String counterpartyInformation,
+                                      Map<String, String> reconciliationInstructions,
+                                      @JsonRawValue @Schema(type = SchemaType.OBJECT) String rateDetails,
                                       String paymentRail, String failureReason, String settledAt,
                                       String receiptDeliveryConfirmedAt, String createdAt, String updatedAt) {
     }
 
-    private final JsonText json;
-
-    public TransactionView(JsonText json) {
-        this.json = json;
-    }
-
     public TransactionResponse toWire(PaymentTransaction t) {
         boolean created = TransactionStatus.CREATED.equals(t.status);
-        return new TransactionResponse(t.wireId(), t.status, t.type, t.direction, json.read(t.source),
-                json.read(t.destination),
+        return new TransactionResponse(t.wireId(), t.status, t.type, t.direction, t.source, t.destination,
                 t.customerId == null ? null : IdType.CUSTOMER.wireId(t.customerId), t.platformCustomerId,
                 t.pendingReason,
                 t.sentAmount == null ? null : Money.of(t.sentAmount, t.sentCurrency),
@@ -43,10 +46,9 @@ public class TransactionView {
                 t.exchangeRate == null ? null : plain(t.exchangeRate),
                 created ? null : t.fees, t.outgoing() ? t.platformFees : null,
                 t.quoteId == null ? null : IdType.QUOTE.wireId(t.quoteId), t.description,
-                t.refund == null ? null : json.read(t.refund),
-                t.counterpartyInformation == null ? null : json.read(t.counterpartyInformation),
+                t.refund, t.counterpartyInformation,
                 created || t.reference == null ? null : Map.of("reference", t.reference),
-                t.rateDetails == null ? null : json.read(t.rateDetails), t.paymentRail, t.failureReason,
+                t.rateDetails, t.paymentRail, t.failureReason,
                 text(t.settledAt), text(t.receiptDeliveryConfirmedAt), text(t.createdAt), text(t.updatedAt));
     }
 
