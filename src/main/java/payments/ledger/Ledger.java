@@ -6,6 +6,7 @@ import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.hibernate.reactive.mutiny.Mutiny;
+import payments.account.InternalAccount;
 import payments.common.ApiException;
 import payments.common.Ids;
 import payments.common.ServerClock;
@@ -17,6 +18,7 @@ import payments.ledger.Journal.Entry;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -100,11 +102,28 @@ public class Ledger {
     public final class Batch {
         private final SqlClient connection;
         private final BatchBalances balances;
+        private final Set<UUID> inactive;
         private final List<Journal> accepted = new ArrayList<>();
 
-        private Batch(SqlClient connection, BatchBalances balances) {
+        private Batch(SqlClient connection, BatchBalances balances, Set<UUID> inactive) {
             this.connection = connection;
             this.balances = balances;
+            this.inactive = inactive;
+        }
+
+        /**
+         * The first balance change of the journals on an account that is not ACTIVE under the
+         * batch's lock (frozen or closed since the payment was priced); null when there is none.
+         */
+        public BalanceChange onInactiveAccount(List<Journal> journals) {
+            for (Journal journal : journals) {
+                for (BalanceChange change : journal.balanceChanges()) {
+                    if (inactive.contains(change.accountId())) {
+                        return change;
+                    }
+                }
+            }
+            return null;
         }
 
         /** Applies one payment's journals; false (and nothing applied) when they would overdraw an account. */
@@ -133,16 +152,22 @@ public class Ledger {
         payments.forEach(journals -> journals.forEach(journal ->
                 journal.balanceChanges().forEach(change -> accounts.add(change.accountId()))));
         BatchBalances balances = new BatchBalances();
+        Set<UUID> inactive = new HashSet<>();
         if (accounts.isEmpty()) {
-            return Uni.createFrom().item(new Batch(connection, balances));
+            return Uni.createFrom().item(new Batch(connection, balances, inactive));
         }
         return connection.preparedQuery(PreparedOnce.sql("""
-                        SELECT id, available_balance, total_balance FROM internal_accounts
+                        SELECT id, available_balance, total_balance, status FROM internal_accounts
                         WHERE id = ANY($1) ORDER BY id FOR UPDATE"""))
                 .execute(Tuple.of(accounts.toArray(UUID[]::new)))
                 .map(rows -> {
-                    rows.forEach(row -> balances.start(row.getUUID(0), row.getLong(1), row.getLong(2)));
-                    return new Batch(connection, balances);
+                    rows.forEach(row -> {
+                        balances.start(row.getUUID(0), row.getLong(1), row.getLong(2));
+                        if (!InternalAccount.ACTIVE.equals(row.getString(3))) {
+                            inactive.add(row.getUUID(0));
+                        }
+                    });
+                    return new Batch(connection, balances, inactive);
                 });
     }
 

@@ -2,9 +2,14 @@ package payments.quote;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 import payments.MoneyFixtures;
 import payments.MoneyFixtures.Holder;
+import payments.common.RowSets;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -29,6 +34,9 @@ import static payments.TestSupport.api;
 /** Money under parallel requests: no overdraft, no double effect. */
 @QuarkusTest
 class QuoteConcurrencyTest {
+
+    @Inject
+    Pool pool;
 
     private static <T> List<T> inParallel(int threads, List<Callable<T>> calls) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(threads);
@@ -116,6 +124,58 @@ class QuoteConcurrencyTest {
         List<Integer> statuses = inParallel(80, calls);
         assertEquals(java.util.Collections.nCopies(80, 201), statuses);
         assertEquals(0, balance(payer.account("USD")));
+    }
+
+    /**
+     * An account frozen while a payment to it waits for its batch's lock: the payment was priced
+     * while the account was active, and the batch reads the status again under the lock.
+     */
+    @Test
+    void aPaymentToAnAccountFrozenWhileItsBatchWaitsForTheLockIsRefused() throws Exception {
+        Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
+        Holder payee = MoneyFixtures.approvedCustomer(List.of("USD"));
+        MoneyFixtures.fund(payer.account("USD"), 500);
+        Map<String, Object> body = quoteBody(payer.account("USD"), payee.account("USD"), 200);
+        body.put("immediatelyExecute", true);
+        String payeeAccount = payee.account("USD");
+        Tuple payeeId = Tuple.of(UUID.fromString(payeeAccount.substring(payeeAccount.indexOf(':') + 1)));
+        ExecutorService client = Executors.newSingleThreadExecutor();
+        SqlConnection holder = pool.getConnection().await().indefinitely();
+        Future<Response> transfer;
+        try {
+            holder.query("BEGIN").execute().await().indefinitely();
+            holder.preparedQuery("SELECT 1 FROM internal_accounts WHERE id = $1 FOR UPDATE").execute(payeeId)
+                    .await().indefinitely();
+            transfer = client.submit(() -> api().body(body).post("/quotes"));
+            awaitSessionWaitingForALock();
+            holder.preparedQuery("UPDATE internal_accounts SET status = 'FROZEN' WHERE id = $1").execute(payeeId)
+                    .await().indefinitely();
+            holder.query("COMMIT").execute().await().indefinitely();
+        } finally {
+            holder.close().await().indefinitely();
+        }
+        Response response = transfer.get(60, java.util.concurrent.TimeUnit.SECONDS);
+        client.shutdownNow();
+
+        assertEquals(400, response.statusCode(), response.asString());
+        assertEquals("INVALID_INPUT", response.jsonPath().getString("code"));
+        assertEquals("destination.accountId", response.jsonPath().getString("details.errors[0].field"));
+        assertEquals(500, balance(payer.account("USD")));
+        assertEquals(0, totalBalance(payeeAccount));
+        assertLedgerClean();
+    }
+
+    private void awaitSessionWaitingForALock() {
+        for (int i = 0; i < 200; i++) {
+            long waiting = pool.query("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+                    + " AND datname = current_database()").execute()
+                    .map(rows -> RowSets.first(rows).getLong(0)).await().indefinitely();
+            if (waiting > 0) {
+                return;
+            }
+            MoneyFixtures.sleep(50);
+        }
+        throw new AssertionError("The payment never waited for the account's lock");
     }
 
     @Test
