@@ -1,10 +1,13 @@
 package payments.transaction;
 
 import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
+import payments.common.ServerClock;
 import payments.db.PreparedOnce;
 
 import java.time.Instant;
@@ -29,6 +32,14 @@ public class SenderVolumes {
 
     /** The platform's own payments count under the nil UUID. */
     private static final UUID PLATFORM = new UUID(0, 0);
+
+    private final Pool pool;
+    private final ServerClock clock;
+
+    public SenderVolumes(Pool pool, ServerClock clock) {
+        this.pool = pool;
+        this.clock = clock;
+    }
 
     /** One counter: a sender's volume in one currency on one UTC day. */
     public record Key(UUID sender, String currency, LocalDate day) implements Comparable<Key> {
@@ -110,6 +121,17 @@ public class SenderVolumes {
                                     CAST($4 AS bigint[])) AS k (sender, currency, day, amount)
                         WHERE d.sender = k.sender AND d.currency = k.currency AND d.day = CAST(k.day AS date)"""))
                 .execute(Tuple.of(columns.senders, columns.currencies, columns.days, columns.amounts))
+                .replaceWithVoid();
+    }
+
+    /**
+     * Counters of days before yesterday limit nothing any more (a payment counts on the UTC day it
+     * was created, and yesterday's may still be committing), so they are removed in the background.
+     */
+    @Scheduled(every = "1h", delayed = "1m", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    Uni<Void> purgePastDays() {
+        LocalDate yesterday = LocalDate.ofInstant(clock.now(), ZoneOffset.UTC).minusDays(1);
+        return pool.preparedQuery("DELETE FROM daily_volumes WHERE day < $1").execute(Tuple.of(yesterday))
                 .replaceWithVoid();
     }
 
