@@ -54,7 +54,7 @@ public final class BatchQueue<T> {
         for (Iterator<T> it = waiting.iterator(); it.hasNext() && items.size() < maxSize; ) {
             T item = it.next();
             Set<Object> needed = rowsOf.apply(item);
-            if (busy.isEmpty() || Collections.disjoint(needed, busy)) {
+            if (Collections.disjoint(needed, busy)) {
                 items.add(item);
                 rows.addAll(needed);
                 it.remove();
