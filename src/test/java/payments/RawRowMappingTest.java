@@ -78,7 +78,8 @@ class RawRowMappingTest {
         String transactionId = TestSupport.api().body(body).post("/quotes").then().statusCode(201).extract().path("transactionId");
         UUID id = Ids.uuidOf(IdType.TRANSACTION, transactionId, "none");
 
-        PaymentTransaction raw = pool.preparedQuery("SELECT * FROM transactions WHERE id = $1").execute(Tuple.of(id))
+        String select = "SELECT " + String.join(", ", PaymentTransaction.ROWS.columnNames()) + " FROM transactions WHERE id = $1";
+        PaymentTransaction raw = pool.preparedQuery(select).execute(Tuple.of(id))
                 .map(rows -> PaymentTransaction.fromRow(rows.iterator().next())).await().indefinitely();
         PaymentTransaction loaded = sessions.withSession(s -> s.find(PaymentTransaction.class, id)).await().indefinitely();
 

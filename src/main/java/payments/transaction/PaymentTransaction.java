@@ -158,45 +158,50 @@ public class PaymentTransaction extends PanacheEntityBase {
     @Column(name = "updated_at", nullable = false)
     public Instant updatedAt;
 
-    /** A transaction read with the raw client (not managed by any session), every column of {@link #ROWS} by name. */
+    /**
+     * A transaction read with the raw client (not managed by any session): every column of
+     * {@link #ROWS}, in its order (read by position: a lookup by name hashed the column names of
+     * every result again, ~5% of a GET /transactions/{id} in the profile).
+     */
     public static PaymentTransaction fromRow(Row row) {
         PaymentTransaction t = new PaymentTransaction();
-        t.id = row.getUUID("id");
-        t.type = row.getString("type");
-        t.direction = row.getString("direction");
-        t.status = row.getString("status");
-        t.customerId = row.getUUID("customer_id");
-        t.platformCustomerId = row.getString("platform_customer_id");
-        t.quoteId = row.getUUID("quote_id");
-        t.source = row.getString("source");
-        t.destination = row.getString("destination");
-        t.sourceAccountId = row.getUUID("source_account_id");
-        t.destinationAccountId = row.getUUID("destination_account_id");
-        t.senderIdentifier = row.getString("sender_identifier");
-        t.receiverIdentifier = row.getString("receiver_identifier");
-        t.sentAmount = row.getLong("sent_amount");
-        t.sentCurrency = row.getString("sent_currency");
-        t.receivedAmount = row.getLong("received_amount");
-        t.receivedCurrency = row.getString("received_currency");
-        t.exchangeRate = row.getBigDecimal("exchange_rate");
-        t.fees = row.getLong("fees");
-        t.platformFees = row.getLong("platform_fees");
-        t.description = row.getString("description");
-        t.pendingReason = row.getString("pending_reason");
-        t.failureReason = row.getString("failure_reason");
-        t.railOutcome = row.getString("rail_outcome");
-        t.refund = row.getString("refund");
-        t.reference = row.getString("reference");
-        t.counterpartyInformation = row.getString("counterparty_information");
-        t.rateDetails = row.getString("rate_details");
-        t.paymentRail = row.getString("payment_rail");
-        t.approvalFields = row.getString("approval_fields");
-        t.approvalDeadline = Times.instant(row.getOffsetDateTime("approval_deadline"));
-        t.receiverCustomerInfo = row.getString("receiver_customer_info");
-        t.settledAt = Times.instant(row.getOffsetDateTime("settled_at"));
-        t.receiptDeliveryConfirmedAt = Times.instant(row.getOffsetDateTime("receipt_delivery_confirmed_at"));
-        t.createdAt = Times.instant(row.getOffsetDateTime("created_at"));
-        t.updatedAt = Times.instant(row.getOffsetDateTime("updated_at"));
+        int i = 0;
+        t.id = row.getUUID(i++);
+        t.type = row.getString(i++);
+        t.direction = row.getString(i++);
+        t.status = row.getString(i++);
+        t.customerId = row.getUUID(i++);
+        t.platformCustomerId = row.getString(i++);
+        t.quoteId = row.getUUID(i++);
+        t.source = row.getString(i++);
+        t.destination = row.getString(i++);
+        t.sourceAccountId = row.getUUID(i++);
+        t.destinationAccountId = row.getUUID(i++);
+        t.senderIdentifier = row.getString(i++);
+        t.receiverIdentifier = row.getString(i++);
+        t.sentAmount = row.getLong(i++);
+        t.sentCurrency = row.getString(i++);
+        t.receivedAmount = row.getLong(i++);
+        t.receivedCurrency = row.getString(i++);
+        t.exchangeRate = row.getBigDecimal(i++);
+        t.fees = row.getLong(i++);
+        t.platformFees = row.getLong(i++);
+        t.description = row.getString(i++);
+        t.pendingReason = row.getString(i++);
+        t.failureReason = row.getString(i++);
+        t.railOutcome = row.getString(i++);
+        t.refund = row.getString(i++);
+        t.reference = row.getString(i++);
+        t.counterpartyInformation = row.getString(i++);
+        t.rateDetails = row.getString(i++);
+        t.paymentRail = row.getString(i++);
+        t.approvalFields = row.getString(i++);
+        t.approvalDeadline = Times.instant(row.getOffsetDateTime(i++));
+        t.receiverCustomerInfo = row.getString(i++);
+        t.settledAt = Times.instant(row.getOffsetDateTime(i++));
+        t.receiptDeliveryConfirmedAt = Times.instant(row.getOffsetDateTime(i++));
+        t.createdAt = Times.instant(row.getOffsetDateTime(i++));
+        t.updatedAt = Times.instant(row.getOffsetDateTime(i));
         return t;
     }
 
