@@ -117,6 +117,13 @@ public final class MoneyFixtures {
         return body;
     }
 
+    /** {@link #quoteBody} with {@code immediatelyExecute}: the quote executes as it is created. */
+    public static Map<String, Object> transferBody(String sourceAccountId, String destinationAccountId, long amount) {
+        Map<String, Object> body = quoteBody(sourceAccountId, destinationAccountId, amount);
+        body.put("immediatelyExecute", true);
+        return body;
+    }
+
     /** Polls the transaction until it reaches {@code status} (jobs run every 100 ms in tests). */
     public static JsonPath awaitTransaction(String transactionId, String status) {
         JsonPath last = null;

@@ -73,8 +73,7 @@ class RawRowMappingTest {
         MoneyFixtures.Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
         MoneyFixtures.Holder payee = MoneyFixtures.approvedCustomer(List.of("USD"));
         MoneyFixtures.fund(payer.account("USD"), 5_000);
-        Map<String, Object> body = MoneyFixtures.quoteBody(payer.account("USD"), payee.account("USD"), 1_234);
-        body.put("immediatelyExecute", true);
+        Map<String, Object> body = MoneyFixtures.transferBody(payer.account("USD"), payee.account("USD"), 1_234);
         String transactionId = TestSupport.api().body(body).post("/quotes").then().statusCode(201).extract().path("transactionId");
         UUID id = Ids.uuidOf(IdType.TRANSACTION, transactionId, "none");
 

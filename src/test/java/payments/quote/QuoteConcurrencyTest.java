@@ -29,6 +29,7 @@ import static payments.MoneyFixtures.awaitTransaction;
 import static payments.MoneyFixtures.balance;
 import static payments.MoneyFixtures.quoteBody;
 import static payments.MoneyFixtures.totalBalance;
+import static payments.MoneyFixtures.transferBody;
 import static payments.TestSupport.api;
 
 /** Money under parallel requests: no overdraft, no double effect. */
@@ -73,8 +74,7 @@ class QuoteConcurrencyTest {
         Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
         Holder payee = MoneyFixtures.approvedCustomer(List.of("USD"));
         MoneyFixtures.fund(payer.account("USD"), 1000);
-        Map<String, Object> body = quoteBody(payer.account("USD"), payee.account("USD"), 100);
-        body.put("immediatelyExecute", true);
+        Map<String, Object> body = transferBody(payer.account("USD"), payee.account("USD"), 100);
         List<Callable<Response>> transfers = new ArrayList<>();
         for (int i = 0; i < 50; i++) {
             transfers.add(() -> api().body(body).post("/quotes"));
@@ -115,8 +115,7 @@ class QuoteConcurrencyTest {
         Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
         Holder payee = MoneyFixtures.approvedCustomer(List.of("USD"));
         MoneyFixtures.fund(payer.account("USD"), 80);
-        Map<String, Object> body = quoteBody(payer.account("USD"), payee.account("USD"), 1);
-        body.put("immediatelyExecute", true);
+        Map<String, Object> body = transferBody(payer.account("USD"), payee.account("USD"), 1);
         List<Callable<Integer>> calls = new ArrayList<>();
         for (int i = 0; i < 80; i++) {
             calls.add(() -> api().body(body).post("/quotes").statusCode());
@@ -135,8 +134,7 @@ class QuoteConcurrencyTest {
         Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
         Holder payee = MoneyFixtures.approvedCustomer(List.of("USD"));
         MoneyFixtures.fund(payer.account("USD"), 500);
-        Map<String, Object> body = quoteBody(payer.account("USD"), payee.account("USD"), 200);
-        body.put("immediatelyExecute", true);
+        Map<String, Object> body = transferBody(payer.account("USD"), payee.account("USD"), 200);
         String payeeAccount = payee.account("USD");
         Tuple payeeId = Tuple.of(UUID.fromString(payeeAccount.substring(payeeAccount.indexOf(':') + 1)));
         ExecutorService client = Executors.newSingleThreadExecutor();
@@ -183,8 +181,7 @@ class QuoteConcurrencyTest {
         Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
         Holder payee = MoneyFixtures.approvedCustomer(List.of("USD"));
         MoneyFixtures.fund(payer.account("USD"), 1000);
-        Map<String, Object> body = quoteBody(payer.account("USD"), payee.account("USD"), 300);
-        body.put("immediatelyExecute", true);
+        Map<String, Object> body = transferBody(payer.account("USD"), payee.account("USD"), 300);
         String key = UUID.randomUUID().toString();
         List<Callable<Response>> calls = new ArrayList<>();
         for (int i = 0; i < 20; i++) {

@@ -17,6 +17,7 @@ import static payments.MoneyFixtures.assertLedgerClean;
 import static payments.MoneyFixtures.awaitTransaction;
 import static payments.MoneyFixtures.balance;
 import static payments.MoneyFixtures.quoteBody;
+import static payments.MoneyFixtures.transferBody;
 import static payments.TestSupport.api;
 
 /** Strong Customer Authentication for payers in SCA regions (the EU). */
@@ -59,8 +60,7 @@ class QuoteScaTest {
         Holder payer = MoneyFixtures.customer("FR", List.of("EUR"));
         Holder payee = MoneyFixtures.approvedCustomer(List.of("EUR"));
         MoneyFixtures.fund(payer.account("EUR"), 5000);
-        Map<String, Object> body = quoteBody(payer.account("EUR"), payee.account("EUR"), 1000);
-        body.put("immediatelyExecute", true);
+        Map<String, Object> body = transferBody(payer.account("EUR"), payee.account("EUR"), 1000);
         JsonPath quote = api().body(body).post("/quotes").then().statusCode(201)
                 .body("status", equalTo("PENDING_AUTHORIZATION")).extract().jsonPath();
         api().body(Map.of("seconds", 301)).post("/sandbox/clock/advance").then().statusCode(200);

@@ -23,6 +23,7 @@ import static payments.MoneyFixtures.assertLedgerClean;
 import static payments.MoneyFixtures.awaitTransaction;
 import static payments.MoneyFixtures.balance;
 import static payments.MoneyFixtures.quoteBody;
+import static payments.MoneyFixtures.transferBody;
 import static payments.TestSupport.api;
 
 @QuarkusTest
@@ -174,8 +175,7 @@ class QuoteTest {
         assertEquals(1000, MoneyFixtures.totalBalance(payer.account("USD")));
         api().get("/quotes/" + quoteId).then().statusCode(200).body("status", equalTo("PENDING"));
 
-        Map<String, Object> immediate = quoteBody(payer.account("USD"), payee.account("USD"), 5000);
-        immediate.put("immediatelyExecute", true);
+        Map<String, Object> immediate = transferBody(payer.account("USD"), payee.account("USD"), 5000);
         api().body(immediate).post("/quotes").then().statusCode(400).body("code", equalTo("INSUFFICIENT_FUNDS"));
         assertEquals(1000, balance(payer.account("USD")));
         assertLedgerClean();
@@ -186,8 +186,7 @@ class QuoteTest {
         Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
         Holder payee = MoneyFixtures.approvedCustomer(List.of("USD"));
         MoneyFixtures.fund(payer.account("USD"), 1000);
-        Map<String, Object> body = quoteBody(payer.account("USD"), payee.account("USD"), 400);
-        body.put("immediatelyExecute", true);
+        Map<String, Object> body = transferBody(payer.account("USD"), payee.account("USD"), 400);
         String transactionId = api().body(body).post("/quotes").then().statusCode(201)
                 .body("status", equalTo("PROCESSING")).extract().path("transactionId");
         awaitTransaction(transactionId, "COMPLETED");
@@ -276,8 +275,7 @@ class QuoteTest {
         MoneyFixtures.fund(payer.account("USD"), 100_000_000_000L);
         api().body(quoteBody(payer.account("USD"), payee.account("USD"), 100_000_001)).post("/quotes").then()
                 .statusCode(400).body("code", equalTo("TRANSACTION_SIZE_LIMIT_EXCEEDED"));
-        Map<String, Object> body = quoteBody(payer.account("USD"), payee.account("USD"), 100_000_000);
-        body.put("immediatelyExecute", true);
+        Map<String, Object> body = transferBody(payer.account("USD"), payee.account("USD"), 100_000_000);
         for (int i = 0; i < 5; i++) {
             api().body(body).post("/quotes").then().statusCode(201);
         }
@@ -296,14 +294,12 @@ class QuoteTest {
         Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
         Holder payee = MoneyFixtures.approvedCustomer(List.of("USD"));
         MoneyFixtures.fund(payer.account("USD"), 1_000_000_000L);
-        Map<String, Object> transfer = quoteBody(payer.account("USD"), payee.account("USD"), 100_000_000);
-        transfer.put("immediatelyExecute", true);
+        Map<String, Object> transfer = transferBody(payer.account("USD"), payee.account("USD"), 100_000_000);
         for (int i = 0; i < 4; i++) {
             api().body(transfer).post("/quotes").then().statusCode(201);
         }
-        Map<String, Object> payout = quoteBody(payer.account("USD"),
+        Map<String, Object> payout = transferBody(payer.account("USD"),
                 MoneyFixtures.externalUsdAccount(payer.customerId(), "005"), 100_000_000);
-        payout.put("immediatelyExecute", true);
         String slow = api().body(payout).post("/quotes").then().statusCode(201).extract().path("transactionId");
         api().body(transfer).post("/quotes").then().statusCode(429).body("code", equalTo("DAILY_VOLUME_LIMIT_EXCEEDED"));
 

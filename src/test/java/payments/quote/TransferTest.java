@@ -88,8 +88,7 @@ class TransferTest {
     void theQuoteReplacementPullsToo() {
         Holder holder = MoneyFixtures.approvedCustomer(List.of("USD"));
         String bank = MoneyFixtures.externalUsdAccount(holder.customerId(), "000");
-        Map<String, Object> body = MoneyFixtures.quoteBody(bank, holder.account("USD"), 700);
-        body.put("immediatelyExecute", true);
+        Map<String, Object> body = MoneyFixtures.transferBody(bank, holder.account("USD"), 700);
         String transactionId = api().body(body).post("/quotes").then().statusCode(201)
                 .body("status", equalTo("PROCESSING")).body("paymentInstructions", nullValue())
                 .extract().path("transactionId");

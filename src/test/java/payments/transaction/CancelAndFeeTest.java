@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static payments.MoneyFixtures.assertLedgerClean;
 import static payments.MoneyFixtures.awaitTransaction;
 import static payments.MoneyFixtures.balance;
-import static payments.MoneyFixtures.quoteBody;
+import static payments.MoneyFixtures.transferBody;
 import static payments.TestSupport.api;
 
 @QuarkusTest
@@ -27,8 +27,7 @@ class CancelAndFeeTest {
         Holder payer = MoneyFixtures.approvedCustomer(List.of("EUR", "USD"));
         MoneyFixtures.fund(payer.account("EUR"), 10000);
         String slowBank = MoneyFixtures.externalUsdAccount(payer.customerId(), "003");
-        Map<String, Object> body = quoteBody(payer.account("EUR"), slowBank, 4000);
-        body.put("immediatelyExecute", true);
+        Map<String, Object> body = transferBody(payer.account("EUR"), slowBank, 4000);
         String transactionId = api().body(body).post("/quotes").then().statusCode(201).extract().path("transactionId");
         assertEquals(6000, balance(payer.account("EUR")));
 
@@ -53,8 +52,7 @@ class CancelAndFeeTest {
         Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
         Holder payee = MoneyFixtures.approvedCustomer(List.of("USD"));
         MoneyFixtures.fund(payer.account("USD"), 1000);
-        Map<String, Object> body = quoteBody(payer.account("USD"), payee.account("USD"), 100);
-        body.put("immediatelyExecute", true);
+        Map<String, Object> body = transferBody(payer.account("USD"), payee.account("USD"), 100);
         String transactionId = api().body(body).post("/quotes").then().statusCode(201).extract().path("transactionId");
         awaitTransaction(transactionId, "COMPLETED");
         api().post("/transactions/" + transactionId + "/cancel").then().statusCode(409);

@@ -18,8 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static payments.MoneyFixtures.assertLedgerClean;
 import static payments.MoneyFixtures.awaitTransaction;
 import static payments.MoneyFixtures.balance;
-import static payments.MoneyFixtures.quoteBody;
 import static payments.MoneyFixtures.totalBalance;
+import static payments.MoneyFixtures.transferBody;
 import static payments.TestSupport.api;
 
 /** The sandbox rail's outcomes, chosen by the last three characters of the payee's account number. */
@@ -49,8 +49,7 @@ class SandboxRailTest {
         Holder payer = MoneyFixtures.approvedCustomer(List.of("EUR", "USD"));
         MoneyFixtures.fund(payer.account("EUR"), 10000);
         String bank = MoneyFixtures.externalUsdAccount(payer.customerId(), suffix);
-        Map<String, Object> body = quoteBody(payer.account("EUR"), bank, 5000);
-        body.put("immediatelyExecute", true);
+        Map<String, Object> body = transferBody(payer.account("EUR"), bank, 5000);
         String transactionId = api().body(body).post("/quotes").then().statusCode(201).extract().path("transactionId");
         return new Payout(payer, transactionId);
     }
@@ -174,15 +173,13 @@ class SandboxRailTest {
                 "004", "ACCOUNT_CANNOT_RECEIVE");
         expected.forEach((suffix, reason) -> {
             String bank = MoneyFixtures.externalUsdAccount(payer.customerId(), suffix);
-            Map<String, Object> body = quoteBody(payer.account("USD"), bank, 1000);
-            body.put("immediatelyExecute", true);
+            Map<String, Object> body = transferBody(payer.account("USD"), bank, 1000);
             String transactionId = api().body(body).post("/quotes").then().statusCode(201).extract().path("transactionId");
             assertEquals(reason, awaitRefund(transactionId, "COMPLETED").getString("failureReason"));
         });
         // 005: pending about 30 seconds, then it times out and is refunded.
         String slow = MoneyFixtures.externalUsdAccount(payer.customerId(), "005");
-        Map<String, Object> body = quoteBody(payer.account("USD"), slow, 1000);
-        body.put("immediatelyExecute", true);
+        Map<String, Object> body = transferBody(payer.account("USD"), slow, 1000);
         String transactionId = api().body(body).post("/quotes").then().statusCode(201).extract().path("transactionId");
         MoneyFixtures.sleep(500);
         assertEquals("PROCESSING", api().get("/transactions/" + transactionId).then().extract().path("status"));
