@@ -126,15 +126,12 @@ public final class MoneyFixtures {
 
     /** Polls the transaction until it reaches {@code status} (jobs run every 100 ms in tests). */
     public static JsonPath awaitTransaction(String transactionId, String status) {
-        JsonPath last = null;
-        for (int i = 0; i < 100; i++) {
-            last = api().get("/transactions/" + transactionId).then().statusCode(200).extract().jsonPath();
-            if (status.equals(last.getString("status"))) {
-                return last;
-            }
-            sleep(100);
-        }
-        throw new AssertionError("transaction " + transactionId + " never reached " + status + ": " + last.prettify());
+        return awaitField("/transactions/" + transactionId, "status", status);
+    }
+
+    /** Polls the transaction until its refund reaches {@code refundStatus}. */
+    public static JsonPath awaitRefund(String transactionId, String refundStatus) {
+        return awaitField("/transactions/" + transactionId, "refund.status", refundStatus);
     }
 
     /**
@@ -142,14 +139,18 @@ public final class MoneyFixtures {
      * still be finishing on the background poller, which claimed it first.
      */
     public static JsonPath awaitQuote(String quoteId, String status) {
+        return awaitField("/quotes/" + quoteId, "status", status);
+    }
+
+    private static JsonPath awaitField(String path, String field, String value) {
         JsonPath last = null;
         for (int i = 0; i < 100; i++) {
-            last = api().get("/quotes/" + quoteId).then().statusCode(200).extract().jsonPath();
-            if (status.equals(last.getString("status"))) {
+            last = api().get(path).then().statusCode(200).extract().jsonPath();
+            if (value.equals(last.getString(field))) {
                 return last;
             }
             sleep(100);
         }
-        throw new AssertionError("quote " + quoteId + " never reached " + status + ": " + last.prettify());
+        throw new AssertionError(path + " never reached " + field + " " + value + ": " + last.prettify());
     }
 }

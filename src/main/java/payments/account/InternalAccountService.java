@@ -188,6 +188,36 @@ public class InternalAccountService {
         });
     }
 
+    /**
+     * Closes every open account of a customer being deleted, under their row locks, each with
+     * INTERNAL_ACCOUNT.STATUS_UPDATED; 409 while any of them holds money (a balance, or a payment
+     * in flight held on it), which would otherwise be stranded. Call inside the deleting transaction.
+     */
+    public Uni<Void> closeAllOf(UUID customerId) {
+        return InternalAccount.<InternalAccount>find("customerId = ?1 order by id", customerId)
+                .withLock(LockModeType.PESSIMISTIC_WRITE).list()
+                .flatMap(accounts -> {
+                    List<String> holding = accounts.stream().filter(account -> account.totalBalance != 0)
+                            .map(account -> account.wireId() + " (" + account.totalBalance + " " + account.currency + ")")
+                            .toList();
+                    if (!holding.isEmpty()) {
+                        throw ApiException.conflict("CONFLICT", "The customer still holds money in " + String.join(", ", holding)
+                                + "; move it out (and let payments in flight end) before deleting the customer");
+                    }
+                    Uni<Void> chain = Uni.createFrom().voidItem();
+                    for (InternalAccount account : accounts) {
+                        if (InternalAccount.CLOSED.equals(account.status) || InternalAccount.FAILED.equals(account.status)) {
+                            continue;
+                        }
+                        account.status = InternalAccount.CLOSED;
+                        account.updatedAt = clock.now();
+                        InternalAccountResponse wire = view.toWire(account);
+                        chain = chain.call(() -> webhooks.publish("INTERNAL_ACCOUNT.STATUS_UPDATED", wire));
+                    }
+                    return chain;
+                });
+    }
+
     @WithSession
     public Uni<InternalAccountResponse> get(String accountId) {
         return find(accountId, false).map(view::toWire);

@@ -57,7 +57,9 @@ public class Idempotency {
         this.mapper = mapper;
         this.canonicalMapper = mapper.copy()
                 .configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true)
-                .configure(com.fasterxml.jackson.databind.MapperFeature.SORT_PROPERTIES_ALPHABETICALLY, true);
+                .configure(com.fasterxml.jackson.databind.MapperFeature.SORT_PROPERTIES_ALPHABETICALLY, true)
+                // Request bodies arrive as JSON trees, whose fields keep the order the client sent.
+                .configure(com.fasterxml.jackson.databind.cfg.JsonNodeFeature.WRITE_PROPERTIES_SORTED, true);
         this.clock = clock;
     }
 

@@ -5,6 +5,7 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import payments.common.ApiException;
 import payments.common.IdType;
 import payments.common.Times;
 
@@ -118,6 +119,14 @@ public class Customer extends PanacheEntityBase {
 
     public boolean isDeleted() {
         return deletedAt != null;
+    }
+
+    /** This customer, unless deleted: a deleted customer answers 410 CUSTOMER_DELETED, and its accounts neither send nor receive. */
+    public Customer requireNotDeleted() {
+        if (isDeleted()) {
+            throw new ApiException(410, "CUSTOMER_DELETED", "Customer " + wireId() + " has been deleted");
+        }
+        return this;
     }
 
     public List<String> currencyList() {

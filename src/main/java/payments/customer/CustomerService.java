@@ -156,15 +156,19 @@ public class CustomerService {
         }));
     }
 
+    /**
+     * Deletes a customer that holds no money: its internal accounts close with it (409 while any of
+     * them holds a balance or a payment in flight), so nothing can reach or leave them afterwards.
+     */
     @WithTransaction
     public Uni<ObjectNode> delete(String customerId) {
-        return find(customerId, true).map(customer -> {
+        return find(customerId, true).flatMap(customer -> {
             if (customer.isDeleted()) {
                 throw new ApiException(410, "CUSTOMER_DELETED", "Customer " + customerId + " has already been deleted");
             }
             customer.deletedAt = clock.now();
             customer.updatedAt = customer.deletedAt;
-            return view.toWire(customer);
+            return internalAccounts.closeAllOf(customer.id).map(ignored -> view.toWire(customer));
         });
     }
 
@@ -199,12 +203,7 @@ public class CustomerService {
 
     /** Loads a customer locked for a change; a deleted one answers 410 CUSTOMER_DELETED. */
     public static Uni<Customer> findForChange(String customerId) {
-        return find(customerId, true).map(customer -> {
-            if (customer.isDeleted()) {
-                throw new ApiException(410, "CUSTOMER_DELETED", "Customer " + customerId + " has been deleted");
-            }
-            return customer;
-        });
+        return find(customerId, true).map(Customer::requireNotDeleted);
     }
 
     public static UUID uuidOf(String customerId) {

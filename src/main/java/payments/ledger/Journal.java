@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.UUID;
 
 /**
@@ -39,18 +41,48 @@ public final class Journal {
     public record BalanceChange(UUID accountId, long availableDelta, long totalDelta) {
     }
 
+    /**
+     * An internal account that must be able to move money for this posting to apply: one that
+     * {@code receives} (its total grows, or a hold names it as the payee) or one that sends (its
+     * available balance shrinks).
+     */
+    public record Party(UUID accountId, boolean receives) {
+    }
+
     private final String kind;
     private final UUID transactionId;
+    private final boolean givesBack;
     private final List<Entry> entries = new ArrayList<>();
+    private final Set<UUID> payees = new TreeSet<>();
 
-    private Journal(String kind, UUID transactionId) {
+    private Journal(String kind, UUID transactionId, boolean givesBack) {
         this.kind = Objects.requireNonNull(kind);
         this.transactionId = transactionId;
+        this.givesBack = givesBack;
     }
 
     /** A posting of the given kind for a payment transaction (null for none). */
     public static Journal of(String kind, UUID transactionId) {
-        return new Journal(kind, transactionId);
+        return new Journal(kind, transactionId, false);
+    }
+
+    /**
+     * A posting that gives money back to where it came from (a refund, a returned payout): it
+     * applies whatever the accounts' status, since refusing it would strand the money in between.
+     */
+    public static Journal givingBack(String kind, UUID transactionId) {
+        return new Journal(kind, transactionId, true);
+    }
+
+    /**
+     * Names the account a held payment will credit when it settles: the hold applies only while
+     * that account can receive.
+     */
+    public Journal payee(UUID accountId) {
+        if (accountId != null) {
+            payees.add(accountId);
+        }
+        return this;
     }
 
     public Journal account(UUID accountId, Bucket bucket, String currency, long amount) {
@@ -96,6 +128,28 @@ public final class Journal {
                 throw new IllegalStateException("Journal " + kind + " is off by " + sum + " " + currency);
             }
         });
+    }
+
+    /**
+     * The accounts that must be ACTIVE for this posting, sorted by id: every account whose
+     * available balance shrinks (it sends) or whose total grows (it receives), and the named
+     * payees. Settling money already held needs nothing of its payer, and releasing a hold or
+     * {@linkplain #givingBack giving money back} needs nothing of anyone.
+     */
+    public List<Party> parties() {
+        if (givesBack) {
+            return List.of();
+        }
+        Map<UUID, Party> parties = new TreeMap<>();
+        for (BalanceChange change : balanceChanges()) {
+            if (change.totalDelta() > 0) {
+                parties.put(change.accountId(), new Party(change.accountId(), true));
+            } else if (change.availableDelta() < 0) {
+                parties.put(change.accountId(), new Party(change.accountId(), false));
+            }
+        }
+        payees.forEach(payee -> parties.putIfAbsent(payee, new Party(payee, true)));
+        return List.copyOf(parties.values());
     }
 
     /** Net change per internal account, sorted by account id. */

@@ -8,6 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.hibernate.reactive.mutiny.Mutiny;
 import payments.account.InternalAccount;
 import payments.common.ApiException;
+import payments.common.IdType;
 import payments.common.Ids;
 import payments.common.ServerClock;
 import payments.common.SqlStatement;
@@ -18,7 +19,6 @@ import payments.ledger.Journal.Entry;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -48,21 +48,94 @@ public class Ledger {
     }
 
     /**
-     * Applies the journal and answers the new balances of the internal accounts it touched; fails
-     * with 400 INSUFFICIENT_FUNDS (and changes nothing) on an overdraft.
+     * 400 INVALID_INPUT: a {@linkplain Journal#parties party} of a posting was not ACTIVE (frozen
+     * or closed) under its row lock; nothing of the posting applied.
+     */
+    public static final class InactiveAccount extends ApiException {
+        private final Journal.Party party;
+
+        private InactiveAccount(Journal.Party party, ApiException invalid) {
+            super(invalid.status(), invalid.code(), invalid.reason(), invalid.details());
+            this.party = party;
+        }
+
+        static InactiveAccount of(Journal.Party party, String status) {
+            String field = party.receives() ? "destination.accountId" : "source.accountId";
+            return new InactiveAccount(party, ApiException.invalidField(field, null, "Internal account "
+                    + IdType.INTERNAL_ACCOUNT.wireId(party.accountId()) + " is " + status + " and cannot "
+                    + (party.receives() ? "receive" : "send")));
+        }
+
+        public Journal.Party party() {
+            return party;
+        }
+    }
+
+    /** The first party of the journals that is not ACTIVE in {@code statuses}; null when all can move money. */
+    private static InactiveAccount inactiveParty(List<Journal> journals, Map<UUID, String> statuses) {
+        for (Journal journal : journals) {
+            for (Journal.Party party : journal.parties()) {
+                String status = statuses.get(party.accountId());
+                if (!InternalAccount.ACTIVE.equals(status)) {
+                    return InactiveAccount.of(party, status == null ? "unknown" : status);
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Every internal account a posting changes or names, in lock order. */
+    private static Set<UUID> touched(List<Journal> journals) {
+        Set<UUID> accounts = new TreeSet<>();
+        journals.forEach(journal -> {
+            journal.balanceChanges().forEach(change -> accounts.add(change.accountId()));
+            journal.parties().forEach(party -> accounts.add(party.accountId()));
+        });
+        return accounts;
+    }
+
+    /**
+     * Applies the journal and answers the new balances of the internal accounts it touched. First
+     * locks every account it changes or names (in id order) and checks their status: fails with
+     * {@link InactiveAccount} when a party cannot move money, and with 400 INSUFFICIENT_FUNDS on an
+     * overdraft; either way nothing of the journal applies.
      */
     public Uni<Map<UUID, Balance>> post(Journal journal) {
         journal.requireBalanced();
         List<Entry> entries = journal.entries();
         Map<UUID, Balance> balances = new HashMap<>();
-        if (entries.isEmpty()) {
+        if (entries.isEmpty() && journal.parties().isEmpty()) {
             return Uni.createFrom().item(balances);
         }
         Instant now = clock.now();
         return Panache.getSession().flatMap(session -> session.flush()
+                .call(() -> lockAndCheck(session, journal))
                 .call(() -> applyBalances(session, journal.balanceChanges(), now, balances))
-                .call(() -> save(Map.of(), List.of(journal), now).updateInSession()))
+                .call(() -> {
+                    SqlStatement statement = save(Map.of(), List.of(journal), now);
+                    return statement == null ? Uni.createFrom().voidItem() : statement.updateInSession();
+                }))
                 .replaceWith(balances);
+    }
+
+    private static Uni<Void> lockAndCheck(Mutiny.Session session, Journal journal) {
+        List<UUID> accounts = List.copyOf(touched(List.of(journal)));
+        if (accounts.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        return session.createNativeQuery("SELECT id, status FROM internal_accounts WHERE id IN (:ids) ORDER BY id FOR UPDATE",
+                        Object[].class)
+                .setParameter("ids", accounts)
+                .getResultList()
+                .invoke(rows -> {
+                    Map<UUID, String> statuses = new HashMap<>();
+                    rows.forEach(row -> statuses.put((UUID) row[0], (String) row[1]));
+                    InactiveAccount refusal = inactiveParty(List.of(journal), statuses);
+                    if (refusal != null) {
+                        throw refusal;
+                    }
+                })
+                .replaceWithVoid();
     }
 
     private Uni<Void> applyBalances(Mutiny.Session session, List<BalanceChange> changes, Instant now,
@@ -102,28 +175,21 @@ public class Ledger {
     public final class Batch {
         private final SqlClient connection;
         private final BatchBalances balances;
-        private final Set<UUID> inactive;
+        private final Map<UUID, String> statuses;
         private final List<Journal> accepted = new ArrayList<>();
 
-        private Batch(SqlClient connection, BatchBalances balances, Set<UUID> inactive) {
+        private Batch(SqlClient connection, BatchBalances balances, Map<UUID, String> statuses) {
             this.connection = connection;
             this.balances = balances;
-            this.inactive = inactive;
+            this.statuses = statuses;
         }
 
         /**
-         * The first balance change of the journals on an account that is not ACTIVE under the
-         * batch's lock (frozen or closed since the payment was priced); null when there is none.
+         * The refusal of a payment with a party that is not ACTIVE under the batch's lock (frozen
+         * or closed since the payment was priced); null when every party can move money.
          */
-        public BalanceChange onInactiveAccount(List<Journal> journals) {
-            for (Journal journal : journals) {
-                for (BalanceChange change : journal.balanceChanges()) {
-                    if (inactive.contains(change.accountId())) {
-                        return change;
-                    }
-                }
-            }
-            return null;
+        public InactiveAccount inactiveParty(List<Journal> journals) {
+            return Ledger.inactiveParty(journals, statuses);
         }
 
         /** Applies one payment's journals; false (and nothing applied) when they would overdraw an account. */
@@ -148,13 +214,11 @@ public class Ledger {
      * one {@link Batch} (whose transaction is open, or opened by a statement queued before this one).
      */
     public Uni<Batch> lockFor(SqlClient connection, List<List<Journal>> payments) {
-        Set<UUID> accounts = new TreeSet<>();
-        payments.forEach(journals -> journals.forEach(journal ->
-                journal.balanceChanges().forEach(change -> accounts.add(change.accountId()))));
+        Set<UUID> accounts = touched(payments.stream().flatMap(List::stream).toList());
         BatchBalances balances = new BatchBalances();
-        Set<UUID> inactive = new HashSet<>();
+        Map<UUID, String> statuses = new HashMap<>();
         if (accounts.isEmpty()) {
-            return Uni.createFrom().item(new Batch(connection, balances, inactive));
+            return Uni.createFrom().item(new Batch(connection, balances, statuses));
         }
         return connection.preparedQuery(PreparedOnce.sql("""
                         SELECT id, available_balance, total_balance, status FROM internal_accounts
@@ -163,11 +227,9 @@ public class Ledger {
                 .map(rows -> {
                     rows.forEach(row -> {
                         balances.start(row.getUUID(0), row.getLong(1), row.getLong(2));
-                        if (!InternalAccount.ACTIVE.equals(row.getString(3))) {
-                            inactive.add(row.getUUID(0));
-                        }
+                        statuses.put(row.getUUID(0), row.getString(3));
                     });
-                    return new Batch(connection, balances, inactive);
+                    return new Batch(connection, balances, statuses);
                 });
     }
 

@@ -1,11 +1,10 @@
 package payments.platform;
 
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.runtime.StartupEvent;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
-import java.util.concurrent.atomic.AtomicReference;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
@@ -39,6 +38,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Pattern;
 
 /** Reads and changes the platform configuration; a new webhook endpoint gets a TEST event. */
@@ -55,6 +56,8 @@ public class PlatformConfigService {
     private final ServerConfig serverConfig;
     private final Pool pool;
     private final AtomicReference<PlatformSettings> cached = new AtomicReference<>();
+    /** Changes committed through this instance, so that a read started before one cannot overwrite it. */
+    private final AtomicLong changes = new AtomicLong();
 
     public PlatformConfigService(JsonText json, ServerClock clock, RequestValidator validator,
                                  WebhookPublisher webhooks, WebhookSigner signer, ServerConfig serverConfig, Pool pool) {
@@ -81,8 +84,20 @@ public class PlatformConfigService {
     /** Another instance's change reaches this one within a second. */
     @Scheduled(every = "1s", delayed = "1s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> refresh() {
-        return load().invoke(cached::set).replaceWithVoid()
-                .onFailure().recoverWithNull();
+        return reload().replaceWithVoid().onFailure().recoverWithNull();
+    }
+
+    /**
+     * Reads the settings into this instance's copy, unless a change committed here while the read
+     * was under way: that read may predate the change and must not overwrite what the change loads.
+     */
+    private Uni<PlatformSettings> reload() {
+        long started = changes.get();
+        return load().invoke(settings -> {
+            if (changes.get() == started) {
+                cached.set(settings);
+            }
+        });
     }
 
     @WithSession
@@ -94,7 +109,8 @@ public class PlatformConfigService {
     public Uni<PlatformConfig> update(PlatformConfigUpdateRequest request) {
         validate(request);
         return Panache.withTransaction(() -> change(request))
-                .call(() -> load().invoke(cached::set));
+                .invoke(changes::incrementAndGet)
+                .call(this::reload);
     }
 
     private Uni<PlatformConfig> change(PlatformConfigUpdateRequest request) {
@@ -118,7 +134,7 @@ public class PlatformConfigService {
      * (an event delivered while the copy still had no endpoint would be skipped for good).
      */
     public Uni<Optional<String>> webhookEndpoint() {
-        return load().invoke(cached::set).map(settings -> Optional.ofNullable(settings.webhookEndpoint()));
+        return reload().map(settings -> Optional.ofNullable(settings.webhookEndpoint()));
     }
 
     /**

@@ -5,6 +5,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
+import payments.account.WalletAuthorization;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -58,10 +59,11 @@ public class QuoteResource {
     @Path("quotes/{quoteId}/execute")
     @Consumes(MediaType.WILDCARD)
     public Uni<Response> execute(@HeaderParam(Idempotency.HEADER) String idempotencyKey,
+                                 @HeaderParam(WalletAuthorization.HEADER) String walletSignature,
                                  @PathParam("quoteId") String quoteId, String text) {
         JsonNode body = json.optionalBody(text);
         return idempotency.run(caller.get(), idempotencyKey, "POST", "/quotes/" + quoteId + "/execute", body,
-                () -> service.execute(quoteId, body).map(ApiResult::ok));
+                () -> service.execute(quoteId, body, walletSignature).map(ApiResult::ok));
     }
 
     @POST

@@ -15,6 +15,7 @@ import payments.account.ExternalAccountService;
 import payments.account.ExternalAccountService.Owner;
 import payments.account.InternalAccount;
 import payments.account.InternalAccountService;
+import payments.account.WalletAuthorization;
 import payments.common.ApiException;
 import payments.common.ApiResult;
 import payments.common.FieldError;
@@ -252,7 +253,7 @@ public class QuoteService {
         return resolve(request, mode, internalAccounts.inSession()).flatMap(resolved -> platformFeeAccount(resolved.priced())
                 .flatMap(ignored -> persist(request, resolved.payer(), resolved.payee(), resolved.priced()))
                 .call(created -> request.path("immediatelyExecute").asBoolean(false)
-                        ? execute(created.quote(), created.transaction(), request.path("scaFactor").asText(null))
+                        ? execute(created.quote(), created.transaction(), request.path("scaFactor").asText(null), null)
                         : Uni.createFrom().voidItem()));
     }
 
@@ -315,7 +316,7 @@ public class QuoteService {
                 return Uni.createFrom().item(new Payer(null, null, null, source.get("currency").asText()));
             }
             return referenced("source.customerId", () -> CustomerService.find(customerId, false), mode)
-                    .map(customer -> new Payer(null, null, customer, source.get("currency").asText()));
+                    .map(customer -> new Payer(null, null, customer.requireNotDeleted(), source.get("currency").asText()));
         }
         String accountId = source.get("accountId").asText();
         if (accountId.startsWith(IdType.EXTERNAL_ACCOUNT.prefix() + ":")) {
@@ -325,17 +326,29 @@ public class QuoteService {
             throw ApiException.invalidField("source.accountId", null, "Must be an internal or external account id");
         }
         return referenced("source.accountId", () -> accounts.account(accountId), mode).flatMap(account -> {
-            if (!account.canTransact()) {
-                throw ApiException.invalidField("source.accountId", null,
-                        "Internal account " + accountId + " is " + account.status + " and cannot send");
-            }
             String customerId = source.path("customerId").asText(null);
             UUID holder = account.customerId;
             if (customerId != null && (holder == null || !Ids.isValid(IdType.CUSTOMER, customerId)
                     || !CustomerService.uuidOf(customerId).equals(holder))) {
                 throw ApiException.invalidField("source.customerId", null, "Must be the customer holding the source account");
             }
-            return accounts.holder(holder).map(customer -> new Payer(account, null, customer, null));
+            return accounts.holder(holder).map(customer -> {
+                if (customer != null) {
+                    customer.requireNotDeleted();
+                }
+                if (!account.canTransact()) {
+                    throw ApiException.invalidField("source.accountId", null,
+                            "Internal account " + accountId + " is " + account.status + " and cannot send");
+                }
+                if (InternalAccount.EMBEDDED_WALLET.equals(account.type)
+                        && (mode != Mode.QUOTE || request.path("immediatelyExecute").asBoolean(false))) {
+                    // Its owner signs each debit over the quote's payloadToSign, which exists only once the quote does.
+                    throw ApiException.invalidField(mode == Mode.QUOTE ? "immediatelyExecute" : "source.accountId", null,
+                            "An embedded wallet pays only through a quote executed with its owner's " + WalletAuthorization.HEADER
+                                    + "; create the quote without immediatelyExecute");
+                }
+                return new Payer(account, null, customer, null);
+            });
         });
     }
 
@@ -352,12 +365,22 @@ public class QuoteService {
                                 "External account " + accountId + " is " + account.status + "; verify its ownership first");
                     }
                     requireRail("No payment rail is connected in production mode to pull from a bank account");
-                    return accounts.holder(account.customerId).map(customer -> new Payer(null, account, customer, null));
+                    return accounts.holder(account.customerId)
+                            .map(customer -> new Payer(null, account, customer.requireNotDeleted(), null));
                 });
     }
 
     private Uni<Customer> holder(UUID customerId) {
         return internalAccounts.inSession().holder(customerId);
+    }
+
+    /** 410 CUSTOMER_DELETED when the account's holder was deleted. */
+    private Uni<Void> requireLiveHolder(UUID customerId) {
+        return holder(customerId).invoke(customer -> {
+            if (customer != null) {
+                customer.requireNotDeleted();
+            }
+        }).replaceWithVoid();
     }
 
     private Uni<Payee> resolvePayee(ObjectNode request, Payer payer, Mode mode, AccountLookup accounts) {
@@ -366,16 +389,22 @@ public class QuoteService {
         }
         String accountId = request.get("destination").get("accountId").asText();
         if (accountId.startsWith(IdType.INTERNAL_ACCOUNT.prefix() + ":")) {
-            return referenced("destination.accountId", () -> accounts.account(accountId), mode).map(account -> {
-                if (payer.account() != null && account.id.equals(payer.account().id)) {
-                    throw ApiException.badRequest("SELF_PAYMENT", "The source and destination are the same account");
-                }
-                if (!account.canTransact()) {
-                    throw ApiException.invalidField("destination.accountId", null,
-                            "Internal account " + accountId + " is " + account.status + " and cannot receive");
-                }
-                return new Payee(account, null, null, null);
-            });
+            return referenced("destination.accountId", () -> accounts.account(accountId), mode)
+                    .call(account -> accounts.holder(account.customerId).invoke(holder -> {
+                        if (holder != null) {
+                            holder.requireNotDeleted();
+                        }
+                    }))
+                    .map(account -> {
+                        if (payer.account() != null && account.id.equals(payer.account().id)) {
+                            throw ApiException.badRequest("SELF_PAYMENT", "The source and destination are the same account");
+                        }
+                        if (!account.canTransact()) {
+                            throw ApiException.invalidField("destination.accountId", null,
+                                    "Internal account " + accountId + " is " + account.status + " and cannot receive");
+                        }
+                        return new Payee(account, null, null, null);
+                    });
         }
         if (!accountId.startsWith(IdType.EXTERNAL_ACCOUNT.prefix() + ":")) {
             throw ApiException.invalidField("destination.accountId", null, "Must be an internal or external account id");
@@ -591,8 +620,9 @@ public class QuoteService {
 
     // --- execute and authorize ------------------------------------------------------------------
 
+    /** POST /quotes/{id}/execute; {@code walletSignature} is the Svc-Wallet-Signature header (null when absent). */
     @WithTransaction
-    public Uni<QuoteResponse> execute(String quoteId, JsonNode body) {
+    public Uni<QuoteResponse> execute(String quoteId, JsonNode body, String walletSignature) {
         List<FieldError> errors = new java.util.ArrayList<>();
         checkScaFactor(body == null ? com.fasterxml.jackson.databind.node.MissingNode.getInstance() : body, errors);
         if (!errors.isEmpty()) {
@@ -600,11 +630,11 @@ public class QuoteService {
         }
         String factor = body == null ? null : body.path("scaFactor").asText(null);
         return find(quoteId, true).flatMap(quote -> transactionOf(quote, true)
-                .flatMap(t -> execute(quote, t, factor).map(ignored -> view.toWire(quote, t))));
+                .flatMap(t -> execute(quote, t, factor, walletSignature).map(ignored -> view.toWire(quote, t))));
     }
 
     /** Executes a PENDING quote: money moves now, or after SCA for payers in SCA regions. */
-    private Uni<Void> execute(Quote quote, PaymentTransaction t, String scaFactor) {
+    private Uni<Void> execute(Quote quote, PaymentTransaction t, String scaFactor, String walletSignature) {
         requireRunnable(quote);
         if (realtime(quote)) {
             throw ApiException.conflict("INVALID_STATE_TRANSITION", "Quote " + quote.wireId()
@@ -612,9 +642,10 @@ public class QuoteService {
         }
         return holder(quote.customerId).flatMap(customer -> {
             if (customer != null && Regions.requiresSca(customer.region)) {
+                customer.requireNotDeleted();
                 return challenge(quote, t, scaFactor);
             }
-            return release(quote, t);
+            return release(quote, t, walletSignature);
         });
     }
 
@@ -636,25 +667,32 @@ public class QuoteService {
         }
     }
 
-    /** Holds the payer's money and hands the payment to the settlement job. */
-    private Uni<Void> release(Quote quote, PaymentTransaction t) {
+    /**
+     * Holds the payer's money and hands the payment to the settlement job. Both sides are checked
+     * again first: neither holder may be deleted (410), an embedded wallet needs its owner's
+     * signature (401), an external payee must still be usable (400); and the hold itself re-checks
+     * the payer and an internal payee under their row locks (400, see {@link Settlement#hold}).
+     * Any refusal leaves nothing held.
+     */
+    private Uni<Void> release(Quote quote, PaymentTransaction t, String walletSignature) {
         if (quote.sourceAccountId == null) {
             return releasePull(quote, t);
         }
-        return InternalAccount.<InternalAccount>findById(quote.sourceAccountId).flatMap(source -> {
-            if (!source.canTransact()) {
-                throw ApiException.badRequest("INVALID_INPUT",
-                        "Source account " + source.wireId() + " is " + source.status + " and cannot send");
-            }
-            return railOutcome(quote).flatMap(outcome -> ledger.post(Settlement.hold(t))
-                    .call(() -> limits.countDailyVolume(PaymentLimits.Volume.of(t)))
-                    .flatMap(ignored -> {
-                        quote.status = Quote.PROCESSING;
-                        quote.scaChallenge = null;
-                        quote.updatedAt = clock.now();
-                        return settlement.begin(t, outcome);
-                    }));
-        });
+        return InternalAccount.<InternalAccount>findById(quote.sourceAccountId)
+                .call(source -> requireLiveHolder(source.customerId))
+                .invoke(source -> WalletAuthorization.requireSigned(source, walletSignature))
+                .call(() -> quote.destinationAccountId == null ? Uni.createFrom().voidItem()
+                        : InternalAccount.<InternalAccount>findById(quote.destinationAccountId)
+                                .flatMap(payee -> requireLiveHolder(payee.customerId)))
+                .flatMap(source -> railOutcome(quote))
+                .flatMap(outcome -> ledger.post(Settlement.hold(t))
+                        .call(() -> limits.countDailyVolume(PaymentLimits.Volume.of(t)))
+                        .flatMap(ignored -> {
+                            quote.status = Quote.PROCESSING;
+                            quote.scaChallenge = null;
+                            quote.updatedAt = clock.now();
+                            return settlement.begin(t, outcome);
+                        }));
     }
 
     /** A pull holds nothing here: the bank's answer (the transfer table on its number) decides. */
@@ -687,6 +725,10 @@ public class QuoteService {
         }
         requireRail("No payment rail is connected in production mode; only transfers between internal accounts settle");
         return ExternalAccount.<ExternalAccount>findById(quote.externalAccountId).map(account -> {
+            if (account.deletedAt != null || !ExternalAccount.ACTIVE.equals(account.status)) {
+                throw ApiException.invalidField("destination.accountId", null, "External account " + account.wireId()
+                        + (account.deletedAt != null ? " was deleted" : " is " + account.status) + " and cannot receive");
+            }
             String suffix = identifierSuffix(account);
             return quote.sendingCurrency.equals(quote.receivingCurrency)
                     ? RailOutcome.forTransfer(suffix) : RailOutcome.forQuote(suffix);
@@ -722,7 +764,7 @@ public class QuoteService {
             if (!SANDBOX_SCA_CODE.equals(code.asText()) || !config.sandbox()) {
                 throw ApiException.invalidField("code", null, "The code is not the one sent for this challenge");
             }
-            return transactionOf(quote, true).flatMap(t -> (realtime(quote) ? awaitFunds(quote, t) : release(quote, t))
+            return transactionOf(quote, true).flatMap(t -> (realtime(quote) ? awaitFunds(quote, t) : release(quote, t, null))
                     .map(ignored -> view.toWire(quote, t)));
         }));
     }

@@ -54,23 +54,24 @@ public class SandboxFunding {
     public Uni<InternalAccountResponse> fund(String accountId, JsonNode body) {
         ObjectNode request = schemas.validate(body, "sandboxFund", (req, errors) -> { });
         long amount = request.get("amount").asLong();
-        return accounts.find(accountId, false).flatMap(account -> {
+        return accounts.find(accountId, false).flatMap(account -> holderOf(account).flatMap(holder -> {
+            if (holder != null) {
+                holder.requireNotDeleted();
+            }
             if (!account.canTransact()) {
                 throw ApiException.conflict("INVALID_STATE_TRANSITION",
                         "Internal account " + account.wireId() + " is " + account.status + " and cannot receive funds");
             }
-            return holderOf(account).flatMap(holder -> {
-                PaymentTransaction t = incoming(account, holder, amount);
-                return t.persist()
-                        .call(() -> ledger.post(Journal.of("FUNDING", t.id)
-                                .system(Journal.SystemAccount.SANDBOX_FUNDING, account.currency, -amount)
-                                .available(account.id, account.currency, amount))
-                                .invoke(balances -> account.showBalance(balances.get(account.id))))
-                        .call(() -> webhooks.publish("INCOMING_PAYMENT.COMPLETED", transactionView.toWire(t)))
-                        .map(ignored -> accountView.toWire(account))
-                        .call(wire -> webhooks.publish("INTERNAL_ACCOUNT.BALANCE_UPDATED", wire));
-            });
-        });
+            PaymentTransaction t = incoming(account, holder, amount);
+            return t.persist()
+                    .call(() -> ledger.post(Journal.of("FUNDING", t.id)
+                            .system(Journal.SystemAccount.SANDBOX_FUNDING, account.currency, -amount)
+                            .available(account.id, account.currency, amount))
+                            .invoke(balances -> account.showBalance(balances.get(account.id))))
+                    .call(() -> webhooks.publish("INCOMING_PAYMENT.COMPLETED", transactionView.toWire(t)))
+                    .map(ignored -> accountView.toWire(account))
+                    .call(wire -> webhooks.publish("INTERNAL_ACCOUNT.BALANCE_UPDATED", wire));
+        }));
     }
 
     private static Uni<Customer> holderOf(InternalAccount account) {

@@ -11,7 +11,6 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ApiException;
-import payments.common.IdType;
 import payments.common.Idempotency;
 import payments.common.Idempotency.Answer;
 import payments.common.Idempotency.Claim;
@@ -154,7 +153,7 @@ public class PaymentBatcher {
                     List<Map.Entry<Claim, Answer>> answers = new ArrayList<>();
                     for (int i = 0; i < payments.size(); i++) {
                         Payment payment = payments.get(i);
-                        ApiException refusal = inactiveAccount(postings.onInactiveAccount(payment.journals()));
+                        ApiException refusal = postings.inactiveParty(payment.journals());
                         if (refusal == null) {
                             refusal = volumes.refusal(payment.volume());
                         }
@@ -178,20 +177,6 @@ public class PaymentBatcher {
                             .replaceWith(refusals);
                 })
                 .onFailure().call(() -> connection.query("ROLLBACK").execute().onFailure().recoverWithNull());
-    }
-
-    /**
-     * 400 INVALID_INPUT on the side of the payment whose account was frozen or closed after the
-     * payment was priced (the account it debits is its source); null without such a change.
-     */
-    private static ApiException inactiveAccount(Journal.BalanceChange change) {
-        if (change == null) {
-            return null;
-        }
-        boolean sends = change.availableDelta() < 0;
-        return ApiException.invalidField(sends ? "source.accountId" : "destination.accountId", null,
-                "Internal account " + IdType.INTERNAL_ACCOUNT.wireId(change.accountId())
-                        + " is no longer active and cannot " + (sends ? "send" : "receive"));
     }
 
     /** Completes a waiting request on its own context. */

@@ -26,6 +26,13 @@ public record RailOutcome(String name, Duration delay, String failureReason, Dur
     public static final RailOutcome UMA_COMPLIANCE_REJECTED = new RailOutcome("UMA_COMPLIANCE_REJECTED", Duration.ZERO,
             "COMPLIANCE_REJECTED", null, Refund.TRANSACTION_FAILED, false);
 
+    /** An internal payee frozen or closed between the hold and the settlement. */
+    public static final RailOutcome DESTINATION_CANNOT_RECEIVE = new RailOutcome("DESTINATION_CANNOT_RECEIVE", Duration.ZERO,
+            "ACCOUNT_CANNOT_RECEIVE", null, Refund.TRANSACTION_FAILED, false);
+    /** An external payee deleted or no longer usable between the execution and the payout. */
+    public static final RailOutcome DESTINATION_INVALID = new RailOutcome("DESTINATION_INVALID", Duration.ZERO,
+            "ACCOUNT_INVALID", null, Refund.TRANSACTION_FAILED, false);
+
     private static RailOutcome failing(String name, Duration delay, String reason, String refundReason) {
         return new RailOutcome(name, delay, reason, null, refundReason, false);
     }

@@ -4,7 +4,10 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
+import payments.account.ExternalAccount;
 import payments.account.InternalAccount;
+import payments.common.IdType;
+import payments.common.Ids;
 import payments.common.JsonText;
 import payments.common.ServerClock;
 import payments.common.jobs.ClaimedJob;
@@ -78,11 +81,15 @@ public class Settlement implements JobHandler {
         t.updatedAt = clock.now();
     }
 
-    /** The posting that holds an executed payment's amount on the payer's account until it settles. */
+    /**
+     * The posting that holds an executed payment's amount on the payer's account until it settles;
+     * it applies only while the payer can send and an internal payee can receive.
+     */
     public static Journal hold(PaymentTransaction t) {
         return Journal.of("HOLD", t.id)
                 .available(t.sourceAccountId, t.sentCurrency, -t.sentAmount)
-                .held(t.sourceAccountId, t.sentCurrency, t.sentAmount);
+                .held(t.sourceAccountId, t.sentCurrency, t.sentAmount)
+                .payee(t.destinationAccountId);
     }
 
     /** What a payment settled at once leaves for its caller to save: the postings and the events, in order. */
@@ -138,15 +145,44 @@ public class Settlement implements JobHandler {
         }
         RailOutcome outcome = RailOutcome.named(t.railOutcome);
         if (outcome.failsOutright()) {
-            return fail(t, outcome.failureReason()).call(() -> {
-                if (t.sourceAccountId != null) {
-                    return refundHold(t, outcome);
-                }
-                // Realtime funds never entered the books: they go straight back to the payer's instrument.
-                // A failed pull took nothing from anyone: there is nothing to refund.
-                return t.outgoing() ? refunded(t, outcome.refundReason(), Refund.COMPLETED) : Uni.createFrom().voidItem();
-            }).call(() -> volumes.release(t));
+            return failAndRefund(t, outcome);
         }
+        return externalDestinationUsable(t).flatMap(usable -> {
+            if (!usable) {
+                return failAndRefund(t, RailOutcome.DESTINATION_INVALID);
+            }
+            // The ledger re-checks an internal payee under its row lock: one frozen or closed since the
+            // hold fails the payment instead of receiving money it could never move again.
+            return settle(t, outcome).onFailure(Ledger.InactiveAccount.class)
+                    .recoverWithUni(() -> failAndRefund(t, RailOutcome.DESTINATION_CANNOT_RECEIVE));
+        });
+    }
+
+    /** The payout failed: FAILED with the outcome's reason, and whatever was taken from the payer goes back. */
+    private Uni<Void> failAndRefund(PaymentTransaction t, RailOutcome outcome) {
+        return fail(t, outcome.failureReason()).call(() -> {
+            if (t.sourceAccountId != null) {
+                return refundHold(t, outcome);
+            }
+            // Realtime funds never entered the books: they go straight back to the payer's instrument.
+            // A failed pull took nothing from anyone: there is nothing to refund.
+            return t.outgoing() ? refunded(t, outcome.refundReason(), Refund.COMPLETED) : Uni.createFrom().voidItem();
+        }).call(() -> volumes.release(t));
+    }
+
+    /** False when the payment goes to an external account that was deleted or is no longer ACTIVE since it was executed. */
+    private Uni<Boolean> externalDestinationUsable(PaymentTransaction t) {
+        String accountId = t.destinationAccountId != null ? null : json.read(t.destination).path("accountId").asText(null);
+        if (accountId == null || !Ids.isValid(IdType.EXTERNAL_ACCOUNT, accountId)) {
+            return Uni.createFrom().item(true);
+        }
+        return ExternalAccount.<ExternalAccount>findById(Ids.uuidOf(IdType.EXTERNAL_ACCOUNT, accountId, "EXTERNAL_ACCOUNT_NOT_FOUND"),
+                        LockModeType.PESSIMISTIC_READ)
+                .map(account -> account != null && account.deletedAt == null && ExternalAccount.ACTIVE.equals(account.status));
+    }
+
+    /** The payout landed: the held amount leaves the payer, fees and the payee are credited. */
+    private Uni<Void> settle(PaymentTransaction t, RailOutcome outcome) {
         return platformFeeAccount(t)
                 .flatMap(feeAccount -> ledger.post(settlement("SETTLEMENT", t, feeAccount, 1, Bucket.HELD)))
                 .flatMap(ignored -> {
@@ -240,7 +276,7 @@ public class Settlement implements JobHandler {
         long fees = t.fees == null ? 0 : t.fees;
         long platformFees = t.platformFees == null ? 0 : t.platformFees;
         long converted = t.sentAmount - fees;
-        Journal journal = Journal.of(kind, t.id);
+        Journal journal = sign > 0 ? Journal.of(kind, t.id) : Journal.givingBack(kind, t.id);
         if (t.sourceAccountId != null) {
             journal.account(t.sourceAccountId, sourceBucket, t.sentCurrency, -sign * t.sentAmount);
         } else {

@@ -47,6 +47,31 @@ class IdempotencyTest {
         createToken(key, "idem-b-" + key).then().statusCode(409).body("code", equalTo("IDEMPOTENCY_KEY_REUSED"));
     }
 
+    /** The fingerprint is of the JSON's content: the same request with its keys in another order replays. */
+    @Test
+    void theSameRequestWithItsKeysReorderedReplaysTheFirstAnswer() {
+        payments.MoneyFixtures.Holder payer = payments.MoneyFixtures.approvedCustomer(List.of("USD"));
+        payments.MoneyFixtures.Holder payee = payments.MoneyFixtures.approvedCustomer(List.of("USD"));
+        payments.MoneyFixtures.fund(payer.account("USD"), 1000);
+        String source = payer.account("USD");
+        String destination = payee.account("USD");
+        String ordered = "{\"source\":{\"sourceType\":\"ACCOUNT\",\"accountId\":\"" + source + "\"},"
+                + "\"destination\":{\"destinationType\":\"ACCOUNT\",\"accountId\":\"" + destination + "\"},"
+                + "\"lockedCurrencySide\":\"SENDING\",\"lockedCurrencyAmount\":250,\"immediatelyExecute\":true}";
+        String reordered = "{\"immediatelyExecute\":true,\"lockedCurrencyAmount\":250,\"lockedCurrencySide\":\"SENDING\","
+                + "\"destination\":{\"accountId\":\"" + destination + "\",\"destinationType\":\"ACCOUNT\"},"
+                + "\"source\":{\"accountId\":\"" + source + "\",\"sourceType\":\"ACCOUNT\"}}";
+        String key = UUID.randomUUID().toString();
+
+        Response first = api().header("Idempotency-Key", key).body(ordered).post("/quotes");
+        Response second = api().header("Idempotency-Key", key).body(reordered).post("/quotes");
+
+        assertEquals(201, first.statusCode(), first.asString());
+        assertEquals(201, second.statusCode(), second.asString());
+        assertArrayEquals(first.asByteArray(), second.asByteArray());
+        assertEquals(750, payments.MoneyFixtures.totalBalance(source));
+    }
+
     @Test
     void clientErrorsAreReplayedToo() {
         String key = UUID.randomUUID().toString();

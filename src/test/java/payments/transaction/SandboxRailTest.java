@@ -16,6 +16,7 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static payments.MoneyFixtures.assertLedgerClean;
+import static payments.MoneyFixtures.awaitRefund;
 import static payments.MoneyFixtures.awaitTransaction;
 import static payments.MoneyFixtures.balance;
 import static payments.MoneyFixtures.totalBalance;
@@ -187,17 +188,5 @@ class SandboxRailTest {
         assertEquals("TIMEOUT", awaitRefund(transactionId, "COMPLETED").getString("refund.reason"));
         assertEquals(10000, balance(payer.account("USD")));
         assertLedgerClean();
-    }
-
-    private static JsonPath awaitRefund(String transactionId, String refundStatus) {
-        JsonPath last = null;
-        for (int i = 0; i < 100; i++) {
-            last = api().get("/transactions/" + transactionId).then().statusCode(200).extract().jsonPath();
-            if (refundStatus.equals(last.getString("refund.status"))) {
-                return last;
-            }
-            MoneyFixtures.sleep(100);
-        }
-        throw new AssertionError("refund of " + transactionId + " never reached " + refundStatus + ": " + last.prettify());
     }
 }

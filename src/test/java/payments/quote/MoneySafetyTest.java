@@ -1,0 +1,268 @@
+package payments.quote;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import io.restassured.response.Response;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.Test;
+import payments.MoneyFixtures;
+import payments.MoneyFixtures.Holder;
+import payments.common.RowSets;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static payments.MoneyFixtures.assertLedgerClean;
+import static payments.MoneyFixtures.awaitTransaction;
+import static payments.MoneyFixtures.balance;
+import static payments.MoneyFixtures.quoteBody;
+import static payments.MoneyFixtures.totalBalance;
+import static payments.MoneyFixtures.transferBody;
+import static payments.TestSupport.api;
+
+/**
+ * Money may only reach an account that can receive it and leave one whose owner may send it: the
+ * payee is checked again when the quote executes and when the payment settles, embedded wallets
+ * move only with their owner's signature, and deleted customers neither send nor receive.
+ */
+@QuarkusTest
+class MoneySafetyTest {
+
+    @Inject
+    Pool pool;
+
+    private static String quoteTo(Holder payer, String payeeAccount, long amount) {
+        return api().body(quoteBody(payer.account("USD"), payeeAccount, amount)).post("/quotes")
+                .then().statusCode(201).extract().path("id");
+    }
+
+    private static void setStatus(String accountId, String status) {
+        api().body(Map.of("status", status)).patch("/internal-accounts/" + accountId).then().statusCode(200);
+    }
+
+    @Test
+    void executingAQuoteWhosePayeeWasClosedOrFrozenIsRefusedWithNothingHeld() {
+        for (String status : List.of("CLOSED", "FROZEN")) {
+            Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
+            Holder payee = MoneyFixtures.approvedCustomer(List.of("USD"));
+            MoneyFixtures.fund(payer.account("USD"), 1000);
+            String quoteId = quoteTo(payer, payee.account("USD"), 300);
+            setStatus(payee.account("USD"), status);
+
+            Response executed = api().post("/quotes/" + quoteId + "/execute");
+
+            assertEquals(400, executed.statusCode(), executed.asString());
+            assertEquals("INVALID_INPUT", executed.jsonPath().getString("code"));
+            assertEquals("destination.accountId", executed.jsonPath().getString("details.errors[0].field"));
+            JsonPath quote = api().get("/quotes/" + quoteId).then().statusCode(200).extract().jsonPath();
+            assertEquals("PENDING", quote.getString("status"), status);
+            assertEquals("PENDING", api().get("/transactions/" + quote.getString("transactionId")).then().extract().path("status"));
+            assertEquals(1000, balance(payer.account("USD")));
+            assertEquals(1000, totalBalance(payer.account("USD")));
+            assertEquals(0, totalBalance(payee.account("USD")));
+        }
+        assertLedgerClean();
+    }
+
+    /**
+     * The payee closes after the hold and before the settlement job credits it. The job is made to
+     * wait deterministically: a first connection holds the payer's row so that the execute stops
+     * at its hold while owning the transaction's row; a second connection then queues for that row
+     * behind the execute and so gets it the moment the execute commits, before the job can.
+     */
+    @Test
+    void aPayeeClosedBetweenTheHoldAndTheSettlementFailsThePaymentAndRefundsThePayerExactly() throws Exception {
+        Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
+        Holder payee = MoneyFixtures.approvedCustomer(List.of("USD"));
+        MoneyFixtures.fund(payer.account("USD"), 1000);
+        String quoteId = quoteTo(payer, payee.account("USD"), 300);
+        String transactionId = api().get("/quotes/" + quoteId).then().extract().path("transactionId");
+
+        ExecutorService client = Executors.newFixedThreadPool(2);
+        SqlConnection payerRow = pool.getConnection().await().indefinitely();
+        SqlConnection transactionRow = pool.getConnection().await().indefinitely();
+        try {
+            payerRow.query("BEGIN").execute().await().indefinitely();
+            payerRow.preparedQuery("SELECT 1 FROM internal_accounts WHERE id = $1 FOR UPDATE")
+                    .execute(Tuple.of(uuid(payer.account("USD")))).await().indefinitely();
+            Future<Response> execute = client.submit(() -> api().post("/quotes/" + quoteId + "/execute"));
+            awaitLockWaiters(1);
+            transactionRow.query("BEGIN").execute().await().indefinitely();
+            Future<?> queued = client.submit(() -> transactionRow
+                    .preparedQuery("SELECT 1 FROM transactions WHERE id = $1 FOR UPDATE")
+                    .execute(Tuple.of(uuid(transactionId))).await().indefinitely());
+            awaitLockWaiters(2);
+            payerRow.query("COMMIT").execute().await().indefinitely();
+            Response executed = execute.get(60, TimeUnit.SECONDS);
+            assertEquals(200, executed.statusCode(), executed.asString());
+            queued.get(60, TimeUnit.SECONDS);
+            assertEquals(700, balance(payer.account("USD")));
+            assertEquals(1000, totalBalance(payer.account("USD")));
+            setStatus(payee.account("USD"), "CLOSED");
+            transactionRow.query("COMMIT").execute().await().indefinitely();
+        } finally {
+            client.shutdownNow();
+            payerRow.close().await().indefinitely();
+            transactionRow.close().await().indefinitely();
+        }
+
+        JsonPath failed = MoneyFixtures.awaitRefund(transactionId, "COMPLETED");
+        assertEquals("FAILED", failed.getString("status"));
+        assertEquals("ACCOUNT_CANNOT_RECEIVE", failed.getString("failureReason"));
+        assertEquals("TRANSACTION_FAILED", failed.getString("refund.reason"));
+        assertEquals(List.of("OUTGOING_PAYMENT.PENDING", "OUTGOING_PAYMENT.PROCESSING", "OUTGOING_PAYMENT.FAILED",
+                "OUTGOING_PAYMENT.REFUND_PENDING", "OUTGOING_PAYMENT.REFUND_COMPLETED"), recordedEvents(transactionId));
+        assertEquals(1000, balance(payer.account("USD")));
+        assertEquals(1000, totalBalance(payer.account("USD")));
+        assertEquals(0, totalBalance(payee.account("USD")));
+        assertLedgerClean();
+    }
+
+    /** A EUR payer pays a USD bank account ending in 003: the sandbox rail answers after six minutes. */
+    @Test
+    void anExternalPayeeDeletedBeforeItsSlowPayoutFailsWithAccountInvalidAndRefunds() {
+        Holder payer = MoneyFixtures.approvedCustomer(List.of("EUR", "USD"));
+        MoneyFixtures.fund(payer.account("EUR"), 10000);
+        String bank = MoneyFixtures.externalUsdAccount(payer.customerId(), "003");
+        String transactionId = api().body(transferBody(payer.account("EUR"), bank, 5000)).post("/quotes")
+                .then().statusCode(201).extract().path("transactionId");
+        assertEquals(10000, totalBalance(payer.account("EUR")));
+        api().delete("/customers/external-accounts/" + bank).then().statusCode(204);
+
+        api().body(Map.of("seconds", 361)).post("/sandbox/clock/advance").then().statusCode(200);
+
+        JsonPath failed = MoneyFixtures.awaitRefund(transactionId, "COMPLETED");
+        assertEquals("FAILED", failed.getString("status"));
+        assertEquals("ACCOUNT_INVALID", failed.getString("failureReason"));
+        assertEquals(List.of("OUTGOING_PAYMENT.PENDING", "OUTGOING_PAYMENT.PROCESSING", "OUTGOING_PAYMENT.FAILED",
+                "OUTGOING_PAYMENT.REFUND_PENDING", "OUTGOING_PAYMENT.REFUND_COMPLETED"), recordedEvents(transactionId));
+        assertEquals(10000, balance(payer.account("EUR")));
+        assertEquals(10000, totalBalance(payer.account("EUR")));
+        assertLedgerClean();
+    }
+
+    @Test
+    void executingAQuoteWhoseExternalPayeeWasDeletedIsRefused() {
+        Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
+        MoneyFixtures.fund(payer.account("USD"), 1000);
+        String bank = MoneyFixtures.externalUsdAccount(payer.customerId(), "000");
+        String quoteId = quoteTo(payer, bank, 300);
+        api().delete("/customers/external-accounts/" + bank).then().statusCode(204);
+
+        Response executed = api().post("/quotes/" + quoteId + "/execute");
+
+        assertEquals(400, executed.statusCode(), executed.asString());
+        assertEquals("destination.accountId", executed.jsonPath().getString("details.errors[0].field"));
+        assertEquals(1000, totalBalance(payer.account("USD")));
+        assertEquals(1000, balance(payer.account("USD")));
+    }
+
+    @Test
+    void anEmbeddedWalletIsNeverDebitedWithoutItsOwnersSignature() {
+        Holder owner = MoneyFixtures.approvedCustomer(List.of("USDB", "USD"));
+        Holder payee = MoneyFixtures.approvedCustomer(List.of("USDB"));
+        String wallet = owner.account("USDB");
+        MoneyFixtures.fund(wallet, 1000);
+
+        Response immediate = api().body(transferBody(wallet, payee.account("USDB"), 100)).post("/quotes");
+        assertEquals(400, immediate.statusCode(), immediate.asString());
+        assertEquals("INVALID_INPUT", immediate.jsonPath().getString("code"));
+        assertEquals("immediatelyExecute", immediate.jsonPath().getString("details.errors[0].field"));
+
+        String quoteId = api().body(quoteBody(wallet, payee.account("USDB"), 100)).post("/quotes")
+                .then().statusCode(201).extract().path("id");
+        Response unsigned = api().post("/quotes/" + quoteId + "/execute");
+        assertEquals(401, unsigned.statusCode(), unsigned.asString());
+        assertEquals("WALLET_SIGNATURE_MISSING", unsigned.jsonPath().getString("code"));
+        Response forged = api().header("Svc-Wallet-Signature", "eyJwdWJsaWNLZXkiOiJ4In0").post("/quotes/" + quoteId + "/execute");
+        assertEquals(401, forged.statusCode(), forged.asString());
+        assertEquals("WALLET_SIGNATURE_INVALID", forged.jsonPath().getString("code"));
+
+        assertEquals("PENDING", api().get("/quotes/" + quoteId).then().extract().path("status"));
+        assertEquals(1000, balance(wallet));
+        assertEquals(1000, totalBalance(wallet));
+        assertEquals(0, totalBalance(payee.account("USDB")));
+    }
+
+    @Test
+    void aCustomerHoldingMoneyCannotBeDeleted() {
+        Holder holder = MoneyFixtures.approvedCustomer(List.of("USD"));
+        MoneyFixtures.fund(holder.account("USD"), 500);
+
+        Response refused = api().delete("/customers/" + holder.customerId());
+
+        assertEquals(409, refused.statusCode(), refused.asString());
+        assertEquals(200, api().get("/customers/" + holder.customerId()).statusCode());
+        assertEquals("ACTIVE", api().get("/internal-accounts/" + holder.account("USD")).then().extract().path("status"));
+    }
+
+    @Test
+    void aDeletedCustomersAccountsNeitherSendNorReceive() {
+        Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
+        Holder deleted = MoneyFixtures.approvedCustomer(List.of("USD"));
+        MoneyFixtures.fund(payer.account("USD"), 1000);
+        String quotedBefore = quoteTo(payer, deleted.account("USD"), 100);
+        String reverseQuote = api().body(quoteBody(deleted.account("USD"), payer.account("USD"), 1)).post("/quotes")
+                .then().statusCode(201).extract().path("id");
+
+        api().delete("/customers/" + deleted.customerId()).then().statusCode(200);
+
+        assertEquals("CLOSED", api().get("/internal-accounts/" + deleted.account("USD")).then().extract().path("status"));
+        List<Response> refused = new ArrayList<>();
+        refused.add(api().body(transferBody(payer.account("USD"), deleted.account("USD"), 100)).post("/quotes"));
+        refused.add(api().body(quoteBody(payer.account("USD"), deleted.account("USD"), 100)).post("/quotes"));
+        refused.add(api().body(transferBody(deleted.account("USD"), payer.account("USD"), 1)).post("/quotes"));
+        refused.add(api().post("/quotes/" + quotedBefore + "/execute"));
+        refused.add(api().post("/quotes/" + reverseQuote + "/execute"));
+        refused.add(api().body(Map.of("amount", 100)).post("/sandbox/internal-accounts/" + deleted.account("USD") + "/fund"));
+        for (Response response : refused) {
+            assertEquals(410, response.statusCode(), response.asString());
+            assertEquals("CUSTOMER_DELETED", response.jsonPath().getString("code"));
+        }
+        assertEquals(1000, totalBalance(payer.account("USD")));
+        assertEquals(1000, balance(payer.account("USD")));
+        assertLedgerClean();
+    }
+
+    /** The event types recorded in the outbox for a transaction, in the order they were written. */
+    private List<String> recordedEvents(String transactionId) {
+        return pool.preparedQuery("SELECT type FROM webhook_events WHERE body LIKE $1 AND type LIKE 'OUTGOING_PAYMENT.%' ORDER BY id")
+                .execute(Tuple.of("%" + transactionId + "%"))
+                .map(rows -> {
+                    List<String> types = new ArrayList<>();
+                    for (Row row : rows) {
+                        types.add(row.getString(0));
+                    }
+                    return types;
+                })
+                .await().indefinitely();
+    }
+
+    private void awaitLockWaiters(int count) {
+        for (int i = 0; i < 200; i++) {
+            long waiting = pool.query("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+                    + " AND datname = current_database()").execute()
+                    .map(rows -> RowSets.first(rows).getLong(0)).await().indefinitely();
+            if (waiting >= count) {
+                return;
+            }
+            MoneyFixtures.sleep(50);
+        }
+        throw new AssertionError("fewer than " + count + " sessions ever waited for a lock");
+    }
+
+    private static UUID uuid(String wireId) {
+        return UUID.fromString(wireId.substring(wireId.indexOf(':') + 1));
+    }
+}
