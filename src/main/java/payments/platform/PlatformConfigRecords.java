@@ -10,6 +10,7 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import org.hibernate.validator.constraints.URL;
+import payments.common.MinorUnits;
 import payments.common.OneOf;
 
 import java.util.List;
@@ -111,7 +112,7 @@ public final class PlatformConfigRecords {
         }
     }
 
-    public record FixedFee(@NotNull @Min(0) Long amount, @NotNull String currency) {
+    public record FixedFee(@NotNull @Min(0) @Max(MinorUnits.MAX_AMOUNT) Long amount, @NotNull String currency) {
     }
 
     public record FeeConfig(

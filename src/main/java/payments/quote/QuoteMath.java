@@ -16,7 +16,7 @@ import java.math.RoundingMode;
 public final class QuoteMath {
 
     /** The largest amount a quote may lock (the interface's bound). */
-    public static final long MAX_AMOUNT = 9_000_000_000_000_000L;
+    public static final long MAX_AMOUNT = payments.common.MinorUnits.MAX_AMOUNT;
     private static final BigDecimal BPS = BigDecimal.valueOf(10_000);
 
     /** Fee schedule: fixed parts in sending minor units, variable parts in basis points. */
@@ -24,11 +24,11 @@ public final class QuoteMath {
         public static final Fees NONE = new Fees(0, 0, 0, 0);
 
         long fixed() {
-            return serviceFixed + platformFixed;
+            return Math.addExact(serviceFixed, platformFixed);
         }
 
         int bps() {
-            return serviceBps + platformBps;
+            return Math.addExact(serviceBps, platformBps);
         }
     }
 
@@ -55,17 +55,35 @@ public final class QuoteMath {
     private QuoteMath() {
     }
 
+    /**
+     * The amounts of a quote that locks what the payer sends. Every step is exact: a result that
+     * would not fit (or leave the bounds) is {@link Unquotable}, never a wrapped number.
+     */
     public static Amounts sendingLocked(long sending, Conversion conversion, Fees fees) {
-        requireInRange(sending);
-        Amounts amounts = feesOn(sending, fees);
-        long receiving = toReceiving(amounts.converted(), conversion);
-        if (receiving <= 0) {
-            throw new Unquotable("Nothing is left to deliver after fees and conversion");
+        try {
+            requireInRange(sending);
+            Amounts amounts = feesOn(sending, fees);
+            long receiving = toReceiving(amounts.converted(), conversion);
+            if (receiving <= 0) {
+                throw new Unquotable("Nothing is left to deliver after fees and conversion");
+            }
+            requireInRange(receiving);
+            return withReceiving(amounts, receiving);
+        } catch (ArithmeticException overflow) {
+            throw outOfRange();
         }
-        return withReceiving(amounts, receiving);
     }
 
+    /** The amounts of a quote that locks what the payee receives; exact like {@link #sendingLocked}. */
     public static Amounts receivingLocked(long receiving, Conversion conversion, Fees fees) {
+        try {
+            return receivingLockedExactly(receiving, conversion, fees);
+        } catch (ArithmeticException overflow) {
+            throw outOfRange();
+        }
+    }
+
+    private static Amounts receivingLockedExactly(long receiving, Conversion conversion, Fees fees) {
         requireInRange(receiving);
         long net = toSending(receiving, conversion);
         BigDecimal keep = BigDecimal.ONE.subtract(BigDecimal.valueOf(fees.bps()).divide(BPS));
@@ -74,7 +92,7 @@ public final class QuoteMath {
         }
         // The closed form (fixed fees first, then the variable rate) lands within a unit or two of the
         // answer; the independent half-up rounding of each variable fee decides the last step.
-        long sending = fees.fixed() + BigDecimal.valueOf(net).divide(keep, 0, RoundingMode.CEILING).longValueExact();
+        long sending = Math.addExact(fees.fixed(), BigDecimal.valueOf(net).divide(keep, 0, RoundingMode.CEILING).longValueExact());
         while (!covers(sending, net, fees)) {
             sending++;
         }
@@ -95,13 +113,13 @@ public final class QuoteMath {
     }
 
     private static Amounts feesOn(long sending, Fees fees) {
-        long base = sending - fees.fixed();
+        long base = Math.subtractExact(sending, fees.fixed());
         if (base <= 0) {
             throw new Unquotable("The fixed fees (" + fees.fixed() + ") take the whole amount");
         }
         long serviceVariable = variable(base, fees.serviceBps());
         long platformVariable = variable(base, fees.platformBps());
-        long total = fees.fixed() + serviceVariable + platformVariable;
+        long total = Math.addExact(Math.addExact(fees.fixed(), serviceVariable), platformVariable);
         if (total >= sending) {
             throw new Unquotable("The fees take the whole amount");
         }
@@ -130,7 +148,11 @@ public final class QuoteMath {
 
     private static void requireInRange(long amount) {
         if (amount <= 0 || amount > MAX_AMOUNT) {
-            throw new Unquotable("Amounts must be between 1 and " + MAX_AMOUNT + " minor units");
+            throw outOfRange();
         }
+    }
+
+    private static Unquotable outOfRange() {
+        return new Unquotable("Amounts must be between 1 and " + MAX_AMOUNT + " minor units");
     }
 }

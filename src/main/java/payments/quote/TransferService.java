@@ -76,7 +76,8 @@ public class TransferService {
         JsonNode amount = request.get("amount");
         if (amount == null) {
             errors.add(FieldError.of("amount", "Is required"));
-        } else if (amount.asLong() < 1 || amount.asLong() > QuoteMath.MAX_AMOUNT) {
+        } else if (amount.isIntegralNumber() && amount.bigIntegerValue().signum() < 1) {
+            // The schema bounds it above (every amount is at most QuoteMath.MAX_AMOUNT).
             errors.add(FieldError.of("amount", "Must be between 1 and " + QuoteMath.MAX_AMOUNT));
         }
     }

@@ -235,6 +235,47 @@ class MoneySafetyTest {
         assertLedgerClean();
     }
 
+    /** Integers beyond a field's range (above 2^63 included) are refused, not wrapped or coerced. */
+    @Test
+    void amountsOutsideTheirRangeAreRefusedWithNothingCreated() {
+        Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
+        Holder payee = MoneyFixtures.approvedCustomer(List.of("USD"));
+        MoneyFixtures.fund(payer.account("USD"), 1000);
+        String source = payer.account("USD");
+        String destination = payee.account("USD");
+        String quote = "{\"source\":{\"sourceType\":\"ACCOUNT\",\"accountId\":\"" + source + "\"},"
+                + "\"destination\":{\"destinationType\":\"ACCOUNT\",\"accountId\":\"" + destination + "\"},"
+                + "\"lockedCurrencySide\":\"SENDING\",\"immediatelyExecute\":true,";
+        Map<String, String> bad = Map.of(
+                "lockedCurrencyAmount", quote + "\"lockedCurrencyAmount\":18446744073709551716}",
+                "platformFeeOverride.platformFixedFee.amount", quote + "\"lockedCurrencyAmount\":100,"
+                        + "\"platformFeeOverride\":{\"platformFixedFee\":{\"amount\":9223372036854775000,\"currency\":\"USD\"},"
+                        + "\"platformVariableFeeBps\":0}}",
+                "platformFeeOverride.platformVariableFeeBps", quote + "\"lockedCurrencyAmount\":100,"
+                        + "\"platformFeeOverride\":{\"platformFixedFee\":{\"amount\":1,\"currency\":\"USD\"},"
+                        + "\"platformVariableFeeBps\":10001}}");
+        bad.forEach((field, body) -> {
+            Response response = api().body(body).post("/quotes");
+            assertEquals(400, response.statusCode(), field + ": " + response.asString());
+            assertEquals(field, response.jsonPath().getString("details.errors[0].field"), response.asString());
+        });
+        Response negativeFee = api().body(quote + "\"lockedCurrencyAmount\":100,\"platformFeeOverride\":{\"platformFixedFee\":"
+                + "{\"amount\":-1,\"currency\":\"USD\"}}}").post("/quotes");
+        assertEquals(400, negativeFee.statusCode(), negativeFee.asString());
+        assertEquals(List.of("platformFeeOverride.platformFixedFee.amount", "platformFeeOverride.platformVariableFeeBps"),
+                negativeFee.jsonPath().getList("details.errors.field").stream().sorted().toList());
+        Response transferOut = api().body("{\"source\":{\"accountId\":\"" + source + "\"},\"destination\":{\"accountId\":\""
+                + destination + "\"},\"amount\":18446744073709551617}").post("/transfer-out");
+        assertEquals(400, transferOut.statusCode(), transferOut.asString());
+        Response config = api().body("{\"feeConfigs\":[{\"feeType\":\"CROSS_CURRENCY_TRANSACTION\",\"sourceCurrency\":\"USD\","
+                + "\"variableFeeBps\":0,\"fixedFee\":{\"amount\":9000000000000001,\"currency\":\"USD\"}}]}").patch("/config");
+        assertEquals(400, config.statusCode(), config.asString());
+
+        assertEquals(1000, totalBalance(source));
+        assertEquals(0, api().queryParam("customerId", payer.customerId()).get("/transactions").then().extract().jsonPath()
+                .getInt("totalCount") - 1, "only the sandbox funding is on record");
+    }
+
     /** The event types recorded in the outbox for a transaction, in the order they were written. */
     private List<String> recordedEvents(String transactionId) {
         return pool.preparedQuery("SELECT type FROM webhook_events WHERE body LIKE $1 AND type LIKE 'OUTGOING_PAYMENT.%' ORDER BY id")

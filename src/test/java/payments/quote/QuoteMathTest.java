@@ -91,4 +91,16 @@ class QuoteMathTest {
         assertEquals(QuoteMath.MAX_AMOUNT, QuoteMath.sendingLocked(QuoteMath.MAX_AMOUNT, new Conversion(2, 2, BigDecimal.ONE),
                 Fees.NONE).totalReceiving());
     }
+
+    /** Fees or conversions that would not fit in a long are refused; nothing wraps to a small or negative number. */
+    @Test
+    void refusesInsteadOfOverflowing() {
+        Fees hugeFixedFee = new Fees(10, 30, Long.MAX_VALUE - 5, 0);
+        assertThrows(QuoteMath.Unquotable.class, () -> QuoteMath.sendingLocked(10_000, USD_TO_MXN, hugeFixedFee));
+        assertThrows(QuoteMath.Unquotable.class, () -> QuoteMath.receivingLocked(10_000, USD_TO_MXN, hugeFixedFee));
+        // 9e15 US cents at 20 MXN per USD is 1.8e17 centavos: beyond the bound on the receiving side.
+        assertThrows(QuoteMath.Unquotable.class, () -> QuoteMath.sendingLocked(QuoteMath.MAX_AMOUNT, USD_TO_MXN, Fees.NONE));
+        Conversion toTinyUnits = new Conversion(2, 8, new BigDecimal("0.0000000001"));
+        assertThrows(QuoteMath.Unquotable.class, () -> QuoteMath.sendingLocked(QuoteMath.MAX_AMOUNT, toTinyUnits, Fees.NONE));
+    }
 }

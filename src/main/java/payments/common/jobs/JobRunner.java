@@ -123,7 +123,7 @@ public class JobRunner {
                 .runSubscriptionOn(task -> jobContext.runOnContext(ignored -> task.run()));
         return outcome
                 .onFailure().recoverWithItem(e -> {
-                    LOG.debugf(e, "Job %s (%s) failed on attempt %d", job.id(), job.type(), job.attempt());
+                    LOG.warnf(e, "Job %s (%s) failed on attempt %d", job.id(), job.type(), job.attempt());
                     return job.attempt() >= MAX_ATTEMPTS
                             ? JobOutcome.giveUp(describe(e))
                             : JobOutcome.retryAt(clock.now().plus(backoff(job.attempt())), describe(e));

@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import payments.common.FieldError;
 import payments.common.FieldError.Constraint;
+import payments.common.MinorUnits;
 
+import java.math.BigInteger;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
@@ -158,11 +160,13 @@ public final class SchemaValidator {
         if (!value.isIntegralNumber()) {
             return expect(false, value, path, "Must be an integer");
         }
-        long number = value.asLong();
-        if ((schema.minimum() != null && number < schema.minimum()) || (schema.maximum() != null && number > schema.maximum())) {
-            errors.add(new FieldError(path, null, schema.maximum() == null ? "Must be at least " + schema.minimum()
-                    : schema.minimum() == null ? "Must be at most " + schema.maximum()
-                    : "Must be between " + schema.minimum() + " and " + schema.maximum()));
+        // Every integer of these requests without a bound of its own is an amount in minor units.
+        long maximum = schema.maximum() != null ? schema.maximum() : MinorUnits.MAX_AMOUNT;
+        BigInteger number = value.bigIntegerValue();
+        if ((schema.minimum() != null && number.compareTo(BigInteger.valueOf(schema.minimum())) < 0)
+                || number.compareTo(BigInteger.valueOf(maximum)) > 0) {
+            errors.add(new FieldError(path, null, schema.minimum() == null ? "Must be at most " + maximum
+                    : "Must be between " + schema.minimum() + " and " + maximum));
         }
         return value;
     }
