@@ -19,20 +19,26 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
+import java.util.Optional;
 import java.util.Properties;
 
 /**
  * Makes sure a first API token exists and tells the operator how to reach the server. The token
- * comes from `SVC_API_CLIENT_ID`/`SVC_API_CLIENT_SECRET` when both are set. Otherwise the sandbox
- * generates one on first start and keeps it in a credentials file beside its data, so restarts and
- * the README's walkthrough can read it; production generates one only when no token exists at all
- * and shows its secret this once.
+ * comes from `SVC_API_CLIENT_ID`/`SVC_API_CLIENT_SECRET` when both are set. Otherwise the server
+ * generates one only on a database that never had a token (a first start), shows its secret this
+ * once and, in the sandbox, keeps it in a credentials file beside its data for restarts and the
+ * README's walkthrough. A token deleted through the API is never re-created, and a secret the
+ * server did not just generate is never printed.
  */
 @ApplicationScoped
 public class BootstrapCredentials {
 
     private static final Logger LOG = Logger.getLogger(BootstrapCredentials.class);
     static final String BOOTSTRAP_NAME = "bootstrap";
+
+    /** The token the banner names: its client id (null for none) and its secret when it was just generated. */
+    record Bootstrapped(String clientId, String newSecret, String note) {
+    }
 
     private final Pool pool;
     private final ServerConfig config;
@@ -55,57 +61,71 @@ public class BootstrapCredentials {
     }
 
     void bootstrap(@Observes @Priority(30) StartupEvent event) {
-        String clientId;
-        String secret;
-        if (config.apiClientId().isPresent() && config.apiClientSecret().isPresent()) {
-            clientId = config.apiClientId().get();
-            secret = config.apiClientSecret().get();
-            upsert(clientId, secret);
-        } else if (config.sandbox()) {
-            Properties saved = readCredentialsFile();
-            if (saved != null && tokenExists(saved.getProperty("SVC_API_CLIENT_ID"))) {
-                clientId = saved.getProperty("SVC_API_CLIENT_ID");
-                secret = saved.getProperty("SVC_API_CLIENT_SECRET");
-            } else {
-                clientId = newClientId();
-                secret = Secrets.newSecret();
-                upsert(clientId, secret);
-                writeCredentialsFile(clientId, secret);
-            }
-        } else if (!anyTokenExists()) {
-            clientId = newClientId();
-            secret = Secrets.newSecret();
-            upsert(clientId, secret);
-        } else {
-            clientId = null;
-            secret = null;
-        }
-        printBanner(clientId, secret);
+        printBanner(ensureToken(config.apiClientId(), config.apiClientSecret()));
     }
 
-    private void upsert(String clientId, String secret) {
+    Bootstrapped ensureToken(Optional<String> givenId, Optional<String> givenSecret) {
+        if (givenId.isPresent() && givenSecret.isPresent()) {
+            return ensureGiven(givenId.get(), givenSecret.get());
+        }
+        if (!anyTokenEver()) {
+            String clientId = newClientId();
+            String secret = Secrets.newSecret();
+            insert(clientId, secret);
+            if (config.sandbox()) {
+                writeCredentialsFile(clientId, secret);
+            }
+            return new Bootstrapped(clientId, secret, null);
+        }
+        Properties saved = config.sandbox() ? readCredentialsFile() : null;
+        String savedId = saved == null ? null : saved.getProperty("SVC_API_CLIENT_ID");
+        if (savedId != null && tokenExists(savedId)) {
+            return new Bootstrapped(savedId, null, "secret saved in " + credentialsFile);
+        }
+        return new Bootstrapped(null, null, null);
+    }
+
+    /** The operator's token: created when absent, its secret rotated when it exists, left deleted when deleted. */
+    private Bootstrapped ensureGiven(String clientId, String secret) {
         var now = Times.utc(clock.now());
-        pool.preparedQuery("""
+        int saved = pool.preparedQuery("""
                         INSERT INTO api_tokens (id, client_id, name, permissions, secret_hash, created_at, updated_at)
                         VALUES ($1, $2, $3, $4, $5, $6, $6)
                         ON CONFLICT (client_id) DO UPDATE
-                        SET secret_hash = EXCLUDED.secret_hash, permissions = EXCLUDED.permissions,
-                            deleted_at = NULL, updated_at = EXCLUDED.updated_at""")
-                .execute(Tuple.tuple().addUUID(Ids.newUuid()).addString(clientId).addString(BOOTSTRAP_NAME)
-                        .addString(String.join(",", EnumSet.allOf(Permission.class).stream().map(Enum::name).toList()))
-                        .addBuffer(io.vertx.mutiny.core.buffer.Buffer.buffer(Secrets.hash(secret)))
-                        .addOffsetDateTime(now))
+                        SET secret_hash = EXCLUDED.secret_hash, updated_at = EXCLUDED.updated_at
+                        WHERE api_tokens.deleted_at IS NULL""")
+                .execute(tokenRow(clientId, secret, now))
+                .await().indefinitely().rowCount();
+        if (saved == 0) {
+            LOG.warnf("The API token %s named by SVC_API_CLIENT_ID was deleted through the API; it stays deleted", clientId);
+            return new Bootstrapped(null, null, null);
+        }
+        return new Bootstrapped(clientId, null, "secret as set in SVC_API_CLIENT_SECRET");
+    }
+
+    private void insert(String clientId, String secret) {
+        pool.preparedQuery("""
+                        INSERT INTO api_tokens (id, client_id, name, permissions, secret_hash, created_at, updated_at)
+                        VALUES ($1, $2, $3, $4, $5, $6, $6)""")
+                .execute(tokenRow(clientId, secret, Times.utc(clock.now())))
                 .await().indefinitely();
     }
 
+    private static Tuple tokenRow(String clientId, String secret, java.time.OffsetDateTime now) {
+        return Tuple.tuple().addUUID(Ids.newUuid()).addString(clientId).addString(BOOTSTRAP_NAME)
+                .addString(String.join(",", EnumSet.allOf(Permission.class).stream().map(Enum::name).toList()))
+                .addBuffer(io.vertx.mutiny.core.buffer.Buffer.buffer(Secrets.hash(secret)))
+                .addOffsetDateTime(now);
+    }
+
     private boolean tokenExists(String clientId) {
-        return clientId != null && pool.preparedQuery("SELECT 1 FROM api_tokens WHERE client_id = $1 AND deleted_at IS NULL")
+        return pool.preparedQuery("SELECT 1 FROM api_tokens WHERE client_id = $1 AND deleted_at IS NULL")
                 .execute(Tuple.of(clientId)).await().indefinitely().rowCount() > 0;
     }
 
-    private boolean anyTokenExists() {
-        return pool.query("SELECT 1 FROM api_tokens WHERE deleted_at IS NULL LIMIT 1")
-                .execute().await().indefinitely().rowCount() > 0;
+    /** Whether any token was ever created here, deleted ones included: only a fresh database gets a generated one. */
+    private boolean anyTokenEver() {
+        return pool.query("SELECT 1 FROM api_tokens LIMIT 1").execute().await().indefinitely().rowCount() > 0;
     }
 
     private static String newClientId() {
@@ -142,15 +162,17 @@ public class BootstrapCredentials {
         return "http://localhost:" + port + (rootPath.startsWith("/") ? rootPath : "/" + rootPath);
     }
 
-    private void printBanner(String clientId, String secret) {
+    private void printBanner(Bootstrapped token) {
         StringBuilder banner = new StringBuilder("\n")
                 .append("  Payments platform API (").append(config.parsedMode().name().toLowerCase()).append(" mode)\n")
                 .append("  Base URL:          ").append(baseUrl()).append('\n');
-        if (clientId != null) {
-            banner.append("  API client id:     ").append(clientId).append('\n')
-                    .append("  API client secret: ").append(secret).append('\n');
-            if (config.sandbox() && config.apiClientId().isEmpty()) {
-                banner.append("  (also saved in ").append(credentialsFile).append(")\n");
+        if (token.clientId() != null) {
+            banner.append("  API client id:     ").append(token.clientId()).append('\n');
+            if (token.newSecret() != null) {
+                banner.append("  API client secret: ").append(token.newSecret()).append(" (shown only now");
+                banner.append(config.sandbox() ? "; also saved in " + credentialsFile + ")\n" : ")\n");
+            } else {
+                banner.append("  API client secret: (").append(token.note()).append(")\n");
             }
         } else {
             banner.append("  API credentials:   existing tokens (set SVC_API_CLIENT_ID and SVC_API_CLIENT_SECRET to choose one)\n");
