@@ -18,7 +18,7 @@ class ProductionModeTest {
     public static class Production implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("svc.mode", "production");
+            return Map.of("svc.mode", "production", "svc.webhooks.allowed-hosts", "localhost");
         }
     }
 
@@ -55,6 +55,21 @@ class ProductionModeTest {
         api().post("/quotes/" + quote + "/execute").then().statusCode(400).body("code", equalTo("INSUFFICIENT_FUNDS"));
         api().get("/sandbox/ledger/audit").then().statusCode(404);
         api().get("/internal-accounts/" + usd).then().statusCode(200).body("balance.amount", equalTo(0));
+    }
+
+    /** The server posts webhooks from inside its network: addresses only that network knows are refused. */
+    @Test
+    void webhookEndpointsMustNotReachInternalAddresses() {
+        for (String endpoint : java.util.List.of("https://127.0.0.1:5432/", "https://169.254.169.254/latest/meta-data",
+                "https://10.1.2.3/hooks", "https://192.168.0.10/", "https://[::1]/", "https://0.0.0.0/", "https://[fd00::1]/")) {
+            io.restassured.response.Response refused = api().body(Map.of("webhookEndpoint", endpoint)).patch("/config");
+            org.junit.jupiter.api.Assertions.assertEquals(400, refused.statusCode(), endpoint + ": " + refused.asString());
+            org.junit.jupiter.api.Assertions.assertEquals("webhookEndpoint", refused.jsonPath().getString("details.errors[0].field"));
+            org.junit.jupiter.api.Assertions.assertFalse(refused.asString().contains("5432"), refused.asString());
+        }
+        // A host the operator allows by name (svc.webhooks.allowed-hosts) may resolve to loopback.
+        api().body(Map.of("webhookEndpoint", "https://localhost:9/hooks")).patch("/config").then().statusCode(200);
+        api().body(Map.of("webhookEndpoint", "")).patch("/config").then().statusCode(200);
     }
 
     @Test

@@ -54,6 +54,16 @@ public interface ServerConfig {
 
     Jobs jobs();
 
+    Webhooks webhooks();
+
+    interface Webhooks {
+        /**
+         * Host names a webhook endpoint may name even though they resolve to loopback, link-local or
+         * private addresses (a receiver inside the deployment's own network).
+         */
+        Optional<java.util.List<String>> allowedHosts();
+    }
+
     /** Where the agreements customers accept are published (GET /customers/agreements). */
     AgreementUrls agreements();
 

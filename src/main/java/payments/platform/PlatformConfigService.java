@@ -27,6 +27,7 @@ import payments.platform.PlatformConfigRecords.FeeConfig;
 import payments.platform.PlatformConfigRecords.PlatformConfig;
 import payments.platform.PlatformConfigRecords.PlatformConfigUpdateRequest;
 import payments.platform.PlatformConfigRecords.PlatformCurrencyConfig;
+import payments.webhook.WebhookAddresses;
 import payments.webhook.WebhookPublisher;
 import payments.webhook.WebhookSigner;
 
@@ -55,12 +56,15 @@ public class PlatformConfigService {
     private final WebhookSigner signer;
     private final ServerConfig serverConfig;
     private final Pool pool;
+    private final WebhookAddresses addresses;
     private final AtomicReference<PlatformSettings> cached = new AtomicReference<>();
     /** Changes committed through this instance, so that a read started before one cannot overwrite it. */
     private final AtomicLong changes = new AtomicLong();
 
     public PlatformConfigService(JsonText json, ServerClock clock, RequestValidator validator,
-                                 WebhookPublisher webhooks, WebhookSigner signer, ServerConfig serverConfig, Pool pool) {
+                                 WebhookPublisher webhooks, WebhookSigner signer, ServerConfig serverConfig, Pool pool,
+                                 WebhookAddresses addresses) {
+        this.addresses = addresses;
         this.json = json;
         this.clock = clock;
         this.validator = validator;
@@ -107,8 +111,10 @@ public class PlatformConfigService {
 
     /** Applies the change, then reads it back into this instance's copy once it is committed. */
     public Uni<PlatformConfig> update(PlatformConfigUpdateRequest request) {
-        validate(request);
-        return Panache.withTransaction(() -> change(request))
+        return endpointRefusal(request).flatMap(refusal -> {
+            validate(request, refusal);
+            return Panache.withTransaction(() -> change(request));
+        })
                 .invoke(changes::incrementAndGet)
                 .call(this::reload);
     }
@@ -154,11 +160,24 @@ public class PlatformConfigService {
                 });
     }
 
-    private void validate(PlatformConfigUpdateRequest request) {
+    /** Why the requested webhook endpoint's host may not receive webhooks (see {@link WebhookAddresses}); null when it may. */
+    private Uni<String> endpointRefusal(PlatformConfigUpdateRequest request) {
+        String endpoint = request == null ? null : request.webhookEndpoint();
+        if (endpoint == null || endpoint.isBlank() || !wellFormedEndpoint(endpoint)) {
+            return Uni.createFrom().nullItem();
+        }
+        return addresses.resolve(endpoint).map(target -> (String) null)
+                .onFailure(WebhookAddresses.Refused.class).recoverWithItem(Throwable::getMessage);
+    }
+
+    private void validate(PlatformConfigUpdateRequest request, String endpointRefusal) {
         List<FieldError> errors = new ArrayList<>();
         if (request != null) {
             checkDomain(request.umaDomain(), errors);
             checkWebhookEndpoint(request.webhookEndpoint(), errors);
+            if (endpointRefusal != null) {
+                errors.add(FieldError.of("webhookEndpoint", endpointRefusal));
+            }
             checkCurrencies(request.supportedCurrencies(), errors);
             checkFees(request.feeConfigs(), errors);
             if (Boolean.TRUE.equals(request.sandboxSkipVerificationPaperwork()) && !serverConfig.sandbox()) {
@@ -181,19 +200,20 @@ public class PlatformConfigService {
         if (endpoint == null || endpoint.isBlank()) {
             return;
         }
-        boolean valid;
+        if (!wellFormedEndpoint(endpoint)) {
+            errors.add(new FieldError("webhookEndpoint", FieldError.Constraint.format("url"),
+                    serverConfig.sandbox() ? "Must be an http or https URL" : "Must be an https URL"));
+        }
+    }
+
+    /** Production deliveries carry payment data, so they go over HTTPS only; the sandbox also accepts plain HTTP for local receivers. */
+    private boolean wellFormedEndpoint(String endpoint) {
         try {
             URI uri = new URI(endpoint);
             String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase();
-            // Production deliveries carry payment data, so they go over HTTPS only; the sandbox
-            // also accepts plain HTTP for local receivers.
-            valid = uri.getHost() != null && (scheme.equals("https") || scheme.equals("http") && serverConfig.sandbox());
+            return uri.getHost() != null && (scheme.equals("https") || scheme.equals("http") && serverConfig.sandbox());
         } catch (URISyntaxException e) {
-            valid = false;
-        }
-        if (!valid) {
-            errors.add(new FieldError("webhookEndpoint", FieldError.Constraint.format("url"),
-                    serverConfig.sandbox() ? "Must be an http or https URL" : "Must be an https URL"));
+            return false;
         }
     }
 

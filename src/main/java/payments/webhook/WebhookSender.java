@@ -2,6 +2,7 @@ package payments.webhook;
 
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.client.WebClientOptions;
 import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.core.buffer.Buffer;
@@ -34,11 +35,13 @@ public class WebhookSender {
     }
 
     private final WebClient client;
+    private final WebhookAddresses addresses;
     private final WebhookSigner signer;
     private final Pool pool;
     private final ServerClock clock;
 
-    public WebhookSender(Vertx vertx, WebhookSigner signer, Pool pool, ServerClock clock) {
+    public WebhookSender(Vertx vertx, WebhookSigner signer, Pool pool, ServerClock clock, WebhookAddresses addresses) {
+        this.addresses = addresses;
         this.client = WebClient.create(vertx, new WebClientOptions()
                 .setConnectTimeout(10_000)
                 .setFollowRedirects(false)
@@ -57,19 +60,40 @@ public class WebhookSender {
         return send(event, url, RESPONSE_TIMEOUT);
     }
 
-    /** One attempt that waits for the answer no longer than {@code timeout}. */
+    /**
+     * One attempt that waits for the answer no longer than {@code timeout}. It connects to the
+     * address the endpoint's host resolved to and passed {@link WebhookAddresses}, naming the host
+     * for the Host header and TLS; a refused address is an attempt without an answer.
+     */
     public Uni<Attempt> send(WebhookEvent event, String url, Duration timeout) {
         Instant started = clock.now();
         long startNanos = System.nanoTime();
-        return Uni.createFrom().deferred(() -> client.postAbs(url)
+        return addresses.resolve(url)
+                .flatMap(target -> client.request(HttpMethod.POST, target.port(), target.address().getHostAddress(),
+                                target.pathAndQuery())
+                        .ssl(target.https())
+                        .virtualHost(target.host())
                         .timeout(timeout.toMillis())
                         .putHeader(HttpHeaders.CONTENT_TYPE.toString(), "application/json")
                         .putHeader(WebhookSigner.HEADER, signer.signatureHeader(event.body))
                         .sendBuffer(Buffer.buffer(event.body)))
                 .map(response -> new Attempt(url, response.statusCode(), bodyOf(response), null))
-                .onFailure().recoverWithItem(e -> new Attempt(url, null, null,
-                        e.getClass().getSimpleName() + ": " + e.getMessage()))
+                .onFailure().recoverWithItem(e -> new Attempt(url, null, null, failure(e)))
                 .call(attempt -> record(event, attempt, started, (System.nanoTime() - startNanos) / 1_000_000));
+    }
+
+    /** Why no answer came, in words that never tell which addresses and ports answer inside the network. */
+    static String failure(Throwable e) {
+        if (e instanceof WebhookAddresses.Refused) {
+            return e.getMessage();
+        }
+        if (e instanceof java.util.concurrent.TimeoutException || e.getClass().getSimpleName().contains("Timeout")) {
+            return "The webhook endpoint did not answer in time";
+        }
+        if (e instanceof javax.net.ssl.SSLException) {
+            return "The TLS handshake with the webhook endpoint failed";
+        }
+        return "The webhook endpoint could not be reached";
     }
 
     private Uni<Void> record(WebhookEvent event, Attempt attempt, Instant at, long durationMs) {

@@ -42,8 +42,7 @@ public class WebhookTestService {
                             .call(attempt -> deliveries.closeSingleAttempt(event, attempt)))
                     .map(attempt -> {
                         if (!attempt.answered()) {
-                            throw ApiException.badRequest("WEBHOOK_DELIVERY_ERROR",
-                                    "The webhook endpoint could not be reached: " + attempt.error());
+                            throw ApiException.badRequest("WEBHOOK_DELIVERY_ERROR", attempt.error());
                         }
                         return new TestWebhookResponse(attempt.url(), attempt.status(), attempt.responseBody());
                     });

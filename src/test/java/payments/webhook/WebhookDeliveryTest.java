@@ -31,6 +31,9 @@ class WebhookDeliveryTest {
     WebhookPublisher publisher;
 
     @Inject
+    WebhookSender sender;
+
+    @Inject
     Pool pool;
 
     private WebhookReceiver receiver;
@@ -78,11 +81,39 @@ class WebhookDeliveryTest {
     }
 
     @Test
-    void testWebhookErrors() {
+    void testWebhookErrorsTellNothingAboutTheNetwork() {
         api().body(Map.of("webhookEndpoint", "http://127.0.0.1:1/unreachable")).patch("/config").then().statusCode(200);
-        api().post("/sandbox/webhooks/test").then().statusCode(400).body("code", equalTo("WEBHOOK_DELIVERY_ERROR"));
+        io.restassured.response.Response unreachable = api().post("/sandbox/webhooks/test");
+        assertEquals(400, unreachable.statusCode());
+        assertEquals("WEBHOOK_DELIVERY_ERROR", unreachable.jsonPath().getString("code"));
+        assertEquals("The webhook endpoint could not be reached", unreachable.jsonPath().getString("reason"));
         api().body(Map.of("webhookEndpoint", "")).patch("/config").then().statusCode(200);
         api().post("/sandbox/webhooks/test").then().statusCode(400).body("code", equalTo("WEBHOOK_ENDPOINT_NOT_SET"));
+    }
+
+    /** The sandbox accepts loopback receivers, and nothing else that only the server's own network knows. */
+    @Test
+    void theSandboxRefusesInternalAddressesOtherThanLoopback() {
+        for (String endpoint : java.util.List.of("http://169.254.169.254/latest/meta-data", "http://10.0.0.8/", "http://0.0.0.0:8080/")) {
+            api().body(Map.of("webhookEndpoint", endpoint)).patch("/config").then().statusCode(400)
+                    .body("details.errors[0].field", equalTo("webhookEndpoint"));
+        }
+    }
+
+    /**
+     * Deliveries check the address they connect to, not only the endpoint as it was set: a name that
+     * resolves elsewhere later (DNS rebinding) is refused at the moment of sending.
+     */
+    @Test
+    void aDeliveryToAnInternalAddressIsRefusedWhenItIsSent() throws Throwable {
+        WebhookEvent event = VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(() -> publisher.record("TEST", Map.of())));
+
+        WebhookSender.Attempt attempt = VertxContextSupport.subscribeAndAwait(
+                () -> sender.send(event, "http://169.254.169.254/latest/meta-data"));
+
+        assertNull(attempt.status());
+        assertEquals("The webhook endpoint must not resolve to a loopback, link-local, private or unspecified address",
+                attempt.error());
     }
 
     @Test

@@ -1,0 +1,108 @@
+package payments.webhook;
+
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.core.Vertx;
+import jakarta.enterprise.context.ApplicationScoped;
+import payments.common.ServerConfig;
+
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Where webhooks may go. A webhook endpoint is a URL the platform chooses, and this server posts
+ * to it from inside the deployment's network; so it must not reach addresses that only make sense
+ * inside that network: loopback, link-local (cloud metadata services live there), private and
+ * unique-local ranges, carrier-grade NAT, unspecified and multicast. The sandbox also accepts
+ * loopback, for receivers on the developer's machine; hosts named in {@code svc.webhooks.allowed-hosts}
+ * are accepted whatever they resolve to. The check runs when the endpoint is set and again on the
+ * address each delivery connects to, so a name that later resolves elsewhere cannot slip through.
+ */
+@ApplicationScoped
+public class WebhookAddresses {
+
+    /** Where one delivery connects: the URL's parts and the address its host resolved to and passed the check. */
+    public record Target(boolean https, String host, int port, String pathAndQuery, InetAddress address) {
+    }
+
+    /** The endpoint cannot be used; {@code reason} is safe to show (it never tells what answers where). */
+    public static final class Refused extends Exception {
+        public Refused(String reason) {
+            super(reason, null, false, false);
+        }
+    }
+
+    private final Vertx vertx;
+    private final boolean loopbackAllowed;
+    private final Set<String> allowedHosts;
+
+    public WebhookAddresses(ServerConfig config, Vertx vertx) {
+        this.vertx = vertx;
+        this.loopbackAllowed = config.sandbox();
+        this.allowedHosts = config.webhooks().allowedHosts().orElse(List.of()).stream()
+                .map(host -> host.trim().toLowerCase(Locale.ROOT)).filter(host -> !host.isEmpty())
+                .collect(Collectors.toUnmodifiableSet());
+    }
+
+    /** Resolves the URL's host off the event loop and checks every address it has; fails with {@link Refused}. */
+    public Uni<Target> resolve(String url) {
+        // executeBlocking answers on the caller's context, where a Hibernate session may continue.
+        return vertx.executeBlocking(Uni.createFrom().item(() -> {
+            try {
+                return target(url);
+            } catch (Refused refused) {
+                throw new RefusedUnchecked(refused);
+            }
+        }), false).onFailure(RefusedUnchecked.class).transform(Throwable::getCause);
+    }
+
+    private Target target(String url) throws Refused {
+        URI uri = URI.create(url);
+        String host = uri.getHost();
+        if (host == null) {
+            throw new Refused("The webhook endpoint has no host");
+        }
+        boolean https = "https".equalsIgnoreCase(uri.getScheme());
+        int port = uri.getPort() != -1 ? uri.getPort() : https ? 443 : 80;
+        String path = (uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath())
+                + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
+        String bareHost = host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
+        InetAddress[] addresses;
+        try {
+            addresses = InetAddress.getAllByName(bareHost);
+        } catch (UnknownHostException e) {
+            throw new Refused("The webhook endpoint's host name does not resolve");
+        }
+        if (!allowedHosts.contains(bareHost.toLowerCase(Locale.ROOT))) {
+            for (InetAddress address : addresses) {
+                if (!allowed(address, loopbackAllowed)) {
+                    throw new Refused("The webhook endpoint must not resolve to a loopback, link-local, private or unspecified address");
+                }
+            }
+        }
+        return new Target(https, bareHost, port, path, addresses[0]);
+    }
+
+    /** Whether a delivery may connect to this address. */
+    static boolean allowed(InetAddress address, boolean loopbackAllowed) {
+        if (address.isLoopbackAddress()) {
+            return loopbackAllowed;
+        }
+        byte[] bytes = address.getAddress();
+        boolean uniqueLocalV6 = bytes.length == 16 && (bytes[0] & 0xFE) == 0xFC;
+        boolean carrierNat = bytes.length == 4 && (bytes[0] & 0xFF) == 100 && (bytes[1] & 0xC0) == 64;
+        boolean thisNetwork = bytes.length == 4 && bytes[0] == 0;
+        return !(address.isAnyLocalAddress() || address.isLinkLocalAddress() || address.isSiteLocalAddress()
+                || address.isMulticastAddress() || uniqueLocalV6 || carrierNat || thisNetwork);
+    }
+
+    private static final class RefusedUnchecked extends RuntimeException {
+        RefusedUnchecked(Refused cause) {
+            super(cause);
+        }
+    }
+}
