@@ -105,6 +105,10 @@ def pgbench(pg, name, args, connections, duration):
     return result
 
 
+# Every server of a run seals the stored webhook signing key with the same key (they share the database).
+SECRETS_KEY = base64.b64encode(os.urandom(32)).decode()
+
+
 class Server:
     def __init__(self, pg, jar, heap, jfr=None):
         self.port = free_port()
@@ -115,6 +119,7 @@ class Server:
                    QUARKUS_DATASOURCE_JDBC_URL=f"jdbc:postgresql://{pg.host}:{pg.port}/payments",
                    QUARKUS_DATASOURCE_USERNAME="postgres", QUARKUS_DATASOURCE_PASSWORD="postgres",
                    SVC_API_CLIENT_ID=self.client_id, SVC_API_CLIENT_SECRET=self.secret,
+                   SVC_SECRETS_KEY=SECRETS_KEY,
                    SVC_SANDBOX_CREDENTIALS_FILE=os.path.join(tempfile.gettempdir(), "bench-credentials.env"))
         os.makedirs(SCRATCH, exist_ok=True)
         self.log_path = os.path.join(SCRATCH, "server.log")

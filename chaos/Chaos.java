@@ -55,6 +55,7 @@ public class Chaos {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String CLIENT_ID = "chaos-client";
     private static final String CLIENT_SECRET = "chaos-secret-" + UUID.randomUUID();
+    private static final String SECRETS_KEY = newSecretsKey();
     private static final long FUNDING = 1_000_000;
 
     private final long seed;
@@ -191,6 +192,12 @@ public class Chaos {
     }
 
     /** PostgreSQL on the run's data directory and port, durable: fsync and synchronous commit on. */
+    private static String newSecretsKey() {
+        byte[] key = new byte[32];
+        new java.security.SecureRandom().nextBytes(key);
+        return java.util.Base64.getEncoder().encodeToString(key);
+    }
+
     private EmbeddedPostgres postgresOnSameData() throws IOException {
         return EmbeddedPostgres.builder().setPort(postgresPort).setDataDirectory(postgresDir)
                 .setCleanDataDirectory(false).setServerConfig("max_connections", "200")
@@ -471,6 +478,8 @@ public class Chaos {
             env.put("SVC_API_CLIENT_ID", CLIENT_ID);
             env.put("SVC_API_CLIENT_SECRET", CLIENT_SECRET);
             env.put("SVC_SANDBOX_CREDENTIALS_FILE", workdir.resolve("credentials-" + name + ".env").toString());
+            // Both instances seal and open the stored webhook signing key with the same key.
+            env.put("SVC_SECRETS_KEY", SECRETS_KEY);
             process = builder.start();
             for (int i = 0; i < 600; i++) {
                 try {

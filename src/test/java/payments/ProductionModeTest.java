@@ -15,6 +15,9 @@ import static payments.TestSupport.api;
 @TestProfile(ProductionModeTest.Production.class)
 class ProductionModeTest {
 
+    @jakarta.inject.Inject
+    io.vertx.mutiny.sqlclient.Pool pool;
+
     public static class Production implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
@@ -55,6 +58,23 @@ class ProductionModeTest {
         api().post("/quotes/" + quote + "/execute").then().statusCode(400).body("code", equalTo("INSUFFICIENT_FUNDS"));
         api().get("/sandbox/ledger/audit").then().statusCode(404);
         api().get("/internal-accounts/" + usd).then().statusCode(200).body("balance.amount", equalTo(0));
+    }
+
+    @Test
+    void diagnosticsAreClosedAndHealthStaysOpen() {
+        for (String path : java.util.List.of("/q/metrics", "/q/openapi", "/q/swagger-ui/", "/q/swagger-ui/index.html")) {
+            io.restassured.RestAssured.given().get(path).then().statusCode(404).body("code", equalTo("NOT_FOUND"));
+        }
+        io.restassured.RestAssured.given().get("/q/health/ready").then().statusCode(200);
+    }
+
+    /** The signing key generated in the database is sealed with the configured secrets key, never stored readable. */
+    @Test
+    void theGeneratedWebhookSigningKeyIsStoredSealed() {
+        String stored = pool.query("SELECT value FROM server_settings WHERE name = 'webhook.signing-key'").execute()
+                .await().indefinitely().iterator().next().getString(0);
+        org.junit.jupiter.api.Assertions.assertTrue(stored.startsWith("v1:"), stored);
+        org.junit.jupiter.api.Assertions.assertFalse(stored.contains("PRIVATE KEY"));
     }
 
     /** The server posts webhooks from inside its network: addresses only that network knows are refused. */

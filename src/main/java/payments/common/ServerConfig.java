@@ -34,6 +34,16 @@ public interface ServerConfig {
     /** PEM (PKCS#8) P-256 private key for webhook signatures; generated once and stored when absent. */
     Optional<String> webhookSigningKey();
 
+    /** Whether /q/metrics, /q/openapi and /q/swagger-ui answer: by default in the sandbox only. */
+    Optional<Boolean> diagnosticsPublic();
+
+    /** 32 bytes in base64: the key that seals secrets stored in the database (see SecretsAtRest). */
+    Optional<String> secretsKey();
+
+    /** Where the sandbox keeps the secrets key it generated when {@link #secretsKey} is not set. */
+    @WithDefault("data/secrets.key")
+    String sandboxSecretsKeyFile();
+
     /** Where the sandbox keeps the credentials it generated, for restarts and the README walkthrough. */
     @WithDefault("data/sandbox-credentials.env")
     String sandboxCredentialsFile();

@@ -2,7 +2,6 @@ package payments.webhook;
 
 import io.quarkus.runtime.StartupEvent;
 import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -17,6 +16,7 @@ import org.bouncycastle.openssl.jcajce.JcaPEMKeyConverter;
 import org.bouncycastle.util.io.pem.PemObject;
 import org.bouncycastle.util.io.pem.PemWriter;
 import payments.common.ServerConfig;
+import payments.common.security.SecretsAtRest;
 
 import java.io.IOException;
 import java.io.StringReader;
@@ -46,11 +46,13 @@ public class WebhookSigner {
     static final String KEY_SETTING = "webhook.signing-key";
 
     private final Pool pool;
+    private final SecretsAtRest secrets;
     private final ServerConfig config;
     private volatile KeyPair keyPair;
     private volatile String publicKeyPem;
 
-    public WebhookSigner(Pool pool, ServerConfig config) {
+    public WebhookSigner(Pool pool, ServerConfig config, SecretsAtRest secrets) {
+        this.secrets = secrets;
         this.pool = pool;
         this.config = config;
     }
@@ -81,14 +83,23 @@ public class WebhookSigner {
         }
     }
 
+    /**
+     * The key stored in the database, sealed by {@link SecretsAtRest}; generated on first start.
+     * A key stored in plain text by an earlier version is sealed in place.
+     */
     private String storedOrGeneratedKey() {
         String candidate = toPem("PRIVATE KEY", generate().getPrivate().getEncoded());
         // Two instances starting together may both generate a key; the first insert wins for both.
         pool.preparedQuery("INSERT INTO server_settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING")
-                .execute(Tuple.of(KEY_SETTING, candidate)).await().indefinitely();
-        Row row = pool.preparedQuery("SELECT value FROM server_settings WHERE name = $1")
-                .execute(Tuple.of(KEY_SETTING)).await().indefinitely().iterator().next();
-        return row.getString("value");
+                .execute(Tuple.of(KEY_SETTING, secrets.seal(KEY_SETTING, candidate))).await().indefinitely();
+        String stored = pool.preparedQuery("SELECT value FROM server_settings WHERE name = $1")
+                .execute(Tuple.of(KEY_SETTING)).await().indefinitely().iterator().next().getString("value");
+        if (SecretsAtRest.isSealed(stored)) {
+            return secrets.open(KEY_SETTING, stored);
+        }
+        pool.preparedQuery("UPDATE server_settings SET value = $2 WHERE name = $1 AND value = $3")
+                .execute(Tuple.of(KEY_SETTING, secrets.seal(KEY_SETTING, stored), stored)).await().indefinitely();
+        return stored;
     }
 
     private static KeyPair generate() {
