@@ -191,13 +191,14 @@ public class Chaos {
         postgres = postgresOnSameData();
     }
 
-    /** PostgreSQL on the run's data directory and port, durable: fsync and synchronous commit on. */
+    /** A random key the instances share to seal the webhook signing key they store. */
     private static String newSecretsKey() {
         byte[] key = new byte[32];
         new java.security.SecureRandom().nextBytes(key);
         return java.util.Base64.getEncoder().encodeToString(key);
     }
 
+    /** PostgreSQL on the run's data directory and port, durable: fsync and synchronous commit on. */
     private EmbeddedPostgres postgresOnSameData() throws IOException {
         return EmbeddedPostgres.builder().setPort(postgresPort).setDataDirectory(postgresDir)
                 .setCleanDataDirectory(false).setServerConfig("max_connections", "200")
