@@ -1,0 +1,133 @@
+package payments.quote;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.Test;
+import payments.MoneyFixtures;
+import payments.MoneyFixtures.Holder;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static payments.MoneyFixtures.assertLedgerClean;
+import static payments.MoneyFixtures.balance;
+import static payments.MoneyFixtures.totalBalance;
+import static payments.MoneyFixtures.transferBody;
+import static payments.TestSupport.api;
+
+/**
+ * The server dies after a payment's writes and before its answer is stored under the
+ * Idempotency-Key, leaving the key's claim behind; the client retries. The death is staged in the
+ * database: the answer's update is made to wait on a lock this test holds on the claim, and every
+ * server session that then waits on it (the payment's transaction, then the release of the claim
+ * after that failure) is terminated, as a crash would end them, so the claim stays IN_FLIGHT.
+ */
+@QuarkusTest
+class CrashBeforeTheAnswerTest {
+
+    @Inject
+    Pool pool;
+
+    @Test
+    void aRetryAfterTheClaimsLeaseMakesOnePaymentAndOneDebit() throws Exception {
+        Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
+        Holder payee = MoneyFixtures.approvedCustomer(List.of("USD"));
+        MoneyFixtures.fund(payer.account("USD"), 1000);
+        Map<String, Object> body = transferBody(payer.account("USD"), payee.account("USD"), 400);
+        String key = "crash-" + UUID.randomUUID();
+
+        ExecutorService client = Executors.newSingleThreadExecutor();
+        SqlConnection payerRow = pool.getConnection().await().indefinitely();
+        SqlConnection claimRow = pool.getConnection().await().indefinitely();
+        try {
+            // The payment's batch stops at the payer's row lock, after its claim was committed.
+            payerRow.query("BEGIN").execute().await().indefinitely();
+            payerRow.preparedQuery("SELECT 1 FROM internal_accounts WHERE id = $1 FOR UPDATE")
+                    .execute(Tuple.of(uuid(payer.account("USD")))).await().indefinitely();
+            Future<Response> first = client.submit(() -> api().header("Idempotency-Key", key).body(body).post("/quotes"));
+            awaitWaiters("internal_accounts", 1);
+            claimRow.query("BEGIN").execute().await().indefinitely();
+            assertEquals(1, claimRow.preparedQuery("SELECT state FROM idempotency_keys WHERE idem_key = $1 FOR UPDATE")
+                    .execute(Tuple.of(key)).await().indefinitely().rowCount());
+            payerRow.query("COMMIT").execute().await().indefinitely();
+
+            // Its writes are in; storing the answer waits on the claim: the server dies here.
+            while (!first.isDone()) {
+                terminateWaitersOn("idempotency_keys");
+                MoneyFixtures.sleep(50);
+            }
+            assertTrue(first.get(60, TimeUnit.SECONDS).statusCode() >= 500, first.get().asString());
+            claimRow.query("COMMIT").execute().await().indefinitely();
+        } finally {
+            client.shutdownNow();
+            payerRow.close().await().indefinitely();
+            claimRow.close().await().indefinitely();
+        }
+        assertEquals("IN_FLIGHT", claimState(key), "the claim outlives the crashed request");
+        assertEquals(1000, totalBalance(payer.account("USD")), "the crash took the payment's writes with it");
+
+        Response tooEarly = api().header("Idempotency-Key", key).body(body).post("/quotes");
+        assertEquals(409, tooEarly.statusCode(), tooEarly.asString());
+        assertEquals("IDEMPOTENCY_REQUEST_IN_PROGRESS", tooEarly.jsonPath().getString("code"));
+
+        api().body(Map.of("seconds", 301)).post("/sandbox/clock/advance").then().statusCode(200);
+        Response retried = api().header("Idempotency-Key", key).body(body).post("/quotes");
+        Response again = api().header("Idempotency-Key", key).body(body).post("/quotes");
+
+        assertEquals(201, retried.statusCode(), retried.asString());
+        assertEquals(retried.asString(), again.asString());
+        MoneyFixtures.awaitTransaction(retried.jsonPath().getString("transactionId"), "COMPLETED");
+        assertEquals(600, balance(payer.account("USD")));
+        assertEquals(600, totalBalance(payer.account("USD")));
+        assertEquals(400, balance(payee.account("USD")));
+        assertEquals(1, api().queryParam("customerId", payer.customerId()).queryParam("type", "OUTGOING")
+                .get("/transactions").then().extract().jsonPath().getInt("totalCount"));
+        assertLedgerClean();
+    }
+
+    private String claimState(String key) {
+        return pool.preparedQuery("SELECT state FROM idempotency_keys WHERE idem_key = $1").execute(Tuple.of(key))
+                .await().indefinitely().iterator().next().getString(0);
+    }
+
+    /** Server sessions waiting for a lock while running a statement on {@code table}. */
+    private List<Integer> waitersOn(String table) {
+        List<Integer> pids = new ArrayList<>();
+        for (Row row : pool.preparedQuery("SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+                        + " AND datname = current_database() AND query LIKE $1").execute(Tuple.of("%" + table + "%"))
+                .await().indefinitely()) {
+            pids.add(row.getInteger(0));
+        }
+        return pids;
+    }
+
+    private void awaitWaiters(String table, int count) {
+        for (int i = 0; i < 400 && waitersOn(table).size() < count; i++) {
+            MoneyFixtures.sleep(50);
+        }
+        assertTrue(waitersOn(table).size() >= count, "no session ever waited on " + table);
+    }
+
+    private void terminateWaitersOn(String table) {
+        for (int pid : waitersOn(table)) {
+            pool.preparedQuery("SELECT pg_terminate_backend($1)").execute(Tuple.of(pid)).await().indefinitely();
+        }
+    }
+
+    private static UUID uuid(String wireId) {
+        return UUID.fromString(wireId.substring(wireId.indexOf(':') + 1));
+    }
+}
