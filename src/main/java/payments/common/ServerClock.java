@@ -1,10 +1,14 @@
 package payments.common;
 
+import io.quarkus.runtime.StartupEvent;
+import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -15,7 +19,7 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The server's one source of time: the wall clock plus an offset that only the sandbox moves
  * forward. The offset lives in the database so that every instance sees the same time; each
- * instance caches it and re-reads it on every job-runner tick.
+ * instance reads it at start and caches it, re-reading it every second and on every job-runner tick.
  */
 @ApplicationScoped
 public class ServerClock {
@@ -40,12 +44,24 @@ public class ServerClock {
         return java.time.LocalDate.ofInstant(now(), java.time.ZoneOffset.UTC);
     }
 
+    /** Reads the shared offset before the server takes requests: a restarted instance must not run behind. */
+    void load(@Observes @Priority(5) StartupEvent event) {
+        refresh().await().indefinitely();
+    }
+
+    /** Another instance's advance reaches this one within a second, even where no job runner ticks. */
+    @Scheduled(every = "1s", delayed = "1s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    Uni<Void> refreshed() {
+        return refresh().onFailure().recoverWithNull();
+    }
+
     public Uni<Void> refresh() {
         return pool.preparedQuery("SELECT value FROM server_settings WHERE name = $1")
                 .execute(Tuple.of(OFFSET_SETTING))
                 .invoke(rows -> {
                     for (Row row : rows) {
-                        offsetMs.set(Long.parseLong(row.getString(0)));
+                        // The stored offset only grows: a read that raced an advance must not move time back.
+                        offsetMs.accumulateAndGet(Long.parseLong(row.getString(0)), Math::max);
                     }
                 })
                 .replaceWithVoid();
@@ -60,7 +76,7 @@ public class ServerClock {
                         RETURNING value""")
                 .execute(Tuple.of(OFFSET_SETTING, Long.toString(by.toMillis())))
                 .map(rows -> {
-                    offsetMs.set(Long.parseLong(rows.iterator().next().getString(0)));
+                    offsetMs.accumulateAndGet(Long.parseLong(rows.iterator().next().getString(0)), Math::max);
                     return now();
                 });
     }

@@ -72,7 +72,8 @@ public class JobRunner {
         return claim(config.batchSize())
                 .flatMap(jobs -> jobs.isEmpty() ? Uni.createFrom().item(0)
                         : Multi.createFrom().iterable(jobs)
-                        .onItem().transformToUniAndMerge(this::run)
+                        // run() emits no item (Void); count the jobs themselves, or every batch counts as empty.
+                        .onItem().transformToUniAndMerge(job -> run(job).replaceWith(job))
                         .collect().asList()
                         .map(List::size));
     }

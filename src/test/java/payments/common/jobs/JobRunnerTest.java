@@ -2,6 +2,8 @@ package payments.common.jobs;
 
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
 import io.quarkus.vertx.VertxContextSupport;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -11,6 +13,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import payments.common.ServerClock;
+import payments.common.ServerConfig;
 import payments.common.Times;
 
 import java.time.Instant;
@@ -19,16 +22,30 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static payments.TestSupport.api;
 
+/** The job runner, driven by hand: this profile runs no background poller, so only the test claims jobs. */
 @QuarkusTest
+@TestProfile(JobRunnerTest.JobsByHand.class)
 class JobRunnerTest {
+
+    public static class JobsByHand implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("svc.jobs.enabled", "false");
+        }
+    }
+
+    @Inject
+    ServerConfig config;
 
     @Inject
     Jobs jobs;
@@ -57,14 +74,22 @@ class JobRunnerTest {
         return created.stream().map(job -> job.id).toList();
     }
 
+    /**
+     * Two claimers drain 300 jobs at once. Each job holds its run until more jobs run together than
+     * one claimer's batch holds, so the claimers are proven to overlap; together they run every job
+     * exactly once (no background poller in this profile takes any).
+     */
     @Test
     void twoConcurrentClaimersRunEachJobExactlyOnce() throws Throwable {
-        List<UUID> ids = enqueue(300, "plain");
+        List<UUID> ids = enqueue(300, "meet:" + (config.jobs().batchSize() + 1));
         ExecutorService threads = Executors.newFixedThreadPool(2);
+        List<Integer> counts = new ArrayList<>();
         try {
+            CountDownLatch start = new CountDownLatch(1);
             List<Callable<Integer>> claimers = new ArrayList<>();
             for (int i = 0; i < 2; i++) {
                 claimers.add(() -> {
+                    start.await();
                     try {
                         return VertxContextSupport.subscribeAndAwait(() -> runner.drain(1000));
                     } catch (Throwable e) {
@@ -72,13 +97,17 @@ class JobRunnerTest {
                     }
                 });
             }
-            for (Future<Integer> future : threads.invokeAll(claimers)) {
-                future.get();
+            List<Future<Integer>> running = claimers.stream().map(threads::submit).toList();
+            start.countDown();
+            for (Future<Integer> future : running) {
+                counts.add(future.get(2, TimeUnit.MINUTES));
             }
         } finally {
             threads.shutdownNow();
         }
-        awaitGone(ids);
+        assertEquals(300, counts.get(0) + counts.get(1), counts.toString());
+        assertTrue(counts.get(0) > 0 && counts.get(1) > 0, counts.toString());
+        assertEquals(0, pendingOf(ids));
         for (UUID id : ids) {
             assertEquals(1, handler.runsOf(id), "job " + id + " ran once");
         }
@@ -91,26 +120,26 @@ class JobRunnerTest {
         // Claim it without running it, as an instance that dies right after claiming would.
         List<ClaimedJob> claimed = VertxContextSupport.subscribeAndAwait(() -> claimSpecific(ids.get(0), dueAt.plusSeconds(60)));
         assertEquals(1, claimed.size());
+        // Advancing the clock runs every due job at once (the endpoint drains them).
         api().body(Map.of("seconds", 40)).post("/sandbox/clock/advance").then().statusCode(200);
-        Thread.sleep(500);
-        assertTrue(handler.runsOf(ids.get(0)) == 0, "a due job under a live lease is not run by others");
+        assertEquals(0, handler.runsOf(ids.get(0)), "a due job under a live lease is not run by others");
         api().body(Map.of("seconds", 61)).post("/sandbox/clock/advance").then().statusCode(200);
-        awaitGone(ids);
+        assertEquals(0, pendingOf(ids));
         assertEquals(1, handler.runsOf(ids.get(0)));
     }
 
     @Test
     void aFailedJobIsRetriedAfterBackoff() throws Throwable {
         List<UUID> ids = enqueue(1, "fail-once");
-        for (int i = 0; i < 50 && handler.runsOf(ids.get(0)) == 0; i++) {
-            Thread.sleep(100);
-        }
+        VertxContextSupport.subscribeAndAwait(() -> runner.drain(10));
         assertEquals(1, handler.runsOf(ids.get(0)));
         String error = pool.preparedQuery("SELECT last_error FROM jobs WHERE id = $1").execute(Tuple.of(ids.get(0)))
                 .await().indefinitely().iterator().next().getString(0);
         assertTrue(error.contains("first run fails"), error);
+        VertxContextSupport.subscribeAndAwait(() -> runner.drain(10));
+        assertEquals(1, handler.runsOf(ids.get(0)), "not again before its backoff");
         api().body(Map.of("seconds", 3)).post("/sandbox/clock/advance").then().statusCode(200);
-        awaitGone(ids);
+        assertEquals(0, pendingOf(ids));
         assertEquals(2, handler.runsOf(ids.get(0)));
     }
 
@@ -133,15 +162,8 @@ class JobRunnerTest {
                 });
     }
 
-    private void awaitGone(List<UUID> ids) throws InterruptedException {
-        for (int i = 0; i < 200; i++) {
-            long left = pool.preparedQuery("SELECT count(*) FROM jobs WHERE id = ANY($1)")
-                    .execute(Tuple.of(ids.toArray(new UUID[0]))).await().indefinitely().iterator().next().getLong(0);
-            if (left == 0) {
-                return;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("jobs still pending");
+    private long pendingOf(List<UUID> ids) {
+        return pool.preparedQuery("SELECT count(*) FROM jobs WHERE id = ANY($1)")
+                .execute(Tuple.of(ids.toArray(new UUID[0]))).await().indefinitely().iterator().next().getLong(0);
     }
 }
