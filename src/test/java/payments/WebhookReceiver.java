@@ -82,7 +82,6 @@ public final class WebhookReceiver implements AutoCloseable {
 
     /** Clears the platform's webhookEndpoint and stops the receiver. */
     public void disconnect() {
-        TestSupport.api().body(Map.of("webhookEndpoint", "")).patch("/config").then().statusCode(200);
         close();
     }
 
@@ -106,8 +105,9 @@ public final class WebhookReceiver implements AutoCloseable {
         return deliveries.poll(timeoutSeconds, TimeUnit.SECONDS);
     }
 
-    public Delivery nextOfType(String type, long timeoutSeconds) throws InterruptedException {
-        return nextMatching(type, "", timeoutSeconds);
+    /** The next TEST event (it names no resource to match; events about resources use {@link #nextMatching}). */
+    public Delivery nextTest(long timeoutSeconds) throws InterruptedException {
+        return nextMatching("TEST", "", timeoutSeconds);
     }
 
     /**
@@ -136,8 +136,13 @@ public final class WebhookReceiver implements AutoCloseable {
         return null;
     }
 
+    /** Stops the receiver; if the platform's webhookEndpoint still points here, it is cleared first. */
     @Override
     public void close() {
+        String endpoint = TestSupport.api().get("/config").then().statusCode(200).extract().path("webhookEndpoint");
+        if (url().equals(endpoint)) {
+            TestSupport.api().body(Map.of("webhookEndpoint", "")).patch("/config").then().statusCode(200);
+        }
         server.stop(0);
     }
 }

@@ -76,7 +76,7 @@ class InternalAccountTest {
         assertTrue(BankIdentifiers.isValidIban(iban), iban);
         assertEquals(false, accounts.getMap("data.find { it.type == 'EMBEDDED_WALLET' }").get("privateEnabled"));
 
-        WebhookReceiver.Delivery event = receiver.nextOfType("INTERNAL_ACCOUNT.STATUS_UPDATED", 10);
+        WebhookReceiver.Delivery event = receiver.nextMatching("INTERNAL_ACCOUNT.STATUS_UPDATED", customerId, 10);
         assertNotNull(event);
         assertTrue(event.signatureValid());
     }

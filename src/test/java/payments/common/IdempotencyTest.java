@@ -100,7 +100,7 @@ class IdempotencyTest {
                 calls.add(() -> createToken(key, name));
             }
             List<Response> responses = new ArrayList<>();
-            for (Future<Response> future : pool.invokeAll(calls)) {
+            for (Future<Response> future : pool.invokeAll(calls, 60, java.util.concurrent.TimeUnit.SECONDS)) {
                 responses.add(future.get());
             }
             byte[] winner = null;

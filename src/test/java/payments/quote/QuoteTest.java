@@ -65,7 +65,7 @@ class QuoteTest {
                 .body("expiresAt", notNullValue())
                 .extract().jsonPath();
         String transactionId = quote.getString("transactionId");
-        assertEquals(transactionId, new JsonPath(receiver.nextOfType("OUTGOING_PAYMENT.PENDING", 10).body()).getString("data.id"));
+        assertEquals(transactionId, new JsonPath(receiver.nextMatching("OUTGOING_PAYMENT.PENDING", transactionId, 10).body()).getString("data.id"));
         api().get("/transactions/" + transactionId).then().statusCode(200)
                 .body("status", equalTo("PENDING")).body("type", equalTo("OUTGOING")).body("direction", equalTo("DEBIT"));
 
@@ -75,7 +75,7 @@ class QuoteTest {
                 .post("/quotes/" + quote.getString("id") + "/execute").then().statusCode(200)
                 .body("status", equalTo("PROCESSING"));
         assertEquals(7500, balance(payer.account("USD")));
-        WebhookReceiver.Delivery completed = receiver.nextOfType("OUTGOING_PAYMENT.COMPLETED", 10);
+        WebhookReceiver.Delivery completed = receiver.nextMatching("OUTGOING_PAYMENT.COMPLETED", transactionId, 10);
         assertTrue(completed.signatureValid());
         JsonPath done = awaitTransaction(transactionId, "COMPLETED");
         assertEquals(2500, done.getInt("sentAmount.amount"));

@@ -49,13 +49,13 @@ class FundingTest {
                 .body("totalBalance.amount", equalTo(100000))
                 .body("balance.currency.code", equalTo("USD"));
 
-        WebhookReceiver.Delivery completed = receiver.nextOfType("INCOMING_PAYMENT.COMPLETED", 10);
+        WebhookReceiver.Delivery completed = receiver.nextMatching("INCOMING_PAYMENT.COMPLETED", account, 10);
         assertTrue(completed.signatureValid());
         JsonPath event = new JsonPath(completed.body());
         String transactionId = event.getString("data.id");
         assertTrue(transactionId.startsWith("Transaction:"));
         assertEquals("COMPLETED", event.getString("data.status"));
-        WebhookReceiver.Delivery balance = receiver.nextOfType("INTERNAL_ACCOUNT.BALANCE_UPDATED", 10);
+        WebhookReceiver.Delivery balance = receiver.nextMatching("INTERNAL_ACCOUNT.BALANCE_UPDATED", account, 10);
         assertEquals(100000, new JsonPath(balance.body()).getInt("data.balance.amount"));
 
         api().get("/transactions/" + transactionId).then().statusCode(200)

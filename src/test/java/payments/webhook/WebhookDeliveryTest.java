@@ -51,13 +51,13 @@ class WebhookDeliveryTest {
     private void useReceiver() throws InterruptedException {
         api().body(Map.of("webhookEndpoint", receiver.url())).patch("/config").then().statusCode(200);
         // Configuring the endpoint sends a TEST event through the outbox.
-        assertNotNull(receiver.nextOfType("TEST", 10), "TEST event after configuring the endpoint");
+        assertNotNull(receiver.nextTest(10), "TEST event after configuring the endpoint");
     }
 
     @Test
     void changingTheEndpointSendsASignedTestEventVerifiableWithThePublishedKey() throws Exception {
         api().body(Map.of("webhookEndpoint", receiver.url())).patch("/config").then().statusCode(200);
-        Delivery delivery = receiver.nextOfType("TEST", 10);
+        Delivery delivery = receiver.nextTest(10);
         assertNotNull(delivery);
         assertTrue(delivery.body().matches("^\\{\"id\":\"Webhook:[0-9a-f-]{36}\",\"type\":\"TEST\",\"timestamp\":\"[^\"]+\",\"data\":\\{}}$"),
                 delivery.body());
@@ -71,13 +71,13 @@ class WebhookDeliveryTest {
         api().post("/sandbox/webhooks/test").then().statusCode(200)
                 .body("url", equalTo(receiver.url())).body("response_status", equalTo(200))
                 .body("response_body", equalTo("{\"received\":true}"));
-        assertTrue(receiver.nextOfType("TEST", 5).signatureValid());
+        assertTrue(receiver.nextTest(5).signatureValid());
         receiver.answer(500);
         api().post("/sandbox/webhooks/test").then().statusCode(200).body("response_status", equalTo(500));
         // TEST events are never retried.
-        receiver.nextOfType("TEST", 5);
+        receiver.nextTest(5);
         api().body(Map.of("seconds", 3600)).post("/sandbox/clock/advance").then().statusCode(200);
-        assertNull(receiver.nextOfType("TEST", 1));
+        assertNull(receiver.nextTest(1));
     }
 
     @Test
@@ -121,19 +121,19 @@ class WebhookDeliveryTest {
         useReceiver();
         receiver.answer(500, 503);
         UUID eventId = publish("CUSTOMER.KYC_APPROVED");
-        Delivery first = receiver.nextOfType("CUSTOMER.KYC_APPROVED", 10);
+        Delivery first = receiver.nextMatching("CUSTOMER.KYC_APPROVED", eventId.toString(), 10);
         assertNotNull(first);
         // Not retried before the backoff (30 s) has passed.
-        assertNull(receiver.nextOfType("CUSTOMER.KYC_APPROVED", 1));
+        assertNull(receiver.nextMatching("CUSTOMER.KYC_APPROVED", eventId.toString(), 1));
         api().body(Map.of("seconds", 31)).post("/sandbox/clock/advance").then().statusCode(200);
-        Delivery second = receiver.nextOfType("CUSTOMER.KYC_APPROVED", 10);
+        Delivery second = receiver.nextMatching("CUSTOMER.KYC_APPROVED", eventId.toString(), 10);
         assertNotNull(second);
         assertEquals(first.body(), second.body(), "every attempt carries the same id and bytes");
         // The second delay doubles to 60 s.
         api().body(Map.of("seconds", 31)).post("/sandbox/clock/advance").then().statusCode(200);
-        assertNull(receiver.nextOfType("CUSTOMER.KYC_APPROVED", 1));
+        assertNull(receiver.nextMatching("CUSTOMER.KYC_APPROVED", eventId.toString(), 1));
         api().body(Map.of("seconds", 30)).post("/sandbox/clock/advance").then().statusCode(200);
-        assertNotNull(receiver.nextOfType("CUSTOMER.KYC_APPROVED", 10));
+        assertNotNull(receiver.nextMatching("CUSTOMER.KYC_APPROVED", eventId.toString(), 10));
         awaitStatus(eventId, "DELIVERED");
         assertEquals(3, attemptCount(eventId));
     }
@@ -143,10 +143,10 @@ class WebhookDeliveryTest {
         useReceiver();
         receiver.answer(409);
         UUID eventId = publish("CUSTOMER.KYB_APPROVED");
-        assertNotNull(receiver.nextOfType("CUSTOMER.KYB_APPROVED", 10));
+        assertNotNull(receiver.nextMatching("CUSTOMER.KYB_APPROVED", eventId.toString(), 10));
         awaitStatus(eventId, "DELIVERED");
         api().body(Map.of("seconds", 120)).post("/sandbox/clock/advance").then().statusCode(200);
-        assertNull(receiver.nextOfType("CUSTOMER.KYB_APPROVED", 1));
+        assertNull(receiver.nextMatching("CUSTOMER.KYB_APPROVED", eventId.toString(), 1));
         assertEquals(1, attemptCount(eventId));
     }
 
