@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -19,6 +20,7 @@ import java.security.Signature;
 import java.security.spec.X509EncodedKeySpec;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -42,10 +44,14 @@ import java.util.regex.Pattern;
 /**
  * A bank under fire. Two server instances share one PostgreSQL; clients move money between funded
  * accounts (some payments to bank accounts the sandbox rail fails, some requests repeated with
- * their Idempotency-Key) while the harness kill -9s instances and restarts PostgreSQL. Afterwards
- * it checks that money was conserved to the unit, nothing went negative, the ledger audit is
- * clean, every acknowledged payment exists exactly once, every repeated request got the first
- * answer, and every committed event reached the webhook receiver, signed, once per id.
+ * their Idempotency-Key) while the harness kill -9s instances and restarts PostgreSQL. The client
+ * keeps its own record of every request and of every payment acknowledged to it. Afterwards it
+ * checks that every request got a definitive answer, enough payments were acknowledged, each
+ * account's balance is what the client's acknowledged payments leave (not merely that the total was
+ * conserved), nothing went negative, the ledger audit is clean, every acknowledged payment exists
+ * exactly once and ended as it should, every repeated request got the first answer byte for byte,
+ * and every committed event (and every acknowledged payment's events) reached the webhook receiver,
+ * signed, once per id.
  *
  * <p>Run through {@code chaos/run}; a failing run prints its seed, and {@code --seed} replays the
  * same choices (timings on a busy machine still differ).
@@ -67,6 +73,7 @@ public class Chaos {
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private final List<String> violations = new ArrayList<>();
     private final Map<String, AtomicLong> counters = new ConcurrentHashMap<>();
+    private final long startedAt = System.nanoTime();
 
     private EmbeddedPostgres postgres;
     private int postgresPort;
@@ -76,10 +83,12 @@ public class Chaos {
 
     private final List<String> accounts = new ArrayList<>();
     private final Map<String, String> failingBankOf = new HashMap<>();
-    /** Idempotency key -> the transaction id of the first acknowledged answer. */
-    private final Map<String, String> acknowledged = new ConcurrentHashMap<>();
-    /** Keys whose requests never got an answer the client could trust: retried once more at the end. */
-    private final Map<String, String> inDoubt = new ConcurrentHashMap<>();
+    /** Every payment request sent, by its Idempotency-Key: the client's own record of what it asked for. */
+    private final Map<String, Request> requests = new ConcurrentHashMap<>();
+    /** Idempotency key -> the first definitive answer (not a 5xx, not 409 in progress, not silence). */
+    private final Map<String, Answer> answers = new ConcurrentHashMap<>();
+    /** Idempotency key -> the payment its first answer acknowledged (201). */
+    private final Map<String, Acknowledged> acknowledged = new ConcurrentHashMap<>();
 
     Chaos(long seed, int seconds, int accountCount, int clientCount, Path jar, Path workdir) {
         this.seed = seed;
@@ -168,6 +177,7 @@ public class Chaos {
             Instance victim = instances.get(random.nextInt(instances.size()));
             log("kill -9 instance " + victim.name);
             victim.kill();
+            count("instance kills");
             Thread.sleep(500 + random.nextInt(2500));
             if (!postgresRestarted && System.nanoTime() > postgresRestartAt) {
                 restartPostgres();
@@ -209,6 +219,7 @@ public class Chaos {
         log("restarting PostgreSQL");
         postgres.close();
         postgres = postgresOnSameData();
+        count("postgres restarts");
         log("PostgreSQL is back");
     }
 
@@ -250,24 +261,33 @@ public class Chaos {
         throw new IllegalStateException("account of " + customerId + " never became ACTIVE");
     }
 
+    /** One payment request after another; one answered request in five is sent again with its key. */
     private void clientLoop(Random random, AtomicBoolean stop) {
         while (!stop.get()) {
-            String source = accounts.get(random.nextInt(accounts.size()));
-            String destination = random.nextInt(10) == 0 ? failingBankOf.get(source) : otherThan(source, random);
-            String key = UUID.randomUUID().toString();
-            Map<String, Object> body = Map.of("source", Map.of("sourceType", "ACCOUNT", "accountId", source),
-                    "destination", Map.of("destinationType", "ACCOUNT", "accountId", destination),
-                    "lockedCurrencySide", "SENDING", "lockedCurrencyAmount", 1 + random.nextInt(5000),
-                    "immediatelyExecute", true, "description", key);
-            Answer first = postWithRetries(key, body, random);
-            if (first != null && first.status() == 201 && random.nextInt(5) == 0) {
-                Answer again = post(key, body, random);
-                if (again != null && again.status() == 201 && !Arrays.equals(first.body(), again.body())) {
-                    violation("repeated request with key " + key + " got a different answer");
-                }
+            Request request = newRequest(random);
+            Answer first = postWithRetries(request, random);
+            if (first != null && random.nextInt(5) == 0) {
+                // The repeat's answer is compared with the first one in record().
+                postWithRetries(request, random);
                 count("repeated");
             }
         }
+    }
+
+    /** A payment from a random account to another one, or (one in ten) to its own failing bank account. */
+    private Request newRequest(Random random) {
+        String source = accounts.get(random.nextInt(accounts.size()));
+        boolean toFailingBank = random.nextInt(10) == 0;
+        String destination = toFailingBank ? failingBankOf.get(source) : otherThan(source, random);
+        long amount = 1 + random.nextInt(5000);
+        String key = UUID.randomUUID().toString();
+        Map<String, Object> body = Map.of("source", Map.of("sourceType", "ACCOUNT", "accountId", source),
+                "destination", Map.of("destinationType", "ACCOUNT", "accountId", destination),
+                "lockedCurrencySide", "SENDING", "lockedCurrencyAmount", amount,
+                "immediatelyExecute", true, "description", key);
+        Request request = new Request(key, source, destination, amount, toFailingBank, body);
+        requests.put(key, request);
+        return request;
     }
 
     private String otherThan(String account, Random random) {
@@ -278,41 +298,88 @@ public class Chaos {
         return other;
     }
 
-    /** Like a careful client: retries the same request (same key) while the answer is missing or 5xx. */
-    private Answer postWithRetries(String key, Map<String, Object> body, Random random) {
+    /**
+     * Like a careful client: retries the same request (same key) while the answer is missing, a 5xx
+     * or 409 IDEMPOTENCY_REQUEST_IN_PROGRESS; records the definitive answer, or returns null (the
+     * request stays in doubt) after 30 attempts.
+     */
+    private Answer postWithRetries(Request request, Random random) {
         for (int attempt = 0; attempt < 30; attempt++) {
-            Answer answer = post(key, body, random);
-            if (answer == null || answer.status() >= 500 || answer.conflictInProgress()) {
+            Answer answer = post(request, random);
+            if (answer == null || !answer.definitive()) {
                 count(answer == null ? "no answer" : answer.status() >= 500 ? "5xx" : "409 in progress");
                 sleep(200 + random.nextInt(300));
                 continue;
             }
-            if (answer.status() == 201) {
-                count("acknowledged");
-                String transactionId = answer.json().path("transactionId").asText();
-                String earlier = acknowledged.putIfAbsent(key, transactionId);
-                if (earlier != null && !earlier.equals(transactionId)) {
-                    violation("key " + key + " acknowledged as " + earlier + " and as " + transactionId);
-                }
-                inDoubt.remove(key);
-            } else {
-                count(answer.status() + " " + answer.json().path("code").asText());
-                inDoubt.remove(key);
-            }
+            count("answered " + answer.describe());
+            record(request, answer);
             return answer;
         }
-        inDoubt.put(key, json(body));
         return null;
     }
 
-    private Answer post(String key, Map<String, Object> body, Random random) {
+    /**
+     * Keeps a key's first definitive answer; a later one (the request repeated) must be the same
+     * bytes with the same status.
+     */
+    private void record(Request request, Answer answer) {
+        Answer first = answers.putIfAbsent(request.key(), answer);
+        if (first == null) {
+            if (answer.status() == 201) {
+                acknowledge(request, answer);
+            }
+            return;
+        }
+        count("repeats compared");
+        if (first.sameAs(answer)) {
+            return;
+        }
+        String firstPayment = first.json().path("transactionId").asText();
+        String laterPayment = answer.json().path("transactionId").asText();
+        if (first.status() == 201 && answer.status() == 201 && !firstPayment.equals(laterPayment)) {
+            violation("key " + request.key() + " acknowledged as " + firstPayment + " and as " + laterPayment);
+        } else {
+            violation("repeated request with key " + request.key() + " got a different answer: first "
+                    + first.describe() + ", then " + answer.describe());
+        }
+    }
+
+    /**
+     * A 201: the payment the client now counts on. Its figures must be what was asked for, without
+     * fees (a transfer within one currency is free).
+     */
+    private void acknowledge(Request request, Answer answer) {
+        JsonNode quote = answer.json();
+        String transactionId = quote.path("transactionId").asText("");
+        if (!transactionId.startsWith("Transaction:")) {
+            violation("acknowledged key " + request.key() + " names no transaction: " + quote);
+        }
+        expectFigure(request, "feesIncluded", quote.path("feesIncluded"), 0);
+        expectFigure(request, "platformFeesIncluded", quote.path("platformFeesIncluded"), 0);
+        expectFigure(request, "totalSendingAmount", quote.path("totalSendingAmount"), request.amount());
+        expectFigure(request, "totalReceivingAmount", quote.path("totalReceivingAmount"), request.amount());
+        if (!request.source().equals(quote.path("source").path("accountId").asText())
+                || !request.destination().equals(quote.path("destination").path("accountId").asText())) {
+            violation("acknowledged key " + request.key() + " answered for other accounts: " + quote.path("source")
+                    + " -> " + quote.path("destination"));
+        }
+        acknowledged.put(request.key(), new Acknowledged(request, transactionId));
+    }
+
+    private void expectFigure(Request request, String field, JsonNode actual, long expected) {
+        if (!actual.canConvertToLong() || actual.asLong() != expected) {
+            violation("acknowledged key " + request.key() + ": " + field + " " + actual + ", expected " + expected);
+        }
+    }
+
+    private Answer post(Request request, Random random) {
         List<Instance> live = instances.stream().filter(Instance::alive).toList();
         if (live.isEmpty()) {
             return null;
         }
         Instance target = live.get(random.nextInt(live.size()));
         try {
-            HttpResponse<byte[]> response = http.send(target.request("POST", "/quotes", json(body), key)
+            HttpResponse<byte[]> response = http.send(target.request("POST", "/quotes", json(request.body()), request.key())
                     .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofByteArray());
             return new Answer(response.statusCode(), response.body());
         } catch (IOException e) {
@@ -323,8 +390,15 @@ public class Chaos {
         }
     }
 
-    /** Requests that never got a trustworthy answer are sent again, once the servers' claims on them have lapsed. */
+    /** The requests whose outcome the client never learned. */
+    private List<Request> unanswered() {
+        return requests.values().stream().filter(request -> !answers.containsKey(request.key())).toList();
+    }
+
+    /** Requests that never got a definitive answer are sent again, once the servers' claims on them have lapsed. */
     private void retryInDoubt() throws Exception {
+        List<Request> inDoubt = unanswered();
+        count("in doubt after the run", inDoubt.size());
         if (inDoubt.isEmpty()) {
             return;
         }
@@ -333,10 +407,8 @@ public class Chaos {
         Thread.sleep(1000);
         log("retrying " + inDoubt.size() + " in-doubt requests");
         Random random = new Random(seed);
-        for (Map.Entry<String, String> entry : new ArrayList<>(inDoubt.entrySet())) {
-            @SuppressWarnings("unchecked")
-            Map<String, Object> body = JSON.readValue(entry.getValue(), Map.class);
-            postWithRetries(entry.getKey(), body, random);
+        for (Request request : inDoubt) {
+            postWithRetries(request, random);
         }
     }
 
@@ -359,7 +431,26 @@ public class Chaos {
 
     // --- checks ----------------------------------------------------------------------------
 
+    /** Below this many acknowledged payments per second of run time, the run proves nothing: it fails. */
+    private static final int MIN_ACKNOWLEDGED_PER_SECOND = 20;
+    private static final Set<String> COMPLETED_EVENTS = Set.of("OUTGOING_PAYMENT.PENDING",
+            "OUTGOING_PAYMENT.PROCESSING", "OUTGOING_PAYMENT.COMPLETED");
+    private static final Set<String> FAILED_AND_REFUNDED_EVENTS = Set.of("OUTGOING_PAYMENT.PENDING",
+            "OUTGOING_PAYMENT.PROCESSING", "OUTGOING_PAYMENT.FAILED", "OUTGOING_PAYMENT.REFUND_PENDING",
+            "OUTGOING_PAYMENT.REFUND_COMPLETED");
+
     private void check() throws Exception {
+        checkServerBooks();
+        checkEveryRequestAnswered();
+        checkEnoughAcknowledged();
+        checkBalancesAgainstClient();
+        checkAcknowledgedPaymentsStored();
+        checkAcknowledgedPaymentsEnded();
+        checkWebhooks();
+    }
+
+    /** The server's own books: conserved in total, nothing negative, the audit clean, no key executed twice. */
+    private void checkServerBooks() throws Exception {
         long total = queryLong("SELECT COALESCE(sum(total_balance), 0) FROM internal_accounts WHERE customer_id IS NOT NULL");
         if (total != FUNDING * accountCount) {
             violation("money not conserved: customers hold " + total + ", funded " + FUNDING * accountCount);
@@ -377,6 +468,60 @@ public class Chaos {
         if (doubled > 0) {
             violation(doubled + " requests executed more than once (one Idempotency-Key, several payments)");
         }
+    }
+
+    /** After the final retries every key has a definitive answer; for one that has not, says what the server holds under it. */
+    private void checkEveryRequestAnswered() throws SQLException {
+        count("requests", requests.size());
+        for (Request request : unanswered()) {
+            violation("request with key " + request.key() + " never got a definitive answer (payments under it: "
+                    + paymentsUnder(request.key()) + ")");
+        }
+    }
+
+    /** A run in which (almost) nothing succeeds checks nothing. */
+    private void checkEnoughAcknowledged() {
+        long floor = (long) MIN_ACKNOWLEDGED_PER_SECOND * seconds;
+        count("payments acknowledged", acknowledged.size());
+        count("payments acknowledged to the failing bank",
+                acknowledged.values().stream().filter(payment -> payment.request().toFailingBank()).count());
+        if (acknowledged.size() < floor) {
+            violation("only " + acknowledged.size() + " payments acknowledged in " + seconds + " s; a working server "
+                    + "acknowledges at least " + floor + " (" + MIN_ACKNOWLEDGED_PER_SECOND + " per second)");
+        }
+    }
+
+    /**
+     * Each account's balances, as GET /internal-accounts/{id} reports them, equal the client's own
+     * figure: its funding, minus what it was acknowledged to send to other accounts, plus what it
+     * was acknowledged to receive. A payment to the failing bank account ends refunded: nothing.
+     */
+    private void checkBalancesAgainstClient() throws Exception {
+        Map<String, Long> expected = new HashMap<>();
+        accounts.forEach(account -> expected.put(account, FUNDING));
+        for (Acknowledged payment : acknowledged.values()) {
+            Request request = payment.request();
+            if (!request.toFailingBank()) {
+                expected.merge(request.source(), -request.amount(), Long::sum);
+                expected.merge(request.destination(), request.amount(), Long::sum);
+            }
+        }
+        Instance api = instances.get(0);
+        for (String account : accounts) {
+            JsonNode wire = api.call("GET", "/internal-accounts/" + account, null, null);
+            JsonNode available = wire.path("balance").path("amount");
+            JsonNode total = wire.path("totalBalance").path("amount");
+            long figure = expected.get(account);
+            if (!available.canConvertToLong() || available.asLong() != figure
+                    || !total.canConvertToLong() || total.asLong() != figure) {
+                violation("account " + account + " has balance " + available + " and totalBalance " + total
+                        + "; the client's acknowledged payments leave " + figure);
+            }
+        }
+    }
+
+    /** Every acknowledged payment is stored once, under its key (the key is the payment's description). */
+    private void checkAcknowledgedPaymentsStored() throws SQLException {
         Set<String> stored = new HashSet<>();
         try (Connection db = connect(); ResultSet rows = db.createStatement().executeQuery(
                 "SELECT id, description FROM transactions WHERE type = 'OUTGOING'")) {
@@ -384,31 +529,77 @@ public class Chaos {
                 stored.add("Transaction:" + rows.getString(1) + "|" + rows.getString(2));
             }
         }
-        acknowledged.forEach((key, transactionId) -> {
-            if (!stored.contains(transactionId + "|" + key)) {
-                violation("acknowledged payment " + transactionId + " (key " + key + ") is missing");
+        acknowledged.forEach((key, payment) -> {
+            if (!stored.contains(payment.transactionId() + "|" + key)) {
+                violation("acknowledged payment " + payment.transactionId() + " (key " + key + ") is missing");
             }
         });
-        checkWebhooks();
     }
 
+    /** A transfer between accounts ends COMPLETED; one to the failing bank account FAILED, its refund COMPLETED. */
+    private void checkAcknowledgedPaymentsEnded() throws Exception {
+        Map<String, JsonNode> transactions = outgoingTransactions();
+        for (Acknowledged payment : acknowledged.values()) {
+            JsonNode transaction = transactions.get(payment.transactionId());
+            String status = transaction == null ? "unlisted" : transaction.path("status").asText();
+            String refund = transaction == null ? null : transaction.path("refund").path("status").asText(null);
+            boolean failing = payment.request().toFailingBank();
+            boolean ended = failing ? "FAILED".equals(status) && "COMPLETED".equals(refund)
+                    : "COMPLETED".equals(status) && refund == null;
+            if (!ended) {
+                violation("acknowledged payment " + payment.transactionId() + " (key " + payment.request().key() + ") ended "
+                        + status + " with refund " + refund + "; expected " + (failing ? "FAILED with refund COMPLETED" : "COMPLETED"));
+            }
+        }
+    }
+
+    /** GET /transactions?type=OUTGOING, every page, by transaction id. */
+    private Map<String, JsonNode> outgoingTransactions() throws Exception {
+        Map<String, JsonNode> byId = new HashMap<>();
+        String cursor = null;
+        do {
+            JsonNode page = instances.get(0).call("GET", "/transactions?type=OUTGOING&limit=100"
+                    + (cursor == null ? "" : "&cursor=" + URLEncoder.encode(cursor, StandardCharsets.UTF_8)), null, null);
+            page.path("data").forEach(transaction -> byId.put(transaction.path("id").asText(), transaction));
+            cursor = page.path("hasMore").asBoolean() ? page.path("nextCursor").asText() : null;
+        } while (cursor != null);
+        return byId;
+    }
+
+    /**
+     * Deliveries against the server's event table: every committed event was delivered, signed,
+     * under one id per change; every delivered id is a stored event; and every acknowledged payment's
+     * events arrived.
+     */
     private void checkWebhooks() throws Exception {
+        Set<String> stored = new HashSet<>();
         Map<String, String> committed = new HashMap<>();
         try (Connection db = connect(); ResultSet rows = db.createStatement().executeQuery(
-                "SELECT id, status FROM webhook_events WHERE type <> 'TEST'")) {
+                "SELECT id, type, status FROM webhook_events")) {
             while (rows.next()) {
-                committed.put("Webhook:" + rows.getString(1), rows.getString(2));
+                String id = "Webhook:" + rows.getString(1);
+                stored.add(id);
+                if (!"TEST".equals(rows.getString(2))) {
+                    committed.put(id, rows.getString(3));
+                }
             }
         }
         Map<String, Set<String>> idsPerChange = new HashMap<>();
+        Map<String, Set<String>> paymentEvents = new HashMap<>();
         Set<String> received = new HashSet<>();
         for (Receiver.Delivery delivery : receiver.deliveries) {
             if (!delivery.signatureValid()) {
                 violation("delivery " + delivery.id() + " has an invalid signature");
             }
-            received.add(delivery.id());
+            if (received.add(delivery.id()) && !stored.contains(delivery.id())) {
+                violation("delivered event " + delivery.id() + " (" + delivery.type() + " " + delivery.dataId()
+                        + ") is not on the server");
+            }
             if (delivery.type().contains("_PAYMENT.")) {
                 idsPerChange.computeIfAbsent(delivery.type() + " " + delivery.dataId(), k -> new HashSet<>()).add(delivery.id());
+            }
+            if (delivery.type().startsWith("OUTGOING_PAYMENT.")) {
+                paymentEvents.computeIfAbsent(delivery.dataId(), k -> new HashSet<>()).add(delivery.type());
             }
         }
         committed.forEach((id, status) -> {
@@ -421,21 +612,64 @@ public class Chaos {
                 violation(change + " delivered under " + ids.size() + " different ids");
             }
         });
+        checkPaymentEvents(paymentEvents);
         count("events committed", committed.size());
         count("deliveries received", receiver.deliveries.size());
     }
 
+    /** Each acknowledged payment's events, by the transaction id they carry: exactly those of how it ended. */
+    private void checkPaymentEvents(Map<String, Set<String>> paymentEvents) {
+        for (Acknowledged payment : acknowledged.values()) {
+            Set<String> expected = payment.request().toFailingBank() ? FAILED_AND_REFUNDED_EVENTS : COMPLETED_EVENTS;
+            Set<String> delivered = paymentEvents.getOrDefault(payment.transactionId(), Set.of());
+            if (!delivered.equals(expected)) {
+                violation("acknowledged payment " + payment.transactionId() + " (key " + payment.request().key()
+                        + "): events missing " + difference(expected, delivered) + ", unexpected " + difference(delivered, expected));
+            }
+        }
+    }
+
+    private static List<String> difference(Set<String> from, Set<String> without) {
+        return from.stream().filter(item -> !without.contains(item)).sorted().toList();
+    }
+
+    /** The outgoing payments the server holds under an Idempotency-Key (their description), with their status. */
+    private List<String> paymentsUnder(String key) throws SQLException {
+        List<String> payments = new ArrayList<>();
+        try (Connection db = connect(); PreparedStatement query = db.prepareStatement(
+                "SELECT id, status FROM transactions WHERE type = 'OUTGOING' AND description = ?")) {
+            query.setString(1, key);
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    payments.add("Transaction:" + rows.getString(1) + " " + rows.getString(2));
+                }
+            }
+        }
+        return payments;
+    }
+
     private void report() throws IOException {
-        StringBuilder text = new StringBuilder("chaos run, seed " + seed + ", " + seconds + " s\n");
+        long took = Duration.ofNanos(System.nanoTime() - startedAt).toSeconds();
+        StringBuilder text = new StringBuilder("chaos run, seed " + seed + ", " + seconds + " s of traffic, "
+                + took + " s in all\n");
         counters.entrySet().stream().sorted(Map.Entry.comparingByKey())
-                .forEach(e -> text.append(String.format("  %-28s %d%n", e.getKey(), e.getValue().get())));
-        text.append(violations.isEmpty() ? "no violations\n" : "VIOLATIONS:\n");
+                .forEach(e -> text.append(String.format("  %-44s %d%n", e.getKey(), e.getValue().get())));
+        text.append(violations.isEmpty() ? "no violations\n" : violations.size() + " VIOLATIONS:\n");
         violations.stream().limit(50).forEach(v -> text.append("  - ").append(v).append('\n'));
         System.out.print(text);
         Files.writeString(workdir.resolve("summary.txt"), text);
     }
 
     // --- plumbing --------------------------------------------------------------------------
+
+    /** A payment request as the client sent it, and what it moves if acknowledged. */
+    private record Request(String key, String source, String destination, long amount, boolean toFailingBank,
+                           Map<String, Object> body) {
+    }
+
+    /** A payment the server acknowledged (201) under a key: the request and the transaction the answer named. */
+    private record Acknowledged(Request request, String transactionId) {
+    }
 
     private record Answer(int status, byte[] body) {
         JsonNode json() {
@@ -448,6 +682,21 @@ public class Chaos {
 
         boolean conflictInProgress() {
             return status == 409 && "IDEMPOTENCY_REQUEST_IN_PROGRESS".equals(json().path("code").asText());
+        }
+
+        /** The request's outcome: anything but a 5xx (retried) or 409 IDEMPOTENCY_REQUEST_IN_PROGRESS (still running). */
+        boolean definitive() {
+            return status < 500 && !conflictInProgress();
+        }
+
+        boolean sameAs(Answer other) {
+            return status == other.status && Arrays.equals(body, other.body);
+        }
+
+        /** The status and, for a refusal, its code: "201", "400 INSUFFICIENT_FUNDS". */
+        String describe() {
+            String code = status == 201 ? "" : json().path("code").asText("");
+            return code.isEmpty() ? Integer.toString(status) : status + " " + code;
         }
     }
 
