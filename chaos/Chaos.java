@@ -432,7 +432,7 @@ public class Chaos {
     // --- checks ----------------------------------------------------------------------------
 
     /** Below this many acknowledged payments per second of run time, the run proves nothing: it fails. */
-    private static final int MIN_ACKNOWLEDGED_PER_SECOND = 20;
+    private static final int MIN_ACKNOWLEDGED_PER_SECOND = 10;
     private static final Set<String> COMPLETED_EVENTS = Set.of("OUTGOING_PAYMENT.PENDING",
             "OUTGOING_PAYMENT.PROCESSING", "OUTGOING_PAYMENT.COMPLETED");
     private static final Set<String> FAILED_AND_REFUNDED_EVENTS = Set.of("OUTGOING_PAYMENT.PENDING",

@@ -84,6 +84,13 @@ public final class MoneyFixtures {
                 .getLong("totalBalance.amount");
     }
 
+    /** The account's available balance and total balance (available plus held), from one read. */
+    public static void assertBalances(String accountId, long available, long total) {
+        JsonPath account = api().get("/internal-accounts/" + accountId).then().statusCode(200).extract().jsonPath();
+        assertEquals(available, account.getLong("balance.amount"), accountId + " available");
+        assertEquals(total, account.getLong("totalBalance.amount"), accountId + " total");
+    }
+
     /** The journal agrees with every stored balance and every posting sums to zero. */
     public static void assertLedgerClean() {
         JsonPath audit = api().get("/sandbox/ledger/audit").then().statusCode(200).extract().jsonPath();

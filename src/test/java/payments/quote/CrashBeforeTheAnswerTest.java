@@ -10,6 +10,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 import payments.MoneyFixtures;
 import payments.MoneyFixtures.Holder;
+import payments.RowLocks;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static payments.MoneyFixtures.assertBalances;
 import static payments.MoneyFixtures.assertLedgerClean;
 import static payments.MoneyFixtures.balance;
 import static payments.MoneyFixtures.totalBalance;
@@ -50,31 +52,27 @@ class CrashBeforeTheAnswerTest {
         String key = "crash-" + UUID.randomUUID();
 
         ExecutorService client = Executors.newSingleThreadExecutor();
-        SqlConnection payerRow = pool.getConnection().await().indefinitely();
+        RowLocks locks = new RowLocks(pool);
+        // The payment's batch stops at the payer's row lock, after its claim was committed.
+        SqlConnection payerRow = locks.hold("internal_accounts", RowLocks.uuid(payer.account("USD")));
         SqlConnection claimRow = pool.getConnection().await().indefinitely();
         try {
-            // The payment's batch stops at the payer's row lock, after its claim was committed.
-            payerRow.query("BEGIN").execute().await().indefinitely();
-            payerRow.preparedQuery("SELECT 1 FROM internal_accounts WHERE id = $1 FOR UPDATE")
-                    .execute(Tuple.of(uuid(payer.account("USD")))).await().indefinitely();
             Future<Response> first = client.submit(() -> api().header("Idempotency-Key", key).body(body).post("/quotes"));
-            awaitWaiters("internal_accounts", 1);
+            locks.awaitWaiters("internal_accounts", 1);
             claimRow.query("BEGIN").execute().await().indefinitely();
             assertEquals(1, claimRow.preparedQuery("SELECT state FROM idempotency_keys WHERE idem_key = $1 FOR UPDATE")
                     .execute(Tuple.of(key)).await().indefinitely().rowCount());
-            payerRow.query("COMMIT").execute().await().indefinitely();
+            RowLocks.release(payerRow);
 
             // Its writes are in; storing the answer waits on the claim: the server dies here.
             while (!first.isDone()) {
-                terminateWaitersOn("idempotency_keys");
+                locks.terminateWaitersOn("idempotency_keys");
                 MoneyFixtures.sleep(50);
             }
             assertTrue(first.get(60, TimeUnit.SECONDS).statusCode() >= 500, first.get().asString());
-            claimRow.query("COMMIT").execute().await().indefinitely();
         } finally {
             client.shutdownNow();
-            payerRow.close().await().indefinitely();
-            claimRow.close().await().indefinitely();
+            RowLocks.release(claimRow);
         }
         assertEquals("IN_FLIGHT", claimState(key), "the claim outlives the crashed request");
         assertEquals(1000, totalBalance(payer.account("USD")), "the crash took the payment's writes with it");
@@ -90,8 +88,7 @@ class CrashBeforeTheAnswerTest {
         assertEquals(201, retried.statusCode(), retried.asString());
         assertEquals(retried.asString(), again.asString());
         MoneyFixtures.awaitTransaction(retried.jsonPath().getString("transactionId"), "COMPLETED");
-        assertEquals(600, balance(payer.account("USD")));
-        assertEquals(600, totalBalance(payer.account("USD")));
+        assertBalances(payer.account("USD"), 600, 600);
         assertEquals(400, balance(payee.account("USD")));
         assertEquals(1, api().queryParam("customerId", payer.customerId()).queryParam("type", "OUTGOING")
                 .get("/transactions").then().extract().jsonPath().getInt("totalCount"));
@@ -101,33 +98,5 @@ class CrashBeforeTheAnswerTest {
     private String claimState(String key) {
         return pool.preparedQuery("SELECT state FROM idempotency_keys WHERE idem_key = $1").execute(Tuple.of(key))
                 .await().indefinitely().iterator().next().getString(0);
-    }
-
-    /** Server sessions waiting for a lock while running a statement on {@code table}. */
-    private List<Integer> waitersOn(String table) {
-        List<Integer> pids = new ArrayList<>();
-        for (Row row : pool.preparedQuery("SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
-                        + " AND datname = current_database() AND query LIKE $1").execute(Tuple.of("%" + table + "%"))
-                .await().indefinitely()) {
-            pids.add(row.getInteger(0));
-        }
-        return pids;
-    }
-
-    private void awaitWaiters(String table, int count) {
-        for (int i = 0; i < 400 && waitersOn(table).size() < count; i++) {
-            MoneyFixtures.sleep(50);
-        }
-        assertTrue(waitersOn(table).size() >= count, "no session ever waited on " + table);
-    }
-
-    private void terminateWaitersOn(String table) {
-        for (int pid : waitersOn(table)) {
-            pool.preparedQuery("SELECT pg_terminate_backend($1)").execute(Tuple.of(pid)).await().indefinitely();
-        }
-    }
-
-    private static UUID uuid(String wireId) {
-        return UUID.fromString(wireId.substring(wireId.indexOf(':') + 1));
     }
 }

@@ -11,18 +11,18 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 import payments.MoneyFixtures;
 import payments.MoneyFixtures.Holder;
-import payments.common.RowSets;
+import payments.RowLocks;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static payments.MoneyFixtures.assertBalances;
 import static payments.MoneyFixtures.assertLedgerClean;
 import static payments.MoneyFixtures.awaitTransaction;
 import static payments.MoneyFixtures.balance;
@@ -68,8 +68,7 @@ class MoneySafetyTest {
             JsonPath quote = api().get("/quotes/" + quoteId).then().statusCode(200).extract().jsonPath();
             assertEquals("PENDING", quote.getString("status"), status);
             assertEquals("PENDING", api().get("/transactions/" + quote.getString("transactionId")).then().extract().path("status"));
-            assertEquals(1000, balance(payer.account("USD")));
-            assertEquals(1000, totalBalance(payer.account("USD")));
+            assertBalances(payer.account("USD"), 1000, 1000);
             assertEquals(0, totalBalance(payee.account("USD")));
         }
         assertLedgerClean();
@@ -90,31 +89,26 @@ class MoneySafetyTest {
         String transactionId = api().get("/quotes/" + quoteId).then().extract().path("transactionId");
 
         ExecutorService client = Executors.newFixedThreadPool(2);
-        SqlConnection payerRow = pool.getConnection().await().indefinitely();
+        RowLocks locks = new RowLocks(pool);
+        SqlConnection payerRow = locks.hold("internal_accounts", RowLocks.uuid(payer.account("USD")));
         SqlConnection transactionRow = pool.getConnection().await().indefinitely();
         try {
-            payerRow.query("BEGIN").execute().await().indefinitely();
-            payerRow.preparedQuery("SELECT 1 FROM internal_accounts WHERE id = $1 FOR UPDATE")
-                    .execute(Tuple.of(uuid(payer.account("USD")))).await().indefinitely();
             Future<Response> execute = client.submit(() -> api().post("/quotes/" + quoteId + "/execute"));
-            awaitLockWaiters(1);
+            locks.awaitWaiters(null, 1);
             transactionRow.query("BEGIN").execute().await().indefinitely();
             Future<?> queued = client.submit(() -> transactionRow
                     .preparedQuery("SELECT 1 FROM transactions WHERE id = $1 FOR UPDATE")
-                    .execute(Tuple.of(uuid(transactionId))).await().indefinitely());
-            awaitLockWaiters(2);
-            payerRow.query("COMMIT").execute().await().indefinitely();
+                    .execute(Tuple.of(RowLocks.uuid(transactionId))).await().indefinitely());
+            locks.awaitWaiters(null, 2);
+            RowLocks.release(payerRow);
             Response executed = execute.get(60, TimeUnit.SECONDS);
             assertEquals(200, executed.statusCode(), executed.asString());
             queued.get(60, TimeUnit.SECONDS);
-            assertEquals(700, balance(payer.account("USD")));
-            assertEquals(1000, totalBalance(payer.account("USD")));
+            assertBalances(payer.account("USD"), 700, 1000);
             setStatus(payee.account("USD"), "CLOSED");
-            transactionRow.query("COMMIT").execute().await().indefinitely();
         } finally {
             client.shutdownNow();
-            payerRow.close().await().indefinitely();
-            transactionRow.close().await().indefinitely();
+            RowLocks.release(transactionRow);
         }
 
         JsonPath failed = MoneyFixtures.awaitRefund(transactionId, "COMPLETED");
@@ -123,8 +117,7 @@ class MoneySafetyTest {
         assertEquals("TRANSACTION_FAILED", failed.getString("refund.reason"));
         assertEquals(List.of("OUTGOING_PAYMENT.PENDING", "OUTGOING_PAYMENT.PROCESSING", "OUTGOING_PAYMENT.FAILED",
                 "OUTGOING_PAYMENT.REFUND_PENDING", "OUTGOING_PAYMENT.REFUND_COMPLETED"), recordedEvents(transactionId));
-        assertEquals(1000, balance(payer.account("USD")));
-        assertEquals(1000, totalBalance(payer.account("USD")));
+        assertBalances(payer.account("USD"), 1000, 1000);
         assertEquals(0, totalBalance(payee.account("USD")));
         assertLedgerClean();
     }
@@ -147,8 +140,7 @@ class MoneySafetyTest {
         assertEquals("ACCOUNT_INVALID", failed.getString("failureReason"));
         assertEquals(List.of("OUTGOING_PAYMENT.PENDING", "OUTGOING_PAYMENT.PROCESSING", "OUTGOING_PAYMENT.FAILED",
                 "OUTGOING_PAYMENT.REFUND_PENDING", "OUTGOING_PAYMENT.REFUND_COMPLETED"), recordedEvents(transactionId));
-        assertEquals(10000, balance(payer.account("EUR")));
-        assertEquals(10000, totalBalance(payer.account("EUR")));
+        assertBalances(payer.account("EUR"), 10000, 10000);
         assertLedgerClean();
     }
 
@@ -164,8 +156,7 @@ class MoneySafetyTest {
 
         assertEquals(400, executed.statusCode(), executed.asString());
         assertEquals("destination.accountId", executed.jsonPath().getString("details.errors[0].field"));
-        assertEquals(1000, totalBalance(payer.account("USD")));
-        assertEquals(1000, balance(payer.account("USD")));
+        assertBalances(payer.account("USD"), 1000, 1000);
     }
 
     @Test
@@ -190,8 +181,7 @@ class MoneySafetyTest {
         assertEquals("WALLET_SIGNATURE_INVALID", forged.jsonPath().getString("code"));
 
         assertEquals("PENDING", api().get("/quotes/" + quoteId).then().extract().path("status"));
-        assertEquals(1000, balance(wallet));
-        assertEquals(1000, totalBalance(wallet));
+        assertBalances(wallet, 1000, 1000);
         assertEquals(0, totalBalance(payee.account("USDB")));
     }
 
@@ -230,8 +220,7 @@ class MoneySafetyTest {
             assertEquals(410, response.statusCode(), response.asString());
             assertEquals("CUSTOMER_DELETED", response.jsonPath().getString("code"));
         }
-        assertEquals(1000, totalBalance(payer.account("USD")));
-        assertEquals(1000, balance(payer.account("USD")));
+        assertBalances(payer.account("USD"), 1000, 1000);
         assertLedgerClean();
     }
 
@@ -288,22 +277,5 @@ class MoneySafetyTest {
                     return types;
                 })
                 .await().indefinitely();
-    }
-
-    private void awaitLockWaiters(int count) {
-        for (int i = 0; i < 200; i++) {
-            long waiting = pool.query("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
-                    + " AND datname = current_database()").execute()
-                    .map(rows -> RowSets.first(rows).getLong(0)).await().indefinitely();
-            if (waiting >= count) {
-                return;
-            }
-            MoneyFixtures.sleep(50);
-        }
-        throw new AssertionError("fewer than " + count + " sessions ever waited for a lock");
-    }
-
-    private static UUID uuid(String wireId) {
-        return UUID.fromString(wireId.substring(wireId.indexOf(':') + 1));
     }
 }

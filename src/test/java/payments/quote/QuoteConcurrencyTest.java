@@ -9,7 +9,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 import payments.MoneyFixtures;
 import payments.MoneyFixtures.Holder;
-import payments.common.RowSets;
+import payments.RowLocks;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -136,21 +136,17 @@ class QuoteConcurrencyTest {
         MoneyFixtures.fund(payer.account("USD"), 500);
         Map<String, Object> body = transferBody(payer.account("USD"), payee.account("USD"), 200);
         String payeeAccount = payee.account("USD");
-        Tuple payeeId = Tuple.of(UUID.fromString(payeeAccount.substring(payeeAccount.indexOf(':') + 1)));
         ExecutorService client = Executors.newSingleThreadExecutor();
-        SqlConnection holder = pool.getConnection().await().indefinitely();
+        RowLocks locks = new RowLocks(pool);
+        SqlConnection holder = locks.hold("internal_accounts", RowLocks.uuid(payeeAccount));
         Future<Response> transfer;
         try {
-            holder.query("BEGIN").execute().await().indefinitely();
-            holder.preparedQuery("SELECT 1 FROM internal_accounts WHERE id = $1 FOR UPDATE").execute(payeeId)
-                    .await().indefinitely();
             transfer = client.submit(() -> api().body(body).post("/quotes"));
-            awaitSessionWaitingForALock();
-            holder.preparedQuery("UPDATE internal_accounts SET status = 'FROZEN' WHERE id = $1").execute(payeeId)
-                    .await().indefinitely();
-            holder.query("COMMIT").execute().await().indefinitely();
+            locks.awaitWaiters(null, 1);
+            holder.preparedQuery("UPDATE internal_accounts SET status = 'FROZEN' WHERE id = $1")
+                    .execute(Tuple.of(RowLocks.uuid(payeeAccount))).await().indefinitely();
         } finally {
-            holder.close().await().indefinitely();
+            RowLocks.release(holder);
         }
         Response response = transfer.get(60, java.util.concurrent.TimeUnit.SECONDS);
         client.shutdownNow();
@@ -161,19 +157,6 @@ class QuoteConcurrencyTest {
         assertEquals(500, balance(payer.account("USD")));
         assertEquals(0, totalBalance(payeeAccount));
         assertLedgerClean();
-    }
-
-    private void awaitSessionWaitingForALock() {
-        for (int i = 0; i < 200; i++) {
-            long waiting = pool.query("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
-                    + " AND datname = current_database()").execute()
-                    .map(rows -> RowSets.first(rows).getLong(0)).await().indefinitely();
-            if (waiting > 0) {
-                return;
-            }
-            MoneyFixtures.sleep(50);
-        }
-        throw new AssertionError("The payment never waited for the account's lock");
     }
 
     @Test
