@@ -24,6 +24,17 @@ public final class MoneyFixtures {
         }
     }
 
+    /** Two approved customers with an account in {@code currency}; the payer's holds {@code funding}. */
+    public record Parties(Holder payer, Holder payee) {
+    }
+
+    public static Parties fundedParties(String currency, long funding) {
+        Holder payer = approvedCustomer(List.of(currency));
+        Holder payee = approvedCustomer(List.of(currency));
+        fund(payer.account(currency), funding);
+        return new Parties(payer, payee);
+    }
+
     /** A KYC-approved US individual with the end-user terms on file and ACTIVE accounts in {@code currencies}. */
     public static Holder approvedCustomer(List<String> currencies) {
         return customer("US", currencies);

@@ -3,7 +3,6 @@ package payments.quote;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
@@ -12,7 +11,6 @@ import payments.MoneyFixtures;
 import payments.MoneyFixtures.Holder;
 import payments.RowLocks;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -45,9 +43,9 @@ class CrashBeforeTheAnswerTest {
 
     @Test
     void aRetryAfterTheClaimsLeaseMakesOnePaymentAndOneDebit() throws Exception {
-        Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
-        Holder payee = MoneyFixtures.approvedCustomer(List.of("USD"));
-        MoneyFixtures.fund(payer.account("USD"), 1000);
+        MoneyFixtures.Parties parties = MoneyFixtures.fundedParties("USD", 1000);
+        Holder payer = parties.payer();
+        Holder payee = parties.payee();
         Map<String, Object> body = transferBody(payer.account("USD"), payee.account("USD"), 400);
         String key = "crash-" + UUID.randomUUID();
 

@@ -24,8 +24,6 @@ import java.util.concurrent.TimeUnit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static payments.MoneyFixtures.assertBalances;
 import static payments.MoneyFixtures.assertLedgerClean;
-import static payments.MoneyFixtures.awaitTransaction;
-import static payments.MoneyFixtures.balance;
 import static payments.MoneyFixtures.quoteBody;
 import static payments.MoneyFixtures.totalBalance;
 import static payments.MoneyFixtures.transferBody;
@@ -54,9 +52,9 @@ class MoneySafetyTest {
     @Test
     void executingAQuoteWhosePayeeWasClosedOrFrozenIsRefusedWithNothingHeld() {
         for (String status : List.of("CLOSED", "FROZEN")) {
-            Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
-            Holder payee = MoneyFixtures.approvedCustomer(List.of("USD"));
-            MoneyFixtures.fund(payer.account("USD"), 1000);
+            MoneyFixtures.Parties parties = MoneyFixtures.fundedParties("USD", 1000);
+            Holder payer = parties.payer();
+            Holder payee = parties.payee();
             String quoteId = quoteTo(payer, payee.account("USD"), 300);
             setStatus(payee.account("USD"), status);
 
@@ -82,9 +80,9 @@ class MoneySafetyTest {
      */
     @Test
     void aPayeeClosedBetweenTheHoldAndTheSettlementFailsThePaymentAndRefundsThePayerExactly() throws Exception {
-        Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
-        Holder payee = MoneyFixtures.approvedCustomer(List.of("USD"));
-        MoneyFixtures.fund(payer.account("USD"), 1000);
+        MoneyFixtures.Parties parties = MoneyFixtures.fundedParties("USD", 1000);
+        Holder payer = parties.payer();
+        Holder payee = parties.payee();
         String quoteId = quoteTo(payer, payee.account("USD"), 300);
         String transactionId = api().get("/quotes/" + quoteId).then().extract().path("transactionId");
 
@@ -227,9 +225,9 @@ class MoneySafetyTest {
     /** Integers beyond a field's range (above 2^63 included) are refused, not wrapped or coerced. */
     @Test
     void amountsOutsideTheirRangeAreRefusedWithNothingCreated() {
-        Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
-        Holder payee = MoneyFixtures.approvedCustomer(List.of("USD"));
-        MoneyFixtures.fund(payer.account("USD"), 1000);
+        MoneyFixtures.Parties parties = MoneyFixtures.fundedParties("USD", 1000);
+        Holder payer = parties.payer();
+        Holder payee = parties.payee();
         String source = payer.account("USD");
         String destination = payee.account("USD");
         String quote = "{\"source\":{\"sourceType\":\"ACCOUNT\",\"accountId\":\"" + source + "\"},"

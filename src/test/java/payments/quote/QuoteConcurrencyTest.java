@@ -55,9 +55,9 @@ class QuoteConcurrencyTest {
 
     @Test
     void fiftyParallelExecutesDrainingOneAccountNeverOverdraw() throws Exception {
-        Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
-        Holder payee = MoneyFixtures.approvedCustomer(List.of("USD"));
-        MoneyFixtures.fund(payer.account("USD"), 1000);
+        MoneyFixtures.Parties parties = MoneyFixtures.fundedParties("USD", 1000);
+        Holder payer = parties.payer();
+        Holder payee = parties.payee();
         List<String> quotes = new ArrayList<>();
         for (int i = 0; i < 50; i++) {
             quotes.add(api().body(quoteBody(payer.account("USD"), payee.account("USD"), 100)).post("/quotes")
@@ -71,9 +71,9 @@ class QuoteConcurrencyTest {
     /** The same race through POST /quotes with immediatelyExecute: these settle in batches (PaymentBatcher). */
     @Test
     void fiftyParallelImmediateTransfersDrainingOneAccountNeverOverdraw() throws Exception {
-        Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
-        Holder payee = MoneyFixtures.approvedCustomer(List.of("USD"));
-        MoneyFixtures.fund(payer.account("USD"), 1000);
+        MoneyFixtures.Parties parties = MoneyFixtures.fundedParties("USD", 1000);
+        Holder payer = parties.payer();
+        Holder payee = parties.payee();
         Map<String, Object> body = transferBody(payer.account("USD"), payee.account("USD"), 100);
         List<Callable<Response>> transfers = new ArrayList<>();
         for (int i = 0; i < 50; i++) {
@@ -112,9 +112,9 @@ class QuoteConcurrencyTest {
      */
     @Test
     void moreParallelPaymentsThanDatabaseConnectionsAllComplete() throws Exception {
-        Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
-        Holder payee = MoneyFixtures.approvedCustomer(List.of("USD"));
-        MoneyFixtures.fund(payer.account("USD"), 80);
+        MoneyFixtures.Parties parties = MoneyFixtures.fundedParties("USD", 80);
+        Holder payer = parties.payer();
+        Holder payee = parties.payee();
         Map<String, Object> body = transferBody(payer.account("USD"), payee.account("USD"), 1);
         List<Callable<Integer>> calls = new ArrayList<>();
         for (int i = 0; i < 80; i++) {
@@ -131,9 +131,9 @@ class QuoteConcurrencyTest {
      */
     @Test
     void aPaymentToAnAccountFrozenWhileItsBatchWaitsForTheLockIsRefused() throws Exception {
-        Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
-        Holder payee = MoneyFixtures.approvedCustomer(List.of("USD"));
-        MoneyFixtures.fund(payer.account("USD"), 500);
+        MoneyFixtures.Parties parties = MoneyFixtures.fundedParties("USD", 500);
+        Holder payer = parties.payer();
+        Holder payee = parties.payee();
         Map<String, Object> body = transferBody(payer.account("USD"), payee.account("USD"), 200);
         String payeeAccount = payee.account("USD");
         ExecutorService client = Executors.newSingleThreadExecutor();
@@ -161,9 +161,9 @@ class QuoteConcurrencyTest {
 
     @Test
     void twentyParallelRequestsWithOneIdempotencyKeyMakeOneQuoteAndOneDebit() throws Exception {
-        Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
-        Holder payee = MoneyFixtures.approvedCustomer(List.of("USD"));
-        MoneyFixtures.fund(payer.account("USD"), 1000);
+        MoneyFixtures.Parties parties = MoneyFixtures.fundedParties("USD", 1000);
+        Holder payer = parties.payer();
+        Holder payee = parties.payee();
         Map<String, Object> body = transferBody(payer.account("USD"), payee.account("USD"), 300);
         String key = UUID.randomUUID().toString();
         List<Callable<Response>> calls = new ArrayList<>();
