@@ -18,13 +18,11 @@ import payments.common.PageRequest;
 import payments.common.QueryFilters;
 import payments.common.Regions;
 import payments.common.ServerClock;
-import payments.common.ServerConfig;
 import payments.common.UniqueViolation;
 import payments.common.schema.RequestSchemas;
 import payments.common.schema.SchemaValidator;
 import payments.customer.Customer;
 import payments.customer.CustomerService;
-import payments.sandbox.MagicValues;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -67,14 +65,14 @@ public class ExternalAccountService {
 
     private final RequestSchemas schemas;
     private final ServerClock clock;
-    private final ServerConfig config;
+    private final AccountOutcomes outcomes;
     private final JsonText json;
 
     public ExternalAccountService(RequestSchemas schemas, ServerClock clock,
-                                  ServerConfig config, JsonText json) {
+                                  AccountOutcomes outcomes, JsonText json) {
         this.schemas = schemas;
         this.clock = clock;
-        this.config = config;
+        this.outcomes = outcomes;
         this.json = json;
     }
 
@@ -230,8 +228,7 @@ public class ExternalAccountService {
 
     /** Name check against the account holder; in the sandbox the identifier's 1xx suffix decides. */
     private void verifyBeneficiary(ExternalAccount account, JsonNode info) {
-        Optional<String> outcome = config.sandbox()
-                ? MagicValues.beneficiaryVerification(AccountInfoRules.primaryIdentifier(info)) : Optional.of("UNSUPPORTED");
+        Optional<String> outcome = outcomes.beneficiaryVerification(AccountInfoRules.primaryIdentifier(info));
         if (outcome.isEmpty()) {
             throw ApiException.badRequest("INVALID_BANK_ACCOUNT", "The bank reports this account as invalid");
         }

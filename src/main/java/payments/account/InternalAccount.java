@@ -1,14 +1,13 @@
 package payments.account;
 
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import io.vertx.mutiny.sqlclient.Row;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import payments.common.IdType;
 import payments.common.Times;
-
-import io.vertx.mutiny.sqlclient.Row;
 
 import java.time.Instant;
 import java.util.List;
@@ -25,7 +24,7 @@ public class InternalAccount extends PanacheEntityBase {
     public static final String RULE_BASED = "RULE_BASED";
 
     public static final String PENDING = "PENDING";
-    public static final String ACTIVE = "ACTIVE";
+    public static final String ACTIVE = payments.ledger.Ledger.ACTIVE;
     public static final String FROZEN = "FROZEN";
     public static final String CLOSED = "CLOSED";
     public static final String FAILED = "FAILED";

@@ -6,13 +6,11 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import payments.common.JsonText;
 import payments.common.ServerClock;
-import payments.common.ServerConfig;
 import payments.common.jobs.ClaimedJob;
 import payments.common.jobs.JobHandler;
 import payments.common.jobs.JobOutcome;
 import payments.customer.Customer;
 import payments.customer.CustomerView;
-import payments.sandbox.MagicValues;
 import payments.webhook.WebhookPublisher;
 
 import java.util.UUID;
@@ -31,16 +29,16 @@ public class InternalAccountActivation implements JobHandler {
     private final JsonText json;
     private final WebhookPublisher webhooks;
     private final ServerClock clock;
-    private final ServerConfig config;
+    private final AccountOutcomes outcomes;
 
     public InternalAccountActivation(InternalAccountView view, CustomerView customers, JsonText json, WebhookPublisher webhooks, ServerClock clock,
-                                     ServerConfig config) {
+                                     AccountOutcomes outcomes) {
         this.view = view;
         this.customers = customers;
         this.json = json;
         this.webhooks = webhooks;
         this.clock = clock;
-        this.config = config;
+        this.outcomes = outcomes;
     }
 
     @Override
@@ -59,7 +57,7 @@ public class InternalAccountActivation implements JobHandler {
     }
 
     private Uni<Void> activate(InternalAccount account, Customer holder) {
-        boolean fails = config.sandbox() && holder != null && MagicValues.provisioningFails(holder.platformCustomerId);
+        boolean fails = holder != null && outcomes.provisioningFails(holder.platformCustomerId);
         account.status = fails ? InternalAccount.FAILED : InternalAccount.ACTIVE;
         if (!fails) {
             account.fundingInstructions = json.write(FundingInstructions.forAccount(account.id, account.currency,

@@ -23,6 +23,7 @@ import payments.common.RequestValidator;
 import payments.common.ServerClock;
 import payments.common.jobs.Jobs;
 import payments.customer.Customer;
+import payments.customer.CustomerAccounts;
 import payments.customer.CustomerService;
 import payments.db.PreparedOnce;
 import payments.platform.PlatformConfigService;
@@ -38,7 +39,7 @@ import java.util.UUID;
 
 /** Internal accounts: provisioning for customers and the platform, listing, and label updates. */
 @ApplicationScoped
-public class InternalAccountService {
+public class InternalAccountService implements CustomerAccounts {
 
     public static final String NOT_FOUND = "INTERNAL_ACCOUNT_NOT_FOUND";
     private static final String WITH_HOLDERS = PreparedOnce.sql("SELECT "
@@ -80,10 +81,7 @@ public class InternalAccountService {
         this.clock = clock;
     }
 
-    /**
-     * Opens PENDING accounts for the customer's currencies that have none yet, each activated by a
-     * job. Call inside the transaction that creates or updates the customer.
-     */
+    @Override
     public Uni<Void> provision(Customer customer, List<String> currencies, PlatformSettings settings) {
         return InternalAccount.<InternalAccount>list("customerId = ?1 and type <> ?2", customer.id, InternalAccount.RULE_BASED)
                 .flatMap(existing -> {
@@ -189,10 +187,10 @@ public class InternalAccountService {
     }
 
     /**
-     * Closes every open account of a customer being deleted, under their row locks, each with
-     * INTERNAL_ACCOUNT.STATUS_UPDATED; 409 while any of them holds money (a balance, or a payment
-     * in flight held on it), which would otherwise be stranded. Call inside the deleting transaction.
+     * Each account closes with INTERNAL_ACCOUNT.STATUS_UPDATED; the 409 names the accounts that
+     * hold money (a balance, or a payment in flight held on it), which would otherwise be stranded.
      */
+    @Override
     public Uni<Void> closeAllOf(UUID customerId) {
         return InternalAccount.<InternalAccount>find("customerId = ?1 order by id", customerId)
                 .withLock(LockModeType.PESSIMISTIC_WRITE).list()

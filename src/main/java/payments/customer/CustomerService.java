@@ -10,13 +10,12 @@ import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
-import payments.account.InternalAccountService;
 import payments.common.ApiException;
 import payments.common.FieldError;
 import payments.common.FieldRules;
 import payments.common.IdType;
-import payments.common.JsonText;
 import payments.common.Ids;
+import payments.common.JsonText;
 import payments.common.Page;
 import payments.common.PageRequest;
 import payments.common.QueryFilters;
@@ -29,7 +28,6 @@ import payments.common.schema.RequestSchemas;
 import payments.common.schema.SchemaValidator;
 import payments.platform.PlatformConfigService;
 import payments.platform.PlatformSettings;
-import payments.sandbox.MagicValues;
 import payments.webhook.WebhookPublisher;
 
 import java.time.Instant;
@@ -66,16 +64,18 @@ public class CustomerService {
     private final RequestSchemas schemas;
     private final CustomerView view;
     private final PlatformConfigService platform;
-    private final InternalAccountService internalAccounts;
+    private final CustomerAccounts internalAccounts;
     private final WebhookPublisher webhooks;
     private final ServerClock clock;
     private final ServerConfig config;
+    private final IdentityVerdicts verdicts;
     private final ObjectMapper mapper;
     private final JsonText json;
 
     public CustomerService(RequestSchemas schemas, CustomerView view, PlatformConfigService platform,
-                           InternalAccountService internalAccounts, WebhookPublisher webhooks, ServerClock clock,
-                           ServerConfig config, ObjectMapper mapper, JsonText json) {
+                           CustomerAccounts internalAccounts, WebhookPublisher webhooks, ServerClock clock,
+                           ServerConfig config, ObjectMapper mapper, JsonText json, IdentityVerdicts verdicts) {
+        this.verdicts = verdicts;
         this.schemas = schemas;
         this.view = view;
         this.platform = platform;
@@ -191,8 +191,8 @@ public class CustomerService {
     public String sandboxOutcome(Customer customer) {
         JsonNode profile = json.read(customer.profile);
         return customer.isBusiness()
-                ? MagicValues.kybOutcome(profile.path("businessInfo").path("registrationNumber").asText(null))
-                : MagicValues.kycOutcome(profile.path("fullName").asText(null));
+                ? verdicts.business(profile.path("businessInfo").path("registrationNumber").asText(null))
+                : verdicts.individual(profile.path("fullName").asText(null));
     }
 
     /** Loads a customer by wire id (optionally locked for update); 404 when absent. */

@@ -18,20 +18,20 @@ import payments.common.jobs.ClaimedJob;
 import payments.common.jobs.JobHandler;
 import payments.common.jobs.JobOutcome;
 import payments.common.jobs.Jobs;
-import payments.platform.PlatformConfigService;
 import payments.quote.ReceiverService.FieldDefinition;
 import payments.transaction.PaymentTransaction;
 import payments.transaction.RailOutcome;
 import payments.transaction.Settlement;
 import payments.transaction.TransactionService;
 import payments.transaction.TransactionStatus;
-import payments.transaction.TransactionView;
 import payments.transaction.TransactionView.TransactionResponse;
+import payments.transaction.TransactionView;
 import payments.webhook.WebhookDispatcher;
+import payments.webhook.WebhookEndpoint;
 import payments.webhook.WebhookEvent;
 import payments.webhook.WebhookPublisher;
-import payments.webhook.WebhookSender;
 import payments.webhook.WebhookSender.Attempt;
+import payments.webhook.WebhookSender;
 
 import java.time.Duration;
 import java.util.List;
@@ -63,7 +63,7 @@ public class IncomingApproval implements JobHandler {
     private final WebhookPublisher webhooks;
     private final WebhookSender sender;
     private final WebhookDispatcher deliveries;
-    private final PlatformConfigService platformConfig;
+    private final WebhookEndpoint endpoint;
     private final Jobs jobs;
     private final Settlement settlement;
     private final TransactionView view;
@@ -72,12 +72,12 @@ public class IncomingApproval implements JobHandler {
     private final ServerClock clock;
 
     public IncomingApproval(WebhookPublisher webhooks, WebhookSender sender, WebhookDispatcher deliveries,
-                            PlatformConfigService platformConfig, Jobs jobs, Settlement settlement, TransactionView view,
+                            WebhookEndpoint endpoint, Jobs jobs, Settlement settlement, TransactionView view,
                             ObjectMapper mapper, JsonText json, ServerClock clock) {
         this.webhooks = webhooks;
         this.sender = sender;
         this.deliveries = deliveries;
-        this.platformConfig = platformConfig;
+        this.endpoint = endpoint;
         this.jobs = jobs;
         this.settlement = settlement;
         this.view = view;
@@ -157,7 +157,7 @@ public class IncomingApproval implements JobHandler {
     }
 
     private Uni<Void> call(UUID transactionId, WebhookEvent event) {
-        return platformConfig.webhookEndpoint().flatMap(url -> url.isEmpty()
+        return endpoint.current().flatMap(url -> url.isEmpty()
                 ? locked(transactionId, t -> fail(t, "PAYMENT_APPROVAL_WEBHOOK_ERROR"))
                 : sender.send(event, url.get(), DECISION_WINDOW)
                         .call(attempt -> deliveries.closeSingleAttempt(event, attempt))

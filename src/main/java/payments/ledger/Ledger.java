@@ -6,7 +6,6 @@ import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.hibernate.reactive.mutiny.Mutiny;
-import payments.account.InternalAccount;
 import payments.common.ApiException;
 import payments.common.IdType;
 import payments.common.Ids;
@@ -36,6 +35,8 @@ import java.util.UUID;
 public class Ledger {
 
     public static final String INSUFFICIENT_FUNDS = "INSUFFICIENT_FUNDS";
+    /** The status in which an internal account may send and receive (the accounts feature owns the others). */
+    public static final String ACTIVE = "ACTIVE";
 
     private final ServerClock clock;
 
@@ -76,7 +77,7 @@ public class Ledger {
         for (Journal journal : journals) {
             for (Journal.Party party : journal.parties()) {
                 String status = statuses.get(party.accountId());
-                if (!InternalAccount.ACTIVE.equals(status)) {
+                if (!ACTIVE.equals(status)) {
                     return InactiveAccount.of(party, status == null ? "unknown" : status);
                 }
             }

@@ -28,6 +28,7 @@ import payments.platform.PlatformConfigRecords.PlatformConfig;
 import payments.platform.PlatformConfigRecords.PlatformConfigUpdateRequest;
 import payments.platform.PlatformConfigRecords.PlatformCurrencyConfig;
 import payments.webhook.WebhookAddresses;
+import payments.webhook.WebhookEndpoint;
 import payments.webhook.WebhookPublisher;
 import payments.webhook.WebhookSigner;
 
@@ -45,7 +46,7 @@ import java.util.regex.Pattern;
 
 /** Reads and changes the platform configuration; a new webhook endpoint gets a TEST event. */
 @ApplicationScoped
-public class PlatformConfigService {
+public class PlatformConfigService implements WebhookEndpoint {
 
     private static final Pattern DOMAIN = Pattern.compile("^(?=.{1,253}$)([a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\\.)+[a-zA-Z]{2,63}$");
 
@@ -139,7 +140,8 @@ public class PlatformConfigService {
      * any transaction, and must not act on a copy another instance's change has not reached yet
      * (an event delivered while the copy still had no endpoint would be skipped for good).
      */
-    public Uni<Optional<String>> webhookEndpoint() {
+    @Override
+    public Uni<Optional<String>> current() {
         return reload().map(settings -> Optional.ofNullable(settings.webhookEndpoint()));
     }
 

@@ -3,11 +3,12 @@ package payments.quote;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ApiException;
-import payments.common.Currencies;
 import payments.common.Currencies.Currency;
+import payments.common.Currencies;
 import payments.common.FieldError;
 import payments.platform.PlatformConfigService;
 import payments.platform.PlatformSettings;
+import payments.transaction.PaymentLimits;
 import payments.transaction.TransactionView;
 
 import java.math.BigDecimal;

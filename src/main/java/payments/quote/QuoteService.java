@@ -11,8 +11,8 @@ import jakarta.persistence.LockModeType;
 import payments.account.AccountInfoRules;
 import payments.account.AccountLookup;
 import payments.account.ExternalAccount;
-import payments.account.ExternalAccountService;
 import payments.account.ExternalAccountService.Owner;
+import payments.account.ExternalAccountService;
 import payments.account.InternalAccount;
 import payments.account.InternalAccountService;
 import payments.account.WalletAuthorization;
@@ -20,9 +20,9 @@ import payments.common.ApiException;
 import payments.common.ApiResult;
 import payments.common.FieldError;
 import payments.common.IdType;
-import payments.common.Idempotency;
 import payments.common.Idempotency.Answer;
 import payments.common.Idempotency.Claim;
+import payments.common.Idempotency;
 import payments.common.Ids;
 import payments.common.JsonText;
 import payments.common.Regions;
@@ -38,8 +38,9 @@ import payments.platform.PlatformConfigService;
 import payments.platform.PlatformSettings;
 import payments.quote.FeeSchedule.PlatformFeeOverride;
 import payments.quote.QuoteView.QuoteResponse;
-import payments.sandbox.MagicValues;
 import payments.transaction.PaymentBatcher;
+import payments.transaction.PaymentLimits;
+import payments.transaction.PaymentRail;
 import payments.transaction.PaymentTransaction;
 import payments.transaction.RailOutcome;
 import payments.transaction.Settlement;
@@ -153,13 +154,15 @@ public class QuoteService {
     private final ReceiverService receivers;
     private final Idempotency idempotency;
     private final PaymentBatcher batcher;
+    private final PaymentRail rail;
 
     public QuoteService(RequestSchemas schemas, PlatformConfigService platform, ExchangeRates rates,
                         FeeSchedule feeSchedule, PaymentLimits limits, InternalAccountService internalAccounts,
                         ExternalAccountService externalAccounts, Ledger ledger, Settlement settlement, Jobs jobs,
                         WebhookPublisher webhooks, QuoteView view, TransactionView transactionView, JsonText json,
                         ServerClock clock, ServerConfig config, ReceiverService receivers, Idempotency idempotency,
-                        PaymentBatcher batcher) {
+                        PaymentBatcher batcher, PaymentRail rail) {
+        this.rail = rail;
         this.receivers = receivers;
         this.idempotency = idempotency;
         this.batcher = batcher;
@@ -701,12 +704,12 @@ public class QuoteService {
         return ExternalAccount.<ExternalAccount>findById(quote.sourceExternalAccountId).flatMap(account -> {
             quote.status = Quote.PROCESSING;
             quote.updatedAt = clock.now();
-            return settlement.begin(t, RailOutcome.forTransfer(identifierSuffix(account)));
+            return settlement.begin(t, rail.pull(identifier(account)));
         });
     }
 
-    private String identifierSuffix(ExternalAccount account) {
-        return MagicValues.suffix(AccountInfoRules.primaryIdentifier(json.read(account.accountInfo)));
+    private String identifier(ExternalAccount account) {
+        return AccountInfoRules.primaryIdentifier(json.read(account.accountInfo));
     }
 
     /**
@@ -729,9 +732,7 @@ public class QuoteService {
                 throw ApiException.invalidField("destination.accountId", null, "External account " + account.wireId()
                         + (account.deletedAt != null ? " was deleted" : " is " + account.status) + " and cannot receive");
             }
-            String suffix = identifierSuffix(account);
-            return quote.sendingCurrency.equals(quote.receivingCurrency)
-                    ? RailOutcome.forTransfer(suffix) : RailOutcome.forQuote(suffix);
+            return rail.payout(identifier(account), quote.sendingCurrency.equals(quote.receivingCurrency));
         });
     }
 

@@ -11,14 +11,13 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ApiException;
-import payments.common.Idempotency;
 import payments.common.Idempotency.Answer;
 import payments.common.Idempotency.Claim;
+import payments.common.Idempotency;
 import payments.common.RowsInsert;
 import payments.common.ServerConfig;
 import payments.ledger.Journal;
 import payments.ledger.Ledger;
-import payments.quote.PaymentLimits;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -22,8 +22,8 @@ import payments.common.ServerConfig;
 import payments.common.schema.RequestSchemas;
 import payments.customer.Customer;
 import payments.customer.CustomerService;
+import payments.customer.IdentityVerdicts;
 import payments.platform.PlatformConfigService;
-import payments.sandbox.MagicValues;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -41,10 +41,12 @@ public class BeneficialOwnerService {
     private final PlatformConfigService platform;
     private final ServerClock clock;
     private final ServerConfig config;
+    private final IdentityVerdicts verdicts;
     private final JsonText json;
 
     public BeneficialOwnerService(RequestSchemas schemas, PlatformConfigService platform, ServerClock clock,
-                                  ServerConfig config, JsonText json) {
+                                  ServerConfig config, JsonText json, IdentityVerdicts verdicts) {
+        this.verdicts = verdicts;
         this.schemas = schemas;
         this.platform = platform;
         this.clock = clock;
@@ -71,7 +73,7 @@ public class BeneficialOwnerService {
             return checkTotalOwnership(owner)
                     .call(() -> platform.settings().invoke(settings -> {
                         if (config.sandbox() && settings.skipsVerificationPaperwork()) {
-                            owner.kycStatus = MagicValues.beneficialOwnerOutcome(request.at("/personalInfo/lastName").asText());
+                            owner.kycStatus = verdicts.beneficialOwner(request.at("/personalInfo/lastName").asText());
                         }
                     }))
                     .call(() -> owner.persist())

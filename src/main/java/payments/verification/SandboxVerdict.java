@@ -1,10 +1,8 @@
 package payments.verification;
 
-import payments.sandbox.MagicValues;
-
 /**
- * How the sandbox decides a complete packet, from the magic suffix of the individual's full name
- * or the business's registration number.
+ * How the sandbox decides a complete packet, from the identity provider's verdict on the
+ * individual or the business (see {@link payments.customer.IdentityVerdicts}).
  */
 public enum SandboxVerdict {
     /** Approved: verification APPROVED, customer APPROVED. */
@@ -36,8 +34,8 @@ public enum SandboxVerdict {
         return this == APPROVE || this == REJECT;
     }
 
-    public static SandboxVerdict forIndividual(String fullName) {
-        return switch (MagicValues.kycOutcome(fullName)) {
+    public static SandboxVerdict forIndividual(String kycVerdict) {
+        return switch (kycVerdict) {
             case "PENDING" -> MANUAL_REVIEW;
             case "REJECTED" -> REJECT;
             case "UNVERIFIED" -> POOR_QUALITY_DOCUMENT;
@@ -45,16 +43,16 @@ public enum SandboxVerdict {
         };
     }
 
-    public static SandboxVerdict forBusiness(String registrationNumber) {
-        return switch (MagicValues.kybOutcome(registrationNumber)) {
+    public static SandboxVerdict forBusiness(String kybVerdict) {
+        return switch (kybVerdict) {
             case "UNVERIFIED" -> MANUAL_REVIEW;
             case "REJECTED" -> REJECT;
             default -> APPROVE;
         };
     }
 
-    /** Businesses decided outright by their suffix skip the paperwork check (as the reference sandbox does). */
-    public static boolean skipsPaperwork(boolean business, String registrationNumber) {
-        return business && forBusiness(registrationNumber).terminal();
+    /** Businesses decided outright skip the paperwork check (as the reference sandbox does). */
+    public static boolean skipsPaperwork(boolean business, String kybVerdict) {
+        return business && forBusiness(kybVerdict).terminal();
     }
 }

@@ -20,7 +20,7 @@ import payments.common.ServerConfig;
 import payments.common.jobs.Jobs;
 import payments.customer.Customer;
 import payments.customer.CustomerService;
-import payments.sandbox.MagicValues;
+import payments.customer.IdentityVerdicts;
 import payments.webhook.WebhookPublisher;
 
 import java.time.Instant;
@@ -46,9 +46,11 @@ public class VerificationService {
     private final Jobs jobs;
     private final ServerClock clock;
     private final ServerConfig config;
+    private final IdentityVerdicts verdicts;
 
     public VerificationService(CustomerService customers, JsonText json, WebhookPublisher webhooks, Jobs jobs,
-                               ServerClock clock, ServerConfig config) {
+                               ServerClock clock, ServerConfig config, IdentityVerdicts verdicts) {
+        this.verdicts = verdicts;
         this.customers = customers;
         this.json = json;
         this.webhooks = webhooks;
@@ -115,8 +117,8 @@ public class VerificationService {
     private Uni<Void> decide(Verification verification, Customer customer) {
         JsonNode profile = json.read(customer.profile);
         SandboxVerdict verdict = customer.isBusiness()
-                ? SandboxVerdict.forBusiness(profile.path("businessInfo").path("registrationNumber").asText(null))
-                : SandboxVerdict.forIndividual(profile.path("fullName").asText(null));
+                ? SandboxVerdict.forBusiness(verdicts.business(profile.path("businessInfo").path("registrationNumber").asText(null)))
+                : SandboxVerdict.forIndividual(verdicts.individual(profile.path("fullName").asText(null)));
         return DocumentService.documentsOf(customer.id).flatMap(documents -> {
             List<VerificationIssue> issues = List.of();
             SandboxVerdict corrected = verdict;
@@ -143,7 +145,7 @@ public class VerificationService {
     Uni<List<VerificationIssue>> issuesFor(Customer customer) {
         JsonNode profile = json.read(customer.profile);
         if (config.sandbox() && SandboxVerdict.skipsPaperwork(customer.isBusiness(),
-                profile.path("businessInfo").path("registrationNumber").asText(null))) {
+                verdicts.business(profile.path("businessInfo").path("registrationNumber").asText(null)))) {
             return Uni.createFrom().item(List.of());
         }
         Uni<List<BeneficialOwner>> owners = customer.isBusiness() ? BeneficialOwnerService.ownersOf(customer)
@@ -188,7 +190,7 @@ public class VerificationService {
 
     private Uni<Void> decideOwners(Customer customer) {
         return BeneficialOwnerService.ownersOf(customer).invoke(owners -> owners.forEach(owner -> {
-            owner.kycStatus = MagicValues.beneficialOwnerOutcome(json.read(owner.personalInfo).path("lastName").asText(null));
+            owner.kycStatus = verdicts.beneficialOwner(json.read(owner.personalInfo).path("lastName").asText(null));
             owner.updatedAt = clock.now();
         })).replaceWithVoid();
     }

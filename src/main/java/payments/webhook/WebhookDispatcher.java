@@ -14,7 +14,6 @@ import payments.common.ServerClock;
 import payments.common.ServerConfig;
 import payments.common.Times;
 import payments.common.jobs.Poller;
-import payments.platform.PlatformConfigService;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -53,17 +52,17 @@ public class WebhookDispatcher {
     private final Pool pool;
     private final Vertx vertx;
     private final WebhookSender sender;
-    private final PlatformConfigService platformConfig;
+    private final WebhookEndpoint endpoint;
     private final ServerClock clock;
     private final ServerConfig.Jobs config;
     private final Poller poller;
 
-    public WebhookDispatcher(Pool pool, Vertx vertx, WebhookSender sender, PlatformConfigService platformConfig,
+    public WebhookDispatcher(Pool pool, Vertx vertx, WebhookSender sender, WebhookEndpoint endpoint,
                              ServerClock clock, ServerConfig config) {
         this.pool = pool;
         this.vertx = vertx;
         this.sender = sender;
-        this.platformConfig = platformConfig;
+        this.endpoint = endpoint;
         this.clock = clock;
         this.config = config.jobs();
         this.poller = new Poller(vertx, "Webhook dispatch", () -> drain(MAX_BATCHES_PER_TICK));
@@ -95,7 +94,7 @@ public class WebhookDispatcher {
 
     /** Claims one batch of due events and settles each; emits the batch's size. */
     Uni<Integer> dispatchDue() {
-        return platformConfig.webhookEndpoint().flatMap(url -> url.isEmpty() ? skipDue() : claim().flatMap(events ->
+        return endpoint.current().flatMap(url -> url.isEmpty() ? skipDue() : claim().flatMap(events ->
                 Multi.createFrom().iterable(events)
                         .onItem().transformToUni(event -> sender.send(event, url.get()).flatMap(attempt -> decide(event, attempt)))
                         .merge(CONCURRENCY)

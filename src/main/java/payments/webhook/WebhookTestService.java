@@ -5,7 +5,6 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ApiException;
-import payments.platform.PlatformConfigService;
 
 import java.util.Map;
 
@@ -19,21 +18,21 @@ public class WebhookTestService {
                                       @JsonProperty("response_body") String responseBody) {
     }
 
-    private final PlatformConfigService platformConfig;
+    private final WebhookEndpoint endpoint;
     private final WebhookPublisher publisher;
     private final WebhookSender sender;
     private final WebhookDispatcher deliveries;
 
-    public WebhookTestService(PlatformConfigService platformConfig, WebhookPublisher publisher, WebhookSender sender,
+    public WebhookTestService(WebhookEndpoint endpoint, WebhookPublisher publisher, WebhookSender sender,
                               WebhookDispatcher deliveries) {
-        this.platformConfig = platformConfig;
+        this.endpoint = endpoint;
         this.publisher = publisher;
         this.sender = sender;
         this.deliveries = deliveries;
     }
 
     public Uni<TestWebhookResponse> sendTest() {
-        return platformConfig.webhookEndpoint().flatMap(url -> {
+        return endpoint.current().flatMap(url -> {
             if (url.isEmpty()) {
                 throw ApiException.badRequest("WEBHOOK_ENDPOINT_NOT_SET", "Set webhookEndpoint with PATCH /config first");
             }

@@ -1,12 +1,10 @@
-package payments.quote;
+package payments.transaction;
 
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ApiException;
 import payments.common.ServerConfig;
-import payments.transaction.PaymentTransaction;
-import payments.transaction.SenderVolumes;
 
 import java.time.Instant;
 import java.util.Collection;
