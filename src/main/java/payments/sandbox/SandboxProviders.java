@@ -22,54 +22,63 @@ public class SandboxProviders {
     @Produces
     @Singleton
     IdentityVerdicts identityVerdicts(ServerConfig config) {
-        return config.sandbox() ? new IdentityVerdicts() {
-            @Override
-            public String individual(String fullName) {
-                return MagicValues.kycOutcome(fullName);
-            }
-
-            @Override
-            public String business(String registrationNumber) {
-                return MagicValues.kybOutcome(registrationNumber);
-            }
-
-            @Override
-            public String beneficialOwner(String lastName) {
-                return MagicValues.beneficialOwnerOutcome(lastName);
-            }
-        } : IdentityVerdicts.NONE;
+        return config.sandbox() ? new SimulatedIdentityVerdicts() : IdentityVerdicts.NONE;
     }
 
     @Produces
     @Singleton
     AccountOutcomes accountOutcomes(ServerConfig config) {
-        return config.sandbox() ? new AccountOutcomes() {
-            @Override
-            public Optional<String> beneficiaryVerification(String identifier) {
-                return MagicValues.beneficiaryVerification(identifier);
-            }
-
-            @Override
-            public boolean provisioningFails(String platformCustomerId) {
-                return MagicValues.provisioningFails(platformCustomerId);
-            }
-        } : AccountOutcomes.NONE;
+        return config.sandbox() ? new SimulatedAccountOutcomes() : AccountOutcomes.NONE;
     }
 
     @Produces
     @Singleton
     PaymentRail paymentRail(ServerConfig config) {
-        return config.sandbox() ? new PaymentRail() {
-            @Override
-            public RailOutcome payout(String identifier, boolean sameCurrency) {
-                String suffix = MagicValues.suffix(identifier);
-                return sameCurrency ? RailOutcome.forTransfer(suffix) : RailOutcome.forQuote(suffix);
-            }
+        return config.sandbox() ? new SimulatedRail() : PaymentRail.NONE;
+    }
 
-            @Override
-            public RailOutcome pull(String identifier) {
-                return RailOutcome.forTransfer(MagicValues.suffix(identifier));
-            }
-        } : PaymentRail.NONE;
+    /** KYC and KYB verdicts by the magic suffixes of names and registration numbers. */
+    static final class SimulatedIdentityVerdicts implements IdentityVerdicts {
+        @Override
+        public String individual(String fullName) {
+            return MagicValues.kycOutcome(fullName);
+        }
+
+        @Override
+        public String business(String registrationNumber) {
+            return MagicValues.kybOutcome(registrationNumber);
+        }
+
+        @Override
+        public String beneficialOwner(String lastName) {
+            return MagicValues.beneficialOwnerOutcome(lastName);
+        }
+    }
+
+    /** Beneficiary-name checks (1xx suffixes) and provisioning failures (platformCustomerId ending 909). */
+    static final class SimulatedAccountOutcomes implements AccountOutcomes {
+        @Override
+        public Optional<String> beneficiaryVerification(String identifier) {
+            return MagicValues.beneficiaryVerification(identifier);
+        }
+
+        @Override
+        public boolean provisioningFails(String platformCustomerId) {
+            return MagicValues.provisioningFails(platformCustomerId);
+        }
+    }
+
+    /** The sandbox rail: outcome tables by the identifier's last three characters. */
+    static final class SimulatedRail implements PaymentRail {
+        @Override
+        public RailOutcome payout(String identifier, boolean sameCurrency) {
+            String suffix = MagicValues.suffix(identifier);
+            return sameCurrency ? RailOutcome.forTransfer(suffix) : RailOutcome.forQuote(suffix);
+        }
+
+        @Override
+        public RailOutcome pull(String identifier) {
+            return RailOutcome.forTransfer(MagicValues.suffix(identifier));
+        }
     }
 }
