@@ -13,6 +13,7 @@ public class ApiException extends RuntimeException {
     private final int status;
     private final String code;
     private final Map<String, Object> details;
+    private Integer retryAfterSeconds;
 
     public ApiException(int status, String code, String reason, Map<String, Object> details) {
         super(reason, null, false, false);
@@ -39,6 +40,18 @@ public class ApiException extends RuntimeException {
 
     public Map<String, Object> details() {
         return details;
+    }
+
+    /** Seconds the client should wait before trying again (the Retry-After header); null when not said. */
+    public Integer retryAfterSeconds() {
+        return retryAfterSeconds;
+    }
+
+    /** 503 SERVICE_UNAVAILABLE: the server cannot take this now; the same request may be sent again later. */
+    public static ApiException unavailable(String reason, int retryAfterSeconds) {
+        ApiException e = new ApiException(503, "SERVICE_UNAVAILABLE", reason);
+        e.retryAfterSeconds = retryAfterSeconds;
+        return e;
     }
 
     public static ApiException badRequest(String code, String reason) {

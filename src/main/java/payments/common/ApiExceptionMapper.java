@@ -83,7 +83,12 @@ public class ApiExceptionMapper {
     }
 
     static Response toResponse(ApiException e) {
-        return Response.status(e.status()).type(MediaType.APPLICATION_JSON_TYPE).entity(ErrorBody.of(e)).build();
+        Response.ResponseBuilder response = Response.status(e.status()).type(MediaType.APPLICATION_JSON_TYPE)
+                .entity(ErrorBody.of(e));
+        if (e.retryAfterSeconds() != null) {
+            response.header("Retry-After", e.retryAfterSeconds());
+        }
+        return response.build();
     }
 
     private static FieldError typeMismatch(MismatchedInputException e) {

@@ -9,6 +9,7 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import org.jboss.logging.Logger;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -25,6 +26,7 @@ import java.util.concurrent.atomic.AtomicLong;
 public class ServerClock {
 
     static final String OFFSET_SETTING = "clock.offset-ms";
+    private static final Logger LOG = Logger.getLogger(ServerClock.class);
 
     private final Pool pool;
     private final Clock wallClock = Clock.systemUTC();
@@ -52,7 +54,9 @@ public class ServerClock {
     /** Another instance's advance reaches this one within a second, even where no job runner ticks. */
     @Scheduled(every = "1s", delayed = "1s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> refreshed() {
-        return refresh().onFailure().recoverWithNull();
+        return refresh().onFailure()
+                .invoke(e -> LOG.warnf("Refreshing the sandbox clock offset failed (it stays as it was): %s", e.getMessage()))
+                .onFailure().recoverWithNull();
     }
 
     public Uni<Void> refresh() {

@@ -117,6 +117,13 @@ public interface ServerConfig {
         /** Payments in one batch at most. */
         @WithDefault("200")
         int maxSize();
+
+        /**
+         * Payments waiting for a batch at most, per instance; beyond it a payment is refused with 503
+         * and Retry-After (not stored under its Idempotency-Key, so the same request may come again).
+         */
+        @WithDefault("10000")
+        int maxWaiting();
     }
 
     Fx fx();

@@ -12,6 +12,7 @@ import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.persistence.LockModeType;
+import org.jboss.logging.Logger;
 import payments.common.ApiException;
 import payments.common.Currencies;
 import payments.common.FieldError;
@@ -57,6 +58,7 @@ public class PlatformConfigService implements WebhookEndpoint {
     private final WebhookSigner signer;
     private final ServerConfig serverConfig;
     private final Pool pool;
+    private static final Logger LOG = Logger.getLogger(PlatformConfigService.class);
     private final WebhookAddresses addresses;
     private final AtomicReference<PlatformSettings> cached = new AtomicReference<>();
     /** Changes committed through this instance, so that a read started before one cannot overwrite it. */
@@ -89,7 +91,9 @@ public class PlatformConfigService implements WebhookEndpoint {
     /** Another instance's change reaches this one within a second. */
     @Scheduled(every = "1s", delayed = "1s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> refresh() {
-        return reload().replaceWithVoid().onFailure().recoverWithNull();
+        return reload().replaceWithVoid().onFailure()
+                .invoke(e -> LOG.warnf("Refreshing the platform settings failed (the copy stays as it was): %s", e.getMessage()))
+                .onFailure().recoverWithNull();
     }
 
     /**

@@ -34,8 +34,18 @@ public final class BatchQueue<T> {
         this.rowsOf = rowsOf;
     }
 
-    public synchronized void add(T item) {
+    /** Queues the payment unless {@code maxWaiting} already wait; false (nothing queued) when full. */
+    public synchronized boolean offer(T item, int maxWaiting) {
+        if (waiting.size() >= maxWaiting) {
+            return false;
+        }
         waiting.add(item);
+        return true;
+    }
+
+    /** How many payments wait for a batch. */
+    public synchronized int waiting() {
+        return waiting.size();
     }
 
     /**

@@ -2,6 +2,7 @@ package payments.transaction;
 
 import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
 import io.smallrye.common.vertx.VertxContext;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.subscription.UniEmitter;
@@ -10,6 +11,7 @@ import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import jakarta.enterprise.context.ApplicationScoped;
+import org.jboss.logging.Logger;
 import payments.common.ApiException;
 import payments.common.Idempotency.Answer;
 import payments.common.Idempotency.Claim;
@@ -66,10 +68,12 @@ public class PaymentBatcher {
     private final Pool pool;
     private final Vertx vertx;
     private final ServerConfig.Batching config;
+    private static final Logger LOG = Logger.getLogger(PaymentBatcher.class);
     private final BatchQueue<Waiting> queue = new BatchQueue<>(Waiting::rows);
 
     public PaymentBatcher(Ledger ledger, PaymentLimits limits, Idempotency idempotency, Pool pool, Vertx vertx,
-                          ServerConfig config) {
+                          ServerConfig config, MeterRegistry registry) {
+        registry.gauge("payments.batch.waiting", queue, BatchQueue::waiting);
         this.pool = pool;
         this.ledger = ledger;
         this.limits = limits;
@@ -80,13 +84,24 @@ public class PaymentBatcher {
 
     /**
      * Saves the payment in the next batch; emits its answer once committed, or fails with 400
-     * INSUFFICIENT_FUNDS or 429 DAILY_VOLUME_LIMIT_EXCEEDED (nothing of it saved).
+     * INSUFFICIENT_FUNDS or 429 DAILY_VOLUME_LIMIT_EXCEEDED (nothing of it saved), or 503 with
+     * Retry-After when {@code maxWaiting} payments already wait (the queue is bounded, so a burst
+     * the database cannot absorb is pushed back instead of piling up in memory).
      */
     public Uni<Answer> submit(Payment payment) {
         return Uni.createFrom().emitter(emitter -> {
-            queue.add(new Waiting(payment, payment.lockedRows(), emitter, io.vertx.core.Vertx.currentContext()));
+            Waiting waiting = new Waiting(payment, payment.lockedRows(), emitter, io.vertx.core.Vertx.currentContext());
+            if (!queue.offer(waiting, config.maxWaiting())) {
+                emitter.fail(ApiException.unavailable("Too many payments are waiting to be saved; retry shortly", 1));
+                return;
+            }
             startBatches();
         });
+    }
+
+    /** How many payments wait for a batch on this instance (also the gauge payments.batch.waiting). */
+    public int waiting() {
+        return queue.waiting();
     }
 
     /** Starts batches while some payments can go into one (see {@link BatchQueue#next}). */
@@ -101,7 +116,7 @@ public class PaymentBatcher {
                         queue.finished(started);
                         startBatches();
                     })
-                    .subscribe().with(done -> { }, e -> { }));
+                    .subscribe().with(done -> { }, e -> LOG.errorf(e, "A payment batch failed past its own recovery")));
         }
     }
 
@@ -175,7 +190,9 @@ public class PaymentBatcher {
                             .collectFailures().discardItems()
                             .replaceWith(refusals);
                 })
-                .onFailure().call(() -> connection.query("ROLLBACK").execute().onFailure().recoverWithNull());
+                .onFailure().call(() -> connection.query("ROLLBACK").execute().onFailure()
+                        .invoke(e -> LOG.warnf(e, "Rolling back a failed payment batch failed; the connection is closed"))
+                        .onFailure().recoverWithNull());
     }
 
     /** Completes a waiting request on its own context. */

@@ -12,6 +12,7 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
+import org.jboss.logging.Logger;
 import payments.common.Ids;
 import payments.common.ServerClock;
 import payments.common.Times;
@@ -34,6 +35,7 @@ public class WebhookSender {
         }
     }
 
+    private static final Logger LOG = Logger.getLogger(WebhookSender.class);
     private final WebClient client;
     private final WebhookAddresses addresses;
     private final WebhookSigner signer;
@@ -78,6 +80,7 @@ public class WebhookSender {
                         .putHeader(WebhookSigner.HEADER, signer.signatureHeader(event.body))
                         .sendBuffer(Buffer.buffer(event.body)))
                 .map(response -> new Attempt(url, response.statusCode(), bodyOf(response), null))
+                .onFailure().invoke(e -> LOG.debugf("Webhook %s to %s got no answer: %s", event.id, url, e.toString()))
                 .onFailure().recoverWithItem(e -> new Attempt(url, null, null, failure(e)))
                 .call(attempt -> record(event, attempt, started, (System.nanoTime() - startNanos) / 1_000_000));
     }

@@ -16,7 +16,7 @@ class BatchQueueTest {
     /** A payment named by the rows it locks, e.g. "a,b". */
     private static BatchQueue<String> queue(String... payments) {
         BatchQueue<String> queue = new BatchQueue<>(payment -> Set.of((Object[]) payment.split(",")));
-        List.of(payments).forEach(queue::add);
+        List.of(payments).forEach(payment -> queue.offer(payment, 100));
         return queue;
     }
 
@@ -35,7 +35,7 @@ class BatchQueueTest {
     void noNewBatchWhileMaxInFlightAreCommitting() {
         BatchQueue<String> queue = queue("a,b");
         BatchQueue.Batch<String> first = queue.next(1, 10);
-        queue.add("c,d");
+        assertTrue(queue.offer("c,d", 100));
 
         assertNull(queue.next(1, 10));
         queue.finished(first);
@@ -46,11 +46,11 @@ class BatchQueueTest {
     void besideACommittingBatchOnlyPaymentsOnOtherRowsStart() {
         BatchQueue<String> queue = queue("a,b");
         BatchQueue.Batch<String> first = queue.next(2, 10);
-        queue.add("a,c");
-        queue.add("d,e");
+        assertTrue(queue.offer("a,c", 100));
+        assertTrue(queue.offer("d,e", 100));
         // Shares no row with the committing batch, but one with "a,c" held back before it.
-        queue.add("c,f");
-        queue.add("e,g");
+        assertTrue(queue.offer("c,f", 100));
+        assertTrue(queue.offer("e,g", 100));
 
         assertEquals(List.of("d,e", "e,g"), queue.next(2, 10).items());
         assertFalse(queue.isEmpty());
@@ -64,10 +64,22 @@ class BatchQueueTest {
     void noBatchWhenEveryWaitingPaymentNeedsACommittingBatchsRows() {
         BatchQueue<String> queue = queue("hot,a");
         queue.next(2, 10);
-        queue.add("hot,b");
-        queue.add("c,hot");
+        assertTrue(queue.offer("hot,b", 100));
+        assertTrue(queue.offer("c,hot", 100));
 
         assertNull(queue.next(2, 10));
         assertFalse(queue.isEmpty());
+    }
+
+    @Test
+    void aFullQueueRefusesMoreWaitingPayments() {
+        BatchQueue<String> queue = queue("a,b");
+        assertTrue(queue.offer("c,d", 2));
+        assertFalse(queue.offer("e,f", 2));
+        assertEquals(2, queue.waiting());
+
+        queue.next(1, 10);
+        assertEquals(0, queue.waiting());
+        assertTrue(queue.offer("e,f", 2));
     }
 }
