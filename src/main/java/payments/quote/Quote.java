@@ -17,13 +17,6 @@ import java.util.UUID;
 @Table(name = "quotes")
 public class Quote extends PanacheEntityBase {
 
-    public static final String PENDING = "PENDING";
-    public static final String PENDING_AUTHORIZATION = "PENDING_AUTHORIZATION";
-    public static final String PROCESSING = "PROCESSING";
-    public static final String COMPLETED = "COMPLETED";
-    public static final String FAILED = "FAILED";
-    public static final String EXPIRED = "EXPIRED";
-
     /** Every column, for saving many quotes in one statement (see {@link RowsInsert}). */
     public static final RowsInsert<Quote> ROWS = RowsInsert.<Quote>into("quotes")
             .uuid("id", q -> q.id).text("status", q -> q.status).uuid("customer_id", q -> q.customerId)

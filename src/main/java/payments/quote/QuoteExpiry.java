@@ -43,7 +43,8 @@ public class QuoteExpiry implements JobHandler {
     public Uni<JobOutcome> handle(ClaimedJob job) {
         return Panache.withTransaction(() -> Quote.<Quote>findById(UUID.fromString(job.payload()), LockModeType.PESSIMISTIC_WRITE)
                 .flatMap(quote -> {
-                    if (quote == null || !(Quote.PENDING.equals(quote.status) || Quote.PENDING_AUTHORIZATION.equals(quote.status))) {
+                    if (quote == null || !(QuoteStatus.of(quote).canMoveTo(QuoteStatus.EXPIRED)
+                            || QuoteStatus.of(quote).canMoveTo(QuoteStatus.FAILED))) {
                         return Uni.createFrom().item(JobOutcome.done());
                     }
                     if (clock.now().isBefore(quote.expiresAt)) {
@@ -54,8 +55,8 @@ public class QuoteExpiry implements JobHandler {
     }
 
     private Uni<Void> expire(Quote quote, PaymentTransaction t) {
-        boolean awaitedSca = Quote.PENDING_AUTHORIZATION.equals(quote.status);
-        quote.status = awaitedSca ? Quote.FAILED : Quote.EXPIRED;
+        boolean awaitedSca = QuoteStatus.of(quote) == QuoteStatus.PENDING_AUTHORIZATION;
+        QuoteStatus.move(quote, awaitedSca ? QuoteStatus.FAILED : QuoteStatus.EXPIRED);
         quote.updatedAt = clock.now();
         TransactionStatus.move(t, awaitedSca ? TransactionStatus.FAILED : TransactionStatus.EXPIRED);
         t.failureReason = awaitedSca ? "SCA_NOT_COMPLETED" : "QUOTE_EXPIRED";

@@ -239,7 +239,7 @@ public class QuoteService {
             PaymentTransaction t = paymentOf(request, payer, resolved.payee(), priced, now);
             Quote quote = quoteOf(request, payer, resolved.payee(), priced, t, now);
             WebhookEvent pending = webhooks.dispatched("OUTGOING_PAYMENT.PENDING", transactionView.toWire(t));
-            quote.status = Quote.PROCESSING;
+            QuoteStatus.move(quote, QuoteStatus.PROCESSING);
             WebhookEvent processing = settlement.processingAtOnce(t);
             // The execute call answers the payment as it starts (PROCESSING); the completion event follows.
             Answer answer = idempotency.answer(result(view.toWire(quote, t)));
@@ -549,7 +549,7 @@ public class QuoteService {
         Quote quote = new Quote();
         quote.id = Ids.newUuid();
         t.quoteId = quote.id;
-        quote.status = Quote.PENDING;
+        quote.status = QuoteStatus.PENDING.name();
         quote.customerId = payer.customerId();
         quote.transactionId = t.id;
         ObjectNode source = request.get("source").deepCopy();
@@ -657,15 +657,16 @@ public class QuoteService {
      * Strong Customer Authentication or once it has run, 400 QUOTE_EXPIRED after its deadline.
      */
     private void requireRunnable(Quote quote) {
-        if (Quote.PENDING_AUTHORIZATION.equals(quote.status)) {
+        if (QuoteStatus.of(quote) == QuoteStatus.PENDING_AUTHORIZATION) {
             throw ApiException.conflict("INVALID_STATE_TRANSITION",
                     "Quote " + quote.wireId() + " awaits Strong Customer Authentication; authorize it first");
         }
-        if (Quote.EXPIRED.equals(quote.status) || (Quote.PENDING.equals(quote.status) && !clock.now().isBefore(quote.expiresAt))) {
+        if (QuoteStatus.of(quote) == QuoteStatus.EXPIRED
+                || (QuoteStatus.of(quote) == QuoteStatus.PENDING && !clock.now().isBefore(quote.expiresAt))) {
             throw ApiException.badRequest("QUOTE_EXPIRED", "Quote " + quote.wireId() + " expired at " + quote.expiresAt
                     + "; create a new quote");
         }
-        if (!Quote.PENDING.equals(quote.status)) {
+        if (QuoteStatus.of(quote) != QuoteStatus.PENDING) {
             throw ApiException.conflict("INVALID_STATE_TRANSITION", "Quote " + quote.wireId() + " has already run");
         }
     }
@@ -691,7 +692,7 @@ public class QuoteService {
                 .flatMap(outcome -> ledger.post(Settlement.hold(t))
                         .call(() -> limits.countDailyVolume(PaymentLimits.Volume.of(t)))
                         .flatMap(ignored -> {
-                            quote.status = Quote.PROCESSING;
+                            QuoteStatus.move(quote, QuoteStatus.PROCESSING);
                             quote.scaChallenge = null;
                             quote.updatedAt = clock.now();
                             return settlement.begin(t, outcome);
@@ -702,7 +703,7 @@ public class QuoteService {
     private Uni<Void> releasePull(Quote quote, PaymentTransaction t) {
         requireRail("No payment rail is connected in production mode to pull from a bank account");
         return ExternalAccount.<ExternalAccount>findById(quote.sourceExternalAccountId).flatMap(account -> {
-            quote.status = Quote.PROCESSING;
+            QuoteStatus.move(quote, QuoteStatus.PROCESSING);
             quote.updatedAt = clock.now();
             return settlement.begin(t, rail.pull(identifier(account)));
         });
@@ -745,7 +746,7 @@ public class QuoteService {
         challenge.put("availableFactors", List.of("SMS_OTP"));
         challenge.put("purpose", "PAYOUT");
         quote.scaChallenge = json.write(challenge);
-        quote.status = Quote.PENDING_AUTHORIZATION;
+        QuoteStatus.move(quote, QuoteStatus.PENDING_AUTHORIZATION);
         quote.updatedAt = clock.now();
         TransactionStatus.move(t, TransactionStatus.PENDING_AUTHORIZATION);
         t.updatedAt = clock.now();
@@ -776,7 +777,7 @@ public class QuoteService {
 
     /** An authorized realtime-funded quote shows its paymentInstructions and waits for the money. */
     private Uni<Void> awaitFunds(Quote quote, PaymentTransaction t) {
-        quote.status = Quote.PENDING;
+        QuoteStatus.move(quote, QuoteStatus.PENDING);
         quote.scaChallenge = null;
         quote.updatedAt = clock.now();
         TransactionStatus.move(t, TransactionStatus.PENDING);
@@ -805,7 +806,7 @@ public class QuoteService {
             return transactionOf(quote, true).flatMap(t -> railOutcome(quote)
                     .call(() -> limits.countDailyVolume(PaymentLimits.Volume.of(t)))
                     .flatMap(outcome -> {
-                        quote.status = Quote.PROCESSING;
+                        QuoteStatus.move(quote, QuoteStatus.PROCESSING);
                         quote.updatedAt = clock.now();
                         return settlement.begin(t, outcome);
                     })
@@ -830,7 +831,7 @@ public class QuoteService {
             if (customer == null || !Regions.requiresSca(customer.region)) {
                 throw ApiException.conflict("CONFLICT", "Strong Customer Authentication does not apply to this payer");
             }
-            if (!Quote.PENDING_AUTHORIZATION.equals(quote.status) || quote.scaChallenge == null) {
+            if (QuoteStatus.of(quote) != QuoteStatus.PENDING_AUTHORIZATION || quote.scaChallenge == null) {
                 throw ApiException.conflict("CONFLICT", "Quote " + quote.wireId() + " has no challenge awaiting authorization");
             }
             return json.read(quote.scaChallenge);

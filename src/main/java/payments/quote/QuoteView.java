@@ -46,7 +46,7 @@ public class QuoteView {
     /** The quote; once executed its status follows its transaction's. */
     public QuoteResponse toWire(Quote quote, PaymentTransaction transaction) {
         String status = statusOf(quote, transaction);
-        boolean awaitingSca = Quote.PENDING_AUTHORIZATION.equals(status);
+        boolean awaitingSca = QuoteStatus.PENDING_AUTHORIZATION.name().equals(status);
         return new QuoteResponse(quote.wireId(), status, quote.createdAt.toString(), quote.expiresAt.toString(),
                 json.read(quote.source), quote.destination,
                 Currencies.require(quote.sendingCurrency), Currencies.require(quote.receivingCurrency),
@@ -57,13 +57,13 @@ public class QuoteView {
     }
 
     static String statusOf(Quote quote, PaymentTransaction transaction) {
-        if (!Quote.PROCESSING.equals(quote.status) || transaction == null) {
+        if (QuoteStatus.of(quote) != QuoteStatus.PROCESSING || transaction == null) {
             return quote.status;
         }
         return switch (transaction.status) {
-            case TransactionStatus.COMPLETED -> Quote.COMPLETED;
-            case TransactionStatus.FAILED, TransactionStatus.REFUNDED, TransactionStatus.REJECTED -> Quote.FAILED;
-            default -> Quote.PROCESSING;
+            case TransactionStatus.COMPLETED -> QuoteStatus.COMPLETED.name();
+            case TransactionStatus.FAILED, TransactionStatus.REFUNDED, TransactionStatus.REJECTED -> QuoteStatus.FAILED.name();
+            default -> QuoteStatus.PROCESSING.name();
         };
     }
 }
