@@ -11,6 +11,7 @@ import payments.account.AccountLookup;
 import payments.account.InternalAccount;
 import payments.account.InternalAccountService;
 import payments.common.ApiException;
+import payments.common.ErrorCode;
 import payments.common.IdType;
 import payments.common.Ids;
 import payments.customer.Customer;
@@ -49,8 +50,8 @@ class RawRowMappingTest {
         MoneyFixtures.Holder holder = MoneyFixtures.approvedCustomer(List.of("USD"));
         String accountId = holder.account("USD");
         MoneyFixtures.fund(accountId, 12_345);
-        UUID accountUuid = Ids.uuidOf(IdType.INTERNAL_ACCOUNT, accountId, "none");
-        UUID customerUuid = Ids.uuidOf(IdType.CUSTOMER, holder.customerId(), "none");
+        UUID accountUuid = Ids.uuidOf(IdType.INTERNAL_ACCOUNT, accountId, ErrorCode.NOT_FOUND);
+        UUID customerUuid = Ids.uuidOf(IdType.CUSTOMER, holder.customerId(), ErrorCode.NOT_FOUND);
 
         AccountLookup preloaded = accounts.preload(accountId, "Customer:not-an-account").await().indefinitely();
         InternalAccount raw = preloaded.account(accountId).await().indefinitely();
@@ -75,7 +76,7 @@ class RawRowMappingTest {
         MoneyFixtures.fund(payer.account("USD"), 5_000);
         Map<String, Object> body = MoneyFixtures.transferBody(payer.account("USD"), payee.account("USD"), 1_234);
         String transactionId = TestSupport.api().body(body).post("/quotes").then().statusCode(201).extract().path("transactionId");
-        UUID id = Ids.uuidOf(IdType.TRANSACTION, transactionId, "none");
+        UUID id = Ids.uuidOf(IdType.TRANSACTION, transactionId, ErrorCode.NOT_FOUND);
 
         String select = "SELECT " + String.join(", ", PaymentTransaction.ROWS.columnNames()) + " FROM transactions WHERE id = $1";
         PaymentTransaction raw = pool.preparedQuery(select).execute(Tuple.of(id))

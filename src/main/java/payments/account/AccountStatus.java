@@ -1,6 +1,7 @@
 package payments.account;
 
 import payments.common.ApiException;
+import payments.common.ErrorCode;
 
 import java.util.Map;
 import java.util.Set;
@@ -18,11 +19,11 @@ final class AccountStatus {
     /** 409 unless the move is ACTIVE⇄FROZEN or ACTIVE/FROZEN→CLOSED, and a closing account is empty. */
     static void checkMove(InternalAccount account, String next) {
         if (!MOVES.getOrDefault(account.status, Set.of()).contains(next)) {
-            throw ApiException.conflict("INVALID_STATE_TRANSITION", "An internal account cannot go from "
+            throw new ApiException(ErrorCode.INVALID_STATE_TRANSITION, "An internal account cannot go from "
                     + account.status + " to " + next + "; allowed: ACTIVE <-> FROZEN, ACTIVE or FROZEN -> CLOSED");
         }
         if (InternalAccount.CLOSED.equals(next) && (account.totalBalance != 0 || account.availableBalance != 0)) {
-            throw ApiException.conflict("CONFLICT", "The account still holds money; move its balance out before closing it");
+            throw new ApiException(ErrorCode.CONFLICT, "The account still holds money; move its balance out before closing it");
         }
     }
 }

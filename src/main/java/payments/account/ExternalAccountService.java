@@ -9,6 +9,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ApiException;
 import payments.common.Currencies;
+import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
@@ -38,7 +39,7 @@ import java.util.UUID;
 @ApplicationScoped
 public class ExternalAccountService {
 
-    public static final String NOT_FOUND = "EXTERNAL_ACCOUNT_NOT_FOUND";
+    public static final ErrorCode NOT_FOUND = ErrorCode.EXTERNAL_ACCOUNT_NOT_FOUND;
     private static final List<String> OWNERSHIP_TYPES = List.of("FIRST_PARTY", "THIRD_PARTY");
 
     /** Whose accounts an operation may see: one customer, any customer, or the platform. */
@@ -90,7 +91,7 @@ public class ExternalAccountService {
                     : Uni.createFrom().item(0);
             return clearDefault.flatMap(cleared -> account.<ExternalAccount>persistAndFlush())
                     .onFailure(failure -> UniqueViolation.constraintOf(failure).isPresent())
-                    .transform(failure -> ApiException.conflict("CONFLICT", "This external account already exists"))
+                    .transform(failure -> new ApiException(ErrorCode.CONFLICT, "This external account already exists"))
                     .map(this::toWire);
         });
     }
@@ -131,7 +132,7 @@ public class ExternalAccountService {
                     && (owner.platformOwned() ? account.customerId == null
                     : account.customerId != null && (owner.customerId() == null || owner.customerId().equals(account.customerId)));
             if (!visible) {
-                throw ApiException.notFound(NOT_FOUND, "External account " + accountId + " not found");
+                throw new ApiException(NOT_FOUND, "External account " + accountId + " not found");
             }
             return account;
         });
@@ -142,7 +143,7 @@ public class ExternalAccountService {
         UUID id = Ids.uuidOf(IdType.EXTERNAL_ACCOUNT, accountId, NOT_FOUND);
         return ExternalAccount.<ExternalAccount>findById(id).map(account -> {
             if (account == null || account.deletedAt != null) {
-                throw ApiException.notFound(NOT_FOUND, "External account " + accountId + " not found");
+                throw new ApiException(NOT_FOUND, "External account " + accountId + " not found");
             }
             return account;
         });
@@ -160,7 +161,7 @@ public class ExternalAccountService {
     /** Checks the whole request and returns the cleaned accountInfo. */
     private JsonNode validate(JsonNode body, String customerId) {
         if (body == null || !body.isObject()) {
-            throw ApiException.badRequest("INVALID_INPUT", "The request body must be a JSON object");
+            throw new ApiException(ErrorCode.INVALID_INPUT, "The request body must be a JSON object");
         }
         List<FieldError> errors = new ArrayList<>();
         String currency = body.path("currency").isTextual() ? body.get("currency").asText() : null;
@@ -230,7 +231,7 @@ public class ExternalAccountService {
     private void verifyBeneficiary(ExternalAccount account, JsonNode info) {
         Optional<String> outcome = outcomes.beneficiaryVerification(AccountInfoRules.primaryIdentifier(info));
         if (outcome.isEmpty()) {
-            throw ApiException.badRequest("INVALID_BANK_ACCOUNT", "The bank reports this account as invalid");
+            throw new ApiException(ErrorCode.INVALID_BANK_ACCOUNT, "The bank reports this account as invalid");
         }
         account.beneficiaryVerificationStatus = outcome.get();
         JsonNode beneficiary = info.path("beneficiary");

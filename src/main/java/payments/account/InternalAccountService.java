@@ -12,6 +12,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import payments.account.InternalAccountView.InternalAccountResponse;
 import payments.common.ApiException;
+import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
@@ -41,7 +42,7 @@ import java.util.UUID;
 @ApplicationScoped
 public class InternalAccountService implements CustomerAccounts {
 
-    public static final String NOT_FOUND = "INTERNAL_ACCOUNT_NOT_FOUND";
+    public static final ErrorCode NOT_FOUND = ErrorCode.INTERNAL_ACCOUNT_NOT_FOUND;
     private static final String WITH_HOLDERS = PreparedOnce.sql("SELECT "
             + String.join(", ", InternalAccount.COLUMNS.stream().map(column -> "a." + column).toList()) + ", "
             + String.join(", ", Customer.COLUMNS.stream().map(column -> "c." + column).toList())
@@ -199,7 +200,7 @@ public class InternalAccountService implements CustomerAccounts {
                             .map(account -> account.wireId() + " (" + account.totalBalance + " " + account.currency + ")")
                             .toList();
                     if (!holding.isEmpty()) {
-                        throw ApiException.conflict("CONFLICT", "The customer still holds money in " + String.join(", ", holding)
+                        throw new ApiException(ErrorCode.CONFLICT, "The customer still holds money in " + String.join(", ", holding)
                                 + "; move it out (and let payments in flight end) before deleting the customer");
                     }
                     Uni<Void> chain = Uni.createFrom().voidItem();

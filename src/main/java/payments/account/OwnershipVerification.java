@@ -9,6 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import payments.account.ExternalAccountService.ExternalAccountResponse;
 import payments.account.ExternalAccountService.Owner;
 import payments.common.ApiException;
+import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.JsonText;
 import payments.common.ServerClock;
@@ -71,7 +72,7 @@ public class OwnershipVerification {
         return accounts.find(owner, accountId).flatMap(account -> {
             if (!AccountInfoRules.isWallet(account.accountType) || !"FIRST_PARTY".equals(account.ownershipType)
                     || !OPEN_STATUSES.contains(account.status)) {
-                throw ApiException.conflict("CONFLICT", "Ownership verification does not apply to this account: it must be a "
+                throw new ApiException(ErrorCode.CONFLICT, "Ownership verification does not apply to this account: it must be a "
                         + "FIRST_PARTY self-custody wallet awaiting verification (status is " + account.status + ")");
             }
             checkMethodAvailable(method, account);
@@ -104,12 +105,12 @@ public class OwnershipVerification {
         return accounts.find(owner, accountId).flatMap(account -> OwnershipChallenge.<OwnershipChallenge>findById(account.id)
                 .flatMap(challenge -> {
                     if (challenge == null || !OwnershipChallenge.WALLET_SIGNATURE.equals(challenge.method)) {
-                        throw ApiException.conflict("CONFLICT", "No WALLET_SIGNATURE challenge is outstanding for this account; "
+                        throw new ApiException(ErrorCode.CONFLICT, "No WALLET_SIGNATURE challenge is outstanding for this account; "
                                 + "start one with POST .../challenge");
                     }
                     ApiException refusal = null;
                     if (challenge.expiresAt.isBefore(clock.now())) {
-                        refusal = ApiException.badRequest("INVALID_INPUT", "The challenge expired; start a new one");
+                        refusal = new ApiException(ErrorCode.INVALID_INPUT, "The challenge expired; start a new one");
                     } else if (!signatureValid(account, challenge.material, signature.asText())) {
                         refusal = ApiException.invalidField("signature", null,
                                 "Not a valid signature of messageToSign by this wallet; start a new challenge to retry");
@@ -140,10 +141,10 @@ public class OwnershipVerification {
         return OwnershipChallenge.<OwnershipChallenge>find("material = ?1 and method = ?2", token, OwnershipChallenge.LIVENESS)
                 .firstResult().map(challenge -> {
                     if (challenge == null) {
-                        throw ApiException.notFound("NOT_FOUND", "This verification link does not exist or was replaced");
+                        throw new ApiException(ErrorCode.NOT_FOUND, "This verification link does not exist or was replaced");
                     }
                     if (challenge.expiresAt.isBefore(clock.now())) {
-                        throw new ApiException(410, "LINK_EXPIRED", "This verification link has expired; ask for a new one");
+                        throw new ApiException(ErrorCode.LINK_EXPIRED, "This verification link has expired; ask for a new one");
                     }
                     return challenge;
                 });
@@ -151,7 +152,7 @@ public class OwnershipVerification {
 
     private void checkMethodAvailable(String method, ExternalAccount account) {
         if (OwnershipChallenge.LIVENESS.equals(method) && !config.sandbox()) {
-            throw new ApiException(501, "NOT_IMPLEMENTED", "No liveness provider is configured on this server; use WALLET_SIGNATURE");
+            throw new ApiException(ErrorCode.NOT_IMPLEMENTED, "No liveness provider is configured on this server; use WALLET_SIGNATURE");
         }
         if (OwnershipChallenge.WALLET_SIGNATURE.equals(method) && !config.sandbox() && !WalletSignatures.supports(account.accountType)) {
             throw ApiException.invalidField("method", null, "Signatures of " + account.accountType

@@ -1,6 +1,7 @@
 package payments.account;
 
 import payments.common.ApiException;
+import payments.common.ErrorCode;
 
 /**
  * The owner's consent to a debit of an EMBEDDED_WALLET account: the request's
@@ -22,10 +23,10 @@ public final class WalletAuthorization {
             return;
         }
         if (signature == null || signature.isBlank()) {
-            throw new ApiException(401, "WALLET_SIGNATURE_MISSING", "Debiting embedded wallet " + source.wireId()
+            throw new ApiException(ErrorCode.WALLET_SIGNATURE_MISSING, "Debiting embedded wallet " + source.wireId()
                     + " needs its owner's " + HEADER + " header");
         }
-        throw new ApiException(401, "WALLET_SIGNATURE_INVALID", "The " + HEADER
+        throw new ApiException(ErrorCode.WALLET_SIGNATURE_INVALID, "The " + HEADER
                 + " is not bound to an active session of embedded wallet " + source.wireId());
     }
 }

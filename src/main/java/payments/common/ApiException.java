@@ -5,25 +5,37 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The one exception type for every failure a client should see. It carries the HTTP status and
- * the wire error's `code`, `reason` and `details`; {@link ApiExceptionMapper} turns it into JSON.
+ * The one exception type for every failure a client should see. It carries an {@link ErrorCode}
+ * (and with it the HTTP status), the wire error's `reason` and `details`; {@link ApiExceptionMapper}
+ * turns it into JSON.
  */
 public class ApiException extends RuntimeException {
 
     private final int status;
-    private final String code;
+    private final ErrorCode code;
     private final Map<String, Object> details;
     private Integer retryAfterSeconds;
 
-    public ApiException(int status, String code, String reason, Map<String, Object> details) {
+    public ApiException(ErrorCode code, String reason, Map<String, Object> details) {
+        this(code.status(), code, reason, details);
+    }
+
+    public ApiException(ErrorCode code, String reason) {
+        this(code, reason, null);
+    }
+
+    /** With another status than the code's: only for statuses the HTTP layer decides (an unusual 4xx). */
+    ApiException(int status, ErrorCode code, String reason, Map<String, Object> details) {
         super(reason, null, false, false);
         this.status = status;
         this.code = code;
         this.details = details;
     }
 
-    public ApiException(int status, String code, String reason) {
-        this(status, code, reason, null);
+    /** A copy of another refusal, for subclasses that add what they know. */
+    protected ApiException(ApiException other) {
+        this(other.status, other.code, other.reason(), other.details);
+        this.retryAfterSeconds = other.retryAfterSeconds;
     }
 
     public int status() {
@@ -31,6 +43,10 @@ public class ApiException extends RuntimeException {
     }
 
     public String code() {
+        return code.name();
+    }
+
+    public ErrorCode errorCode() {
         return code;
     }
 
@@ -49,13 +65,9 @@ public class ApiException extends RuntimeException {
 
     /** 503 SERVICE_UNAVAILABLE: the server cannot take this now; the same request may be sent again later. */
     public static ApiException unavailable(String reason, int retryAfterSeconds) {
-        ApiException e = new ApiException(503, "SERVICE_UNAVAILABLE", reason);
+        ApiException e = new ApiException(ErrorCode.SERVICE_UNAVAILABLE, reason);
         e.retryAfterSeconds = retryAfterSeconds;
         return e;
-    }
-
-    public static ApiException badRequest(String code, String reason) {
-        return new ApiException(400, code, reason);
     }
 
     public static ApiException invalidInput(List<FieldError> errors) {
@@ -64,7 +76,7 @@ public class ApiException extends RuntimeException {
         String reason = errors.size() == 1
                 ? "Invalid value for " + errors.get(0).field() + ": " + errors.get(0).message()
                 : errors.size() + " fields are invalid";
-        return new ApiException(400, "INVALID_INPUT", reason, details);
+        return new ApiException(ErrorCode.INVALID_INPUT, reason, details);
     }
 
     public static ApiException invalidField(String field, FieldError.Constraint constraint, String message) {
@@ -72,18 +84,6 @@ public class ApiException extends RuntimeException {
     }
 
     public static ApiException unauthorized(String reason) {
-        return new ApiException(401, "UNAUTHORIZED", reason);
-    }
-
-    public static ApiException forbidden(String code, String reason) {
-        return new ApiException(403, code, reason);
-    }
-
-    public static ApiException notFound(String code, String reason) {
-        return new ApiException(404, code, reason);
-    }
-
-    public static ApiException conflict(String code, String reason) {
-        return new ApiException(409, code, reason);
+        return new ApiException(ErrorCode.UNAUTHORIZED, reason);
     }
 }

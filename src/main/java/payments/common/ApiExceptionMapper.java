@@ -45,8 +45,7 @@ public class ApiExceptionMapper {
         if (e instanceof MismatchedInputException mismatch && !mismatch.getPath().isEmpty()) {
             return toResponse(ApiException.invalidInput(List.of(typeMismatch(mismatch))));
         }
-        return toResponse(ApiException.badRequest("INVALID_REQUEST_FORMAT",
-                "The request body is not valid JSON" + location(e)));
+        return toResponse(new ApiException(ErrorCode.INVALID_REQUEST_FORMAT, "The request body is not valid JSON" + location(e)));
     }
 
     @ServerExceptionMapper
@@ -56,13 +55,13 @@ public class ApiExceptionMapper {
         }
         int status = e.getResponse().getStatus();
         return toResponse(switch (status) {
-            case 404 -> ApiException.notFound("NOT_FOUND", "No such resource or route");
-            case 405 -> new ApiException(405, "METHOD_NOT_ALLOWED", "This HTTP method is not allowed on this path");
-            case 406 -> new ApiException(406, "NOT_ACCEPTABLE", "Only application/json responses are available");
-            case 413 -> new ApiException(413, "PAYLOAD_TOO_LARGE", "The request body is too large");
-            case 415 -> new ApiException(415, "UNSUPPORTED_MEDIA_TYPE", "Send the request body as application/json");
+            case 404 -> new ApiException(ErrorCode.NOT_FOUND, "No such resource or route");
+            case 405 -> new ApiException(ErrorCode.METHOD_NOT_ALLOWED, "This HTTP method is not allowed on this path");
+            case 406 -> new ApiException(ErrorCode.NOT_ACCEPTABLE, "Only application/json responses are available");
+            case 413 -> new ApiException(ErrorCode.PAYLOAD_TOO_LARGE, "The request body is too large");
+            case 415 -> new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE, "Send the request body as application/json");
             default -> status >= 400 && status < 500
-                    ? new ApiException(status, "INVALID_REQUEST_FORMAT", "The request could not be processed")
+                    ? new ApiException(status, ErrorCode.INVALID_REQUEST_FORMAT, "The request could not be processed", null)
                     : internalError(e);
         });
     }
@@ -78,7 +77,7 @@ public class ApiExceptionMapper {
     private static ApiException internalError(Throwable e) {
         String correlationId = UUID.randomUUID().toString();
         LOG.errorf(e, "Unexpected failure, correlationId=%s", correlationId);
-        return new ApiException(500, "SVC_SWITCH_ERROR", "An internal error occurred; quote the correlationId to support",
+        return new ApiException(ErrorCode.SVC_SWITCH_ERROR, "An internal error occurred; quote the correlationId to support",
                 Map.of("correlationId", correlationId));
     }
 

@@ -191,16 +191,13 @@ public class Idempotency {
                 .map(rows -> {
                     Row row = RowSets.first(rows);
                     if (row == null) {
-                        throw ApiException.conflict("IDEMPOTENCY_REQUEST_IN_PROGRESS",
-                                "A request with this Idempotency-Key is in progress; retry shortly");
+                        throw new ApiException(ErrorCode.IDEMPOTENCY_REQUEST_IN_PROGRESS, "A request with this Idempotency-Key is in progress; retry shortly");
                     }
                     if (!hash.equals(row.getString("request_hash"))) {
-                        throw ApiException.conflict("IDEMPOTENCY_KEY_REUSED",
-                                "This Idempotency-Key was already used for a different request");
+                        throw new ApiException(ErrorCode.IDEMPOTENCY_KEY_REUSED, "This Idempotency-Key was already used for a different request");
                     }
                     if (!DONE.equals(row.getString("state"))) {
-                        throw ApiException.conflict("IDEMPOTENCY_REQUEST_IN_PROGRESS",
-                                "A request with this Idempotency-Key is in progress; retry shortly");
+                        throw new ApiException(ErrorCode.IDEMPOTENCY_REQUEST_IN_PROGRESS, "A request with this Idempotency-Key is in progress; retry shortly");
                     }
                     return respond(new Answer(row.getInteger("status"), row.getBuffer("body").getBytes()), true);
                 });

@@ -38,15 +38,15 @@ public final class Ids {
      * Checks an id taken from a request. A malformed id, or one of another type, can never name
      * an existing resource, so it is reported as the resource being absent.
      */
-    public static String requireValid(IdType type, String id, String notFoundCode) {
+    public static String requireValid(IdType type, String id, ErrorCode notFoundCode) {
         if (!isValid(type, id)) {
-            throw ApiException.notFound(notFoundCode, type.prefix() + " " + id + " not found");
+            throw new ApiException(notFoundCode, type.prefix() + " " + id + " not found");
         }
         return id;
     }
 
     /** The UUID inside a request's `<Type>:<uuid>` id; a malformed or foreign id is a 404. */
-    public static UUID uuidOf(IdType type, String id, String notFoundCode) {
+    public static UUID uuidOf(IdType type, String id, ErrorCode notFoundCode) {
         requireValid(type, id, notFoundCode);
         return UUID.fromString(id.substring(type.prefix().length() + 1));
     }
@@ -57,11 +57,11 @@ public final class Ids {
      * {@code Entity::findById}: Panache only enhances calls made on the entity class, and the method
      * reference binds to the base class, which throws.
      */
-    public static <T> io.smallrye.mutiny.Uni<T> find(IdType type, String id, String notFoundCode, String what,
+    public static <T> io.smallrye.mutiny.Uni<T> find(IdType type, String id, ErrorCode notFoundCode, String what,
                                                      java.util.function.Function<UUID, io.smallrye.mutiny.Uni<T>> finder) {
         return finder.apply(uuidOf(type, id, notFoundCode)).map(found -> {
             if (found == null) {
-                throw ApiException.notFound(notFoundCode, what + " " + id + " not found");
+                throw new ApiException(notFoundCode, what + " " + id + " not found");
             }
             return found;
         });

@@ -53,7 +53,7 @@ public class JsonText {
         try {
             return mapper.readTree(text);
         } catch (JsonProcessingException e) {
-            throw ApiException.badRequest("INVALID_REQUEST_FORMAT", "The request body is not valid JSON");
+            throw new ApiException(ErrorCode.INVALID_REQUEST_FORMAT, "The request body is not valid JSON");
         }
     }
 

@@ -33,8 +33,7 @@ public class RequestLimits {
         String length = context.request().getHeader("Content-Length");
         long limit = limitFor(context.request().path());
         if (length != null && isTooLarge(length, limit)) {
-            ApiException error = new ApiException(413, "PAYLOAD_TOO_LARGE",
-                    "The request body exceeds " + limit + " bytes");
+            ApiException error = new ApiException(ErrorCode.PAYLOAD_TOO_LARGE, "The request body exceeds " + limit + " bytes");
             try {
                 context.response().setStatusCode(413).putHeader("Content-Type", "application/json")
                         .putHeader("Connection", "close")

@@ -31,7 +31,7 @@ public class RequestValidator {
     /** Throws INVALID_INPUT listing the annotation failures plus {@code extra}, if there are any. */
     public <T> T validate(T body, List<FieldError> extra) {
         if (body == null) {
-            throw ApiException.badRequest("INVALID_INPUT", "A JSON request body is required");
+            throw new ApiException(ErrorCode.INVALID_INPUT, "A JSON request body is required");
         }
         List<FieldError> errors = new ArrayList<>(toFieldErrors(validator.validate(body)));
         errors.addAll(extra);

@@ -6,6 +6,7 @@ import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ApiException;
+import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.JsonText;
 import payments.common.ServerClock;
@@ -58,8 +59,7 @@ public class ContactVerificationService {
     @WithTransaction
     public Uni<Void> sendCode(String customerId, Channel channel) {
         if (!config.sandbox()) {
-            throw new ApiException(501, "NOT_IMPLEMENTED",
-                    "No email or SMS provider is configured on this server, so verification codes cannot be sent");
+            throw new ApiException(ErrorCode.NOT_IMPLEMENTED, "No email or SMS provider is configured on this server, so verification codes cannot be sent");
         }
         return CustomerService.findForChange(customerId).map(customer -> {
             ObjectNode state = pendingState(customer, channel);
@@ -96,12 +96,12 @@ public class ContactVerificationService {
     /** The customer's contact state, when the channel still awaits verification; 409 otherwise. */
     private ObjectNode pendingState(Customer customer, Channel channel) {
         if (customer.contactVerification == null) {
-            throw ApiException.conflict("CONFLICT", "Customer " + customer.wireId()
+            throw new ApiException(ErrorCode.CONFLICT, "Customer " + customer.wireId()
                     + " does not need contact verification (only customers in regions that require it do)");
         }
         ObjectNode state = (ObjectNode) json.read(customer.contactVerification);
         if ("VERIFIED".equals(state.path(channel.key).asText())) {
-            throw ApiException.conflict("CONFLICT", "The " + channel.noun + " of customer " + customer.wireId()
+            throw new ApiException(ErrorCode.CONFLICT, "The " + channel.noun + " of customer " + customer.wireId()
                     + " is already verified");
         }
         return state;

@@ -1,15 +1,15 @@
 package payments.customer;
 
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import io.vertx.mutiny.sqlclient.Row;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import payments.common.ApiException;
+import payments.common.ErrorCode;
 import payments.common.IdType;
 import payments.common.Times;
-
-import io.vertx.mutiny.sqlclient.Row;
 
 import java.time.Instant;
 import java.util.Arrays;
@@ -124,7 +124,7 @@ public class Customer extends PanacheEntityBase {
     /** This customer, unless deleted: a deleted customer answers 410 CUSTOMER_DELETED, and its accounts neither send nor receive. */
     public Customer requireNotDeleted() {
         if (isDeleted()) {
-            throw new ApiException(410, "CUSTOMER_DELETED", "Customer " + wireId() + " has been deleted");
+            throw new ApiException(ErrorCode.CUSTOMER_DELETED, "Customer " + wireId() + " has been deleted");
         }
         return this;
     }

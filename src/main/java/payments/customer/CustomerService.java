@@ -11,6 +11,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import payments.common.ApiException;
+import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.FieldRules;
 import payments.common.IdType;
@@ -43,7 +44,7 @@ import java.util.regex.Pattern;
 @ApplicationScoped
 public class CustomerService {
 
-    public static final String NOT_FOUND = "USER_NOT_FOUND";
+    public static final ErrorCode NOT_FOUND = ErrorCode.USER_NOT_FOUND;
     private static final Pattern UMA_ADDRESS = Pattern.compile("^\\$[a-z0-9][a-z0-9._-]{0,63}@[a-z0-9-]+(\\.[a-z0-9-]+)+$");
     /** Wire fields kept in columns rather than in the profile document. */
     private static final Set<String> COLUMN_FIELDS = Set.of("platformCustomerId", "customerType", "region", "currencies",
@@ -164,7 +165,7 @@ public class CustomerService {
     public Uni<ObjectNode> delete(String customerId) {
         return find(customerId, true).flatMap(customer -> {
             if (customer.isDeleted()) {
-                throw new ApiException(410, "CUSTOMER_DELETED", "Customer " + customerId + " has already been deleted");
+                throw new ApiException(ErrorCode.CUSTOMER_DELETED, "Customer " + customerId + " has already been deleted");
             }
             customer.deletedAt = clock.now();
             customer.updatedAt = customer.deletedAt;
@@ -316,14 +317,13 @@ public class CustomerService {
     private static void checkTermsVersions(JsonNode request, JsonNode consents) {
         JsonNode terms = request.get("endUserTermsConsent");
         if (terms != null && Agreements.find(Agreements.END_USER_TERMS, terms.get("termsVersion").asText()).isEmpty()) {
-            throw ApiException.badRequest("END_USER_TERMS_VERSION_NOT_FOUND",
-                    "End User Terms version " + terms.get("termsVersion").asText() + " does not exist; the current one is "
+            throw new ApiException(ErrorCode.END_USER_TERMS_VERSION_NOT_FOUND, "End User Terms version " + terms.get("termsVersion").asText() + " does not exist; the current one is "
                             + Agreements.CURRENT_TERMS_VERSION);
         }
         if (consents != null && consents.isArray()) {
             for (JsonNode consent : consents) {
                 if (Agreements.find(consent.get("type").asText(), consent.get("version").asText()).isEmpty()) {
-                    throw ApiException.badRequest("END_USER_TERMS_VERSION_NOT_FOUND", "Agreement " + consent.get("type").asText()
+                    throw new ApiException(ErrorCode.END_USER_TERMS_VERSION_NOT_FOUND, "Agreement " + consent.get("type").asText()
                             + " has no version " + consent.get("version").asText() + "; see GET /customers/agreements");
                 }
             }
@@ -451,10 +451,10 @@ public class CustomerService {
 
     private static Throwable conflictOrSame(Throwable failure) {
         if (UniqueViolation.is(failure, "customers_platform_customer_id")) {
-            return ApiException.conflict("CONFLICT", "A customer with this platformCustomerId already exists");
+            return new ApiException(ErrorCode.CONFLICT, "A customer with this platformCustomerId already exists");
         }
         if (UniqueViolation.is(failure, "customers_uma_address")) {
-            return ApiException.conflict("UMA_ADDRESS_EXISTS", "This UMA address is already taken");
+            return new ApiException(ErrorCode.UMA_ADDRESS_EXISTS, "This UMA address is already taken");
         }
         return failure;
     }

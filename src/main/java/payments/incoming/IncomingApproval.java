@@ -11,6 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import org.jboss.logging.Logger;
 import payments.common.ApiException;
+import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.JsonText;
 import payments.common.ServerClock;
@@ -50,7 +51,7 @@ import java.util.UUID;
 public class IncomingApproval implements JobHandler {
 
     public static final String TYPE = "incoming.approval";
-    public static final String NOT_PENDING = "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL";
+    public static final ErrorCode NOT_PENDING = ErrorCode.TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL;
     /** How long the platform has to answer the call, and to decide after answering 202. */
     static final Duration DECISION_WINDOW = Duration.ofSeconds(5);
 
@@ -224,7 +225,7 @@ public class IncomingApproval implements JobHandler {
         return TransactionService.find(transactionId, true).map(t -> {
             boolean timedOut = t.approvalDeadline != null && clock.now().isAfter(t.approvalDeadline);
             if (!t.awaitsApproval() || timedOut) {
-                throw ApiException.conflict(NOT_PENDING, "Transaction " + t.wireId() + " is " + t.status
+                throw new ApiException(NOT_PENDING, "Transaction " + t.wireId() + " is " + t.status
                         + (timedOut ? " and its approval window has passed" : " and not waiting for the platform's approval"));
             }
             return t;
@@ -240,7 +241,7 @@ public class IncomingApproval implements JobHandler {
 
     private static void requireObject(JsonNode body) {
         if (body != null && !body.isObject()) {
-            throw ApiException.badRequest("INVALID_INPUT", "The request body must be a JSON object");
+            throw new ApiException(ErrorCode.INVALID_INPUT, "The request body must be a JSON object");
         }
     }
 

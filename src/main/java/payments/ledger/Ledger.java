@@ -7,6 +7,7 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.hibernate.reactive.mutiny.Mutiny;
 import payments.common.ApiException;
+import payments.common.ErrorCode;
 import payments.common.IdType;
 import payments.common.Ids;
 import payments.common.ServerClock;
@@ -34,7 +35,7 @@ import java.util.UUID;
 @ApplicationScoped
 public class Ledger {
 
-    public static final String INSUFFICIENT_FUNDS = "INSUFFICIENT_FUNDS";
+    public static final ErrorCode INSUFFICIENT_FUNDS = ErrorCode.INSUFFICIENT_FUNDS;
     /** The status in which an internal account may send and receive (the accounts feature owns the others). */
     public static final String ACTIVE = "ACTIVE";
 
@@ -56,7 +57,7 @@ public class Ledger {
         private final Journal.Party party;
 
         private InactiveAccount(Journal.Party party, ApiException invalid) {
-            super(invalid.status(), invalid.code(), invalid.reason(), invalid.details());
+            super(invalid);
             this.party = party;
         }
 
@@ -157,8 +158,7 @@ public class Ledger {
                     .getResultList()
                     .invoke(rows -> {
                         if (rows.isEmpty()) {
-                            throw ApiException.badRequest(INSUFFICIENT_FUNDS,
-                                    "The source account's available balance does not cover this payment");
+                            throw new ApiException(INSUFFICIENT_FUNDS, "The source account's available balance does not cover this payment");
                         }
                         Object[] row = rows.get(0);
                         balances.put(change.accountId(), new Balance(((Number) row[0]).longValue(), ((Number) row[1]).longValue()));

@@ -10,6 +10,7 @@ import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ApiException;
+import payments.common.ErrorCode;
 import payments.common.IdType;
 import payments.common.Ids;
 import payments.common.Page;
@@ -38,7 +39,7 @@ import java.util.stream.Collectors;
 @ApplicationScoped
 public class ApiTokenService implements Authenticator {
 
-    static final String NOT_FOUND = "TOKEN_NOT_FOUND";
+    static final ErrorCode NOT_FOUND = ErrorCode.TOKEN_NOT_FOUND;
     /** Hashed when the client id is unknown, so both failure paths cost the same. */
     private static final byte[] DUMMY_HASH = Secrets.hash("no-such-token");
 
@@ -146,7 +147,7 @@ public class ApiTokenService implements Authenticator {
         UUID id = Ids.uuidOf(IdType.TOKEN, tokenId, NOT_FOUND);
         return ApiToken.<ApiToken>findById(id).map(token -> {
             if (token == null || token.deletedAt != null) {
-                throw ApiException.notFound(NOT_FOUND, "Token " + tokenId + " not found");
+                throw new ApiException(NOT_FOUND, "Token " + tokenId + " not found");
             }
             return token;
         });

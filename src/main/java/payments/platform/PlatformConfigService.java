@@ -15,6 +15,7 @@ import jakarta.persistence.LockModeType;
 import org.jboss.logging.Logger;
 import payments.common.ApiException;
 import payments.common.Currencies;
+import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
@@ -192,7 +193,7 @@ public class PlatformConfigService implements WebhookEndpoint {
         }
         validator.validate(request, errors);
         if (request.feeConfigs() != null && request.feeConfigs().stream().anyMatch(f -> !"USD".equals(f.sourceCurrency()))) {
-            throw new ApiException(501, "NOT_IMPLEMENTED", "Only USD is accepted as a fee config sourceCurrency today");
+            throw new ApiException(ErrorCode.NOT_IMPLEMENTED, "Only USD is accepted as a fee config sourceCurrency today");
         }
     }
 

@@ -18,6 +18,7 @@ import payments.account.InternalAccountService;
 import payments.account.WalletAuthorization;
 import payments.common.ApiException;
 import payments.common.ApiResult;
+import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Idempotency.Answer;
@@ -66,7 +67,7 @@ import java.util.UUID;
 @ApplicationScoped
 public class QuoteService {
 
-    public static final String NOT_FOUND = "QUOTE_NOT_FOUND";
+    public static final ErrorCode NOT_FOUND = ErrorCode.QUOTE_NOT_FOUND;
     static final String SANDBOX_SCA_CODE = "123456";
     private static final int MAX_DESCRIPTION = 1024;
 
@@ -268,7 +269,7 @@ public class QuoteService {
                         : Uni.createFrom().voidItem()).map(payee -> {
                     checkReady(payer);
                     if (mode != Mode.QUOTE && !payer.currency().equals(payee.currency())) {
-                        throw ApiException.badRequest("INVALID_CURRENCY", "A transfer moves money within one currency ("
+                        throw new ApiException(ErrorCode.INVALID_CURRENCY, "A transfer moves money within one currency ("
                                 + payer.currency() + " to " + payee.currency() + "); use POST /quotes to convert");
                     }
                     return new Resolved(payer, payee, price(request, payer, payee, settings));
@@ -364,8 +365,7 @@ public class QuoteService {
                                 "Only US bank accounts (ACH pull) can fund a payment directly");
                     }
                     if (!ExternalAccount.ACTIVE.equals(account.status)) {
-                        throw ApiException.badRequest("EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED",
-                                "External account " + accountId + " is " + account.status + "; verify its ownership first");
+                        throw new ApiException(ErrorCode.EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED, "External account " + accountId + " is " + account.status + "; verify its ownership first");
                     }
                     requireRail("No payment rail is connected in production mode to pull from a bank account");
                     return accounts.holder(account.customerId)
@@ -400,7 +400,7 @@ public class QuoteService {
                     }))
                     .map(account -> {
                         if (payer.account() != null && account.id.equals(payer.account().id)) {
-                            throw ApiException.badRequest("SELF_PAYMENT", "The source and destination are the same account");
+                            throw new ApiException(ErrorCode.SELF_PAYMENT, "The source and destination are the same account");
                         }
                         if (!account.canTransact()) {
                             throw ApiException.invalidField("destination.accountId", null,
@@ -418,8 +418,7 @@ public class QuoteService {
         Owner owner = payer.customer() == null ? Owner.platform() : new Owner(false, payer.customerId());
         return referenced("destination.accountId", () -> externalAccounts.find(owner, accountId), mode).map(account -> {
             if (!ExternalAccount.ACTIVE.equals(account.status)) {
-                throw ApiException.badRequest("EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED",
-                        "External account " + accountId + " is " + account.status + "; verify its ownership first");
+                throw new ApiException(ErrorCode.EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED, "External account " + accountId + " is " + account.status + "; verify its ownership first");
             }
             requireRail("No payment rail is connected in production mode; only transfers between internal accounts settle");
             return new Payee(null, account, null, null);
@@ -429,7 +428,7 @@ public class QuoteService {
     /** Production has no rail nor UMA network yet: a leg that needs one is refused before anything moves. */
     private void requireRail(String reason) {
         if (!config.sandbox()) {
-            throw new ApiException(501, "NOT_IMPLEMENTED", reason);
+            throw new ApiException(ErrorCode.NOT_IMPLEMENTED, reason);
         }
     }
 
@@ -443,7 +442,7 @@ public class QuoteService {
                 ApiException.invalidField("destination.umaAddress", null, "No receiver at " + address));
         String currency = destination.path("currency").asText(receiver.currencies().get(0));
         if (!receiver.currencies().contains(currency)) {
-            throw ApiException.badRequest("INVALID_CURRENCY", address + " receives " + String.join(", ", receiver.currencies()));
+            throw new ApiException(ErrorCode.INVALID_CURRENCY, address + " receives " + String.join(", ", receiver.currencies()));
         }
         return new Payee(null, null, address, currency);
     }
@@ -455,11 +454,11 @@ public class QuoteService {
             return;
         }
         if (!"APPROVED".equals(customer.verificationStatus)) {
-            throw ApiException.forbidden("USER_NOT_READY", "Customer " + IdType.CUSTOMER.wireId(customer.id)
+            throw new ApiException(ErrorCode.USER_NOT_READY, "Customer " + IdType.CUSTOMER.wireId(customer.id)
                     + " is " + customer.verificationStatus + "; only verified customers can pay");
         }
         if (!CustomerService.hasAcceptedTerms(customer)) {
-            throw ApiException.forbidden("END_USER_TERMS_NOT_ACCEPTED", "Customer " + IdType.CUSTOMER.wireId(customer.id)
+            throw new ApiException(ErrorCode.END_USER_TERMS_NOT_ACCEPTED, "Customer " + IdType.CUSTOMER.wireId(customer.id)
                     + " has not accepted the end-user terms");
         }
     }
@@ -467,8 +466,7 @@ public class QuoteService {
     private Priced price(ObjectNode request, Payer payer, Payee payee, PlatformSettings settings) {
         String sending = payer.currency();
         String receiving = payee.currency();
-        BigDecimal rate = rates.rate(sending, receiving).orElseThrow(() -> ApiException.badRequest("INVALID_CURRENCY",
-                "No exchange rate for " + sending + " to " + receiving));
+        BigDecimal rate = rates.rate(sending, receiving).orElseThrow(() -> new ApiException(ErrorCode.INVALID_CURRENCY, "No exchange rate for " + sending + " to " + receiving));
         JsonNode overrideNode = request.get("platformFeeOverride");
         PlatformFeeOverride override = null;
         if (overrideNode != null) {
@@ -487,7 +485,7 @@ public class QuoteService {
                     ? QuoteMath.sendingLocked(locked, conversion, fees)
                     : QuoteMath.receivingLocked(locked, conversion, fees);
         } catch (QuoteMath.Unquotable e) {
-            throw ApiException.badRequest("INVALID_AMOUNT", e.getMessage());
+            throw new ApiException(ErrorCode.INVALID_AMOUNT, e.getMessage());
         }
         limits.checkSize(sending, receiving, amounts.totalSending());
         return new Priced(sending, receiving, rate, fees, amounts);
@@ -640,7 +638,7 @@ public class QuoteService {
     private Uni<Void> execute(Quote quote, PaymentTransaction t, String scaFactor, String walletSignature) {
         requireRunnable(quote);
         if (realtime(quote)) {
-            throw ApiException.conflict("INVALID_STATE_TRANSITION", "Quote " + quote.wireId()
+            throw new ApiException(ErrorCode.INVALID_STATE_TRANSITION, "Quote " + quote.wireId()
                     + " is funded in real time: it runs when the funds sent per its paymentInstructions arrive");
         }
         return holder(quote.customerId).flatMap(customer -> {
@@ -658,16 +656,15 @@ public class QuoteService {
      */
     private void requireRunnable(Quote quote) {
         if (QuoteStatus.of(quote) == QuoteStatus.PENDING_AUTHORIZATION) {
-            throw ApiException.conflict("INVALID_STATE_TRANSITION",
-                    "Quote " + quote.wireId() + " awaits Strong Customer Authentication; authorize it first");
+            throw new ApiException(ErrorCode.INVALID_STATE_TRANSITION, "Quote " + quote.wireId() + " awaits Strong Customer Authentication; authorize it first");
         }
         if (QuoteStatus.of(quote) == QuoteStatus.EXPIRED
                 || (QuoteStatus.of(quote) == QuoteStatus.PENDING && !clock.now().isBefore(quote.expiresAt))) {
-            throw ApiException.badRequest("QUOTE_EXPIRED", "Quote " + quote.wireId() + " expired at " + quote.expiresAt
+            throw new ApiException(ErrorCode.QUOTE_EXPIRED, "Quote " + quote.wireId() + " expired at " + quote.expiresAt
                     + "; create a new quote");
         }
         if (QuoteStatus.of(quote) != QuoteStatus.PENDING) {
-            throw ApiException.conflict("INVALID_STATE_TRANSITION", "Quote " + quote.wireId() + " has already run");
+            throw new ApiException(ErrorCode.INVALID_STATE_TRANSITION, "Quote " + quote.wireId() + " has already run");
         }
     }
 
@@ -761,7 +758,7 @@ public class QuoteService {
                 throw ApiException.invalidField("code", null, "Is required for an " + challenge.path("factor").asText() + " challenge");
             }
             if (!clock.now().isBefore(Instant.parse(challenge.get("expiresAt").asText()))) {
-                throw ApiException.badRequest("INVALID_INPUT", "The challenge expired; create a new quote");
+                throw new ApiException(ErrorCode.INVALID_INPUT, "The challenge expired; create a new quote");
             }
             if (!SANDBOX_SCA_CODE.equals(code.asText()) || !config.sandbox()) {
                 throw ApiException.invalidField("code", null, "The code is not the one sent for this challenge");
@@ -800,7 +797,7 @@ public class QuoteService {
                 throw ApiException.invalidField("currencyCode", null, "Must be the quote's sending currency " + quote.sendingCurrency);
             }
             if (request.has("currencyAmount") && request.get("currencyAmount").asLong() != quote.totalSendingAmount) {
-                throw ApiException.badRequest("INVALID_AMOUNT", "The quote expects exactly " + quote.totalSendingAmount);
+                throw new ApiException(ErrorCode.INVALID_AMOUNT, "The quote expects exactly " + quote.totalSendingAmount);
             }
             requireRunnable(quote);
             return transactionOf(quote, true).flatMap(t -> railOutcome(quote)
@@ -819,7 +816,7 @@ public class QuoteService {
     public Uni<Void> resendCode(String quoteId) {
         return find(quoteId, false).flatMap(this::scaChallenged).map(challenge -> {
             if (!"SMS_OTP".equals(challenge.path("factor").asText())) {
-                throw ApiException.conflict("CONFLICT", "A " + challenge.path("factor").asText() + " challenge has no code to re-send");
+                throw new ApiException(ErrorCode.CONFLICT, "A " + challenge.path("factor").asText() + " challenge has no code to re-send");
             }
             return null;
         });
@@ -829,10 +826,10 @@ public class QuoteService {
     private Uni<JsonNode> scaChallenged(Quote quote) {
         return holder(quote.customerId).map(customer -> {
             if (customer == null || !Regions.requiresSca(customer.region)) {
-                throw ApiException.conflict("CONFLICT", "Strong Customer Authentication does not apply to this payer");
+                throw new ApiException(ErrorCode.CONFLICT, "Strong Customer Authentication does not apply to this payer");
             }
             if (QuoteStatus.of(quote) != QuoteStatus.PENDING_AUTHORIZATION || quote.scaChallenge == null) {
-                throw ApiException.conflict("CONFLICT", "Quote " + quote.wireId() + " has no challenge awaiting authorization");
+                throw new ApiException(ErrorCode.CONFLICT, "Quote " + quote.wireId() + " has no challenge awaiting authorization");
             }
             return json.read(quote.scaChallenge);
         });

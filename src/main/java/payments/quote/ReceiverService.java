@@ -8,6 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import payments.account.ExternalAccountService;
 import payments.common.ApiException;
 import payments.common.Currencies;
+import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
@@ -35,7 +36,7 @@ import java.util.UUID;
 public class ReceiverService {
 
     static final Duration LOOKUP_LIFETIME = Duration.ofMinutes(15);
-    public static final String LOOKUP_NOT_FOUND = "LOOKUP_REQUEST_NOT_FOUND";
+    public static final ErrorCode LOOKUP_NOT_FOUND = ErrorCode.LOOKUP_REQUEST_NOT_FOUND;
 
     public record FieldDefinition(String name, boolean mandatory) {
     }
@@ -66,13 +67,13 @@ public class ReceiverService {
     @WithTransaction
     public Uni<LookupResponse> lookupUma(String address, String senderUmaAddress, String customerId) {
         if (!UmaDirectory.wellFormed(address)) {
-            throw ApiException.badRequest("INVALID_UMA_ADDRESS", "Not a UMA address ($user@domain): " + address);
+            throw new ApiException(ErrorCode.INVALID_UMA_ADDRESS, "Not a UMA address ($user@domain): " + address);
         }
         if (!config.sandbox()) {
-            throw new ApiException(501, "NOT_IMPLEMENTED", "This server is not connected to a UMA network in production mode");
+            throw new ApiException(ErrorCode.NOT_IMPLEMENTED, "This server is not connected to a UMA network in production mode");
         }
         UmaDirectory.UmaReceiver receiver = UmaDirectory.find(address).orElseThrow(() ->
-                ApiException.notFound("UMA_NOT_FOUND", "No receiver at " + address));
+                new ApiException(ErrorCode.UMA_NOT_FOUND, "No receiver at " + address));
         // UMA counterparties ask for the sender's name; nationality helps their screening.
         List<FieldDefinition> required = List.of(new FieldDefinition("FULL_NAME", true), new FieldDefinition("NATIONALITY", false));
         return sender(senderUmaAddress, customerId).flatMap(sender -> save(address, sender, required)
@@ -107,7 +108,7 @@ public class ReceiverService {
         }
         return Customer.<Customer>find("umaAddress", senderUmaAddress).firstResult().map(customer -> {
             if (customer == null) {
-                throw ApiException.notFound(CustomerService.NOT_FOUND, "No customer has the UMA address " + senderUmaAddress);
+                throw new ApiException(CustomerService.NOT_FOUND, "No customer has the UMA address " + senderUmaAddress);
             }
             return customer;
         });
@@ -167,8 +168,7 @@ public class ReceiverService {
                 }
             }
             if (!missing.isEmpty()) {
-                throw new ApiException(400, "MISSING_MANDATORY_USER_INFO",
-                        "The receiver needs more information about the sender", Map.of("errors", missing));
+                throw new ApiException(ErrorCode.MISSING_MANDATORY_USER_INFO, "The receiver needs more information about the sender", Map.of("errors", missing));
             }
             return null;
         });

@@ -8,6 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import payments.account.InternalAccountService;
 import payments.common.ApiException;
 import payments.common.Currencies;
+import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.schema.RequestSchemas;
 
@@ -76,11 +77,11 @@ public class WithdrawalFeeService {
                         "The account holds " + account.currency + "; withdrawals are of its own crypto currency")));
             }
             BigDecimal usdPerUnit = rates.rate(currency, "USD").orElseThrow(() ->
-                    ApiException.badRequest("INVALID_CURRENCY", "No rate for " + currency));
+                    new ApiException(ErrorCode.INVALID_CURRENCY, "No rate for " + currency));
             long totalFee = network.usd().divide(usdPerUnit, 18, RoundingMode.UP)
                     .movePointRight(Currencies.require(currency).decimals()).setScale(0, RoundingMode.UP).longValueExact();
             if (totalFee >= amount) {
-                throw ApiException.badRequest("INVALID_AMOUNT", "The network fee (" + totalFee + ") takes the whole amount");
+                throw new ApiException(ErrorCode.INVALID_AMOUNT, "The network fee (" + totalFee + ") takes the whole amount");
             }
             return new WithdrawalFeeEstimate(network.amount(), network.asset(), 0, totalFee, amount - totalFee);
         });

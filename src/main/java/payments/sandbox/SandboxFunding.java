@@ -7,9 +7,10 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.account.InternalAccount;
 import payments.account.InternalAccountService;
-import payments.account.InternalAccountView;
 import payments.account.InternalAccountView.InternalAccountResponse;
+import payments.account.InternalAccountView;
 import payments.common.ApiException;
+import payments.common.ErrorCode;
 import payments.common.JsonText;
 import payments.common.ServerClock;
 import payments.common.schema.RequestSchemas;
@@ -59,8 +60,7 @@ public class SandboxFunding {
                 holder.requireNotDeleted();
             }
             if (!account.canTransact()) {
-                throw ApiException.conflict("INVALID_STATE_TRANSITION",
-                        "Internal account " + account.wireId() + " is " + account.status + " and cannot receive funds");
+                throw new ApiException(ErrorCode.INVALID_STATE_TRANSITION, "Internal account " + account.wireId() + " is " + account.status + " and cannot receive funds");
             }
             PaymentTransaction t = incoming(account, holder, amount);
             return t.persist()

@@ -7,6 +7,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.account.InternalAccount;
 import payments.common.ApiException;
+import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.JsonText;
 import payments.common.ServerClock;
@@ -15,12 +16,12 @@ import payments.customer.Customer;
 import payments.customer.CustomerService;
 import payments.incoming.IncomingApproval;
 import payments.incoming.ReceiverInfoFields;
-import payments.quote.UmaDirectory;
 import payments.quote.UmaDirectory.UmaReceiver;
+import payments.quote.UmaDirectory;
 import payments.transaction.PaymentTransaction;
 import payments.transaction.TransactionStatus;
-import payments.transaction.TransactionView;
 import payments.transaction.TransactionView.TransactionResponse;
+import payments.transaction.TransactionView;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -72,7 +73,7 @@ public class SandboxUmaReceive {
         });
         String senderAddress = request.get("senderUmaAddress").asText();
         UmaReceiver sender = UmaDirectory.find(senderAddress).orElseThrow(() ->
-                ApiException.notFound("UMA_NOT_FOUND", "No sandbox sender at " + senderAddress));
+                new ApiException(ErrorCode.UMA_NOT_FOUND, "No sandbox sender at " + senderAddress));
         String currency = request.get("receivingCurrencyCode").asText();
         long amount = request.get("receivingCurrencyAmount").asLong();
         return receiver(request).flatMap(customer -> InternalAccount.<InternalAccount>find(
@@ -84,8 +85,7 @@ public class SandboxUmaReceive {
                                 "Customer " + customer.wireId() + " has no internal account in " + currency);
                     }
                     if (!account.canTransact()) {
-                        throw ApiException.conflict("INVALID_STATE_TRANSITION",
-                                "Internal account " + account.wireId() + " is " + account.status + " and cannot receive funds");
+                        throw new ApiException(ErrorCode.INVALID_STATE_TRANSITION, "Internal account " + account.wireId() + " is " + account.status + " and cannot receive funds");
                     }
                     PaymentTransaction t = incoming(sender, customer, account, amount);
                     return t.persist()
@@ -102,7 +102,7 @@ public class SandboxUmaReceive {
         String address = request.get("receiverUmaAddress").asText();
         return Customer.<Customer>find("umaAddress = ?1 and deletedAt is null", address).firstResult().map(customer -> {
             if (customer == null) {
-                throw ApiException.notFound("UMA_NOT_FOUND", "No customer has the UMA address " + address);
+                throw new ApiException(ErrorCode.UMA_NOT_FOUND, "No customer has the UMA address " + address);
             }
             return customer;
         });
@@ -110,7 +110,7 @@ public class SandboxUmaReceive {
 
     private static Customer notDeleted(Customer customer) {
         if (customer.isDeleted()) {
-            throw ApiException.notFound(CustomerService.NOT_FOUND, "Customer " + customer.wireId() + " has been deleted");
+            throw new ApiException(CustomerService.NOT_FOUND, "Customer " + customer.wireId() + " has been deleted");
         }
         return customer;
     }

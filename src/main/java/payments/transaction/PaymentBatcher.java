@@ -1,8 +1,8 @@
 package payments.transaction;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
 import io.smallrye.common.vertx.VertxContext;
-import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.subscription.UniEmitter;
@@ -172,8 +172,7 @@ public class PaymentBatcher {
                             refusal = volumes.refusal(payment.volume());
                         }
                         if (refusal == null && !postings.tryApply(payment.journals())) {
-                            refusal = ApiException.badRequest(Ledger.INSUFFICIENT_FUNDS,
-                                    "The source account's available balance does not cover this payment");
+                            refusal = new ApiException(Ledger.INSUFFICIENT_FUNDS, "The source account's available balance does not cover this payment");
                         }
                         if (refusal != null) {
                             refusals.put(i, refusal);

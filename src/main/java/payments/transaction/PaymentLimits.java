@@ -4,6 +4,7 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ApiException;
+import payments.common.ErrorCode;
 import payments.common.ServerConfig;
 
 import java.time.Instant;
@@ -39,8 +40,7 @@ public class PaymentLimits {
     public void checkSize(String sending, String receiving, long amount) {
         transactionMax(sending, receiving).ifPresent(max -> {
             if (amount > max) {
-                throw new ApiException(400, "TRANSACTION_SIZE_LIMIT_EXCEEDED",
-                        "A single " + sending + " payment may send at most " + max + " (minor units); this one sends " + amount);
+                throw new ApiException(ErrorCode.TRANSACTION_SIZE_LIMIT_EXCEEDED, "A single " + sending + " payment may send at most " + max + " (minor units); this one sends " + amount);
             }
         });
     }
@@ -65,7 +65,7 @@ public class PaymentLimits {
         if (limit.isEmpty() || before + volume.amount() <= limit.get()) {
             return null;
         }
-        return new ApiException(429, "DAILY_VOLUME_LIMIT_EXCEEDED", "Today's " + volume.sending() + " volume of "
+        return new ApiException(ErrorCode.DAILY_VOLUME_LIMIT_EXCEEDED, "Today's " + volume.sending() + " volume of "
                 + before + " plus " + volume.amount() + " would pass the daily limit of " + limit.get() + " (minor units)");
     }
 

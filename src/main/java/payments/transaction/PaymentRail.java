@@ -1,6 +1,7 @@
 package payments.transaction;
 
 import payments.common.ApiException;
+import payments.common.ErrorCode;
 
 /**
  * The rail that moves money to and from external accounts, and how it answers a payment. The
@@ -27,7 +28,7 @@ public interface PaymentRail {
         }
 
         private ApiException notConnected() {
-            return new ApiException(501, "NOT_IMPLEMENTED", "No payment rail is connected in production mode");
+            return new ApiException(ErrorCode.NOT_IMPLEMENTED, "No payment rail is connected in production mode");
         }
     };
 }

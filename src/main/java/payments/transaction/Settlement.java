@@ -6,6 +6,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import payments.account.ExternalAccount;
 import payments.account.InternalAccount;
+import payments.common.ErrorCode;
 import payments.common.IdType;
 import payments.common.Ids;
 import payments.common.JsonText;
@@ -14,9 +15,9 @@ import payments.common.jobs.ClaimedJob;
 import payments.common.jobs.JobHandler;
 import payments.common.jobs.JobOutcome;
 import payments.common.jobs.Jobs;
-import payments.ledger.Journal;
 import payments.ledger.Journal.Bucket;
 import payments.ledger.Journal.SystemAccount;
+import payments.ledger.Journal;
 import payments.ledger.Ledger;
 import payments.webhook.WebhookEvent;
 import payments.webhook.WebhookPublisher;
@@ -176,7 +177,7 @@ public class Settlement implements JobHandler {
         if (accountId == null || !Ids.isValid(IdType.EXTERNAL_ACCOUNT, accountId)) {
             return Uni.createFrom().item(true);
         }
-        return ExternalAccount.<ExternalAccount>findById(Ids.uuidOf(IdType.EXTERNAL_ACCOUNT, accountId, "EXTERNAL_ACCOUNT_NOT_FOUND"),
+        return ExternalAccount.<ExternalAccount>findById(Ids.uuidOf(IdType.EXTERNAL_ACCOUNT, accountId, ErrorCode.EXTERNAL_ACCOUNT_NOT_FOUND),
                         LockModeType.PESSIMISTIC_READ)
                 .map(account -> account != null && account.deletedAt == null && ExternalAccount.ACTIVE.equals(account.status));
     }

@@ -11,6 +11,7 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import payments.common.ApiException;
+import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
@@ -32,7 +33,7 @@ import java.util.List;
 @ApplicationScoped
 public class TransactionService {
 
-    public static final String NOT_FOUND = "TRANSACTION_NOT_FOUND";
+    public static final ErrorCode NOT_FOUND = ErrorCode.TRANSACTION_NOT_FOUND;
 
     private static final String BY_ID = PreparedOnce.sql("SELECT " + String.join(", ", PaymentTransaction.ROWS.columnNames())
             + " FROM transactions WHERE id = $1");
@@ -145,7 +146,7 @@ public class TransactionService {
         return find(transactionId, true).flatMap(t -> {
             boolean bookTransfer = t.destinationAccountId != null && t.sourceAccountId != null;
             if (!TransactionStatus.PROCESSING.equals(t.status) || bookTransfer) {
-                throw ApiException.conflict("TRANSACTION_NOT_CANCELLABLE", "Transaction " + t.wireId() + " is " + t.status
+                throw new ApiException(ErrorCode.TRANSACTION_NOT_CANCELLABLE, "Transaction " + t.wireId() + " is " + t.status
                         + (TransactionStatus.PROCESSING.equals(t.status) ? " between internal accounts" : "")
                         + " and can no longer be cancelled");
             }

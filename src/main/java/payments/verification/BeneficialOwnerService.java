@@ -9,6 +9,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import payments.common.ApiException;
+import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.FieldRules;
 import payments.common.IdType;
@@ -35,7 +36,7 @@ import java.util.UUID;
 @ApplicationScoped
 public class BeneficialOwnerService {
 
-    public static final String NOT_FOUND = "BENEFICIAL_OWNER_NOT_FOUND";
+    public static final ErrorCode NOT_FOUND = ErrorCode.BENEFICIAL_OWNER_NOT_FOUND;
 
     private final RequestSchemas schemas;
     private final PlatformConfigService platform;

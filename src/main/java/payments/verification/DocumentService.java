@@ -7,6 +7,7 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ApiException;
+import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
@@ -26,7 +27,7 @@ import java.util.UUID;
 @ApplicationScoped
 public class DocumentService {
 
-    public static final String NOT_FOUND = "DOCUMENT_NOT_FOUND";
+    public static final ErrorCode NOT_FOUND = ErrorCode.DOCUMENT_NOT_FOUND;
     private static final List<String> SIDES = List.of("FRONT", "BACK");
     private static final int MAX_TEXT = 255;
 
@@ -95,7 +96,7 @@ public class DocumentService {
     public Uni<Void> delete(String documentId) {
         return find(documentId).flatMap(document -> {
             if (document.submittedAt != null) {
-                throw ApiException.conflict("CONFLICT", "Document " + documentId
+                throw new ApiException(ErrorCode.CONFLICT, "Document " + documentId
                         + " was submitted for verification and can no longer be deleted; replace it with PUT instead");
             }
             return document.delete();

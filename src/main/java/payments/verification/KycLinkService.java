@@ -7,14 +7,15 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import payments.common.ApiException;
+import payments.common.ErrorCode;
 import payments.common.IdType;
 import payments.common.JsonText;
 import payments.common.ServerClock;
 import payments.common.ServerConfig;
+import payments.common.web.HostedPages;
 import payments.customer.ContactVerificationService;
 import payments.customer.Customer;
 import payments.customer.CustomerService;
-import payments.common.web.HostedPages;
 
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -59,14 +60,13 @@ public class KycLinkService {
     @WithTransaction
     public Uni<KycLinkResponse> create(String customerId, JsonNode body, URI baseUri) {
         if (!config.sandbox()) {
-            throw new ApiException(501, "NOT_IMPLEMENTED",
-                    "No verification provider is configured on this server; collect the data and use POST /verifications");
+            throw new ApiException(ErrorCode.NOT_IMPLEMENTED, "No verification provider is configured on this server; collect the data and use POST /verifications");
         }
         String redirectUri = redirectUri(body);
         return CustomerService.findForChange(customerId).flatMap(customer -> {
             if (!ContactVerificationService.contactsVerified(customer.contactVerification == null ? null
                     : json.read(customer.contactVerification))) {
-                throw ApiException.conflict("CONFLICT", "The customer's email and phone must both be VERIFIED before a "
+                throw new ApiException(ErrorCode.CONFLICT, "The customer's email and phone must both be VERIFIED before a "
                         + "verification link can be issued (POST /customers/{customerId}/verify-email and /verify-phone)");
             }
             KycLink link = new KycLink();
@@ -107,10 +107,10 @@ public class KycLinkService {
         Uni<KycLink> found = forUpdate ? KycLink.findById(token, LockModeType.PESSIMISTIC_WRITE) : KycLink.findById(token);
         return found.flatMap(link -> {
             if (link == null) {
-                throw ApiException.notFound("NOT_FOUND", "This verification link does not exist");
+                throw new ApiException(ErrorCode.NOT_FOUND, "This verification link does not exist");
             }
             if (link.usedAt != null || link.expiresAt.isBefore(clock.now())) {
-                throw new ApiException(410, "LINK_EXPIRED", "This verification link has been used or has expired; "
+                throw new ApiException(ErrorCode.LINK_EXPIRED, "This verification link has been used or has expired; "
                         + "ask for a new one");
             }
             return CustomerService.find(IdType.CUSTOMER.wireId(link.customerId), false).flatMap(customer ->

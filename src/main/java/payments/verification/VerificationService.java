@@ -8,6 +8,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import payments.common.ApiException;
+import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
@@ -37,7 +38,7 @@ import java.util.UUID;
 @ApplicationScoped
 public class VerificationService {
 
-    public static final String NOT_FOUND = "VERIFICATION_NOT_FOUND";
+    public static final ErrorCode NOT_FOUND = ErrorCode.VERIFICATION_NOT_FOUND;
     private static final Set<String> FINAL_CUSTOMER_STATUSES = Set.of("APPROVED", "REJECTED");
 
     private final CustomerService customers;
@@ -72,7 +73,7 @@ public class VerificationService {
     Uni<VerificationResponse> submitFor(String customerId) {
         return CustomerService.findForChange(customerId).flatMap(customer -> {
             if (FINAL_CUSTOMER_STATUSES.contains(customer.verificationStatus)) {
-                throw ApiException.badRequest("INVALID_INPUT", "Customer " + customerId + " is already "
+                throw new ApiException(ErrorCode.INVALID_INPUT, "Customer " + customerId + " is already "
                         + customer.verificationStatus + "; its verification is final");
             }
             return Verification.<Verification>find("customerId = ?1 and status = ?2", customer.id, Verification.IN_PROGRESS)

@@ -5,6 +5,7 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ApiException;
+import payments.common.ErrorCode;
 
 import java.util.Map;
 
@@ -34,14 +35,14 @@ public class WebhookTestService {
     public Uni<TestWebhookResponse> sendTest() {
         return endpoint.current().flatMap(url -> {
             if (url.isEmpty()) {
-                throw ApiException.badRequest("WEBHOOK_ENDPOINT_NOT_SET", "Set webhookEndpoint with PATCH /config first");
+                throw new ApiException(ErrorCode.WEBHOOK_ENDPOINT_NOT_SET, "Set webhookEndpoint with PATCH /config first");
             }
             return Panache.withTransaction(() -> publisher.record("TEST", Map.of()))
                     .flatMap(event -> sender.send(event, url.get())
                             .call(attempt -> deliveries.closeSingleAttempt(event, attempt)))
                     .map(attempt -> {
                         if (!attempt.answered()) {
-                            throw ApiException.badRequest("WEBHOOK_DELIVERY_ERROR", attempt.error());
+                            throw new ApiException(ErrorCode.WEBHOOK_DELIVERY_ERROR, attempt.error());
                         }
                         return new TestWebhookResponse(attempt.url(), attempt.status(), attempt.responseBody());
                     });

@@ -51,7 +51,7 @@ class PureRulesTest {
         assertFalse(Ids.isValid(IdType.CARD, first));
         assertFalse(Ids.isValid(IdType.CUSTOMER, "Customer:not-a-uuid"));
         assertTrue(first.compareTo(second) < 0, "v7 ids sort by creation");
-        assertThrows(ApiException.class, () -> Ids.requireValid(IdType.QUOTE, first, "QUOTE_NOT_FOUND"));
+        assertThrows(ApiException.class, () -> Ids.requireValid(IdType.QUOTE, first, ErrorCode.QUOTE_NOT_FOUND));
     }
 
     @Test

@@ -8,6 +8,7 @@ import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.HttpHeaders;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 import payments.common.ApiException;
+import payments.common.ErrorCode;
 import payments.common.ServerConfig;
 
 import java.lang.reflect.AnnotatedElement;
@@ -38,14 +39,14 @@ public class AuthFilter {
             return Uni.createFrom().voidItem();
         }
         if (!config.sandbox() && annotated(resource, SandboxOnly.class)) {
-            return Uni.createFrom().failure(ApiException.notFound("NOT_FOUND", "Sandbox endpoints are not available in production"));
+            return Uni.createFrom().failure(new ApiException(ErrorCode.NOT_FOUND, "Sandbox endpoints are not available in production"));
         }
         if (annotated(resource, PublicEndpoint.class)) {
             return Uni.createFrom().voidItem();
         }
         Secured rule = rule(resource);
         if (rule == null) {
-            return Uni.createFrom().failure(ApiException.forbidden("FORBIDDEN", "This endpoint accepts no credentials"));
+            return Uni.createFrom().failure(new ApiException(ErrorCode.FORBIDDEN, "This endpoint accepts no credentials"));
         }
         String header = request.getHeaderString(HttpHeaders.AUTHORIZATION);
         if (header == null || header.isBlank()) {
@@ -64,8 +65,7 @@ public class AuthFilter {
                 throw ApiException.unauthorized("Invalid credentials");
             }
             if (!caller.has(rule.value())) {
-                throw ApiException.forbidden("FORBIDDEN",
-                        "These credentials lack the " + rule.value() + " permission this endpoint requires");
+                throw new ApiException(ErrorCode.FORBIDDEN, "These credentials lack the " + rule.value() + " permission this endpoint requires");
             }
             currentCaller.set(caller);
             return null;

@@ -3,6 +3,7 @@ package payments.common.web;
 import io.vertx.ext.web.Router;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import payments.common.ErrorCode;
 import payments.common.ServerConfig;
 
 import java.util.List;
@@ -16,7 +17,8 @@ import java.util.List;
 public class DiagnosticsGate {
 
     static final List<String> GATED = List.of("/q/metrics", "/q/openapi", "/q/swagger-ui");
-    private static final String NOT_FOUND = "{\"status\":404,\"code\":\"NOT_FOUND\",\"reason\":\"Not found\",\"message\":\"Not found\"}";
+    private static final String NOT_FOUND = "{\"status\":" + ErrorCode.NOT_FOUND.status() + ",\"code\":\""
+            + ErrorCode.NOT_FOUND + "\",\"reason\":\"Not found\",\"message\":\"Not found\"}";
 
     void install(@Observes Router router, ServerConfig config) {
         if (config.diagnosticsPublic().orElse(config.sandbox())) {

@@ -11,6 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import payments.common.ApiException;
 import payments.common.ErrorBody;
+import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
@@ -33,7 +34,7 @@ import java.util.UUID;
 @ApplicationScoped
 public class BulkImportService {
 
-    public static final String NOT_FOUND = "BULK_UPLOAD_JOB_NOT_FOUND";
+    public static final ErrorCode NOT_FOUND = ErrorCode.BULK_UPLOAD_JOB_NOT_FOUND;
     /** Rows per job run; the job reschedules itself until the file is done. */
     static final int ROWS_PER_RUN = 100;
 

@@ -1,0 +1,77 @@
+package payments.common;
+
+/**
+ * Every error code this server answers with, and its HTTP status: the one catalogue. An
+ * {@link ApiException} is made from one of these, never from a bare string, and the OpenAPI
+ * document lists them (see {@code common.web.ErrorCatalogue}).
+ */
+public enum ErrorCode {
+    INVALID_INPUT(400, "A field is missing or invalid; details.errors lists every one"),
+    INVALID_REQUEST_FORMAT(400, "The body is not valid JSON or multipart"),
+    INVALID_AMOUNT(400, "The amount cannot be quoted or does not match"),
+    INVALID_CURRENCY(400, "The currency or currency pair is not supported"),
+    INVALID_BANK_ACCOUNT(400, "The receiving bank refused the account details"),
+    INVALID_UMA_ADDRESS(400, "The UMA address is malformed"),
+    MISSING_MANDATORY_USER_INFO(400, "Customer information the counterparty requires is missing"),
+    END_USER_TERMS_VERSION_NOT_FOUND(400, "No end-user terms with this version"),
+    EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED(400, "The external account's ownership must be verified first"),
+    QUOTE_EXPIRED(400, "The quote's rate is no longer locked; create a new quote"),
+    SELF_PAYMENT(400, "The source and destination are the same account"),
+    TRANSACTION_SIZE_LIMIT_EXCEEDED(400, "The payment is larger than the corridor allows"),
+    INSUFFICIENT_FUNDS(400, "The source account's available balance does not cover the payment"),
+    WEBHOOK_ENDPOINT_NOT_SET(400, "No webhook endpoint is configured"),
+    WEBHOOK_DELIVERY_ERROR(400, "The webhook endpoint could not be reached"),
+    UNAUTHORIZED(401, "Missing or wrong credentials"),
+    WALLET_SIGNATURE_MISSING(401, "The embedded wallet's owner must sign this request"),
+    WALLET_SIGNATURE_INVALID(401, "The wallet signature is not bound to an active session"),
+    FORBIDDEN(403, "The credentials lack the permission this operation needs"),
+    USER_NOT_READY(403, "The customer is not verified"),
+    END_USER_TERMS_NOT_ACCEPTED(403, "The customer has not accepted the end-user terms"),
+    NOT_FOUND(404, "No such resource or route"),
+    USER_NOT_FOUND(404, "No such customer"),
+    QUOTE_NOT_FOUND(404, "No such quote"),
+    TRANSACTION_NOT_FOUND(404, "No such transaction"),
+    INTERNAL_ACCOUNT_NOT_FOUND(404, "No such internal account"),
+    EXTERNAL_ACCOUNT_NOT_FOUND(404, "No such external account"),
+    LOOKUP_REQUEST_NOT_FOUND(404, "No such receiver lookup"),
+    UMA_NOT_FOUND(404, "No receiver at this UMA address"),
+    DOCUMENT_NOT_FOUND(404, "No such document"),
+    BENEFICIAL_OWNER_NOT_FOUND(404, "No such beneficial owner"),
+    VERIFICATION_NOT_FOUND(404, "No such verification"),
+    BULK_UPLOAD_JOB_NOT_FOUND(404, "No such bulk upload job"),
+    TOKEN_NOT_FOUND(404, "No such API token"),
+    METHOD_NOT_ALLOWED(405, "This HTTP method is not allowed on this path"),
+    NOT_ACCEPTABLE(406, "Only application/json responses are available"),
+    CONFLICT(409, "The resource's state does not allow this change"),
+    INVALID_STATE_TRANSITION(409, "The resource cannot move to the requested state"),
+    IDEMPOTENCY_KEY_REUSED(409, "The Idempotency-Key was used for a different request"),
+    IDEMPOTENCY_REQUEST_IN_PROGRESS(409, "A request with this Idempotency-Key is still running; retry"),
+    TRANSACTION_NOT_CANCELLABLE(409, "The transaction is past its cancellation window"),
+    TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL(409, "The transaction is not waiting for the platform's approval"),
+    UMA_ADDRESS_EXISTS(409, "Another customer has this UMA address"),
+    CUSTOMER_DELETED(410, "The customer has been deleted"),
+    LINK_EXPIRED(410, "The link has expired"),
+    PAYLOAD_TOO_LARGE(413, "The request body is too large"),
+    UNSUPPORTED_MEDIA_TYPE(415, "The body's media type is not accepted here"),
+    DAILY_VOLUME_LIMIT_EXCEEDED(429, "The sender's volume for the day would pass its limit"),
+    SVC_SWITCH_ERROR(500, "An internal error occurred; quote the correlationId"),
+    NOT_IMPLEMENTED(501, "Not available in this mode or configuration"),
+    SERVICE_UNAVAILABLE(503, "The server cannot take this now; retry after Retry-After seconds");
+
+    private final int status;
+    private final String meaning;
+
+    ErrorCode(int status, String meaning) {
+        this.status = status;
+        this.meaning = meaning;
+    }
+
+    public int status() {
+        return status;
+    }
+
+    /** What the code means, for the OpenAPI document. */
+    public String meaning() {
+        return meaning;
+    }
+}
