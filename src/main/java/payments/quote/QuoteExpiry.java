@@ -50,7 +50,7 @@ public class QuoteExpiry implements JobHandler {
                     if (clock.now().isBefore(quote.expiresAt)) {
                         return Uni.createFrom().item(JobOutcome.retryAt(quote.expiresAt, "not yet expired"));
                     }
-                    return QuoteService.transactionOf(quote, true).flatMap(t -> expire(quote, t)).replaceWith(JobOutcome.done());
+                    return QuoteLookup.transactionOf(quote, true).flatMap(t -> expire(quote, t)).replaceWith(JobOutcome.done());
                 }));
     }
 

@@ -5,36 +5,42 @@ import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
-import payments.account.WalletAuthorization;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import payments.account.WalletAuthorization;
 import payments.common.ApiResult;
 import payments.common.Idempotency;
 import payments.common.JsonText;
 import payments.common.security.CurrentCaller;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
-import payments.quote.QuoteView.QuoteResponse;
 import payments.common.web.RunsToCompletion;
+import payments.quote.QuoteView.QuoteResponse;
 
 @RunsToCompletion
 @Path("/")
 @Secured(Permission.TRANSACT)
 public class QuoteResource {
 
-    private final QuoteService service;
+    private final QuoteCreation creation;
+    private final QuoteLookup lookup;
+    private final QuoteExecution execution;
+    private final ScaChallenges challenges;
     private final TransferService transfers;
     private final Idempotency idempotency;
     private final CurrentCaller caller;
     private final JsonText json;
 
-    public QuoteResource(QuoteService service, TransferService transfers, Idempotency idempotency, CurrentCaller caller,
-                         JsonText json) {
+    public QuoteResource(QuoteCreation creation, QuoteLookup lookup, QuoteExecution execution, ScaChallenges challenges,
+                         TransferService transfers, Idempotency idempotency, CurrentCaller caller, JsonText json) {
         this.json = json;
-        this.service = service;
+        this.creation = creation;
+        this.lookup = lookup;
+        this.execution = execution;
+        this.challenges = challenges;
         this.transfers = transfers;
         this.idempotency = idempotency;
         this.caller = caller;
@@ -44,14 +50,14 @@ public class QuoteResource {
     @Path("quotes")
     public Uni<Response> create(@HeaderParam(Idempotency.HEADER) String idempotencyKey, JsonNode body) {
         return idempotency.runCommitting(caller.get(), idempotencyKey, "POST", "/quotes", body,
-                claim -> service.create(body, claim));
+                claim -> creation.create(body, claim));
     }
 
     @GET
     @Path("quotes/{quoteId}")
     @Secured(Permission.VIEW)
     public Uni<QuoteResponse> get(@PathParam("quoteId") String quoteId) {
-        return service.get(quoteId);
+        return lookup.get(quoteId);
     }
 
     /** The body is optional (only {@code scaFactor}); a bare POST without Content-Type is fine. */
@@ -63,19 +69,19 @@ public class QuoteResource {
                                  @PathParam("quoteId") String quoteId, String text) {
         JsonNode body = json.optionalBody(text);
         return idempotency.run(caller.get(), idempotencyKey, "POST", "/quotes/" + quoteId + "/execute", body,
-                () -> service.execute(quoteId, body, walletSignature).map(ApiResult::ok));
+                () -> execution.execute(quoteId, body, walletSignature).map(ApiResult::ok));
     }
 
     @POST
     @Path("quotes/{quoteId}/authorize")
     public Uni<QuoteResponse> authorize(@PathParam("quoteId") String quoteId, JsonNode body) {
-        return service.authorize(quoteId, body);
+        return execution.authorize(quoteId, body);
     }
 
     @POST
     @Path("quotes/{quoteId}/authorize/resend")
     public Uni<Response> resend(@PathParam("quoteId") String quoteId) {
-        return service.resendCode(quoteId).map(ignored -> Response.noContent().build());
+        return challenges.resendCode(quoteId).map(ignored -> Response.noContent().build());
     }
 
     /** Deprecated: POST /quotes with an external source and immediatelyExecute replaces it. */

@@ -8,9 +8,9 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.FieldError;
 import payments.common.schema.RequestSchemas;
-import payments.quote.QuoteService.Mode;
-import payments.transaction.TransactionView;
+import payments.quote.QuotePricing.Mode;
 import payments.transaction.TransactionView.TransactionResponse;
+import payments.transaction.TransactionView;
 
 import java.util.List;
 
@@ -23,10 +23,10 @@ import java.util.List;
 public class TransferService {
 
     private final RequestSchemas schemas;
-    private final QuoteService quotes;
+    private final QuoteCreation quotes;
     private final TransactionView view;
 
-    public TransferService(RequestSchemas schemas, QuoteService quotes, TransactionView view) {
+    public TransferService(RequestSchemas schemas, QuoteCreation quotes, TransactionView view) {
         this.schemas = schemas;
         this.quotes = quotes;
         this.view = view;

@@ -10,11 +10,11 @@ import payments.account.InternalAccountView.InternalAccountResponse;
 import payments.common.security.Permission;
 import payments.common.security.SandboxOnly;
 import payments.common.security.Secured;
-import payments.ledger.LedgerAudit;
-import payments.ledger.LedgerAudit.AuditReport;
-import payments.quote.QuoteService;
-import payments.transaction.TransactionView.TransactionResponse;
 import payments.common.web.RunsToCompletion;
+import payments.ledger.LedgerAudit.AuditReport;
+import payments.ledger.LedgerAudit;
+import payments.quote.RealtimeFunding;
+import payments.transaction.TransactionView.TransactionResponse;
 
 /** Sandbox money simulators and the ledger audit. */
 @RunsToCompletion
@@ -24,10 +24,10 @@ public class SandboxMoneyResource {
 
     private final SandboxFunding funding;
     private final LedgerAudit audit;
-    private final QuoteService quotes;
+    private final RealtimeFunding quotes;
     private final SandboxUmaReceive umaReceive;
 
-    public SandboxMoneyResource(SandboxFunding funding, LedgerAudit audit, QuoteService quotes,
+    public SandboxMoneyResource(SandboxFunding funding, LedgerAudit audit, RealtimeFunding quotes,
                                 SandboxUmaReceive umaReceive) {
         this.funding = funding;
         this.audit = audit;

@@ -1,0 +1,314 @@
+package payments.quote;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import payments.account.AccountLookup;
+import payments.account.InternalAccountService;
+import payments.common.ApiResult;
+import payments.common.FieldError;
+import payments.common.IdType;
+import payments.common.Idempotency.Answer;
+import payments.common.Idempotency.Claim;
+import payments.common.Idempotency;
+import payments.common.Ids;
+import payments.common.JsonText;
+import payments.common.Regions;
+import payments.common.RowsInsert;
+import payments.common.ServerClock;
+import payments.common.ServerConfig;
+import payments.common.jobs.Jobs;
+import payments.common.schema.RequestSchemas;
+import payments.customer.Customer;
+import payments.quote.QuotePricing.Mode;
+import payments.quote.QuotePricing.Payee;
+import payments.quote.QuotePricing.Payer;
+import payments.quote.QuotePricing.Priced;
+import payments.quote.QuoteView.QuoteResponse;
+import payments.transaction.PaymentBatcher;
+import payments.transaction.PaymentLimits;
+import payments.transaction.PaymentTransaction;
+import payments.transaction.Settlement;
+import payments.transaction.TransactionStatus;
+import payments.transaction.TransactionView;
+import payments.webhook.WebhookEvent;
+import payments.webhook.WebhookPublisher;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Creating a quote (POST /quotes): validated, priced, saved with its PENDING transaction, and with
+ * immediatelyExecute executed in the same request. A transfer between two internal accounts
+ * executed at once goes through the {@link PaymentBatcher} and settles in that commit.
+ */
+@ApplicationScoped
+public class QuoteCreation {
+
+    private final RequestSchemas schemas;
+    private final QuotePricing pricing;
+    private final QuoteExecution execution;
+    private final ScaChallenges challenges;
+    private final InternalAccountService internalAccounts;
+    private final PaymentBatcher batcher;
+    private final Idempotency idempotency;
+    private final Settlement settlement;
+    private final Jobs jobs;
+    private final WebhookPublisher webhooks;
+    private final QuoteView view;
+    private final TransactionView transactionView;
+    private final JsonText json;
+    private final ServerClock clock;
+    private final ServerConfig config;
+
+    public QuoteCreation(RequestSchemas schemas, QuotePricing pricing, QuoteExecution execution,
+                         ScaChallenges challenges, InternalAccountService internalAccounts, PaymentBatcher batcher,
+                         Idempotency idempotency, Settlement settlement, Jobs jobs, WebhookPublisher webhooks,
+                         QuoteView view, TransactionView transactionView, JsonText json, ServerClock clock,
+                         ServerConfig config) {
+        this.schemas = schemas;
+        this.pricing = pricing;
+        this.execution = execution;
+        this.challenges = challenges;
+        this.internalAccounts = internalAccounts;
+        this.batcher = batcher;
+        this.idempotency = idempotency;
+        this.settlement = settlement;
+        this.jobs = jobs;
+        this.webhooks = webhooks;
+        this.view = view;
+        this.transactionView = transactionView;
+        this.json = json;
+        this.clock = clock;
+        this.config = config;
+    }
+
+    private static final int MAX_DESCRIPTION = 1024;
+
+    /** A new quote with its transaction. */
+    record Created(Quote quote, PaymentTransaction transaction) {
+    }
+
+    /**
+     * POST /quotes; the answer is stored under the claim (null without a key) in the commit that
+     * saves the quote. A transfer between two internal accounts executed at once goes through the
+     * {@link PaymentBatcher} and settles in that commit; everything else runs in its own transaction.
+     */
+    public Uni<Answer> create(JsonNode body, Claim claim) {
+        ObjectNode request = schemas.validate(body, "quoteCreate", QuoteCreation::checkRules);
+        if (!betweenInternalAccountsAtOnce(request)) {
+            return createInTransaction(request, claim);
+        }
+        return internalAccounts.preload(request.at("/source/accountId").asText(), request.at("/destination/accountId").asText())
+                .flatMap(accounts -> prepareAtOnce(request, claim, accounts))
+                .flatMap(payment -> payment == null ? createInTransaction(request, claim) : batcher.submit(payment));
+    }
+
+    private Uni<Answer> createInTransaction(ObjectNode request, Claim claim) {
+        return Panache.withTransaction(() -> create(request, Mode.QUOTE)
+                .map(created -> idempotency.answer(result(view.toWire(created.quote(), created.transaction()))))
+                .call(answer -> idempotency.storeWithEffects(claim, answer)));
+    }
+
+    /** 202 for a realtime-funded quote that awaits Strong Customer Authentication before it shows where to pay. */
+    private static ApiResult result(QuoteResponse quote) {
+        boolean awaitsSca = "PENDING_AUTHORIZATION".equals(quote.status())
+                && "REALTIME_FUNDING".equals(quote.source().path("sourceType").asText());
+        return new ApiResult(awaitsSca ? 202 : 201, quote);
+    }
+
+    private static boolean betweenInternalAccountsAtOnce(ObjectNode request) {
+        String internal = IdType.INTERNAL_ACCOUNT.prefix() + ":";
+        return request.path("immediatelyExecute").asBoolean(false) && !request.has("lookupId")
+                && "ACCOUNT".equals(request.at("/source/sourceType").asText())
+                && request.at("/source/accountId").asText().startsWith(internal)
+                && "ACCOUNT".equals(request.at("/destination/destinationType").asText())
+                && request.at("/destination/accountId").asText().startsWith(internal);
+    }
+
+    /**
+     * The quote, its payment executed and settled, as one batch entry; null when the payment
+     * needs more than the batch does (Strong Customer Authentication, a platform fee to credit).
+     */
+    private Uni<PaymentBatcher.Payment> prepareAtOnce(ObjectNode request, Claim claim, AccountLookup accounts) {
+        return pricing.resolve(request, Mode.QUOTE, accounts).map(resolved -> {
+            Payer payer = resolved.payer();
+            Priced priced = resolved.priced();
+            if ((payer.customer() != null && Regions.requiresSca(payer.customer().region))
+                    || priced.amounts().platformFeesIncluded() != 0) {
+                return null;
+            }
+            Instant now = clock.now();
+            PaymentTransaction t = paymentOf(request, payer, resolved.payee(), priced, now);
+            Quote quote = quoteOf(request, payer, resolved.payee(), priced, t, now);
+            WebhookEvent pending = webhooks.dispatched("OUTGOING_PAYMENT.PENDING", transactionView.toWire(t));
+            QuoteStatus.move(quote, QuoteStatus.PROCESSING);
+            WebhookEvent processing = settlement.processingAtOnce(t);
+            // The execute call answers the payment as it starts (PROCESSING); the completion event follows.
+            Answer answer = idempotency.answer(result(view.toWire(quote, t)));
+            Settlement.SettledAtOnce settled = settlement.completeAtOnce(t, processing);
+            RowsInsert.Rows rows = new RowsInsert.Rows().add(PaymentTransaction.ROWS, t).add(Quote.ROWS, quote)
+                    .add(WebhookEvent.ROWS, pending);
+            settled.events().forEach(event -> rows.add(WebhookEvent.ROWS, event));
+            return new PaymentBatcher.Payment(settled.journals(), PaymentLimits.Volume.of(t), rows, claim, answer);
+        });
+    }
+
+    /** Prices, saves and (with immediatelyExecute) executes a validated quote request. */
+    Uni<Created> create(ObjectNode request, Mode mode) {
+        return pricing.resolve(request, mode, internalAccounts.inSession()).flatMap(resolved -> pricing.platformFeeAccount(resolved.priced())
+                .flatMap(ignored -> persist(request, resolved.payer(), resolved.payee(), resolved.priced()))
+                .call(created -> request.path("immediatelyExecute").asBoolean(false)
+                        ? execution.execute(created.quote(), created.transaction(), request.path("scaFactor").asText(null), null)
+                        : Uni.createFrom().voidItem()));
+    }
+
+    private static void checkRules(ObjectNode request, List<FieldError> errors) {
+        if (request.path("description").asText("").length() > MAX_DESCRIPTION) {
+            errors.add(new FieldError("description", FieldError.Constraint.length(null, MAX_DESCRIPTION),
+                    "Must be at most " + MAX_DESCRIPTION + " characters"));
+        }
+        ScaChallenges.checkScaFactor(request, errors);
+        JsonNode source = request.path("source");
+        if ("REALTIME_FUNDING".equals(source.path("sourceType").asText())) {
+            String currency = source.path("currency").asText();
+            if (!payments.common.Currencies.isKnown(currency)) {
+                errors.add(FieldError.of("source.currency", "Not a supported currency"));
+            } else if (payments.common.Currencies.isCrypto(currency) && !source.hasNonNull("cryptoNetwork")) {
+                errors.add(FieldError.of("source.cryptoNetwork", "Is required to fund in " + currency));
+            }
+            if (request.path("immediatelyExecute").asBoolean(false)) {
+                errors.add(FieldError.of("immediatelyExecute",
+                        "A realtime-funded quote runs when its funds arrive; it cannot be executed immediately"));
+            }
+        }
+        if ("UMA_ADDRESS".equals(request.path("destination").path("destinationType").asText()) && !request.has("lookupId")) {
+            errors.add(FieldError.of("lookupId", "Is required for a UMA destination: look the receiver up first"));
+        }
+        JsonNode override = request.get("platformFeeOverride");
+        if (override != null && !"USD".equals(override.path("platformFixedFee").path("currency").asText())) {
+            errors.add(FieldError.of("platformFeeOverride.platformFixedFee.currency",
+                    "Must be the source currency; platform fee overrides are accepted for USD sources only"));
+        }
+    }
+
+    private Uni<Created> persist(ObjectNode request, Payer payer, Payee payee, Priced priced) {
+        Instant now = clock.now();
+        PaymentTransaction t = paymentOf(request, payer, payee, priced, now);
+        Quote quote = quoteOf(request, payer, payee, priced, t, now);
+        return t.persist()
+                .call(() -> quote.persist())
+                .call(() -> jobs.enqueue(QuoteExpiry.TYPE, quote.id.toString(), quote.expiresAt))
+                .call(() -> t.outgoing() ? webhooks.publish("OUTGOING_PAYMENT.PENDING", transactionView.toWire(t))
+                        : Uni.createFrom().voidItem())
+                .call(() -> payer.realtime() && payer.customer() != null && Regions.requiresSca(payer.customer().region)
+                        ? challenges.challenge(quote, t, request.path("scaFactor").asText(null)) : Uni.createFrom().voidItem())
+                .replaceWith(new Created(quote, t));
+    }
+
+    /** The payment the quote prices, PENDING until executed. */
+    private PaymentTransaction paymentOf(ObjectNode request, Payer payer, Payee payee, Priced priced, Instant now) {
+        QuoteMath.Amounts amounts = priced.amounts();
+        // A pull brings money in: for the holder it is an incoming credit.
+        PaymentTransaction t = payer.pull()
+                ? PaymentTransaction.start(PaymentTransaction.INCOMING, PaymentTransaction.CREDIT, TransactionStatus.PENDING, now)
+                : PaymentTransaction.start(PaymentTransaction.OUTGOING, PaymentTransaction.DEBIT, TransactionStatus.PENDING, now);
+        t.customerId = payer.customerId();
+        t.platformCustomerId = payer.customer() == null ? null : payer.customer().platformCustomerId;
+        t.source = json.write(payer.realtime() ? realtimeSource(payer) : Map.of("sourceType", "ACCOUNT", "accountId", payer.wireId(),
+                "currency", priced.sending()));
+        t.destination = json.write(payee.wire());
+        t.sourceAccountId = payer.account() == null ? null : payer.account().id;
+        t.destinationAccountId = payee.internal() == null ? null : payee.internal().id;
+        t.senderIdentifier = payer.wireId();
+        t.receiverIdentifier = payee.wireId();
+        t.sentAmount = amounts.totalSending();
+        t.sentCurrency = priced.sending();
+        t.receivedAmount = amounts.totalReceiving();
+        t.receivedCurrency = priced.receiving();
+        t.exchangeRate = priced.rate();
+        t.fees = amounts.feesIncluded();
+        t.platformFees = amounts.platformFeesIncluded();
+        t.description = request.path("description").asText(null);
+        t.paymentRail = request.get("destination").path("paymentRail").asText(null);
+        t.rateDetails = json.write(rateDetails(priced));
+        return t;
+    }
+
+    private Quote quoteOf(ObjectNode request, Payer payer, Payee payee, Priced priced, PaymentTransaction t, Instant now) {
+        QuoteMath.Amounts amounts = priced.amounts();
+        Quote quote = new Quote();
+        quote.id = Ids.newUuid();
+        t.quoteId = quote.id;
+        quote.status = QuoteStatus.PENDING.name();
+        quote.customerId = payer.customerId();
+        quote.transactionId = t.id;
+        ObjectNode source = request.get("source").deepCopy();
+        if (payer.customer() != null) {
+            source.put("customerId", IdType.CUSTOMER.wireId(payer.customerId()));
+        }
+        quote.source = json.write(source);
+        quote.destination = json.write(request.get("destination"));
+        quote.sourceAccountId = t.sourceAccountId;
+        if (payer.realtime()) {
+            // Where and with which reference to send the money: derived from the quote, so unique to it.
+            quote.paymentInstructions = json.write(payments.account.FundingInstructions.forAccount(quote.id, priced.sending(),
+                    "Payments Platform"));
+        }
+        quote.sourceExternalAccountId = payer.pull() ? payer.pullFrom().id : null;
+        quote.destinationAccountId = t.destinationAccountId;
+        quote.externalAccountId = payee.external() == null ? null : payee.external().id;
+        quote.sendingCurrency = priced.sending();
+        quote.receivingCurrency = priced.receiving();
+        quote.totalSendingAmount = amounts.totalSending();
+        quote.totalReceivingAmount = amounts.totalReceiving();
+        quote.exchangeRate = priced.rate();
+        quote.feesIncluded = amounts.feesIncluded();
+        quote.platformFeesIncluded = amounts.platformFeesIncluded();
+        quote.rateDetails = t.rateDetails;
+        ObjectNode asked = request.deepCopy();
+        asked.retain("description", "remittanceInformation", "purposeOfPayment", "senderCustomerInfo", "lookupId", "scaFactor");
+        quote.request = json.write(asked);
+        quote.expiresAt = now.plus(config.fx().quoteLifetime());
+        quote.createdAt = now;
+        quote.updatedAt = now;
+        return quote;
+    }
+
+    private static Map<String, Object> realtimeSource(Payer payer) {
+        Map<String, Object> source = new LinkedHashMap<>();
+        source.put("sourceType", "REALTIME_FUNDING");
+        source.put("currency", payer.realtimeCurrency());
+        if (payer.customer() != null) {
+            source.put("customerId", IdType.CUSTOMER.wireId(payer.customerId()));
+        }
+        return source;
+    }
+
+    /**
+     * The interface's rateDetails, for a service that converts directly (no Lightning leg): the
+     * counterparty charges nothing and multiplies by 1; gridApiMultiplier is receiving minor units
+     * per sending minor unit after the variable fees; the gridApi fees are the service's own.
+     */
+    private static Map<String, Object> rateDetails(Priced priced) {
+        QuoteMath.Fees fees = priced.fees();
+        BigDecimal keep = BigDecimal.ONE.subtract(BigDecimal.valueOf(fees.serviceBps() + fees.platformBps(), 4));
+        BigDecimal multiplier = keep.scaleByPowerOfTen(QuotePricing.decimals(priced.receiving()) - QuotePricing.decimals(priced.sending()))
+                .divide(priced.rate(), new MathContext(12, RoundingMode.HALF_EVEN));
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("counterpartyMultiplier", BigDecimal.ONE);
+        details.put("counterpartyFixedFee", 0);
+        details.put("gridApiMultiplier", TransactionView.plain(multiplier));
+        details.put("gridApiFixedFee", fees.serviceFixed());
+        details.put("gridApiVariableFeeRate", TransactionView.plain(BigDecimal.valueOf(fees.serviceBps(), 4)));
+        details.put("gridApiVariableFeeAmount", priced.amounts().serviceVariableFee());
+        return details;
+    }
+}

@@ -1,0 +1,208 @@
+package payments.quote;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import payments.account.AccountInfoRules;
+import payments.account.ExternalAccount;
+import payments.account.InternalAccount;
+import payments.account.InternalAccountService;
+import payments.account.WalletAuthorization;
+import payments.common.ApiException;
+import payments.common.ErrorCode;
+import payments.common.FieldError;
+import payments.common.JsonText;
+import payments.common.Regions;
+import payments.common.ServerClock;
+import payments.customer.Customer;
+import payments.ledger.Ledger;
+import payments.quote.QuoteView.QuoteResponse;
+import payments.transaction.PaymentLimits;
+import payments.transaction.PaymentRail;
+import payments.transaction.PaymentTransaction;
+import payments.transaction.RailOutcome;
+import payments.transaction.Settlement;
+import payments.transaction.TransactionStatus;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Executing a quote: the checks that may still refuse it, then the payer's money held and the
+ * payment handed to the settlement job (or, for a payer in an SCA region, a challenge first).
+ */
+@ApplicationScoped
+public class QuoteExecution {
+
+    private final Ledger ledger;
+    private final PaymentLimits limits;
+    private final Settlement settlement;
+    private final PaymentRail rail;
+    private final QuoteView view;
+    private final JsonText json;
+    private final ServerClock clock;
+    private final ScaChallenges challenges;
+    private final InternalAccountService internalAccounts;
+
+    public QuoteExecution(Ledger ledger, PaymentLimits limits, Settlement settlement, PaymentRail rail, QuoteView view,
+                          JsonText json, ServerClock clock, ScaChallenges challenges,
+                          InternalAccountService internalAccounts) {
+        this.ledger = ledger;
+        this.limits = limits;
+        this.settlement = settlement;
+        this.rail = rail;
+        this.view = view;
+        this.json = json;
+        this.clock = clock;
+        this.challenges = challenges;
+        this.internalAccounts = internalAccounts;
+    }
+
+    /** POST /quotes/{id}/execute; {@code walletSignature} is the Svc-Wallet-Signature header (null when absent). */
+    @WithTransaction
+    public Uni<QuoteResponse> execute(String quoteId, JsonNode body, String walletSignature) {
+        List<FieldError> errors = new java.util.ArrayList<>();
+        ScaChallenges.checkScaFactor(body == null ? com.fasterxml.jackson.databind.node.MissingNode.getInstance() : body, errors);
+        if (!errors.isEmpty()) {
+            throw ApiException.invalidInput(errors);
+        }
+        String factor = body == null ? null : body.path("scaFactor").asText(null);
+        return QuoteLookup.find(quoteId, true).flatMap(quote -> QuoteLookup.transactionOf(quote, true)
+                .flatMap(t -> execute(quote, t, factor, walletSignature).map(ignored -> view.toWire(quote, t))));
+    }
+
+    /** Executes a PENDING quote: money moves now, or after SCA for payers in SCA regions. */
+    Uni<Void> execute(Quote quote, PaymentTransaction t, String scaFactor, String walletSignature) {
+        requireRunnable(quote);
+        if (realtime(quote)) {
+            throw new ApiException(ErrorCode.INVALID_STATE_TRANSITION, "Quote " + quote.wireId()
+                    + " is funded in real time: it runs when the funds sent per its paymentInstructions arrive");
+        }
+        return holder(quote.customerId).flatMap(customer -> {
+            if (customer != null && Regions.requiresSca(customer.region)) {
+                customer.requireNotDeleted();
+                return challenges.challenge(quote, t, scaFactor);
+            }
+            return release(quote, t, walletSignature);
+        });
+    }
+
+    /**
+     * A quote may start moving money only while PENDING and before expiresAt: 409 while it awaits
+     * Strong Customer Authentication or once it has run, 400 QUOTE_EXPIRED after its deadline.
+     */
+    void requireRunnable(Quote quote) {
+        if (QuoteStatus.of(quote) == QuoteStatus.PENDING_AUTHORIZATION) {
+            throw new ApiException(ErrorCode.INVALID_STATE_TRANSITION, "Quote " + quote.wireId() + " awaits Strong Customer Authentication; authorize it first");
+        }
+        if (QuoteStatus.of(quote) == QuoteStatus.EXPIRED
+                || (QuoteStatus.of(quote) == QuoteStatus.PENDING && !clock.now().isBefore(quote.expiresAt))) {
+            throw new ApiException(ErrorCode.QUOTE_EXPIRED, "Quote " + quote.wireId() + " expired at " + quote.expiresAt
+                    + "; create a new quote");
+        }
+        if (QuoteStatus.of(quote) != QuoteStatus.PENDING) {
+            throw new ApiException(ErrorCode.INVALID_STATE_TRANSITION, "Quote " + quote.wireId() + " has already run");
+        }
+    }
+
+    /**
+     * Holds the payer's money and hands the payment to the settlement job. Both sides are checked
+     * again first: neither holder may be deleted (410), an embedded wallet needs its owner's
+     * signature (401), an external payee must still be usable (400); and the hold itself re-checks
+     * the payer and an internal payee under their row locks (400, see {@link Settlement#hold}).
+     * Any refusal leaves nothing held.
+     */
+    private Uni<Void> release(Quote quote, PaymentTransaction t, String walletSignature) {
+        if (quote.sourceAccountId == null) {
+            return releasePull(quote, t);
+        }
+        return InternalAccount.<InternalAccount>findById(quote.sourceAccountId)
+                .call(source -> requireLiveHolder(source.customerId))
+                .invoke(source -> WalletAuthorization.requireSigned(source, walletSignature))
+                .call(() -> quote.destinationAccountId == null ? Uni.createFrom().voidItem()
+                        : InternalAccount.<InternalAccount>findById(quote.destinationAccountId)
+                                .flatMap(payee -> requireLiveHolder(payee.customerId)))
+                .flatMap(source -> railOutcome(quote))
+                .flatMap(outcome -> ledger.post(Settlement.hold(t))
+                        .call(() -> limits.countDailyVolume(PaymentLimits.Volume.of(t)))
+                        .flatMap(ignored -> {
+                            QuoteStatus.move(quote, QuoteStatus.PROCESSING);
+                            quote.scaChallenge = null;
+                            quote.updatedAt = clock.now();
+                            return settlement.begin(t, outcome);
+                        }));
+    }
+
+    /** A pull holds nothing here: the bank's answer (the transfer table on its number) decides. */
+    private Uni<Void> releasePull(Quote quote, PaymentTransaction t) {
+        return ExternalAccount.<ExternalAccount>findById(quote.sourceExternalAccountId).flatMap(account -> {
+            QuoteStatus.move(quote, QuoteStatus.PROCESSING);
+            quote.updatedAt = clock.now();
+            return settlement.begin(t, rail.pull(identifier(account)));
+        });
+    }
+
+    private String identifier(ExternalAccount account) {
+        return AccountInfoRules.primaryIdentifier(json.read(account.accountInfo));
+    }
+
+    /**
+     * Internal destinations always settle. External ones need a rail: the sandbox simulator, whose
+     * outcome the account identifier's last three characters choose (the same-currency transfer
+     * table for same-currency payments, the quote table across currencies).
+     */
+    Uni<RailOutcome> railOutcome(Quote quote) {
+        if (quote.destinationAccountId != null) {
+            return Uni.createFrom().item(RailOutcome.SUCCESS);
+        }
+        if (quote.externalAccountId == null) {
+            String address = json.read(quote.destination).path("umaAddress").asText();
+            return Uni.createFrom().item(UmaDirectory.find(address).map(UmaDirectory.UmaReceiver::outcome)
+                    .orElse(RailOutcome.SUCCESS));
+        }
+        return ExternalAccount.<ExternalAccount>findById(quote.externalAccountId).map(account -> {
+            if (account.deletedAt != null || !ExternalAccount.ACTIVE.equals(account.status)) {
+                throw ApiException.invalidField("destination.accountId", null, "External account " + account.wireId()
+                        + (account.deletedAt != null ? " was deleted" : " is " + account.status) + " and cannot receive");
+            }
+            return rail.payout(identifier(account), quote.sendingCurrency.equals(quote.receivingCurrency));
+        });
+    }
+
+    /** POST /quotes/{id}/authorize: the challenge's code releases the payment, or shows a realtime-funded one where to pay. */
+    @WithTransaction
+    public Uni<QuoteResponse> authorize(String quoteId, JsonNode body) {
+        return QuoteLookup.find(quoteId, true).call(quote -> challenges.verify(quote, body))
+                .flatMap(quote -> QuoteLookup.transactionOf(quote, true).flatMap(t -> (realtime(quote)
+                        ? awaitFunds(quote, t) : release(quote, t, null)).map(ignored -> view.toWire(quote, t))));
+    }
+
+    static boolean realtime(Quote quote) {
+        return quote.sourceAccountId == null && quote.sourceExternalAccountId == null;
+    }
+
+    /** An authorized realtime-funded quote shows its paymentInstructions and waits for the money. */
+    private Uni<Void> awaitFunds(Quote quote, PaymentTransaction t) {
+        QuoteStatus.move(quote, QuoteStatus.PENDING);
+        quote.scaChallenge = null;
+        quote.updatedAt = clock.now();
+        TransactionStatus.move(t, TransactionStatus.PENDING);
+        t.updatedAt = clock.now();
+        return Uni.createFrom().voidItem();
+    }
+
+    private Uni<Customer> holder(UUID customerId) {
+        return internalAccounts.inSession().holder(customerId);
+    }
+
+    /** 410 CUSTOMER_DELETED when the account's holder was deleted. */
+    private Uni<Void> requireLiveHolder(UUID customerId) {
+        return holder(customerId).invoke(customer -> {
+            if (customer != null) {
+                customer.requireNotDeleted();
+            }
+        }).replaceWithVoid();
+    }
+}

@@ -1,0 +1,324 @@
+package payments.quote;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import payments.account.AccountLookup;
+import payments.account.ExternalAccount;
+import payments.account.ExternalAccountService.Owner;
+import payments.account.ExternalAccountService;
+import payments.account.InternalAccount;
+import payments.account.InternalAccountService;
+import payments.account.WalletAuthorization;
+import payments.common.ApiException;
+import payments.common.ErrorCode;
+import payments.common.IdType;
+import payments.common.Ids;
+import payments.common.ServerConfig;
+import payments.customer.Customer;
+import payments.customer.CustomerService;
+import payments.platform.PlatformConfigService;
+import payments.platform.PlatformSettings;
+import payments.quote.FeeSchedule.PlatformFeeOverride;
+import payments.quote.QuotePricing.Mode;
+import payments.quote.QuotePricing.Payee;
+import payments.quote.QuotePricing.Payer;
+import payments.quote.QuotePricing.Priced;
+import payments.quote.QuotePricing.Resolved;
+import payments.transaction.PaymentLimits;
+
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Pricing a quote request: both sides found and checked (accounts, holders, their readiness,
+ * rails), and the payment priced under the rate, the fees and the limits.
+ */
+@ApplicationScoped
+public class QuotePricing {
+
+    private final PlatformConfigService platform;
+    private final ExchangeRates rates;
+    private final FeeSchedule feeSchedule;
+    private final PaymentLimits limits;
+    private final InternalAccountService internalAccounts;
+    private final ExternalAccountService externalAccounts;
+    private final ReceiverService receivers;
+    private final ServerConfig config;
+
+    public QuotePricing(PlatformConfigService platform, ExchangeRates rates, FeeSchedule feeSchedule,
+                        PaymentLimits limits, InternalAccountService internalAccounts,
+                        ExternalAccountService externalAccounts, ReceiverService receivers, ServerConfig config) {
+        this.platform = platform;
+        this.rates = rates;
+        this.feeSchedule = feeSchedule;
+        this.limits = limits;
+        this.internalAccounts = internalAccounts;
+        this.externalAccounts = externalAccounts;
+        this.receivers = receivers;
+        this.config = config;
+    }
+
+    /**
+     * The paying side: an internal account, or (a pull) the holder's own bank account, and the
+     * holder (null for the platform itself).
+     */
+    record Payer(InternalAccount account, ExternalAccount pullFrom, Customer customer, String realtimeCurrency) {
+        UUID customerId() {
+            return customer == null ? null : customer.id;
+        }
+
+        String currency() {
+            return account != null ? account.currency : pullFrom != null ? pullFrom.currency : realtimeCurrency;
+        }
+
+        /** The paying account's id; none for realtime funding. */
+        String wireId() {
+            return account != null ? account.wireId() : pullFrom != null ? pullFrom.wireId() : null;
+        }
+
+        boolean pull() {
+            return pullFrom != null;
+        }
+
+        boolean realtime() {
+            return realtimeCurrency != null;
+        }
+    }
+
+    /** Which operation a quote serves: POST /quotes, or one of the deprecated same-currency transfers. */
+    enum Mode {
+        QUOTE, TRANSFER_IN, TRANSFER_OUT;
+
+        /** An id in a quote body that names nothing is an invalid field; the transfer endpoints answer 404. */
+        boolean missingIsInvalid() {
+            return this == QUOTE;
+        }
+    }
+
+    /** The receiving side: an internal account, an external account, or a UMA address (with its currency). */
+    record Payee(InternalAccount internal, ExternalAccount external, String umaAddress, String umaCurrency) {
+        String currency() {
+            return internal != null ? internal.currency : external != null ? external.currency : umaCurrency;
+        }
+
+        String wireId() {
+            return internal != null ? internal.wireId() : external != null ? external.wireId() : umaAddress;
+        }
+
+        Map<String, Object> wire() {
+            return umaAddress != null
+                    ? Map.of("destinationType", "UMA_ADDRESS", "umaAddress", umaAddress, "currency", umaCurrency)
+                    : Map.of("destinationType", "ACCOUNT", "accountId", wireId(), "currency", currency());
+        }
+    }
+
+    record Resolved(Payer payer, Payee payee, Priced priced) {
+    }
+
+    /** What the payment costs: the locked amounts under the rate and fees. */
+    record Priced(String sending, String receiving, BigDecimal rate, QuoteMath.Fees fees, QuoteMath.Amounts amounts) {
+    }
+
+    /** Both sides found and checked, and the payment priced. */
+    Uni<Resolved> resolve(ObjectNode request, Mode mode, AccountLookup accounts) {
+        return platform.settings().flatMap(settings -> resolvePayer(request, mode, accounts).flatMap(payer ->
+                resolvePayee(request, payer, mode, accounts).call(payee -> request.has("lookupId")
+                        ? receivers.checkLookup(request.get("lookupId").asText(), payee.wireId(), request.get("senderCustomerInfo"))
+                        : Uni.createFrom().voidItem()).map(payee -> {
+                    checkReady(payer);
+                    if (mode != Mode.QUOTE && !payer.currency().equals(payee.currency())) {
+                        throw new ApiException(ErrorCode.INVALID_CURRENCY, "A transfer moves money within one currency ("
+                                + payer.currency() + " to " + payee.currency() + "); use POST /quotes to convert");
+                    }
+                    return new Resolved(payer, payee, price(request, payer, payee, settings));
+                })));
+    }
+
+    private Uni<Payer> resolvePayer(ObjectNode request, Mode mode, AccountLookup accounts) {
+        JsonNode source = request.get("source");
+        if ("REALTIME_FUNDING".equals(source.get("sourceType").asText())) {
+            String customerId = source.path("customerId").asText(null);
+            if (customerId == null) {
+                return Uni.createFrom().item(new Payer(null, null, null, source.get("currency").asText()));
+            }
+            return referenced("source.customerId", () -> CustomerService.find(customerId, false), mode)
+                    .map(customer -> new Payer(null, null, customer.requireNotDeleted(), source.get("currency").asText()));
+        }
+        String accountId = source.get("accountId").asText();
+        if (accountId.startsWith(IdType.EXTERNAL_ACCOUNT.prefix() + ":")) {
+            return resolvePull(accountId, mode, accounts);
+        }
+        if (!accountId.startsWith(IdType.INTERNAL_ACCOUNT.prefix() + ":")) {
+            throw ApiException.invalidField("source.accountId", null, "Must be an internal or external account id");
+        }
+        return referenced("source.accountId", () -> accounts.account(accountId), mode).flatMap(account -> {
+            String customerId = source.path("customerId").asText(null);
+            UUID holder = account.customerId;
+            if (customerId != null && (holder == null || !Ids.isValid(IdType.CUSTOMER, customerId)
+                    || !CustomerService.uuidOf(customerId).equals(holder))) {
+                throw ApiException.invalidField("source.customerId", null, "Must be the customer holding the source account");
+            }
+            return accounts.holder(holder).map(customer -> {
+                if (customer != null) {
+                    customer.requireNotDeleted();
+                }
+                if (!account.canTransact()) {
+                    throw ApiException.invalidField("source.accountId", null,
+                            "Internal account " + accountId + " is " + account.status + " and cannot send");
+                }
+                if (InternalAccount.EMBEDDED_WALLET.equals(account.type)
+                        && (mode != Mode.QUOTE || request.path("immediatelyExecute").asBoolean(false))) {
+                    // Its owner signs each debit over the quote's payloadToSign, which exists only once the quote does.
+                    throw ApiException.invalidField(mode == Mode.QUOTE ? "immediatelyExecute" : "source.accountId", null,
+                            "An embedded wallet pays only through a quote executed with its owner's " + WalletAuthorization.HEADER
+                                    + "; create the quote without immediatelyExecute");
+                }
+                return new Payer(account, null, customer, null);
+            });
+        });
+    }
+
+    /** Pulling from a bank account (ACH pull): only the holder's own ACTIVE US bank accounts can be debited. */
+    private Uni<Payer> resolvePull(String accountId, Mode mode, AccountLookup accounts) {
+        return referenced("source.accountId", () -> externalAccounts.findAnyHolder(accountId), mode)
+                .flatMap(account -> {
+                    if (!"USD_ACCOUNT".equals(account.accountType)) {
+                        throw ApiException.invalidField("source.accountId", null,
+                                "Only US bank accounts (ACH pull) can fund a payment directly");
+                    }
+                    if (!ExternalAccount.ACTIVE.equals(account.status)) {
+                        throw new ApiException(ErrorCode.EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED, "External account " + accountId + " is " + account.status + "; verify its ownership first");
+                    }
+                    requireRail("No payment rail is connected in production mode to pull from a bank account");
+                    return accounts.holder(account.customerId)
+                            .map(customer -> new Payer(null, account, customer.requireNotDeleted(), null));
+                });
+    }
+
+    private Uni<Payee> resolvePayee(ObjectNode request, Payer payer, Mode mode, AccountLookup accounts) {
+        if ("UMA_ADDRESS".equals(request.get("destination").get("destinationType").asText())) {
+            return Uni.createFrom().item(umaPayee(request.get("destination"), payer));
+        }
+        String accountId = request.get("destination").get("accountId").asText();
+        if (accountId.startsWith(IdType.INTERNAL_ACCOUNT.prefix() + ":")) {
+            return referenced("destination.accountId", () -> accounts.account(accountId), mode)
+                    .call(account -> accounts.holder(account.customerId).invoke(holder -> {
+                        if (holder != null) {
+                            holder.requireNotDeleted();
+                        }
+                    }))
+                    .map(account -> {
+                        if (payer.account() != null && account.id.equals(payer.account().id)) {
+                            throw new ApiException(ErrorCode.SELF_PAYMENT, "The source and destination are the same account");
+                        }
+                        if (!account.canTransact()) {
+                            throw ApiException.invalidField("destination.accountId", null,
+                                    "Internal account " + accountId + " is " + account.status + " and cannot receive");
+                        }
+                        return new Payee(account, null, null, null);
+                    });
+        }
+        if (!accountId.startsWith(IdType.EXTERNAL_ACCOUNT.prefix() + ":")) {
+            throw ApiException.invalidField("destination.accountId", null, "Must be an internal or external account id");
+        }
+        if (payer.pull()) {
+            throw ApiException.invalidField("destination.accountId", null, "Money pulled from a bank account must land in an internal account");
+        }
+        Owner owner = payer.customer() == null ? Owner.platform() : new Owner(false, payer.customerId());
+        return referenced("destination.accountId", () -> externalAccounts.find(owner, accountId), mode).map(account -> {
+            if (!ExternalAccount.ACTIVE.equals(account.status)) {
+                throw new ApiException(ErrorCode.EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED, "External account " + accountId + " is " + account.status + "; verify its ownership first");
+            }
+            requireRail("No payment rail is connected in production mode; only transfers between internal accounts settle");
+            return new Payee(null, account, null, null);
+        });
+    }
+
+    /** Production has no rail nor UMA network yet: a leg that needs one is refused before anything moves. */
+    private void requireRail(String reason) {
+        if (!config.sandbox()) {
+            throw new ApiException(ErrorCode.NOT_IMPLEMENTED, reason);
+        }
+    }
+
+    private Payee umaPayee(JsonNode destination, Payer payer) {
+        if (payer.pull()) {
+            throw ApiException.invalidField("destination.destinationType", null, "Money pulled from a bank account must land in an internal account");
+        }
+        requireRail("This server is not connected to a UMA network in production mode");
+        String address = destination.get("umaAddress").asText();
+        UmaDirectory.UmaReceiver receiver = UmaDirectory.find(address).orElseThrow(() ->
+                ApiException.invalidField("destination.umaAddress", null, "No receiver at " + address));
+        String currency = destination.path("currency").asText(receiver.currencies().get(0));
+        if (!receiver.currencies().contains(currency)) {
+            throw new ApiException(ErrorCode.INVALID_CURRENCY, address + " receives " + String.join(", ", receiver.currencies()));
+        }
+        return new Payee(null, null, address, currency);
+    }
+
+    /** A customer may pay only once verified and with the end-user terms on file. */
+    private static void checkReady(Payer payer) {
+        Customer customer = payer.customer();
+        if (customer == null) {
+            return;
+        }
+        if (!"APPROVED".equals(customer.verificationStatus)) {
+            throw new ApiException(ErrorCode.USER_NOT_READY, "Customer " + IdType.CUSTOMER.wireId(customer.id)
+                    + " is " + customer.verificationStatus + "; only verified customers can pay");
+        }
+        if (!CustomerService.hasAcceptedTerms(customer)) {
+            throw new ApiException(ErrorCode.END_USER_TERMS_NOT_ACCEPTED, "Customer " + IdType.CUSTOMER.wireId(customer.id)
+                    + " has not accepted the end-user terms");
+        }
+    }
+
+    private Priced price(ObjectNode request, Payer payer, Payee payee, PlatformSettings settings) {
+        String sending = payer.currency();
+        String receiving = payee.currency();
+        BigDecimal rate = rates.rate(sending, receiving).orElseThrow(() -> new ApiException(ErrorCode.INVALID_CURRENCY, "No exchange rate for " + sending + " to " + receiving));
+        JsonNode overrideNode = request.get("platformFeeOverride");
+        PlatformFeeOverride override = null;
+        if (overrideNode != null) {
+            if (!"USD".equals(sending)) {
+                throw ApiException.invalidField("platformFeeOverride", null, "Platform fee overrides are accepted for USD sources only");
+            }
+            override = new PlatformFeeOverride(overrideNode.get("platformFixedFee").get("amount").asLong(),
+                    overrideNode.get("platformVariableFeeBps").asInt());
+        }
+        QuoteMath.Fees fees = feeSchedule.fees(sending, receiving, settings, override);
+        QuoteMath.Conversion conversion = new QuoteMath.Conversion(decimals(sending), decimals(receiving), rate);
+        long locked = request.get("lockedCurrencyAmount").asLong();
+        QuoteMath.Amounts amounts;
+        try {
+            amounts = "SENDING".equals(request.get("lockedCurrencySide").asText())
+                    ? QuoteMath.sendingLocked(locked, conversion, fees)
+                    : QuoteMath.receivingLocked(locked, conversion, fees);
+        } catch (QuoteMath.Unquotable e) {
+            throw new ApiException(ErrorCode.INVALID_AMOUNT, e.getMessage());
+        }
+        limits.checkSize(sending, receiving, amounts.totalSending());
+        return new Priced(sending, receiving, rate, fees, amounts);
+    }
+
+    /** A platform fee is credited to the platform's own account in the sending currency; open it if needed. */
+    Uni<Void> platformFeeAccount(Priced priced) {
+        if (priced.amounts().platformFeesIncluded() == 0) {
+            return Uni.createFrom().voidItem();
+        }
+        return internalAccounts.ensurePlatformAccounts(List.of(priced.sending()));
+    }
+
+    /** An id in the request body that names nothing is an invalid field (400), not a missing resource. */
+    private static <T> Uni<T> referenced(String field, java.util.function.Supplier<Uni<T>> lookup, Mode mode) {
+        return Uni.createFrom().<T>deferred(lookup::get).onFailure(e -> e instanceof ApiException api && api.status() == 404 && mode.missingIsInvalid())
+                .transform(e -> ApiException.invalidField(field, null, e.getMessage()));
+    }
+
+    static int decimals(String currency) {
+        return payments.common.Currencies.require(currency).decimals();
+    }
+}

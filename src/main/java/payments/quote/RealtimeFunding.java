@@ -1,0 +1,65 @@
+package payments.quote;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import payments.common.ApiException;
+import payments.common.ErrorCode;
+import payments.common.ServerClock;
+import payments.common.schema.RequestSchemas;
+import payments.transaction.PaymentLimits;
+import payments.transaction.Settlement;
+import payments.transaction.TransactionView;
+
+/** Realtime (JIT) funding: a quote runs when the money its paymentInstructions ask for arrives. */
+@ApplicationScoped
+public class RealtimeFunding {
+
+    private final RequestSchemas schemas;
+    private final QuoteExecution execution;
+    private final PaymentLimits limits;
+    private final Settlement settlement;
+    private final TransactionView transactionView;
+    private final ServerClock clock;
+
+    public RealtimeFunding(RequestSchemas schemas, QuoteExecution execution, PaymentLimits limits,
+                           Settlement settlement, TransactionView transactionView, ServerClock clock) {
+        this.schemas = schemas;
+        this.execution = execution;
+        this.limits = limits;
+        this.settlement = settlement;
+        this.transactionView = transactionView;
+        this.clock = clock;
+    }
+
+    /**
+     * POST /sandbox/send: the payer's money arrives per a realtime-funded quote's instructions, in
+     * the quote's currency and (if given) exactly its amount; the payment then runs like an executed one.
+     */
+    @WithTransaction
+    public Uni<TransactionView.TransactionResponse> receiveRealtimeFunds(JsonNode body) {
+        ObjectNode request = schemas.validate(body, "sandboxSend", (valid, errors) -> { });
+        return QuoteLookup.find(request.get("quoteId").asText(), true).flatMap(quote -> {
+            if (!QuoteExecution.realtime(quote)) {
+                throw ApiException.invalidField("quoteId", null, "Quote " + quote.wireId() + " is not funded in real time");
+            }
+            if (!request.get("currencyCode").asText().equals(quote.sendingCurrency)) {
+                throw ApiException.invalidField("currencyCode", null, "Must be the quote's sending currency " + quote.sendingCurrency);
+            }
+            if (request.has("currencyAmount") && request.get("currencyAmount").asLong() != quote.totalSendingAmount) {
+                throw new ApiException(ErrorCode.INVALID_AMOUNT, "The quote expects exactly " + quote.totalSendingAmount);
+            }
+            execution.requireRunnable(quote);
+            return QuoteLookup.transactionOf(quote, true).flatMap(t -> execution.railOutcome(quote)
+                    .call(() -> limits.countDailyVolume(PaymentLimits.Volume.of(t)))
+                    .flatMap(outcome -> {
+                        QuoteStatus.move(quote, QuoteStatus.PROCESSING);
+                        quote.updatedAt = clock.now();
+                        return settlement.begin(t, outcome);
+                    })
+                    .map(ignored -> transactionView.toWire(t)));
+        });
+    }
+}
