@@ -17,6 +17,7 @@ import payments.common.IdType;
 import payments.common.Ids;
 import payments.common.ServerConfig;
 import payments.customer.Customer;
+import payments.customer.CustomerConsents;
 import payments.customer.CustomerService;
 import payments.platform.PlatformConfigService;
 import payments.platform.PlatformSettings;
@@ -270,7 +271,7 @@ public class QuotePricing {
             throw new ApiException(ErrorCode.USER_NOT_READY, "Customer " + IdType.CUSTOMER.wireId(customer.id)
                     + " is " + customer.verificationStatus + "; only verified customers can pay");
         }
-        if (!CustomerService.hasAcceptedTerms(customer)) {
+        if (!CustomerConsents.hasAcceptedTerms(customer)) {
             throw new ApiException(ErrorCode.END_USER_TERMS_NOT_ACCEPTED, "Customer " + IdType.CUSTOMER.wireId(customer.id)
                     + " has not accepted the end-user terms");
         }
