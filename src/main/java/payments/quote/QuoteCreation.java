@@ -102,16 +102,16 @@ public class QuoteCreation {
      * {@link PaymentBatcher} and settles in that commit; everything else runs in its own transaction.
      */
     public Uni<Answer> create(JsonNode body, Claim claim) {
-        ObjectNode request = schemas.validate(body, "quoteCreate", QuoteCreation::checkRules);
-        if (!betweenInternalAccountsAtOnce(request)) {
+        QuoteRequest request = QuoteRequest.of(schemas.validate(body, "quoteCreate", QuoteCreation::checkRules));
+        if (!request.immediatelyExecute() || request.lookupId() != null || !request.betweenInternalAccounts()) {
             return createInTransaction(request, claim);
         }
-        return internalAccounts.preload(request.at("/source/accountId").asText(), request.at("/destination/accountId").asText())
+        return internalAccounts.preload(request.sourceAccountId(), request.destinationAccountId())
                 .flatMap(accounts -> prepareAtOnce(request, claim, accounts))
                 .flatMap(payment -> payment == null ? createInTransaction(request, claim) : batcher.submit(payment));
     }
 
-    private Uni<Answer> createInTransaction(ObjectNode request, Claim claim) {
+    private Uni<Answer> createInTransaction(QuoteRequest request, Claim claim) {
         return Panache.withTransaction(() -> create(request, Mode.QUOTE)
                 .map(created -> idempotency.answer(result(view.toWire(created.quote(), created.transaction()))))
                 .call(answer -> idempotency.storeWithEffects(claim, answer)));
@@ -124,20 +124,11 @@ public class QuoteCreation {
         return new ApiResult(awaitsSca ? 202 : 201, quote);
     }
 
-    private static boolean betweenInternalAccountsAtOnce(ObjectNode request) {
-        String internal = IdType.INTERNAL_ACCOUNT.prefix() + ":";
-        return request.path("immediatelyExecute").asBoolean(false) && !request.has("lookupId")
-                && "ACCOUNT".equals(request.at("/source/sourceType").asText())
-                && request.at("/source/accountId").asText().startsWith(internal)
-                && "ACCOUNT".equals(request.at("/destination/destinationType").asText())
-                && request.at("/destination/accountId").asText().startsWith(internal);
-    }
-
     /**
      * The quote, its payment executed and settled, as one batch entry; null when the payment
      * needs more than the batch does (Strong Customer Authentication, a platform fee to credit).
      */
-    private Uni<PaymentBatcher.Payment> prepareAtOnce(ObjectNode request, Claim claim, AccountLookup accounts) {
+    private Uni<PaymentBatcher.Payment> prepareAtOnce(QuoteRequest request, Claim claim, AccountLookup accounts) {
         return pricing.resolve(request, Mode.QUOTE, accounts).map(resolved -> {
             Payer payer = resolved.payer();
             Priced priced = resolved.priced();
@@ -163,10 +154,14 @@ public class QuoteCreation {
 
     /** Prices, saves and (with immediatelyExecute) executes a validated quote request. */
     Uni<Created> create(ObjectNode request, Mode mode) {
+        return create(QuoteRequest.of(request), mode);
+    }
+
+    private Uni<Created> create(QuoteRequest request, Mode mode) {
         return pricing.resolve(request, mode, internalAccounts.inSession()).flatMap(resolved -> pricing.platformFeeAccount(resolved.priced())
                 .flatMap(ignored -> persist(request, resolved.payer(), resolved.payee(), resolved.priced()))
-                .call(created -> request.path("immediatelyExecute").asBoolean(false)
-                        ? execution.execute(created.quote(), created.transaction(), request.path("scaFactor").asText(null), null)
+                .call(created -> request.immediatelyExecute()
+                        ? execution.execute(created.quote(), created.transaction(), request.scaFactor(), null)
                         : Uni.createFrom().voidItem()));
     }
 
@@ -199,7 +194,7 @@ public class QuoteCreation {
         }
     }
 
-    private Uni<Created> persist(ObjectNode request, Payer payer, Payee payee, Priced priced) {
+    private Uni<Created> persist(QuoteRequest request, Payer payer, Payee payee, Priced priced) {
         Instant now = clock.now();
         PaymentTransaction t = paymentOf(request, payer, payee, priced, now);
         Quote quote = quoteOf(request, payer, payee, priced, t, now);
@@ -209,12 +204,12 @@ public class QuoteCreation {
                 .call(() -> t.outgoing() ? webhooks.publish("OUTGOING_PAYMENT.PENDING", transactionView.toWire(t))
                         : Uni.createFrom().voidItem())
                 .call(() -> payer.realtime() && payer.customer() != null && Regions.requiresSca(payer.customer().region)
-                        ? challenges.challenge(quote, t, request.path("scaFactor").asText(null)) : Uni.createFrom().voidItem())
+                        ? challenges.challenge(quote, t, request.scaFactor()) : Uni.createFrom().voidItem())
                 .replaceWith(new Created(quote, t));
     }
 
     /** The payment the quote prices, PENDING until executed. */
-    private PaymentTransaction paymentOf(ObjectNode request, Payer payer, Payee payee, Priced priced, Instant now) {
+    private PaymentTransaction paymentOf(QuoteRequest request, Payer payer, Payee payee, Priced priced, Instant now) {
         QuoteMath.Amounts amounts = priced.amounts();
         // A pull brings money in: for the holder it is an incoming credit.
         PaymentTransaction t = payer.pull()
@@ -236,13 +231,13 @@ public class QuoteCreation {
         t.exchangeRate = priced.rate();
         t.fees = amounts.feesIncluded();
         t.platformFees = amounts.platformFeesIncluded();
-        t.description = request.path("description").asText(null);
-        t.paymentRail = request.get("destination").path("paymentRail").asText(null);
+        t.description = request.description();
+        t.paymentRail = request.destination() instanceof QuoteRequest.ToAccount to ? to.paymentRail() : null;
         t.rateDetails = json.write(rateDetails(priced));
         return t;
     }
 
-    private Quote quoteOf(ObjectNode request, Payer payer, Payee payee, Priced priced, PaymentTransaction t, Instant now) {
+    private Quote quoteOf(QuoteRequest request, Payer payer, Payee payee, Priced priced, PaymentTransaction t, Instant now) {
         QuoteMath.Amounts amounts = priced.amounts();
         Quote quote = new Quote();
         quote.id = Ids.newUuid();
@@ -250,12 +245,12 @@ public class QuoteCreation {
         quote.status = QuoteStatus.PENDING.name();
         quote.customerId = payer.customerId();
         quote.transactionId = t.id;
-        ObjectNode source = request.get("source").deepCopy();
+        ObjectNode source = request.sourceDocument().deepCopy();
         if (payer.customer() != null) {
             source.put("customerId", IdType.CUSTOMER.wireId(payer.customerId()));
         }
         quote.source = json.write(source);
-        quote.destination = json.write(request.get("destination"));
+        quote.destination = json.write(request.destinationDocument());
         quote.sourceAccountId = t.sourceAccountId;
         if (payer.realtime()) {
             // Where and with which reference to send the money: derived from the quote, so unique to it.
@@ -273,9 +268,7 @@ public class QuoteCreation {
         quote.feesIncluded = amounts.feesIncluded();
         quote.platformFeesIncluded = amounts.platformFeesIncluded();
         quote.rateDetails = t.rateDetails;
-        ObjectNode asked = request.deepCopy();
-        asked.retain("description", "remittanceInformation", "purposeOfPayment", "senderCustomerInfo", "lookupId", "scaFactor");
-        quote.request = json.write(asked);
+        quote.request = json.write(request.echoed());
         quote.expiresAt = now.plus(config.fx().quoteLifetime());
         quote.createdAt = now;
         quote.updatedAt = now;

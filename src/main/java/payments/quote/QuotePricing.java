@@ -1,7 +1,5 @@
 package payments.quote;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.account.AccountLookup;
@@ -125,10 +123,10 @@ public class QuotePricing {
     }
 
     /** Both sides found and checked, and the payment priced. */
-    Uni<Resolved> resolve(ObjectNode request, Mode mode, AccountLookup accounts) {
+    Uni<Resolved> resolve(QuoteRequest request, Mode mode, AccountLookup accounts) {
         return platform.settings().flatMap(settings -> resolvePayer(request, mode, accounts).flatMap(payer ->
-                resolvePayee(request, payer, mode, accounts).call(payee -> request.has("lookupId")
-                        ? receivers.checkLookup(request.get("lookupId").asText(), payee.wireId(), request.get("senderCustomerInfo"))
+                resolvePayee(request, payer, mode, accounts).call(payee -> request.lookupId() != null
+                        ? receivers.checkLookup(request.lookupId(), payee.wireId(), request.senderCustomerInfo())
                         : Uni.createFrom().voidItem()).map(payee -> {
                     checkReady(payer);
                     if (mode != Mode.QUOTE && !payer.currency().equals(payee.currency())) {
@@ -139,25 +137,21 @@ public class QuotePricing {
                 })));
     }
 
-    private Uni<Payer> resolvePayer(ObjectNode request, Mode mode, AccountLookup accounts) {
-        JsonNode source = request.get("source");
-        if ("REALTIME_FUNDING".equals(source.get("sourceType").asText())) {
-            String customerId = source.path("customerId").asText(null);
+    private Uni<Payer> resolvePayer(QuoteRequest request, Mode mode, AccountLookup accounts) {
+        String customerId = request.source().customerId();
+        if (request.source() instanceof QuoteRequest.Realtime realtime) {
             if (customerId == null) {
-                return Uni.createFrom().item(new Payer(null, null, null, source.get("currency").asText()));
+                return Uni.createFrom().item(new Payer(null, null, null, realtime.currency()));
             }
             return referenced("source.customerId", () -> CustomerService.find(customerId, false), mode)
-                    .map(customer -> new Payer(null, null, customer.requireNotDeleted(), source.get("currency").asText()));
+                    .map(customer -> new Payer(null, null, customer.requireNotDeleted(), realtime.currency()));
         }
-        String accountId = source.get("accountId").asText();
-        if (accountId.startsWith(IdType.EXTERNAL_ACCOUNT.prefix() + ":")) {
+        QuoteRequest.AccountRef source = ((QuoteRequest.FromAccount) request.source()).account();
+        String accountId = source.wireId();
+        if (source instanceof QuoteRequest.ExternalRef) {
             return resolvePull(accountId, mode, accounts);
         }
-        if (!accountId.startsWith(IdType.INTERNAL_ACCOUNT.prefix() + ":")) {
-            throw ApiException.invalidField("source.accountId", null, "Must be an internal or external account id");
-        }
         return referenced("source.accountId", () -> accounts.account(accountId), mode).flatMap(account -> {
-            String customerId = source.path("customerId").asText(null);
             UUID holder = account.customerId;
             if (customerId != null && (holder == null || !Ids.isValid(IdType.CUSTOMER, customerId)
                     || !CustomerService.uuidOf(customerId).equals(holder))) {
@@ -172,7 +166,7 @@ public class QuotePricing {
                             "Internal account " + accountId + " is " + account.status + " and cannot send");
                 }
                 if (InternalAccount.EMBEDDED_WALLET.equals(account.type)
-                        && (mode != Mode.QUOTE || request.path("immediatelyExecute").asBoolean(false))) {
+                        && (mode != Mode.QUOTE || request.immediatelyExecute())) {
                     // Its owner signs each debit over the quote's payloadToSign, which exists only once the quote does.
                     throw ApiException.invalidField(mode == Mode.QUOTE ? "immediatelyExecute" : "source.accountId", null,
                             "An embedded wallet pays only through a quote executed with its owner's " + WalletAuthorization.HEADER
@@ -200,12 +194,13 @@ public class QuotePricing {
                 });
     }
 
-    private Uni<Payee> resolvePayee(ObjectNode request, Payer payer, Mode mode, AccountLookup accounts) {
-        if ("UMA_ADDRESS".equals(request.get("destination").get("destinationType").asText())) {
-            return Uni.createFrom().item(umaPayee(request.get("destination"), payer));
+    private Uni<Payee> resolvePayee(QuoteRequest request, Payer payer, Mode mode, AccountLookup accounts) {
+        if (request.destination() instanceof QuoteRequest.ToUma uma) {
+            return Uni.createFrom().item(umaPayee(uma, payer));
         }
-        String accountId = request.get("destination").get("accountId").asText();
-        if (accountId.startsWith(IdType.INTERNAL_ACCOUNT.prefix() + ":")) {
+        QuoteRequest.AccountRef destination = ((QuoteRequest.ToAccount) request.destination()).account();
+        String accountId = destination.wireId();
+        if (destination instanceof QuoteRequest.InternalRef) {
             return referenced("destination.accountId", () -> accounts.account(accountId), mode)
                     .call(account -> accounts.holder(account.customerId).invoke(holder -> {
                         if (holder != null) {
@@ -222,9 +217,6 @@ public class QuotePricing {
                         }
                         return new Payee(account, null, null, null);
                     });
-        }
-        if (!accountId.startsWith(IdType.EXTERNAL_ACCOUNT.prefix() + ":")) {
-            throw ApiException.invalidField("destination.accountId", null, "Must be an internal or external account id");
         }
         if (payer.pull()) {
             throw ApiException.invalidField("destination.accountId", null, "Money pulled from a bank account must land in an internal account");
@@ -246,15 +238,15 @@ public class QuotePricing {
         }
     }
 
-    private Payee umaPayee(JsonNode destination, Payer payer) {
+    private Payee umaPayee(QuoteRequest.ToUma destination, Payer payer) {
         if (payer.pull()) {
             throw ApiException.invalidField("destination.destinationType", null, "Money pulled from a bank account must land in an internal account");
         }
         requireRail("This server is not connected to a UMA network in production mode");
-        String address = destination.get("umaAddress").asText();
+        String address = destination.umaAddress();
         UmaDirectory.UmaReceiver receiver = UmaDirectory.find(address).orElseThrow(() ->
                 ApiException.invalidField("destination.umaAddress", null, "No receiver at " + address));
-        String currency = destination.path("currency").asText(receiver.currencies().get(0));
+        String currency = destination.currency() != null ? destination.currency() : receiver.currencies().get(0);
         if (!receiver.currencies().contains(currency)) {
             throw new ApiException(ErrorCode.INVALID_CURRENCY, address + " receives " + String.join(", ", receiver.currencies()));
         }
@@ -277,25 +269,20 @@ public class QuotePricing {
         }
     }
 
-    private Priced price(ObjectNode request, Payer payer, Payee payee, PlatformSettings settings) {
+    private Priced price(QuoteRequest request, Payer payer, Payee payee, PlatformSettings settings) {
         String sending = payer.currency();
         String receiving = payee.currency();
         BigDecimal rate = rates.rate(sending, receiving).orElseThrow(() -> new ApiException(ErrorCode.INVALID_CURRENCY, "No exchange rate for " + sending + " to " + receiving));
-        JsonNode overrideNode = request.get("platformFeeOverride");
-        PlatformFeeOverride override = null;
-        if (overrideNode != null) {
-            if (!"USD".equals(sending)) {
-                throw ApiException.invalidField("platformFeeOverride", null, "Platform fee overrides are accepted for USD sources only");
-            }
-            override = new PlatformFeeOverride(overrideNode.get("platformFixedFee").get("amount").asLong(),
-                    overrideNode.get("platformVariableFeeBps").asInt());
+        PlatformFeeOverride override = request.feeOverride();
+        if (override != null && !"USD".equals(sending)) {
+            throw ApiException.invalidField("platformFeeOverride", null, "Platform fee overrides are accepted for USD sources only");
         }
         QuoteMath.Fees fees = feeSchedule.fees(sending, receiving, settings, override);
         QuoteMath.Conversion conversion = new QuoteMath.Conversion(decimals(sending), decimals(receiving), rate);
-        long locked = request.get("lockedCurrencyAmount").asLong();
+        long locked = request.lockedAmount();
         QuoteMath.Amounts amounts;
         try {
-            amounts = "SENDING".equals(request.get("lockedCurrencySide").asText())
+            amounts = request.lockSending()
                     ? QuoteMath.sendingLocked(locked, conversion, fees)
                     : QuoteMath.receivingLocked(locked, conversion, fees);
         } catch (QuoteMath.Unquotable e) {
