@@ -91,8 +91,8 @@ class RawRowMappingTest {
     /** A column added to either table must be read by its row mapping too. */
     @Test
     void rowMappingsReadEveryColumn() {
-        for (Map.Entry<String, List<String>> table : Map.of("internal_accounts", InternalAccount.COLUMNS,
-                "customers", Customer.COLUMNS).entrySet()) {
+        for (Map.Entry<String, List<String>> table : Map.of("internal_accounts", InternalAccount.ROWS.columnNames(),
+                "customers", Customer.ROWS.columnNames()).entrySet()) {
             Set<String> columns = new HashSet<>();
             for (Row row : pool.preparedQuery("SELECT column_name FROM information_schema.columns WHERE table_name = $1")
                     .execute(Tuple.of(table.getKey())).await().indefinitely()) {

@@ -7,10 +7,9 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import payments.common.IdType;
-import payments.common.Times;
+import payments.common.RawTable;
 
 import java.time.Instant;
-import java.util.List;
 import java.util.UUID;
 
 /** An account this service holds a balance in, for a customer or (customerId null) for the platform. */
@@ -70,32 +69,25 @@ public class InternalAccount extends PanacheEntityBase {
     @Column(name = "updated_at", nullable = false)
     public Instant updatedAt;
 
-    /** Every column, in the order {@link #fromRow} reads them. */
-    public static final List<String> COLUMNS = List.of("id", "customer_id", "type", "currency", "status", "label",
-            "available_balance", "total_balance", "funding_instructions", "sweep_rule", "private_enabled", "created_at",
-            "updated_at");
+    /** Every column, written and read by the raw client (see {@link RawTable}). */
+    public static final RawTable<InternalAccount> ROWS = RawTable.<InternalAccount>into("internal_accounts")
+            .uuid("id", a -> a.id, (a, v) -> a.id = v)
+            .uuid("customer_id", a -> a.customerId, (a, v) -> a.customerId = v)
+            .text("type", a -> a.type, (a, v) -> a.type = v)
+            .text("currency", a -> a.currency, (a, v) -> a.currency = v)
+            .text("status", a -> a.status, (a, v) -> a.status = v)
+            .text("label", a -> a.label, (a, v) -> a.label = v)
+            .bigint("available_balance", a -> a.availableBalance, (a, v) -> a.availableBalance = v)
+            .bigint("total_balance", a -> a.totalBalance, (a, v) -> a.totalBalance = v)
+            .text("funding_instructions", a -> a.fundingInstructions, (a, v) -> a.fundingInstructions = v)
+            .text("sweep_rule", a -> a.sweepRule, (a, v) -> a.sweepRule = v)
+            .bool("private_enabled", a -> a.privateEnabled, (a, v) -> a.privateEnabled = v)
+            .timestamp("created_at", a -> a.createdAt, (a, v) -> a.createdAt = v)
+            .timestamp("updated_at", a -> a.updatedAt, (a, v) -> a.updatedAt = v);
 
-    /**
-     * An account read with the raw client (not managed by any session): {@link #COLUMNS} from
-     * position {@code first} of the row on.
-     */
+    /** An account read with the raw client (not managed by any session): {@link #ROWS} from position {@code first} on. */
     public static InternalAccount fromRow(Row row, int first) {
-        InternalAccount account = new InternalAccount();
-        int i = first;
-        account.id = row.getUUID(i++);
-        account.customerId = row.getUUID(i++);
-        account.type = row.getString(i++);
-        account.currency = row.getString(i++);
-        account.status = row.getString(i++);
-        account.label = row.getString(i++);
-        account.availableBalance = row.getLong(i++);
-        account.totalBalance = row.getLong(i++);
-        account.fundingInstructions = row.getString(i++);
-        account.sweepRule = row.getString(i++);
-        account.privateEnabled = row.getBoolean(i++);
-        account.createdAt = Times.instant(row.getOffsetDateTime(i++));
-        account.updatedAt = Times.instant(row.getOffsetDateTime(i));
-        return account;
+        return ROWS.read(row, first, InternalAccount::new);
     }
 
     public String wireId() {

@@ -44,8 +44,7 @@ public class InternalAccountService implements CustomerAccounts {
 
     public static final ErrorCode NOT_FOUND = ErrorCode.INTERNAL_ACCOUNT_NOT_FOUND;
     private static final String WITH_HOLDERS = PreparedOnce.sql("SELECT "
-            + String.join(", ", InternalAccount.COLUMNS.stream().map(column -> "a." + column).toList()) + ", "
-            + String.join(", ", Customer.COLUMNS.stream().map(column -> "c." + column).toList())
+            + InternalAccount.ROWS.selectList("a") + ", " + Customer.ROWS.selectList("c")
             + " FROM internal_accounts a LEFT JOIN customers c ON c.id = a.customer_id WHERE a.id IN ($1, $2)");
     private static final Set<String> TYPES = Set.of(InternalAccount.INTERNAL_FIAT, InternalAccount.INTERNAL_CRYPTO,
             InternalAccount.EMBEDDED_WALLET, InternalAccount.RULE_BASED);
@@ -242,7 +241,7 @@ public class InternalAccountService implements CustomerAccounts {
                 InternalAccount account = InternalAccount.fromRow(row, 0);
                 accounts.put(account.id, account);
                 if (account.customerId != null) {
-                    holders.put(account.customerId, Customer.fromRow(row, InternalAccount.COLUMNS.size()));
+                    holders.put(account.customerId, Customer.fromRow(row, InternalAccount.ROWS.size()));
                 }
             }
             return new Preloaded(accounts, holders);

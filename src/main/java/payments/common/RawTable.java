@@ -1,6 +1,7 @@
 package payments.common;
 
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 import payments.db.PreparedOnce;
@@ -12,85 +13,149 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.IntFunction;
+import java.util.function.Supplier;
 
 /**
- * The columns of one table, for inserting many of its rows with one statement that takes one
- * array per column ({@code INSERT ... SELECT ... FROM unnest(...)}): one round trip and one plan
- * however many rows, where entity inserts cost a statement each. {@link Rows} gathers rows of
- * several tables and inserts them all in one statement (foreign keys between them are checked
- * at the statement's end, so the order of tables does not matter).
+ * A table as the raw client writes and reads it, its columns declared once: how each value is
+ * sent (inserting many rows with one statement that takes one array per column,
+ * {@code INSERT ... SELECT ... FROM unnest(...)}: one round trip and one plan however many rows,
+ * where entity inserts cost a statement each), and, where declared, how each is read back by
+ * position into an object ({@link #read}, with {@link #selectList} as the matching SELECT list).
+ * {@link Rows} gathers rows of several tables and inserts them all in one statement (foreign keys
+ * between them are checked at the statement's end, so the order of tables does not matter).
  */
-public final class RowsInsert<T> {
+public final class RawTable<T> {
 
-    /** A column: the array type its values travel in, and the SQL that inserts one of them. */
+    /** Sets one field of the object from the value at a position of a row. */
+    @FunctionalInterface
+    private interface Reader<T> {
+        void read(T target, Row row, int position);
+    }
+
+    /** A column: the array type its values travel in, the SQL that inserts one of them, and how one is read. */
     private record Column<T>(String name, String arrayType, String inserted, Function<T, Object> value,
-                             IntFunction<Object[]> array) {
+                             IntFunction<Object[]> array, Reader<T> reader) {
     }
 
     private final String table;
     private final List<Column<T>> columns = new ArrayList<>();
 
-    private RowsInsert(String table) {
+    private RawTable(String table) {
         this.table = table;
     }
 
-    public static <T> RowsInsert<T> into(String table) {
-        return new RowsInsert<>(table);
+    public static <T> RawTable<T> into(String table) {
+        return new RawTable<>(table);
     }
 
-    public RowsInsert<T> uuid(String column, Function<T, UUID> value) {
-        return add(column, "uuid[]", null, value::apply, UUID[]::new);
+    public RawTable<T> uuid(String column, Function<T, UUID> value) {
+        return uuid(column, value, null);
+    }
+
+    public RawTable<T> uuid(String column, Function<T, UUID> value, BiConsumer<T, UUID> set) {
+        return add(column, "uuid[]", null, value::apply, UUID[]::new, set == null ? null
+                : (target, row, i) -> set.accept(target, row.getUUID(i)));
     }
 
     /** A VARCHAR or TEXT column. */
-    public RowsInsert<T> text(String column, Function<T, String> value) {
-        return add(column, "text[]", null, value::apply, String[]::new);
+    public RawTable<T> text(String column, Function<T, String> value) {
+        return text(column, value, null);
     }
 
-    public RowsInsert<T> bigint(String column, Function<T, Long> value) {
-        return add(column, "bigint[]", null, value::apply, Long[]::new);
+    public RawTable<T> text(String column, Function<T, String> value, BiConsumer<T, String> set) {
+        return add(column, "text[]", null, value::apply, String[]::new, set == null ? null
+                : (target, row, i) -> set.accept(target, row.getString(i)));
     }
 
-    public RowsInsert<T> integer(String column, Function<T, Integer> value) {
-        return add(column, "integer[]", null, value::apply, Integer[]::new);
+    public RawTable<T> bigint(String column, Function<T, Long> value) {
+        return bigint(column, value, null);
+    }
+
+    public RawTable<T> bigint(String column, Function<T, Long> value, BiConsumer<T, Long> set) {
+        return add(column, "bigint[]", null, value::apply, Long[]::new, set == null ? null
+                : (target, row, i) -> set.accept(target, row.getLong(i)));
+    }
+
+    public RawTable<T> integer(String column, Function<T, Integer> value) {
+        return add(column, "integer[]", null, value::apply, Integer[]::new, null);
+    }
+
+    public RawTable<T> bool(String column, Function<T, Boolean> value, BiConsumer<T, Boolean> set) {
+        return add(column, "boolean[]", null, value::apply, Boolean[]::new,
+                (target, row, i) -> set.accept(target, row.getBoolean(i)));
     }
 
     /** A TIMESTAMPTZ column, sent as ISO-8601 text (microseconds kept, as an entity insert keeps them). */
-    public RowsInsert<T> timestamp(String column, Function<T, Instant> value) {
+    public RawTable<T> timestamp(String column, Function<T, Instant> value) {
+        return timestamp(column, value, null);
+    }
+
+    public RawTable<T> timestamp(String column, Function<T, Instant> value, BiConsumer<T, Instant> set) {
         return add(column, "text[]", "timestamptz", row -> {
             Instant instant = value.apply(row);
             return instant == null ? null : instant.toString();
-        }, String[]::new);
+        }, String[]::new, set == null ? null : (target, row, i) -> set.accept(target, Times.instant(row.getOffsetDateTime(i))));
     }
 
     /** A NUMERIC column, sent as text so that no digit is lost on the way. */
-    public RowsInsert<T> decimal(String column, Function<T, BigDecimal> value) {
+    public RawTable<T> decimal(String column, Function<T, BigDecimal> value) {
+        return decimal(column, value, null);
+    }
+
+    public RawTable<T> decimal(String column, Function<T, BigDecimal> value, BiConsumer<T, BigDecimal> set) {
         return add(column, "text[]", "numeric", row -> {
             BigDecimal decimal = value.apply(row);
             return decimal == null ? null : decimal.toPlainString();
-        }, String[]::new);
+        }, String[]::new, set == null ? null : (target, row, i) -> set.accept(target, row.getBigDecimal(i)));
     }
 
-    private RowsInsert<T> add(String column, String arrayType, String valueType, Function<T, Object> value,
-                              IntFunction<Object[]> array) {
+    private RawTable<T> add(String column, String arrayType, String valueType, Function<T, Object> value,
+                            IntFunction<Object[]> array, Reader<T> reader) {
         columns.add(new Column<>(column, arrayType, valueType == null ? column : "CAST(" + column + " AS " + valueType + ")",
-                value, array));
+                value, array, reader));
         return this;
+    }
+
+    /**
+     * An object from the columns of a row read by {@link #selectList}, starting at position
+     * {@code first} (by position: a lookup by name hashes the result's column names again each time).
+     */
+    public T read(Row row, int first, Supplier<T> create) {
+        T target = create.get();
+        for (int i = 0; i < columns.size(); i++) {
+            Reader<T> reader = columns.get(i).reader();
+            if (reader == null) {
+                throw new IllegalStateException("Column " + columns.get(i).name() + " of " + table + " declares no reader");
+            }
+            reader.read(target, row, first + i);
+        }
+        return target;
+    }
+
+    /** The columns, in order, for a SELECT whose rows {@link #read} maps; each prefixed {@code alias.} if given. */
+    public String selectList(String alias) {
+        return String.join(", ", columnNames().stream().map(name -> alias == null ? name : alias + "." + name).toList());
+    }
+
+    /** How many columns the table has (where the next table's columns start in a joined row). */
+    public int size() {
+        return columns.size();
     }
 
     /**
      * Inserts {@code expression} into the column instead of the value sent: SQL over the row's
      * values, each named by its column (the sent value, before any cast).
      */
-    public RowsInsert<T> insertAs(String column, String expression) {
+    public RawTable<T> insertAs(String column, String expression) {
         int i = columnNames().indexOf(column);
         if (i < 0) {
             throw new IllegalArgumentException("No column " + column + " in " + table);
         }
         Column<T> sent = columns.get(i);
-        columns.set(i, new Column<>(column, sent.arrayType(), expression, sent.value(), sent.array()));
+        columns.set(i, new Column<>(column, sent.arrayType(), expression, sent.value(), sent.array(), sent.reader()));
         return this;
     }
 
@@ -133,9 +198,9 @@ public final class RowsInsert<T> {
 
     /** Rows of any number of tables, inserted together by {@link #insert}. */
     public static final class Rows {
-        private final Map<RowsInsert<?>, List<Object>> byTable = new LinkedHashMap<>();
+        private final Map<RawTable<?>, List<Object>> byTable = new LinkedHashMap<>();
 
-        public <R> Rows add(RowsInsert<R> table, R row) {
+        public <R> Rows add(RawTable<R> table, R row) {
             byTable.computeIfAbsent(table, ignored -> new ArrayList<>()).add(row);
             return this;
         }
@@ -149,7 +214,7 @@ public final class RowsInsert<T> {
         String statement() {
             List<String> parts = new ArrayList<>();
             int parameters = 0;
-            for (RowsInsert<?> table : byTable.keySet()) {
+            for (RawTable<?> table : byTable.keySet()) {
                 parts.add(table.statement(parameters));
                 parameters += table.columns.size();
             }

@@ -9,7 +9,7 @@ import jakarta.persistence.Table;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.IdType;
-import payments.common.Times;
+import payments.common.RawTable;
 
 import java.time.Instant;
 import java.util.Arrays;
@@ -77,36 +77,29 @@ public class Customer extends PanacheEntityBase {
     @Column(name = "deleted_at")
     public Instant deletedAt;
 
-    /** Every column, in the order {@link #fromRow} reads them. */
-    public static final List<String> COLUMNS = List.of("id", "platform_customer_id", "customer_type", "region",
-            "currencies", "email", "phone_number", "uma_address", "verification_status", "profile", "identifier",
-            "terms_consent", "agreement_consents", "contact_verification", "created_at", "updated_at", "deleted_at");
+    /** Every column, written and read by the raw client (see {@link RawTable}). */
+    public static final RawTable<Customer> ROWS = RawTable.<Customer>into("customers")
+            .uuid("id", c -> c.id, (c, v) -> c.id = v)
+            .text("platform_customer_id", c -> c.platformCustomerId, (c, v) -> c.platformCustomerId = v)
+            .text("customer_type", c -> c.customerType, (c, v) -> c.customerType = v)
+            .text("region", c -> c.region, (c, v) -> c.region = v)
+            .text("currencies", c -> c.currencies, (c, v) -> c.currencies = v)
+            .text("email", c -> c.email, (c, v) -> c.email = v)
+            .text("phone_number", c -> c.phoneNumber, (c, v) -> c.phoneNumber = v)
+            .text("uma_address", c -> c.umaAddress, (c, v) -> c.umaAddress = v)
+            .text("verification_status", c -> c.verificationStatus, (c, v) -> c.verificationStatus = v)
+            .text("profile", c -> c.profile, (c, v) -> c.profile = v)
+            .text("identifier", c -> c.identifier, (c, v) -> c.identifier = v)
+            .text("terms_consent", c -> c.termsConsent, (c, v) -> c.termsConsent = v)
+            .text("agreement_consents", c -> c.agreementConsents, (c, v) -> c.agreementConsents = v)
+            .text("contact_verification", c -> c.contactVerification, (c, v) -> c.contactVerification = v)
+            .timestamp("created_at", c -> c.createdAt, (c, v) -> c.createdAt = v)
+            .timestamp("updated_at", c -> c.updatedAt, (c, v) -> c.updatedAt = v)
+            .timestamp("deleted_at", c -> c.deletedAt, (c, v) -> c.deletedAt = v);
 
-    /**
-     * A customer read with the raw client (not managed by any session): {@link #COLUMNS} from
-     * position {@code first} of the row on.
-     */
+    /** A customer read with the raw client (not managed by any session): {@link #ROWS} from position {@code first} on. */
     public static Customer fromRow(Row row, int first) {
-        Customer customer = new Customer();
-        int i = first;
-        customer.id = row.getUUID(i++);
-        customer.platformCustomerId = row.getString(i++);
-        customer.customerType = row.getString(i++);
-        customer.region = row.getString(i++);
-        customer.currencies = row.getString(i++);
-        customer.email = row.getString(i++);
-        customer.phoneNumber = row.getString(i++);
-        customer.umaAddress = row.getString(i++);
-        customer.verificationStatus = row.getString(i++);
-        customer.profile = row.getString(i++);
-        customer.identifier = row.getString(i++);
-        customer.termsConsent = row.getString(i++);
-        customer.agreementConsents = row.getString(i++);
-        customer.contactVerification = row.getString(i++);
-        customer.createdAt = Times.instant(row.getOffsetDateTime(i++));
-        customer.updatedAt = Times.instant(row.getOffsetDateTime(i++));
-        customer.deletedAt = Times.instant(row.getOffsetDateTime(i));
-        return customer;
+        return ROWS.read(row, first, Customer::new);
     }
 
     public String wireId() {

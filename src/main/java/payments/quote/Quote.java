@@ -6,7 +6,7 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import payments.common.IdType;
-import payments.common.RowsInsert;
+import payments.common.RawTable;
 
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -17,8 +17,8 @@ import java.util.UUID;
 @Table(name = "quotes")
 public class Quote extends PanacheEntityBase {
 
-    /** Every column, for saving many quotes in one statement (see {@link RowsInsert}). */
-    public static final RowsInsert<Quote> ROWS = RowsInsert.<Quote>into("quotes")
+    /** Every column, for saving many quotes in one statement (see {@link RawTable}). */
+    public static final RawTable<Quote> ROWS = RawTable.<Quote>into("quotes")
             .uuid("id", q -> q.id).text("status", q -> q.status).uuid("customer_id", q -> q.customerId)
             .uuid("transaction_id", q -> q.transactionId).text("source", q -> q.source).text("destination", q -> q.destination)
             .uuid("source_account_id", q -> q.sourceAccountId)

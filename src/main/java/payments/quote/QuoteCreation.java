@@ -15,8 +15,8 @@ import payments.common.Idempotency.Claim;
 import payments.common.Idempotency;
 import payments.common.Ids;
 import payments.common.JsonText;
+import payments.common.RawTable;
 import payments.common.Regions;
-import payments.common.RowsInsert;
 import payments.common.ServerClock;
 import payments.common.ServerConfig;
 import payments.common.jobs.Jobs;
@@ -145,7 +145,7 @@ public class QuoteCreation {
             // The execute call answers the payment as it starts (PROCESSING); the completion event follows.
             Answer answer = idempotency.answer(result(view.toWire(quote, t)));
             Settlement.SettledAtOnce settled = settlement.completeAtOnce(t, processing);
-            RowsInsert.Rows rows = new RowsInsert.Rows().add(PaymentTransaction.ROWS, t).add(Quote.ROWS, quote)
+            RawTable.Rows rows = new RawTable.Rows().add(PaymentTransaction.ROWS, t).add(Quote.ROWS, quote)
                     .add(WebhookEvent.ROWS, pending);
             settled.events().forEach(event -> rows.add(WebhookEvent.ROWS, event));
             return new PaymentBatcher.Payment(settled.journals(), PaymentLimits.Volume.of(t), rows, claim, answer);

@@ -16,7 +16,7 @@ import payments.common.ApiException;
 import payments.common.Idempotency.Answer;
 import payments.common.Idempotency.Claim;
 import payments.common.Idempotency;
-import payments.common.RowsInsert;
+import payments.common.RawTable;
 import payments.common.ServerConfig;
 import payments.ledger.Journal;
 import payments.ledger.Ledger;
@@ -47,7 +47,7 @@ public class PaymentBatcher {
      * A payment ready to save: its postings, its share of the sender's daily volume, its rows and
      * the answer to store under its claim (null without a key).
      */
-    public record Payment(List<Journal> journals, PaymentLimits.Volume volume, RowsInsert.Rows rows, Claim claim,
+    public record Payment(List<Journal> journals, PaymentLimits.Volume volume, RawTable.Rows rows, Claim claim,
                           Answer answer) {
 
         /** The rows its batch locks for it: the accounts it posts to and its sender's daily-volume counter. */
@@ -163,7 +163,7 @@ public class PaymentBatcher {
                     Ledger.Batch postings = locked.getItem2();
                     PaymentLimits.DailyVolumes volumes = locked.getItem3();
                     Map<Integer, ApiException> refusals = new HashMap<>();
-                    RowsInsert.Rows rows = new RowsInsert.Rows();
+                    RawTable.Rows rows = new RawTable.Rows();
                     List<Map.Entry<Claim, Answer>> answers = new ArrayList<>();
                     for (int i = 0; i < payments.size(); i++) {
                         Payment payment = payments.get(i);

@@ -35,7 +35,7 @@ public class TransactionService {
 
     public static final ErrorCode NOT_FOUND = ErrorCode.TRANSACTION_NOT_FOUND;
 
-    private static final String BY_ID = PreparedOnce.sql("SELECT " + String.join(", ", PaymentTransaction.ROWS.columnNames())
+    private static final String BY_ID = PreparedOnce.sql("SELECT " + PaymentTransaction.ROWS.selectList(null)
             + " FROM transactions WHERE id = $1");
 
     private final TransactionView view;

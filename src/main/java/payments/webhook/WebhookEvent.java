@@ -5,7 +5,7 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
-import payments.common.RowsInsert;
+import payments.common.RawTable;
 
 import java.time.Instant;
 import java.util.UUID;
@@ -22,11 +22,11 @@ public class WebhookEvent extends PanacheEntityBase {
     public static final String SKIPPED = "SKIPPED";
 
     /**
-     * Every column, for saving many events in one statement (see {@link RowsInsert}). An event due
+     * Every column, for saving many events in one statement (see {@link RawTable}). An event due
      * for delivery while no endpoint is configured is saved SKIPPED at once, as the dispatcher
      * would close it (and with the same check): one write per event instead of two.
      */
-    public static final RowsInsert<WebhookEvent> ROWS = RowsInsert.<WebhookEvent>into("webhook_events")
+    public static final RawTable<WebhookEvent> ROWS = RawTable.<WebhookEvent>into("webhook_events")
             .uuid("id", e -> e.id).text("type", e -> e.type).text("body", e -> e.body).text("status", e -> e.status)
             .integer("attempts", e -> e.attempts).timestamp("created_at", e -> e.createdAt)
             .timestamp("delivered_at", e -> e.deliveredAt).timestamp("next_attempt_at", e -> e.nextAttemptAt)

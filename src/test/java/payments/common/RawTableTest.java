@@ -24,12 +24,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @QuarkusTest
-class RowsInsertTest {
+class RawTableTest {
 
     private record Sample(UUID id, String name, Instant at, BigDecimal rate) {
     }
 
-    private static final RowsInsert<Sample> SAMPLES = RowsInsert.<Sample>into("samples")
+    private static final RawTable<Sample> SAMPLES = RawTable.<Sample>into("samples")
             .uuid("id", Sample::id).text("name", Sample::name).timestamp("at", Sample::at).decimal("rate", Sample::rate);
 
     @Inject
@@ -41,13 +41,13 @@ class RowsInsertTest {
         assertEquals("INSERT INTO samples (id, name, at, rate) SELECT id, name, CAST(at AS timestamptz), CAST(rate AS numeric)"
                         + " FROM unnest(CAST($1 AS uuid[]), CAST($2 AS text[]), CAST($3 AS text[]), CAST($4 AS text[]))"
                         + " AS r (id, name, at, rate)",
-                new RowsInsert.Rows().add(SAMPLES, sample).add(SAMPLES, sample).statement());
+                new RawTable.Rows().add(SAMPLES, sample).add(SAMPLES, sample).statement());
     }
 
     @Test
     void severalTablesGoInOneStatement() {
-        RowsInsert<Sample> others = RowsInsert.<Sample>into("others").uuid("id", Sample::id);
-        String statement = new RowsInsert.Rows().add(SAMPLES, null).add(others, null).add(SAMPLES, null).statement();
+        RawTable<Sample> others = RawTable.<Sample>into("others").uuid("id", Sample::id);
+        String statement = new RawTable.Rows().add(SAMPLES, null).add(others, null).add(SAMPLES, null).statement();
         assertEquals("WITH r0 AS (" + SAMPLES.statement(0) + ")\n" + others.statement(4), statement);
         assertTrue(statement.endsWith("FROM unnest(CAST($5 AS uuid[])) AS r (id)"), statement);
     }
@@ -55,7 +55,7 @@ class RowsInsertTest {
     /** A column added to one of these tables must be added to its batch insert too, or batched rows would lack it. */
     @Test
     void batchInsertsWriteEveryColumnOfTheirTables() {
-        for (RowsInsert<?> table : List.of(PaymentTransaction.ROWS, Quote.ROWS, WebhookEvent.ROWS)) {
+        for (RawTable<?> table : List.of(PaymentTransaction.ROWS, Quote.ROWS, WebhookEvent.ROWS)) {
             Set<String> columns = new HashSet<>();
             for (Row row : pool.preparedQuery("SELECT column_name FROM information_schema.columns WHERE table_name = $1")
                     .execute(Tuple.of(table.table())).await().indefinitely()) {
@@ -68,10 +68,10 @@ class RowsInsertTest {
 
     @Test
     void insertAsReplacesTheValueSent() {
-        RowsInsert<Sample> renamed = RowsInsert.<Sample>into("samples").uuid("id", Sample::id).text("name", Sample::name)
+        RawTable<Sample> renamed = RawTable.<Sample>into("samples").uuid("id", Sample::id).text("name", Sample::name)
                 .insertAs("name", "upper(name)");
         assertEquals("INSERT INTO samples (id, name) SELECT id, upper(name) FROM unnest(CAST($1 AS uuid[]), CAST($2 AS text[]))"
-                + " AS r (id, name)", new RowsInsert.Rows().add(renamed, null).statement());
+                + " AS r (id, name)", new RawTable.Rows().add(renamed, null).statement());
     }
 
     /** Events due while no endpoint is configured are saved closed, as the dispatcher would close them. */
@@ -79,11 +79,11 @@ class RowsInsertTest {
     void eventsDueWithoutAnEndpointAreSavedSkipped() {
         Map<String, String> statuses = pool.withTransaction(connection -> connection.query(
                         "UPDATE platform_config SET document = CAST(CAST(document AS jsonb) - 'webhookEndpoint' AS text)").execute()
-                .chain(() -> new RowsInsert.Rows().add(WebhookEvent.ROWS, event("due", true))
+                .chain(() -> new RawTable.Rows().add(WebhookEvent.ROWS, event("due", true))
                         .add(WebhookEvent.ROWS, event("sent by its owner", false)).insert(connection))
                 .chain(() -> connection.query("UPDATE platform_config SET document = CAST(jsonb_set(CAST(document AS jsonb),"
                         + " '{webhookEndpoint}', '\"https://receiver.example/hook\"') AS text)").execute())
-                .chain(() -> new RowsInsert.Rows().add(WebhookEvent.ROWS, event("due with an endpoint", true)).insert(connection))
+                .chain(() -> new RawTable.Rows().add(WebhookEvent.ROWS, event("due with an endpoint", true)).insert(connection))
                 .chain(() -> connection.query("SELECT type, status, next_attempt_at IS NOT NULL FROM webhook_events"
                         + " WHERE type IN ('due', 'sent by its owner', 'due with an endpoint')").execute())
                 .map(rows -> {
