@@ -119,11 +119,8 @@ public class QuoteExecution {
             return releasePull(quote, t);
         }
         return InternalAccount.<InternalAccount>findById(quote.sourceAccountId)
-                .call(source -> requireLiveHolder(source.customerId))
+                .call(() -> requireLiveParties(quote))
                 .invoke(source -> WalletAuthorization.requireSigned(source, walletSignature))
-                .call(() -> quote.destinationAccountId == null ? Uni.createFrom().voidItem()
-                        : InternalAccount.<InternalAccount>findById(quote.destinationAccountId)
-                                .flatMap(payee -> requireLiveHolder(payee.customerId)))
                 .flatMap(source -> railOutcome(quote))
                 .flatMap(outcome -> ledger.post(Settlement.hold(t))
                         .call(() -> limits.countDailyVolume(PaymentLimits.Volume.of(t)))
@@ -137,11 +134,13 @@ public class QuoteExecution {
 
     /** A pull holds nothing here: the bank's answer (the transfer table on its number) decides. */
     private Uni<Void> releasePull(Quote quote, PaymentTransaction t) {
-        return ExternalAccount.<ExternalAccount>findById(quote.sourceExternalAccountId).flatMap(account -> {
-            QuoteStatus.move(quote, QuoteStatus.PROCESSING);
-            quote.updatedAt = clock.now();
-            return settlement.begin(t, rail.pull(identifier(account)));
-        });
+        return requireLiveParties(quote)
+                .flatMap(ignored -> ExternalAccount.<ExternalAccount>findById(quote.sourceExternalAccountId))
+                .flatMap(account -> {
+                    QuoteStatus.move(quote, QuoteStatus.PROCESSING);
+                    quote.updatedAt = clock.now();
+                    return settlement.begin(t, rail.pull(identifier(account)));
+                });
     }
 
     private String identifier(ExternalAccount account) {
@@ -197,7 +196,13 @@ public class QuoteExecution {
         return internalAccounts.inSession().holder(customerId);
     }
 
-    /** 410 CUSTOMER_DELETED when the account's holder was deleted. */
+    /** 410 CUSTOMER_DELETED when the payer or the holder of an internal payee was deleted since the quote. */
+    Uni<Void> requireLiveParties(Quote quote) {
+        return requireLiveHolder(quote.customerId).call(() -> quote.destinationAccountId == null ? Uni.createFrom().voidItem()
+                : InternalAccount.<InternalAccount>findById(quote.destinationAccountId)
+                        .flatMap(payee -> requireLiveHolder(payee.customerId)));
+    }
+
     private Uni<Void> requireLiveHolder(UUID customerId) {
         return holder(customerId).invoke(customer -> {
             if (customer != null) {

@@ -52,7 +52,8 @@ public class RealtimeFunding {
                 throw new ApiException(ErrorCode.INVALID_AMOUNT, "The quote expects exactly " + quote.totalSendingAmount);
             }
             execution.requireRunnable(quote);
-            return QuoteLookup.transactionOf(quote, true).flatMap(t -> execution.railOutcome(quote)
+            return execution.requireLiveParties(quote).flatMap(ignored -> QuoteLookup.transactionOf(quote, true))
+                    .flatMap(t -> execution.railOutcome(quote)
                     .call(() -> limits.countDailyVolume(PaymentLimits.Volume.of(t)))
                     .flatMap(outcome -> {
                         QuoteStatus.move(quote, QuoteStatus.PROCESSING);

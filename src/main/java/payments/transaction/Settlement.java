@@ -154,7 +154,9 @@ public class Settlement implements JobHandler {
             }
             // The ledger re-checks an internal payee under its row lock: one frozen or closed since the
             // hold fails the payment instead of receiving money it could never move again.
-            return settle(t, outcome).onFailure(Ledger.InactiveAccount.class)
+            return settle(t, outcome)
+                    .onFailure(e -> e instanceof Ledger.InactiveAccount inactive
+                            && inactive.party().accountId().equals(t.destinationAccountId))
                     .recoverWithUni(() -> failAndRefund(t, RailOutcome.DESTINATION_CANNOT_RECEIVE));
         });
     }
@@ -248,11 +250,23 @@ public class Settlement implements JobHandler {
                 outcome.refundFails() ? Refund.FAILED : Refund.COMPLETED));
     }
 
-    /** A settled payout is undone by the reverse posting: fees and conversion included. */
+    /**
+     * A settled payout is undone by the reverse posting: fees and conversion included. The payer's
+     * share goes back to its account; if that account was closed since (it could never send the
+     * money again), to suspense for manual resolution, and the refund ends FAILED.
+     */
     private Uni<Void> refundSettled(PaymentTransaction t, String kind, String reason) {
-        return platformFeeAccount(t)
-                .flatMap(feeAccount -> ledger.post(settlement(kind, t, feeAccount, -1, Bucket.AVAILABLE)))
-                .flatMap(ignored -> refunded(t, reason, Refund.COMPLETED));
+        return payerClosed(t).flatMap(closed -> platformFeeAccount(t)
+                .flatMap(feeAccount -> ledger.post(settlement(kind, t, feeAccount, -1, Bucket.AVAILABLE, closed)))
+                .flatMap(ignored -> refunded(t, reason, closed ? Refund.FAILED : Refund.COMPLETED)));
+    }
+
+    private static Uni<Boolean> payerClosed(PaymentTransaction t) {
+        if (t.sourceAccountId == null) {
+            return Uni.createFrom().item(false);
+        }
+        return InternalAccount.<InternalAccount>findById(t.sourceAccountId, LockModeType.PESSIMISTIC_READ)
+                .map(account -> account != null && InternalAccount.CLOSED.equals(account.status));
     }
 
     private Uni<Void> refunded(PaymentTransaction t, String reason, String finalStatus) {
@@ -274,11 +288,18 @@ public class Settlement implements JobHandler {
      */
     private static Journal settlement(String kind, PaymentTransaction t, UUID platformFeeAccount, int sign,
                                       Bucket sourceBucket) {
+        return settlement(kind, t, platformFeeAccount, sign, sourceBucket, false);
+    }
+
+    private static Journal settlement(String kind, PaymentTransaction t, UUID platformFeeAccount, int sign,
+                                      Bucket sourceBucket, boolean payerToSuspense) {
         long fees = t.fees == null ? 0 : t.fees;
         long platformFees = t.platformFees == null ? 0 : t.platformFees;
         long converted = t.sentAmount - fees;
         Journal journal = sign > 0 ? Journal.of(kind, t.id) : Journal.givingBack(kind, t.id);
-        if (t.sourceAccountId != null) {
+        if (payerToSuspense) {
+            journal.system(SystemAccount.SUSPENSE, t.sentCurrency, -sign * t.sentAmount);
+        } else if (t.sourceAccountId != null) {
             journal.account(t.sourceAccountId, sourceBucket, t.sentCurrency, -sign * t.sentAmount);
         } else {
             // Pulled from a bank account: the money arrives over the rail.

@@ -84,20 +84,63 @@ public class WebhookAddresses {
                 }
             }
         }
-        return new Target(https, bareHost, port, path, addresses[0]);
+        return new Target(https, bareHost.contains(":") ? "[" + bareHost + "]" : bareHost, port, path, addresses[0]);
     }
 
     /** Whether a delivery may connect to this address. */
     static boolean allowed(InetAddress address, boolean loopbackAllowed) {
+        byte[] bytes = address.getAddress();
+        byte[] embedded = embeddedIpv4(bytes);
+        if (embedded != null) {
+            // An IPv6 form that carries an IPv4 address reaches that address: judge the IPv4 one.
+            try {
+                return allowed(InetAddress.getByAddress(embedded), loopbackAllowed);
+            } catch (java.net.UnknownHostException impossible) {
+                return false;
+            }
+        }
         if (address.isLoopbackAddress()) {
             return loopbackAllowed;
         }
-        byte[] bytes = address.getAddress();
-        boolean uniqueLocalV6 = bytes.length == 16 && (bytes[0] & 0xFE) == 0xFC;
-        boolean carrierNat = bytes.length == 4 && (bytes[0] & 0xFF) == 100 && (bytes[1] & 0xC0) == 64;
-        boolean thisNetwork = bytes.length == 4 && bytes[0] == 0;
-        return !(address.isAnyLocalAddress() || address.isLinkLocalAddress() || address.isSiteLocalAddress()
-                || address.isMulticastAddress() || uniqueLocalV6 || carrierNat || thisNetwork);
+        if (address.isAnyLocalAddress() || address.isLinkLocalAddress() || address.isSiteLocalAddress()
+                || address.isMulticastAddress()) {
+            return false;
+        }
+        if (bytes.length == 16) {
+            return (bytes[0] & 0xFE) != 0xFC; // unique local fc00::/7
+        }
+        int first = bytes[0] & 0xFF;
+        int second = bytes[1] & 0xFF;
+        boolean thisNetwork = first == 0;
+        boolean carrierNat = first == 100 && (second & 0xC0) == 64;
+        boolean ietfProtocol = first == 192 && second == 0 && bytes[2] == 0;
+        boolean benchmarking = first == 198 && (second & 0xFE) == 18;
+        boolean reserved = first >= 240;
+        return !(thisNetwork || carrierNat || ietfProtocol || benchmarking || reserved);
+    }
+
+    /**
+     * The IPv4 address inside an IPv6 one, for the forms that carry one: IPv4-mapped ::ffff:a.b.c.d,
+     * IPv4-compatible ::a.b.c.d, NAT64 64:ff9b::/96 and 6to4 2002::/16; null otherwise.
+     */
+    private static byte[] embeddedIpv4(byte[] bytes) {
+        if (bytes.length != 16) {
+            return null;
+        }
+        boolean zeroPrefix = java.util.stream.IntStream.range(0, 10).allMatch(i -> bytes[i] == 0);
+        boolean mapped = zeroPrefix && (bytes[10] & 0xFF) == 0xFF && (bytes[11] & 0xFF) == 0xFF;
+        boolean compatible = zeroPrefix && bytes[10] == 0 && bytes[11] == 0
+                && !java.util.Arrays.equals(java.util.Arrays.copyOfRange(bytes, 12, 16), new byte[] {0, 0, 0, 1})
+                && !java.util.Arrays.equals(java.util.Arrays.copyOfRange(bytes, 12, 16), new byte[4]);
+        boolean nat64 = (bytes[0] & 0xFF) == 0x00 && (bytes[1] & 0xFF) == 0x64 && (bytes[2] & 0xFF) == 0xFF
+                && (bytes[3] & 0xFF) == 0x9B && java.util.stream.IntStream.range(4, 12).allMatch(i -> bytes[i] == 0);
+        if (mapped || compatible || nat64) {
+            return java.util.Arrays.copyOfRange(bytes, 12, 16);
+        }
+        if ((bytes[0] & 0xFF) == 0x20 && (bytes[1] & 0xFF) == 0x02) {
+            return java.util.Arrays.copyOfRange(bytes, 2, 6);
+        }
+        return null;
     }
 
     private static final class RefusedUnchecked extends RuntimeException {

@@ -9,8 +9,8 @@ import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
-import payments.MoneyFixtures;
 import payments.MoneyFixtures.Holder;
+import payments.MoneyFixtures;
 import payments.RowLocks;
 
 import java.util.ArrayList;
@@ -219,6 +219,75 @@ class MoneySafetyTest {
             assertEquals("CUSTOMER_DELETED", response.jsonPath().getString("code"));
         }
         assertBalances(payer.account("USD"), 1000, 1000);
+        assertLedgerClean();
+    }
+
+    @Test
+    void fundsArrivingForADeletedCustomersRealtimeQuoteAreRefused() {
+        Holder holder = MoneyFixtures.approvedCustomer(List.of("USD"));
+        Map<String, Object> realtime = Map.of(
+                "source", Map.of("sourceType", "REALTIME_FUNDING", "currency", "USD", "customerId", holder.customerId()),
+                "destination", Map.of("destinationType", "ACCOUNT", "accountId", holder.account("USD")),
+                "lockedCurrencySide", "SENDING", "lockedCurrencyAmount", 500);
+        String quoteId = api().body(realtime).post("/quotes").then().statusCode(201).extract().path("id");
+        api().delete("/customers/" + holder.customerId()).then().statusCode(200);
+
+        Response sent = api().body(Map.of("quoteId", quoteId, "currencyCode", "USD")).post("/sandbox/send");
+
+        assertEquals(410, sent.statusCode(), sent.asString());
+        assertEquals("CUSTOMER_DELETED", sent.jsonPath().getString("code"));
+        assertEquals("PENDING", api().get("/quotes/" + quoteId).then().extract().path("status"));
+    }
+
+    /**
+     * A frozen platform fee account is the platform's problem, not the payee's: the settlement waits
+     * (its job retries) instead of failing a payment whose payee can receive.
+     */
+    @Test
+    void aFrozenPlatformFeeAccountDelaysTheSettlementInsteadOfFailingIt() {
+        MoneyFixtures.Parties parties = MoneyFixtures.fundedParties("USD", 10_000);
+        String platformUsd = api().get("/platform/internal-accounts").then().statusCode(200).extract().jsonPath()
+                .getString("data.find { it.balance.currency.code == 'USD' }.id");
+        Map<String, Object> body = new java.util.HashMap<>(transferBody(parties.payer().account("USD"), parties.payee().account("USD"), 1000));
+        body.put("platformFeeOverride", Map.of("platformFixedFee", Map.of("amount", 100, "currency", "USD"), "platformVariableFeeBps", 0));
+        setStatus(platformUsd, "FROZEN");
+        String transactionId;
+        try {
+            transactionId = api().body(body).post("/quotes").then().statusCode(201).extract().path("transactionId");
+            MoneyFixtures.sleep(1000);
+            assertEquals("PROCESSING", api().get("/transactions/" + transactionId).then().extract().path("status"));
+        } finally {
+            setStatus(platformUsd, "ACTIVE");
+        }
+        api().body(Map.of("seconds", 5)).post("/sandbox/clock/advance").then().statusCode(200);
+
+        MoneyFixtures.awaitTransaction(transactionId, "COMPLETED");
+        assertBalances(parties.payer().account("USD"), 9000, 9000);
+        assertBalances(parties.payee().account("USD"), 900, 900);
+        assertLedgerClean();
+    }
+
+    /**
+     * A bank returns a payout after its payer emptied and closed the account: the money must not land
+     * in an account that can never send it again. It goes to suspense, and the refund says FAILED.
+     */
+    @Test
+    void aPayoutReturnedToAClosedAccountGoesToSuspenseNotIntoTheAccount() {
+        Holder payer = MoneyFixtures.approvedCustomer(List.of("EUR", "USD"));
+        MoneyFixtures.fund(payer.account("EUR"), 5000);
+        String bank = MoneyFixtures.externalUsdAccount(payer.customerId(), "005");
+        String transactionId = api().body(transferBody(payer.account("EUR"), bank, 5000)).post("/quotes")
+                .then().statusCode(201).extract().path("transactionId");
+        MoneyFixtures.awaitTransaction(transactionId, "COMPLETED");
+        setStatus(payer.account("EUR"), "CLOSED");
+
+        api().body(Map.of("seconds", 61)).post("/sandbox/clock/advance").then().statusCode(200);
+
+        JsonPath returned = MoneyFixtures.awaitRefund(transactionId, "FAILED");
+        assertEquals("FAILED", returned.getString("status"));
+        assertEquals("PAYOUT_RETURNED", returned.getString("failureReason"));
+        assertBalances(payer.account("EUR"), 0, 0);
+        assertEquals("CLOSED", api().get("/internal-accounts/" + payer.account("EUR")).then().extract().path("status"));
         assertLedgerClean();
     }
 

@@ -28,4 +28,28 @@ class WebhookAddressesTest {
             assertEquals(false, WebhookAddresses.allowed(InetAddress.getByName(loopback), false), loopback);
         }
     }
+
+    /** IPv6 forms that carry an IPv4 address are judged by that address, whatever resolver returned them. */
+    @Test
+    void ipv6FormsCarryingAnInternalIpv4AddressAreRefused() throws Exception {
+        for (String refused : List.of("::ffff:169.254.169.254", "::169.254.169.254", "64:ff9b::a9fe:a9fe", "2002:a9fe:a9fe::1",
+                "::ffff:127.0.0.1", "64:ff9b::7f00:1")) {
+            InetAddress v6 = java.net.Inet6Address.getByAddress(null, InetAddress.getByName(refused).getAddress().length == 16
+                    ? InetAddress.getByName(refused).getAddress() : mapped(InetAddress.getByName(refused).getAddress()), -1);
+            assertEquals(false, WebhookAddresses.allowed(v6, false), refused);
+        }
+        InetAddress publicMapped = java.net.Inet6Address.getByAddress(null, mapped(InetAddress.getByName("8.8.8.8").getAddress()), -1);
+        assertEquals(true, WebhookAddresses.allowed(publicMapped, false));
+        for (String reserved : List.of("192.0.0.8", "198.18.0.1", "198.19.255.254", "240.0.0.1", "255.255.255.255")) {
+            assertEquals(false, WebhookAddresses.allowed(InetAddress.getByName(reserved), true), reserved);
+        }
+    }
+
+    private static byte[] mapped(byte[] ipv4) {
+        byte[] bytes = new byte[16];
+        bytes[10] = (byte) 0xFF;
+        bytes[11] = (byte) 0xFF;
+        System.arraycopy(ipv4, 0, bytes, 12, 4);
+        return bytes;
+    }
 }
