@@ -9,7 +9,7 @@ import org.hibernate.reactive.mutiny.Mutiny;
 import org.junit.jupiter.api.Test;
 import payments.account.AccountLookup;
 import payments.account.InternalAccount;
-import payments.account.InternalAccountService;
+import payments.account.InternalAccountStore;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.IdType;
@@ -37,7 +37,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class RawRowMappingTest {
 
     @Inject
-    InternalAccountService accounts;
+    InternalAccountStore accounts;
 
     @Inject
     Mutiny.SessionFactory sessions;

@@ -7,7 +7,7 @@ import java.util.UUID;
 
 /**
  * Where a payment finds the internal accounts it names and their holders: the caller's session,
- * or rows read up front ({@link InternalAccountService#preload}).
+ * or rows read up front ({@link InternalAccountStore#preload}).
  */
 public interface AccountLookup {
 

@@ -5,9 +5,6 @@ import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import payments.account.InternalAccountView.InternalAccountResponse;
@@ -26,15 +23,12 @@ import payments.common.jobs.Jobs;
 import payments.customer.Customer;
 import payments.customer.CustomerAccounts;
 import payments.customer.CustomerService;
-import payments.db.PreparedOnce;
 import payments.platform.PlatformConfigService;
 import payments.platform.PlatformSettings;
 import payments.webhook.WebhookPublisher;
 
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
@@ -43,9 +37,6 @@ import java.util.UUID;
 public class InternalAccountService implements CustomerAccounts {
 
     public static final ErrorCode NOT_FOUND = ErrorCode.INTERNAL_ACCOUNT_NOT_FOUND;
-    private static final String WITH_HOLDERS = PreparedOnce.sql("SELECT "
-            + InternalAccount.ROWS.selectList("a") + ", " + Customer.ROWS.selectList("c")
-            + " FROM internal_accounts a LEFT JOIN customers c ON c.id = a.customer_id WHERE a.id IN ($1, $2)");
     private static final Set<String> TYPES = Set.of(InternalAccount.INTERNAL_FIAT, InternalAccount.INTERNAL_CRYPTO,
             InternalAccount.EMBEDDED_WALLET, InternalAccount.RULE_BASED);
 
@@ -56,7 +47,6 @@ public class InternalAccountService implements CustomerAccounts {
     private final Jobs jobs;
     private final ServerClock clock;
     private final WebhookPublisher webhooks;
-    private final Pool pool;
     private final AccountLookup inSession = new AccountLookup() {
         @Override
         public Uni<InternalAccount> account(String accountId) {
@@ -70,8 +60,7 @@ public class InternalAccountService implements CustomerAccounts {
     };
 
     public InternalAccountService(InternalAccountView view, JsonText json, PlatformConfigService platform, RequestValidator validator,
-                                  Jobs jobs, ServerClock clock, WebhookPublisher webhooks, Pool pool) {
-        this.pool = pool;
+                                  Jobs jobs, ServerClock clock, WebhookPublisher webhooks) {
         this.webhooks = webhooks;
         this.view = view;
         this.json = json;
@@ -224,46 +213,6 @@ public class InternalAccountService implements CustomerAccounts {
     /** Accounts and holders read through the caller's Panache session. */
     public AccountLookup inSession() {
         return inSession;
-    }
-
-    /**
-     * A payment's two accounts (an id of any other kind is skipped) and their holders, read with one
-     * query and no session: for a request that would otherwise open a session only to read them.
-     * Two ids as two parameters, not one array: PostgreSQL then estimates the cached generic plan
-     * like each call's own and keeps it, instead of planning every call again.
-     */
-    public Uni<AccountLookup> preload(String firstAccountId, String secondAccountId) {
-        Tuple ids = Tuple.of(internalUuid(firstAccountId), internalUuid(secondAccountId));
-        return pool.preparedQuery(WITH_HOLDERS).execute(ids).map(rows -> {
-            Map<UUID, InternalAccount> accounts = new HashMap<>();
-            Map<UUID, Customer> holders = new HashMap<>();
-            for (Row row : rows) {
-                InternalAccount account = InternalAccount.fromRow(row, 0);
-                accounts.put(account.id, account);
-                if (account.customerId != null) {
-                    holders.put(account.customerId, Customer.fromRow(row, InternalAccount.ROWS.size()));
-                }
-            }
-            return new Preloaded(accounts, holders);
-        });
-    }
-
-    private static UUID internalUuid(String accountId) {
-        return Ids.isValid(IdType.INTERNAL_ACCOUNT, accountId)
-                ? Ids.uuidOf(IdType.INTERNAL_ACCOUNT, accountId, NOT_FOUND) : null;
-    }
-
-    private record Preloaded(Map<UUID, InternalAccount> accounts, Map<UUID, Customer> holders) implements AccountLookup {
-        @Override
-        public Uni<InternalAccount> account(String accountId) {
-            return Ids.find(IdType.INTERNAL_ACCOUNT, accountId, NOT_FOUND, "Internal account",
-                    id -> Uni.createFrom().item(accounts.get(id)));
-        }
-
-        @Override
-        public Uni<Customer> holder(UUID customerId) {
-            return Uni.createFrom().item(customerId == null ? null : holders.get(customerId));
-        }
     }
 
     public Uni<InternalAccount> find(String accountId, boolean forUpdate) {

@@ -7,6 +7,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.account.AccountLookup;
 import payments.account.InternalAccountService;
+import payments.account.InternalAccountStore;
 import payments.common.ApiResult;
 import payments.common.FieldError;
 import payments.common.IdType;
@@ -57,6 +58,7 @@ public class QuoteCreation {
     private final QuoteExecution execution;
     private final ScaChallenges challenges;
     private final InternalAccountService internalAccounts;
+    private final InternalAccountStore accountStore;
     private final PaymentBatcher batcher;
     private final Idempotency idempotency;
     private final Settlement settlement;
@@ -69,7 +71,7 @@ public class QuoteCreation {
     private final ServerConfig config;
 
     public QuoteCreation(RequestSchemas schemas, QuotePricing pricing, QuoteExecution execution,
-                         ScaChallenges challenges, InternalAccountService internalAccounts, PaymentBatcher batcher,
+                         ScaChallenges challenges, InternalAccountService internalAccounts, InternalAccountStore accountStore, PaymentBatcher batcher,
                          Idempotency idempotency, Settlement settlement, Jobs jobs, WebhookPublisher webhooks,
                          QuoteView view, TransactionView transactionView, JsonText json, ServerClock clock,
                          ServerConfig config) {
@@ -78,6 +80,7 @@ public class QuoteCreation {
         this.execution = execution;
         this.challenges = challenges;
         this.internalAccounts = internalAccounts;
+        this.accountStore = accountStore;
         this.batcher = batcher;
         this.idempotency = idempotency;
         this.settlement = settlement;
@@ -106,7 +109,7 @@ public class QuoteCreation {
         if (!request.immediatelyExecute() || request.lookupId() != null || !request.betweenInternalAccounts()) {
             return createInTransaction(request, claim);
         }
-        return internalAccounts.preload(request.sourceAccountId(), request.destinationAccountId())
+        return accountStore.preload(request.sourceAccountId(), request.destinationAccountId())
                 .flatMap(accounts -> prepareAtOnce(request, claim, accounts))
                 .flatMap(payment -> payment == null ? createInTransaction(request, claim) : batcher.submit(payment));
     }

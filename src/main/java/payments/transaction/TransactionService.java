@@ -5,9 +5,6 @@ import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import payments.common.ApiException;
@@ -18,9 +15,7 @@ import payments.common.Ids;
 import payments.common.Page;
 import payments.common.PageRequest;
 import payments.common.QueryFilters;
-import payments.common.RowSets;
 import payments.common.ServerClock;
-import payments.db.PreparedOnce;
 import payments.transaction.TransactionView.TransactionResponse;
 
 import java.time.Instant;
@@ -35,16 +30,13 @@ public class TransactionService {
 
     public static final ErrorCode NOT_FOUND = ErrorCode.TRANSACTION_NOT_FOUND;
 
-    private static final String BY_ID = PreparedOnce.sql("SELECT " + PaymentTransaction.ROWS.selectList(null)
-            + " FROM transactions WHERE id = $1");
-
     private final TransactionView view;
     private final ServerClock clock;
     private final Settlement settlement;
-    private final Pool pool;
+    private final TransactionStore store;
 
-    public TransactionService(TransactionView view, ServerClock clock, Settlement settlement, Pool pool) {
-        this.pool = pool;
+    public TransactionService(TransactionView view, ServerClock clock, Settlement settlement, TransactionStore store) {
+        this.store = store;
         this.view = view;
         this.clock = clock;
         this.settlement = settlement;
@@ -59,13 +51,7 @@ public class TransactionService {
 
     /** GET /transactions/{id}: one raw query, no session (the most frequent read of all). */
     public Uni<TransactionResponse> get(String transactionId) {
-        return Ids.find(IdType.TRANSACTION, transactionId, NOT_FOUND, "Transaction", id -> pool.preparedQuery(BY_ID)
-                .execute(Tuple.of(id))
-                .map(rows -> {
-                    Row row = RowSets.first(rows);
-                    return row == null ? null : PaymentTransaction.fromRow(row);
-                }))
-                .map(view::toWire);
+        return Ids.find(IdType.TRANSACTION, transactionId, NOT_FOUND, "Transaction", store::byId).map(view::toWire);
     }
 
     @WithSession
