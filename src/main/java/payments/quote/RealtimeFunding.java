@@ -34,33 +34,41 @@ public class RealtimeFunding {
         this.clock = clock;
     }
 
+    /** A validated POST /sandbox/send body: the quote, the currency sent and, if given, the amount. */
+    record FundsSent(String quoteId, String currency, Long amount) {
+        static FundsSent of(ObjectNode request) {
+            return new FundsSent(request.get("quoteId").asText(), request.get("currencyCode").asText(),
+                    request.has("currencyAmount") ? request.get("currencyAmount").asLong() : null);
+        }
+    }
+
     /**
      * POST /sandbox/send: the payer's money arrives per a realtime-funded quote's instructions, in
      * the quote's currency and (if given) exactly its amount; the payment then runs like an executed one.
      */
     @WithTransaction
     public Uni<TransactionView.TransactionResponse> receiveRealtimeFunds(JsonNode body) {
-        ObjectNode request = schemas.validate(body, "sandboxSend", (valid, errors) -> { });
-        return QuoteLookup.find(request.get("quoteId").asText(), true).flatMap(quote -> {
+        FundsSent sent = FundsSent.of(schemas.validate(body, "sandboxSend", (valid, errors) -> { }));
+        return QuoteLookup.find(sent.quoteId(), true).flatMap(quote -> {
             if (!QuoteExecution.realtime(quote)) {
                 throw ApiException.invalidField("quoteId", null, "Quote " + quote.wireId() + " is not funded in real time");
             }
-            if (!request.get("currencyCode").asText().equals(quote.sendingCurrency)) {
+            if (!sent.currency().equals(quote.sendingCurrency)) {
                 throw ApiException.invalidField("currencyCode", null, "Must be the quote's sending currency " + quote.sendingCurrency);
             }
-            if (request.has("currencyAmount") && request.get("currencyAmount").asLong() != quote.totalSendingAmount) {
+            if (sent.amount() != null && sent.amount() != quote.totalSendingAmount) {
                 throw new ApiException(ErrorCode.INVALID_AMOUNT, "The quote expects exactly " + quote.totalSendingAmount);
             }
             execution.requireRunnable(quote);
             return execution.requireLiveParties(quote).flatMap(ignored -> QuoteLookup.transactionOf(quote, true))
                     .flatMap(t -> execution.railOutcome(quote)
-                    .call(() -> limits.countDailyVolume(PaymentLimits.Volume.of(t)))
-                    .flatMap(outcome -> {
-                        QuoteStatus.move(quote, QuoteStatus.PROCESSING);
-                        quote.updatedAt = clock.now();
-                        return settlement.begin(t, outcome);
-                    })
-                    .map(ignored -> transactionView.toWire(t)));
+                            .call(() -> limits.countDailyVolume(PaymentLimits.Volume.of(t)))
+                            .flatMap(outcome -> {
+                                QuoteStatus.move(quote, QuoteStatus.PROCESSING);
+                                quote.updatedAt = clock.now();
+                                return settlement.begin(t, outcome);
+                            })
+                            .map(ignored -> transactionView.toWire(t)));
         });
     }
 }
