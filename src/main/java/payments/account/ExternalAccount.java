@@ -65,6 +65,11 @@ public class ExternalAccount extends PanacheEntityBase {
     @Column(name = "deleted_at")
     public Instant deletedAt;
 
+    /** Whether a payout may go to this account now: not deleted, and ACTIVE. */
+    public boolean canReceive() {
+        return deletedAt == null && ACTIVE.equals(status);
+    }
+
     public String wireId() {
         return IdType.EXTERNAL_ACCOUNT.wireId(id);
     }

@@ -54,6 +54,9 @@ public final class Journal {
     private final boolean givesBack;
     private final List<Entry> entries = new ArrayList<>();
     private final Set<UUID> payees = new TreeSet<>();
+    /** Derived from the entries and payees, once they are all added (the ledger and the batch ask several times). */
+    private List<BalanceChange> changes;
+    private List<Party> parties;
 
     private Journal(String kind, UUID transactionId, boolean givesBack) {
         this.kind = Objects.requireNonNull(kind);
@@ -81,6 +84,7 @@ public final class Journal {
     public Journal payee(UUID accountId) {
         if (accountId != null) {
             payees.add(accountId);
+            parties = null;
         }
         return this;
     }
@@ -88,6 +92,8 @@ public final class Journal {
     public Journal account(UUID accountId, Bucket bucket, String currency, long amount) {
         if (amount != 0) {
             entries.add(new Entry(Objects.requireNonNull(accountId), null, bucket, currency, amount));
+            changes = null;
+            parties = null;
         }
         return this;
     }
@@ -137,11 +143,15 @@ public final class Journal {
      * {@linkplain #givingBack giving money back} needs nothing of anyone.
      */
     public List<Party> parties() {
-        if (givesBack) {
-            return List.of();
+        if (parties == null) {
+            parties = givesBack ? List.of() : partiesOf(balanceChanges(), payees);
         }
+        return parties;
+    }
+
+    private static List<Party> partiesOf(List<BalanceChange> changes, Set<UUID> payees) {
         Map<UUID, Party> parties = new TreeMap<>();
-        for (BalanceChange change : balanceChanges()) {
+        for (BalanceChange change : changes) {
             if (change.totalDelta() > 0) {
                 parties.put(change.accountId(), new Party(change.accountId(), true));
             } else if (change.availableDelta() < 0) {
@@ -154,6 +164,13 @@ public final class Journal {
 
     /** Net change per internal account, sorted by account id. */
     public List<BalanceChange> balanceChanges() {
+        if (changes == null) {
+            changes = changesOf(entries);
+        }
+        return changes;
+    }
+
+    private static List<BalanceChange> changesOf(List<Entry> entries) {
         Map<UUID, long[]> deltas = new TreeMap<>();
         for (Entry e : entries) {
             if (e.accountId() == null) {
@@ -167,6 +184,6 @@ public final class Journal {
         }
         List<BalanceChange> changes = new ArrayList<>();
         deltas.forEach((id, delta) -> changes.add(new BalanceChange(id, delta[0], delta[1])));
-        return changes;
+        return List.copyOf(changes);
     }
 }

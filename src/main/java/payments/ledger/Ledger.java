@@ -35,7 +35,6 @@ import java.util.UUID;
 @ApplicationScoped
 public class Ledger {
 
-    public static final ErrorCode INSUFFICIENT_FUNDS = ErrorCode.INSUFFICIENT_FUNDS;
     /** The status in which an internal account may send and receive (the accounts feature owns the others). */
     public static final String ACTIVE = "ACTIVE";
 
@@ -43,6 +42,11 @@ public class Ledger {
 
     public Ledger(ServerClock clock) {
         this.clock = clock;
+    }
+
+    /** 400 INSUFFICIENT_FUNDS: a posting would overdraw an account; nothing of it applied. */
+    public static ApiException insufficientFunds() {
+        return new ApiException(ErrorCode.INSUFFICIENT_FUNDS, "The source account's available balance does not cover this payment");
     }
 
     /** An internal account's balances after a posting. */
@@ -158,7 +162,7 @@ public class Ledger {
                     .getResultList()
                     .invoke(rows -> {
                         if (rows.isEmpty()) {
-                            throw new ApiException(INSUFFICIENT_FUNDS, "The source account's available balance does not cover this payment");
+                            throw insufficientFunds();
                         }
                         Object[] row = rows.get(0);
                         balances.put(change.accountId(), new Balance(((Number) row[0]).longValue(), ((Number) row[1]).longValue()));

@@ -162,7 +162,7 @@ public class QuoteExecution {
                     .orElse(RailOutcome.SUCCESS));
         }
         return ExternalAccount.<ExternalAccount>findById(quote.externalAccountId).map(account -> {
-            if (account.deletedAt != null || !ExternalAccount.ACTIVE.equals(account.status)) {
+            if (!account.canReceive()) {
                 throw ApiException.invalidField("destination.accountId", null, "External account " + account.wireId()
                         + (account.deletedAt != null ? " was deleted" : " is " + account.status) + " and cannot receive");
             }

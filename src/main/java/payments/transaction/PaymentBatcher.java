@@ -172,7 +172,7 @@ public class PaymentBatcher {
                             refusal = volumes.refusal(payment.volume());
                         }
                         if (refusal == null && !postings.tryApply(payment.journals())) {
-                            refusal = new ApiException(Ledger.INSUFFICIENT_FUNDS, "The source account's available balance does not cover this payment");
+                            refusal = Ledger.insufficientFunds();
                         }
                         if (refusal != null) {
                             refusals.put(i, refusal);

@@ -121,7 +121,7 @@ public class Settlement implements JobHandler {
         t.settledAt = now;
         t.updatedAt = now;
         WebhookEvent completed = webhooks.dispatched("OUTGOING_PAYMENT.COMPLETED", view.toWire(t));
-        return new SettledAtOnce(List.of(settlement("SETTLEMENT", t, null, 1, Bucket.AVAILABLE)),
+        return new SettledAtOnce(List.of(settlement("SETTLEMENT", t, null, 1, Bucket.AVAILABLE, false)),
                 List.of(processing, completed));
     }
 
@@ -181,13 +181,13 @@ public class Settlement implements JobHandler {
         }
         return ExternalAccount.<ExternalAccount>findById(Ids.uuidOf(IdType.EXTERNAL_ACCOUNT, accountId, ErrorCode.EXTERNAL_ACCOUNT_NOT_FOUND),
                         LockModeType.PESSIMISTIC_READ)
-                .map(account -> account != null && account.deletedAt == null && ExternalAccount.ACTIVE.equals(account.status));
+                .map(account -> account != null && account.canReceive());
     }
 
     /** The payout landed: the held amount leaves the payer, fees and the payee are credited. */
     private Uni<Void> settle(PaymentTransaction t, RailOutcome outcome) {
         return platformFeeAccount(t)
-                .flatMap(feeAccount -> ledger.post(settlement("SETTLEMENT", t, feeAccount, 1, Bucket.HELD)))
+                .flatMap(feeAccount -> ledger.post(settlement("SETTLEMENT", t, feeAccount, 1, Bucket.HELD, false)))
                 .flatMap(ignored -> {
                     Instant now = clock.now();
                     TransactionStatus.move(t, TransactionStatus.COMPLETED);
@@ -286,11 +286,6 @@ public class Settlement implements JobHandler {
      * reversal puts it back), fees go to the service and the platform, the rest converts and
      * reaches the payee (an internal account, or the rail for an external one).
      */
-    private static Journal settlement(String kind, PaymentTransaction t, UUID platformFeeAccount, int sign,
-                                      Bucket sourceBucket) {
-        return settlement(kind, t, platformFeeAccount, sign, sourceBucket, false);
-    }
-
     private static Journal settlement(String kind, PaymentTransaction t, UUID platformFeeAccount, int sign,
                                       Bucket sourceBucket, boolean payerToSuspense) {
         long fees = t.fees == null ? 0 : t.fees;

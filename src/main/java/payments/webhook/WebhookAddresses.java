@@ -30,7 +30,7 @@ public class WebhookAddresses {
     }
 
     /** The endpoint cannot be used; {@code reason} is safe to show (it never tells what answers where). */
-    public static final class Refused extends Exception {
+    public static final class Refused extends RuntimeException {
         public Refused(String reason) {
             super(reason, null, false, false);
         }
@@ -51,16 +51,10 @@ public class WebhookAddresses {
     /** Resolves the URL's host off the event loop and checks every address it has; fails with {@link Refused}. */
     public Uni<Target> resolve(String url) {
         // executeBlocking answers on the caller's context, where a Hibernate session may continue.
-        return vertx.executeBlocking(Uni.createFrom().item(() -> {
-            try {
-                return target(url);
-            } catch (Refused refused) {
-                throw new RefusedUnchecked(refused);
-            }
-        }), false).onFailure(RefusedUnchecked.class).transform(Throwable::getCause);
+        return vertx.executeBlocking(Uni.createFrom().item(() -> target(url)), false);
     }
 
-    private Target target(String url) throws Refused {
+    private Target target(String url) {
         URI uri = URI.create(url);
         String host = uri.getHost();
         if (host == null) {
@@ -141,11 +135,5 @@ public class WebhookAddresses {
             return java.util.Arrays.copyOfRange(bytes, 2, 6);
         }
         return null;
-    }
-
-    private static final class RefusedUnchecked extends RuntimeException {
-        RefusedUnchecked(Refused cause) {
-            super(cause);
-        }
     }
 }
