@@ -7,15 +7,11 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.buffer.Buffer;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.SqlClient;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import payments.common.security.Caller;
-import payments.db.PreparedOnce;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -47,13 +43,13 @@ public class Idempotency {
 
     private static final String DONE = "DONE";
 
-    private final Pool pool;
+    private final IdempotencyStore store;
     private final ObjectMapper mapper;
     private final ObjectMapper canonicalMapper;
     private final ServerClock clock;
 
-    public Idempotency(Pool pool, ObjectMapper mapper, ServerClock clock) {
-        this.pool = pool;
+    public Idempotency(IdempotencyStore store, ObjectMapper mapper, ServerClock clock) {
+        this.store = store;
         this.mapper = mapper;
         this.canonicalMapper = mapper.copy()
                 .configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true)
@@ -112,20 +108,7 @@ public class Idempotency {
 
     private Uni<Boolean> claim(Claim claim, String hash) {
         Instant now = clock.now();
-        return pool.preparedQuery(PreparedOnce.sql("""
-                        INSERT INTO idempotency_keys (scope, idem_key, request_hash, state, created_at, expires_at)
-                        VALUES ($1, $2, $3, 'IN_FLIGHT', $4, $5)
-                        ON CONFLICT (scope, idem_key) DO UPDATE
-                        SET request_hash = EXCLUDED.request_hash, state = 'IN_FLIGHT', status = NULL, body = NULL,
-                            created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at
-                        WHERE idempotency_keys.expires_at < $4
-                           OR (idempotency_keys.state = 'IN_FLIGHT' AND idempotency_keys.created_at < $6)
-                        RETURNING scope"""))
-                .execute(Tuple.tuple()
-                        .addString(claim.scope()).addString(claim.key()).addString(hash)
-                        .addOffsetDateTime(Times.utc(now)).addOffsetDateTime(Times.utc(now.plus(RETENTION)))
-                        .addOffsetDateTime(Times.utc(now.minus(IN_FLIGHT_LEASE))))
-                .map(rows -> rows.rowCount() == 1);
+        return store.claim(claim, hash, now, now.plus(RETENTION), now.minus(IN_FLIGHT_LEASE));
     }
 
     private Uni<Response> execute(Claim claim, Function<Claim, Uni<Answer>> operation) {
@@ -133,9 +116,9 @@ public class Idempotency {
                 .onFailure(Idempotency::isClientError)
                 .recoverWithUni(e -> {
                     Answer refused = new Answer(((ApiException) e).status(), serialize(ErrorBody.of((ApiException) e)));
-                    return store(claim, refused).replaceWith(refused);
+                    return store.store(claim, refused).replaceWith(refused);
                 })
-                .onFailure().call(() -> release(claim))
+                .onFailure().call(() -> store.release(claim))
                 .map(answer -> respond(answer, false));
     }
 
@@ -144,15 +127,7 @@ public class Idempotency {
         if (claim == null) {
             return Uni.createFrom().voidItem();
         }
-        return storing(claim, answer).updateInSession().replaceWithVoid();
-    }
-
-    /** The update that stores one answer under its claim, in or outside a transaction. */
-    private static SqlStatement storing(Claim claim, Answer answer) {
-        return SqlStatement.of(PreparedOnce.sql("""
-                        UPDATE idempotency_keys SET state = 'DONE', status = CAST($3 AS integer), body = CAST($4 AS bytea)
-                        WHERE scope = CAST($1 AS varchar) AND idem_key = CAST($2 AS varchar)"""),
-                claim.scope(), claim.key(), answer.status(), answer.body());
+        return store.storing(claim, answer).updateInSession().replaceWithVoid();
     }
 
     /** Stores many answers with one statement, in the transaction open on a raw connection (see {@link SqlStatement}). */
@@ -160,24 +135,7 @@ public class Idempotency {
         if (answers.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        String[] scopes = new String[answers.size()];
-        String[] keys = new String[answers.size()];
-        Integer[] statuses = new Integer[answers.size()];
-        // An array goes to the driver as is: it must hold the core Buffer, not the Mutiny wrapper.
-        io.vertx.core.buffer.Buffer[] bodies = new io.vertx.core.buffer.Buffer[answers.size()];
-        for (int i = 0; i < answers.size(); i++) {
-            scopes[i] = answers.get(i).getKey().scope();
-            keys[i] = answers.get(i).getKey().key();
-            statuses[i] = answers.get(i).getValue().status();
-            bodies[i] = io.vertx.core.buffer.Buffer.buffer(answers.get(i).getValue().body());
-        }
-        return connection.preparedQuery(PreparedOnce.sql("""
-                        UPDATE idempotency_keys k SET state = 'DONE', status = v.status, body = v.body
-                        FROM unnest(CAST($1 AS varchar[]), CAST($2 AS varchar[]), CAST($3 AS integer[]), CAST($4 AS bytea[]))
-                            AS v (scope, idem_key, status, body)
-                        WHERE k.scope = v.scope AND k.idem_key = v.idem_key"""))
-                .execute(Tuple.of(scopes, keys, statuses, bodies))
-                .replaceWithVoid();
+        return store.storeAll(connection, answers);
     }
 
     private static boolean isClientError(Throwable e) {
@@ -185,40 +143,25 @@ public class Idempotency {
     }
 
     private Uni<Response> replay(Claim claim, String hash) {
-        return pool.preparedQuery(PreparedOnce.sql(
-                "SELECT request_hash, state, status, body FROM idempotency_keys WHERE scope = $1 AND idem_key = $2"))
-                .execute(Tuple.of(claim.scope(), claim.key()))
-                .map(rows -> {
-                    Row row = RowSets.first(rows);
-                    if (row == null) {
+        return store.read(claim)
+                .map(stored -> {
+                    if (stored == null) {
                         throw new ApiException(ErrorCode.IDEMPOTENCY_REQUEST_IN_PROGRESS, "A request with this Idempotency-Key is in progress; retry shortly");
                     }
-                    if (!hash.equals(row.getString("request_hash"))) {
+                    if (!hash.equals(stored.requestHash())) {
                         throw new ApiException(ErrorCode.IDEMPOTENCY_KEY_REUSED, "This Idempotency-Key was already used for a different request");
                     }
-                    if (!DONE.equals(row.getString("state"))) {
+                    if (!DONE.equals(stored.state())) {
                         throw new ApiException(ErrorCode.IDEMPOTENCY_REQUEST_IN_PROGRESS, "A request with this Idempotency-Key is in progress; retry shortly");
                     }
-                    return respond(new Answer(row.getInteger("status"), row.getBuffer("body").getBytes()), true);
+                    return respond(new Answer(stored.status(), stored.body()), true);
                 });
-    }
-
-    private Uni<Void> store(Claim claim, Answer answer) {
-        return storing(claim, answer).on(pool).replaceWithVoid();
-    }
-
-    private Uni<Void> release(Claim claim) {
-        return pool.preparedQuery("DELETE FROM idempotency_keys WHERE scope = $1 AND idem_key = $2 AND state = 'IN_FLIGHT'")
-                .execute(Tuple.of(claim.scope(), claim.key()))
-                .replaceWithVoid();
     }
 
     /** Keys are kept at least {@link #RETENTION}; older ones are removed in the background. */
     @Scheduled(every = "1h", delayed = "1m", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> purgeExpired() {
-        return pool.preparedQuery("DELETE FROM idempotency_keys WHERE expires_at < $1")
-                .execute(Tuple.of(Times.utc(clock.now())))
-                .replaceWithVoid();
+        return store.deleteExpired(clock.now());
     }
 
     private String requestHash(String method, String path, Object request) {

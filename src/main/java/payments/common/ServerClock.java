@@ -3,9 +3,6 @@ package payments.common;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -28,12 +25,12 @@ public class ServerClock {
     static final String OFFSET_SETTING = "clock.offset-ms";
     private static final Logger LOG = Logger.getLogger(ServerClock.class);
 
-    private final Pool pool;
+    private final ServerSettingsStore settings;
     private final Clock wallClock = Clock.systemUTC();
     private final AtomicLong offsetMs = new AtomicLong();
 
-    public ServerClock(Pool pool) {
-        this.pool = pool;
+    public ServerClock(ServerSettingsStore settings) {
+        this.settings = settings;
     }
 
     /** Now, truncated to microseconds: the precision Postgres stores, so values round-trip unchanged. */
@@ -60,12 +57,11 @@ public class ServerClock {
     }
 
     public Uni<Void> refresh() {
-        return pool.preparedQuery("SELECT value FROM server_settings WHERE name = $1")
-                .execute(Tuple.of(OFFSET_SETTING))
-                .invoke(rows -> {
-                    for (Row row : rows) {
+        return settings.read(OFFSET_SETTING)
+                .invoke(value -> {
+                    if (value != null) {
                         // The stored offset only grows: a read that raced an advance must not move time back.
-                        offsetMs.accumulateAndGet(Long.parseLong(row.getString(0)), Math::max);
+                        offsetMs.accumulateAndGet(Long.parseLong(value), Math::max);
                     }
                 })
                 .replaceWithVoid();
@@ -73,14 +69,9 @@ public class ServerClock {
 
     /** Moves sandbox time forward for every instance. Time never moves back. */
     public Uni<Instant> advance(Duration by) {
-        return pool.preparedQuery("""
-                        INSERT INTO server_settings (name, value) VALUES ($1, $2)
-                        ON CONFLICT (name) DO UPDATE
-                        SET value = (CAST(server_settings.value AS BIGINT) + CAST($2 AS BIGINT))::TEXT
-                        RETURNING value""")
-                .execute(Tuple.of(OFFSET_SETTING, Long.toString(by.toMillis())))
-                .map(rows -> {
-                    offsetMs.accumulateAndGet(Long.parseLong(rows.iterator().next().getString(0)), Math::max);
+        return settings.addToNumber(OFFSET_SETTING, by.toMillis())
+                .map(offset -> {
+                    offsetMs.accumulateAndGet(offset, Math::max);
                     return now();
                 });
     }

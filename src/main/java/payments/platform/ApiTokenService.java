@@ -5,9 +5,6 @@ import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
@@ -17,7 +14,6 @@ import payments.common.Page;
 import payments.common.PageRequest;
 import payments.common.QueryFilters;
 import payments.common.RequestValidator;
-import payments.common.RowSets;
 import payments.common.ServerClock;
 import payments.common.security.AuthScheme;
 import payments.common.security.Authenticator;
@@ -45,13 +41,13 @@ public class ApiTokenService implements Authenticator {
 
     private final ServerClock clock;
     private final RequestValidator validator;
-    private final Pool pool;
+    private final ApiTokenStore store;
     private final RecentTokens recentTokens = new RecentTokens(System::nanoTime);
 
-    public ApiTokenService(ServerClock clock, RequestValidator validator, Pool pool) {
+    public ApiTokenService(ServerClock clock, RequestValidator validator, ApiTokenStore store) {
         this.clock = clock;
         this.validator = validator;
-        this.pool = pool;
+        this.store = store;
     }
 
     @WithTransaction
@@ -110,19 +106,15 @@ public class ApiTokenService implements Authenticator {
         if (recent != null) {
             return Uni.createFrom().item(callerIf(recent.id(), recent.permissions(), recent.secretHash(), parts[1]));
         }
-        return pool.preparedQuery("SELECT id, permissions, secret_hash FROM api_tokens WHERE client_id = $1 AND deleted_at IS NULL")
-                .execute(Tuple.of(parts[0]))
-                .map(rows -> {
-                    Row row = RowSets.first(rows);
-                    if (row == null) {
+        return store.activeByClientId(parts[0])
+                .map(token -> {
+                    if (token == null) {
                         Secrets.matches(parts[1], DUMMY_HASH);
                         return null;
                     }
-                    UUID id = row.getUUID("id");
-                    Set<Permission> permissions = parsePermissions(row.getString("permissions"));
-                    byte[] secretHash = row.getBuffer("secret_hash").getBytes();
-                    recentTokens.put(parts[0], id, permissions, secretHash);
-                    return callerIf(id, permissions, secretHash, parts[1]);
+                    Set<Permission> permissions = parsePermissions(token.permissions());
+                    recentTokens.put(parts[0], token.id(), permissions, token.secretHash());
+                    return callerIf(token.id(), permissions, token.secretHash(), parts[1]);
                 });
     }
 

@@ -1,8 +1,6 @@
 package payments.platform;
 
 import io.quarkus.runtime.StartupEvent;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -11,7 +9,6 @@ import org.jboss.logging.Logger;
 import payments.common.Ids;
 import payments.common.ServerClock;
 import payments.common.ServerConfig;
-import payments.common.Times;
 import payments.common.security.Permission;
 import payments.webhook.WebhookSigner;
 
@@ -40,7 +37,7 @@ public class BootstrapCredentials {
     record Bootstrapped(String clientId, String newSecret, String note) {
     }
 
-    private final Pool pool;
+    private final ApiTokenStore tokens;
     private final ServerConfig config;
     private final ServerClock clock;
     private final WebhookSigner signer;
@@ -48,10 +45,10 @@ public class BootstrapCredentials {
     private final String rootPath;
     private final Path credentialsFile;
 
-    public BootstrapCredentials(Pool pool, ServerConfig config, ServerClock clock, WebhookSigner signer,
+    public BootstrapCredentials(ApiTokenStore tokens, ServerConfig config, ServerClock clock, WebhookSigner signer,
                                 @ConfigProperty(name = "quarkus.http.port", defaultValue = "8080") int port,
                                 @ConfigProperty(name = "quarkus.rest.path", defaultValue = "/") String rootPath) {
-        this.pool = pool;
+        this.tokens = tokens;
         this.config = config;
         this.clock = clock;
         this.signer = signer;
@@ -68,10 +65,10 @@ public class BootstrapCredentials {
         if (givenId.isPresent() && givenSecret.isPresent()) {
             return ensureGiven(givenId.get(), givenSecret.get());
         }
-        if (!anyTokenEver()) {
+        if (!tokens.anyEver().await().indefinitely()) {
             String clientId = newClientId();
             String secret = Secrets.newSecret();
-            insert(clientId, secret);
+            tokens.insert(bootstrapToken(clientId, secret)).await().indefinitely();
             if (config.sandbox()) {
                 writeCredentialsFile(clientId, secret);
             }
@@ -79,7 +76,7 @@ public class BootstrapCredentials {
         }
         Properties saved = config.sandbox() ? readCredentialsFile() : null;
         String savedId = saved == null ? null : saved.getProperty("SVC_API_CLIENT_ID");
-        if (savedId != null && tokenExists(savedId)) {
+        if (savedId != null && tokens.exists(savedId).await().indefinitely()) {
             return new Bootstrapped(savedId, null, "secret saved in " + credentialsFile);
         }
         return new Bootstrapped(null, null, null);
@@ -87,45 +84,18 @@ public class BootstrapCredentials {
 
     /** The operator's token: created when absent, its secret rotated when it exists, left deleted when deleted. */
     private Bootstrapped ensureGiven(String clientId, String secret) {
-        var now = Times.utc(clock.now());
-        int saved = pool.preparedQuery("""
-                        INSERT INTO api_tokens (id, client_id, name, permissions, secret_hash, created_at, updated_at)
-                        VALUES ($1, $2, $3, $4, $5, $6, $6)
-                        ON CONFLICT (client_id) DO UPDATE
-                        SET secret_hash = EXCLUDED.secret_hash, updated_at = EXCLUDED.updated_at
-                        WHERE api_tokens.deleted_at IS NULL""")
-                .execute(tokenRow(clientId, secret, now))
-                .await().indefinitely().rowCount();
-        if (saved == 0) {
+        boolean saved = tokens.saveUnlessDeleted(bootstrapToken(clientId, secret)).await().indefinitely();
+        if (!saved) {
             LOG.warnf("The API token %s named by SVC_API_CLIENT_ID was deleted through the API; it stays deleted", clientId);
             return new Bootstrapped(null, null, null);
         }
         return new Bootstrapped(clientId, null, "secret as set in SVC_API_CLIENT_SECRET");
     }
 
-    private void insert(String clientId, String secret) {
-        pool.preparedQuery("""
-                        INSERT INTO api_tokens (id, client_id, name, permissions, secret_hash, created_at, updated_at)
-                        VALUES ($1, $2, $3, $4, $5, $6, $6)""")
-                .execute(tokenRow(clientId, secret, Times.utc(clock.now())))
-                .await().indefinitely();
-    }
-
-    private static Tuple tokenRow(String clientId, String secret, java.time.OffsetDateTime now) {
-        return Tuple.tuple().addUUID(Ids.newUuid()).addString(clientId).addString(BOOTSTRAP_NAME)
-                .addString(String.join(",", EnumSet.allOf(Permission.class).stream().map(Enum::name).toList()))
-                .addBuffer(io.vertx.mutiny.core.buffer.Buffer.buffer(Secrets.hash(secret)))
-                .addOffsetDateTime(now);
-    }
-
-    private boolean tokenExists(String clientId) {
-        return pool.preparedQuery("SELECT 1 FROM api_tokens WHERE client_id = $1 AND deleted_at IS NULL")
-                .execute(Tuple.of(clientId)).await().indefinitely().rowCount() > 0;
-    }
-
-    /** Whether any token was ever created here, deleted ones included: only a fresh database gets a generated one. */
-    private boolean anyTokenEver() {
-        return pool.query("SELECT 1 FROM api_tokens LIMIT 1").execute().await().indefinitely().rowCount() > 0;
+    /** A token the server creates itself: named {@link #BOOTSTRAP_NAME}, with every permission. */
+    private ApiToken bootstrapToken(String clientId, String secret) {
+        return ApiTokenService.newToken(Ids.newUuid(), clientId, BOOTSTRAP_NAME, EnumSet.allOf(Permission.class), secret,
+                clock.now());
     }
 
     private static String newClientId() {

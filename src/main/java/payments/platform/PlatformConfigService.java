@@ -5,9 +5,6 @@ import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -21,10 +18,8 @@ import payments.common.IdType;
 import payments.common.Ids;
 import payments.common.JsonText;
 import payments.common.RequestValidator;
-import payments.common.RowSets;
 import payments.common.ServerClock;
 import payments.common.ServerConfig;
-import payments.common.Times;
 import payments.platform.PlatformConfigRecords.FeeConfig;
 import payments.platform.PlatformConfigRecords.PlatformConfig;
 import payments.platform.PlatformConfigRecords.PlatformConfigUpdateRequest;
@@ -58,7 +53,7 @@ public class PlatformConfigService implements WebhookEndpoint {
     private final WebhookPublisher webhooks;
     private final WebhookSigner signer;
     private final ServerConfig serverConfig;
-    private final Pool pool;
+    private final PlatformConfigStore store;
     private static final Logger LOG = Logger.getLogger(PlatformConfigService.class);
     private final WebhookAddresses addresses;
     private final AtomicReference<PlatformSettings> cached = new AtomicReference<>();
@@ -66,8 +61,8 @@ public class PlatformConfigService implements WebhookEndpoint {
     private final AtomicLong changes = new AtomicLong();
 
     public PlatformConfigService(JsonText json, ServerClock clock, RequestValidator validator,
-                                 WebhookPublisher webhooks, WebhookSigner signer, ServerConfig serverConfig, Pool pool,
-                                 WebhookAddresses addresses) {
+                                 WebhookPublisher webhooks, WebhookSigner signer, ServerConfig serverConfig,
+                                 PlatformConfigStore store, WebhookAddresses addresses) {
         this.addresses = addresses;
         this.json = json;
         this.clock = clock;
@@ -75,17 +70,12 @@ public class PlatformConfigService implements WebhookEndpoint {
         this.webhooks = webhooks;
         this.signer = signer;
         this.serverConfig = serverConfig;
-        this.pool = pool;
+        this.store = store;
     }
 
     /** Creates the configuration row on first start; a no-op afterwards and on other instances. */
     void ensureExists(@Observes @Priority(20) StartupEvent event) {
-        var now = Times.utc(clock.now());
-        pool.preparedQuery("""
-                        INSERT INTO platform_config (id, document, created_at, updated_at) VALUES ($1, $2, $3, $3)
-                        ON CONFLICT (singleton) DO NOTHING""")
-                .execute(Tuple.of(Ids.newUuid(), write(PlatformSettings.defaults()), now))
-                .await().indefinitely();
+        store.insertIfAbsent(Ids.newUuid(), write(PlatformSettings.defaults()), clock.now()).await().indefinitely();
         cached.set(load().await().indefinitely());
     }
 
@@ -160,11 +150,7 @@ public class PlatformConfigService implements WebhookEndpoint {
     }
 
     private Uni<PlatformSettings> load() {
-        return pool.query("SELECT document FROM platform_config").execute()
-                .map(rows -> {
-                    Row row = RowSets.first(rows);
-                    return row == null ? PlatformSettings.defaults() : read(row.getString("document"));
-                });
+        return store.document().map(document -> document == null ? PlatformSettings.defaults() : read(document));
     }
 
     /** Why the requested webhook endpoint's host may not receive webhooks (see {@link WebhookAddresses}); null when it may. */

@@ -32,8 +32,8 @@ public class WebhookEvent extends PanacheEntityBase {
             .timestamp("delivered_at", e -> e.deliveredAt).timestamp("next_attempt_at", e -> e.nextAttemptAt)
             .timestamp("locked_until", e -> e.lockedUntil)
             .insertAs("status", "CASE WHEN status = '" + PENDING + "' AND next_attempt_at IS NOT NULL AND "
-                    + WebhookDispatcher.NO_ENDPOINT + " THEN '" + SKIPPED + "' ELSE status END")
-            .insertAs("next_attempt_at", "CASE WHEN status = '" + PENDING + "' AND " + WebhookDispatcher.NO_ENDPOINT
+                    + WebhookEventStore.NO_ENDPOINT + " THEN '" + SKIPPED + "' ELSE status END")
+            .insertAs("next_attempt_at", "CASE WHEN status = '" + PENDING + "' AND " + WebhookEventStore.NO_ENDPOINT
                     + " THEN NULL ELSE CAST(next_attempt_at AS timestamptz) END");
 
     @Id

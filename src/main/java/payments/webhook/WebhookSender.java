@@ -8,14 +8,10 @@ import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.core.buffer.Buffer;
 import io.vertx.mutiny.ext.web.client.HttpResponse;
 import io.vertx.mutiny.ext.web.client.WebClient;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
-import payments.common.Ids;
 import payments.common.ServerClock;
-import payments.common.Times;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -39,17 +35,17 @@ public class WebhookSender {
     private final WebClient client;
     private final WebhookAddresses addresses;
     private final WebhookSigner signer;
-    private final Pool pool;
+    private final WebhookEventStore store;
     private final ServerClock clock;
 
-    public WebhookSender(Vertx vertx, WebhookSigner signer, Pool pool, ServerClock clock, WebhookAddresses addresses) {
+    public WebhookSender(Vertx vertx, WebhookSigner signer, WebhookEventStore store, ServerClock clock, WebhookAddresses addresses) {
         this.addresses = addresses;
         this.client = WebClient.create(vertx, new WebClientOptions()
                 .setConnectTimeout(10_000)
                 .setFollowRedirects(false)
                 .setUserAgent("payments-platform-webhooks/1"));
         this.signer = signer;
-        this.pool = pool;
+        this.store = store;
         this.clock = clock;
     }
 
@@ -82,7 +78,7 @@ public class WebhookSender {
                 .map(response -> new Attempt(url, response.statusCode(), bodyOf(response), null))
                 .onFailure().invoke(e -> LOG.debugf("Webhook %s to %s got no answer: %s", event.id, url, e.toString()))
                 .onFailure().recoverWithItem(e -> new Attempt(url, null, null, failure(e)))
-                .call(attempt -> record(event, attempt, started, (System.nanoTime() - startNanos) / 1_000_000));
+                .call(attempt -> store.recordAttempt(event.id, attempt, started, (System.nanoTime() - startNanos) / 1_000_000));
     }
 
     /** Why no answer came, in words that never tell which addresses and ports answer inside the network. */
@@ -97,16 +93,6 @@ public class WebhookSender {
             return "The TLS handshake with the webhook endpoint failed";
         }
         return "The webhook endpoint could not be reached";
-    }
-
-    private Uni<Void> record(WebhookEvent event, Attempt attempt, Instant at, long durationMs) {
-        return pool.preparedQuery("""
-                        INSERT INTO webhook_attempts (id, event_id, url, attempted_at, response_status, response_body, error, duration_ms)
-                        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)""")
-                .execute(Tuple.tuple().addUUID(Ids.newUuid()).addUUID(event.id).addString(attempt.url())
-                        .addOffsetDateTime(Times.utc(at)).addInteger(attempt.status()).addString(attempt.responseBody())
-                        .addString(attempt.error()).addLong(durationMs))
-                .replaceWithVoid();
     }
 
     private static String bodyOf(HttpResponse<Buffer> response) {

@@ -1,8 +1,6 @@
 package payments.webhook;
 
 import io.quarkus.runtime.StartupEvent;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -16,6 +14,7 @@ import org.bouncycastle.openssl.jcajce.JcaPEMKeyConverter;
 import org.bouncycastle.util.io.pem.PemObject;
 import org.bouncycastle.util.io.pem.PemWriter;
 import payments.common.ServerConfig;
+import payments.common.ServerSettingsStore;
 import payments.common.security.SecretsAtRest;
 
 import java.io.IOException;
@@ -45,15 +44,15 @@ public class WebhookSigner {
     public static final String HEADER = "X-Svc-Signature";
     static final String KEY_SETTING = "webhook.signing-key";
 
-    private final Pool pool;
+    private final ServerSettingsStore settings;
     private final SecretsAtRest secrets;
     private final ServerConfig config;
     private volatile KeyPair keyPair;
     private volatile String publicKeyPem;
 
-    public WebhookSigner(Pool pool, ServerConfig config, SecretsAtRest secrets) {
+    public WebhookSigner(ServerSettingsStore settings, ServerConfig config, SecretsAtRest secrets) {
         this.secrets = secrets;
-        this.pool = pool;
+        this.settings = settings;
         this.config = config;
     }
 
@@ -90,15 +89,12 @@ public class WebhookSigner {
     private String storedOrGeneratedKey() {
         String candidate = toPem("PRIVATE KEY", generate().getPrivate().getEncoded());
         // Two instances starting together may both generate a key; the first insert wins for both.
-        pool.preparedQuery("INSERT INTO server_settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING")
-                .execute(Tuple.of(KEY_SETTING, secrets.seal(KEY_SETTING, candidate))).await().indefinitely();
-        String stored = pool.preparedQuery("SELECT value FROM server_settings WHERE name = $1")
-                .execute(Tuple.of(KEY_SETTING)).await().indefinitely().iterator().next().getString("value");
+        settings.insertIfAbsent(KEY_SETTING, secrets.seal(KEY_SETTING, candidate)).await().indefinitely();
+        String stored = settings.read(KEY_SETTING).await().indefinitely();
         if (SecretsAtRest.isSealed(stored)) {
             return secrets.open(KEY_SETTING, stored);
         }
-        pool.preparedQuery("UPDATE server_settings SET value = $2 WHERE name = $1 AND value = $3")
-                .execute(Tuple.of(KEY_SETTING, secrets.seal(KEY_SETTING, stored), stored)).await().indefinitely();
+        settings.replace(KEY_SETTING, stored, secrets.seal(KEY_SETTING, stored)).await().indefinitely();
         return stored;
     }
 

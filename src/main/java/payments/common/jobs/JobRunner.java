@@ -8,20 +8,15 @@ import io.smallrye.common.vertx.VertxContext;
 import io.vertx.core.Context;
 import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
 import io.vertx.mutiny.core.Vertx;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import org.jboss.logging.Logger;
 import payments.common.ServerClock;
 import payments.common.ServerConfig;
-import payments.common.Times;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,15 +36,15 @@ public class JobRunner {
     static final Duration MAX_BACKOFF = Duration.ofHours(1);
     private static final int MAX_ERROR_LENGTH = 2000;
 
-    private final Pool pool;
+    private final JobStore store;
     private final Vertx vertx;
     private final ServerClock clock;
     private final ServerConfig.Jobs config;
     private final Map<String, JobHandler> handlers = new HashMap<>();
     private final Poller poller;
 
-    public JobRunner(Pool pool, Vertx vertx, ServerClock clock, ServerConfig config, Instance<JobHandler> handlers) {
-        this.pool = pool;
+    public JobRunner(JobStore store, Vertx vertx, ServerClock clock, ServerConfig config, Instance<JobHandler> handlers) {
+        this.store = store;
         this.vertx = vertx;
         this.clock = clock;
         this.config = config.jobs();
@@ -92,24 +87,7 @@ public class JobRunner {
 
     Uni<List<ClaimedJob>> claim(int limit) {
         Instant now = clock.now();
-        return pool.preparedQuery("""
-                        UPDATE jobs SET locked_until = $2, attempts = attempts + 1, updated_at = $1
-                        WHERE id IN (
-                            SELECT id FROM jobs
-                            WHERE status = 'PENDING' AND run_at <= $1 AND (locked_until IS NULL OR locked_until < $1)
-                            ORDER BY run_at
-                            LIMIT $3
-                            FOR UPDATE SKIP LOCKED)
-                        RETURNING id, type, payload, attempts, created_at""")
-                .execute(Tuple.of(Times.utc(now), Times.utc(now.plus(config.lease())), limit))
-                .map(rows -> {
-                    List<ClaimedJob> jobs = new ArrayList<>();
-                    for (Row row : rows) {
-                        jobs.add(new ClaimedJob(row.getUUID("id"), row.getString("type"), row.getString("payload"),
-                                row.getInteger("attempts"), row.getOffsetDateTime("created_at").toInstant()));
-                    }
-                    return jobs;
-                });
+        return store.claimDue(now, now.plus(config.lease()), limit);
     }
 
     private Uni<Void> run(ClaimedJob job) {
@@ -135,16 +113,10 @@ public class JobRunner {
     private Uni<Void> record(ClaimedJob job, JobOutcome outcome) {
         Instant now = clock.now();
         return switch (outcome.kind()) {
-            case DONE -> pool.preparedQuery("DELETE FROM jobs WHERE id = $1").execute(Tuple.of(job.id())).replaceWithVoid();
-            case RETRY -> pool.preparedQuery(
-                            "UPDATE jobs SET run_at = $2, locked_until = NULL, last_error = $3, updated_at = $4 WHERE id = $1")
-                    .execute(Tuple.of(job.id(), Times.utc(outcome.retryAt()), truncate(outcome.reason()), Times.utc(now)))
-                    .replaceWithVoid();
-            case GIVE_UP -> pool.preparedQuery(
-                            "UPDATE jobs SET status = 'DEAD', locked_until = NULL, last_error = $2, updated_at = $3 WHERE id = $1")
-                    .execute(Tuple.of(job.id(), truncate(outcome.reason()), Times.utc(now)))
-                    .invoke(() -> LOG.warnf("Job %s (%s) given up: %s", job.id(), job.type(), outcome.reason()))
-                    .replaceWithVoid();
+            case DONE -> store.delete(job.id());
+            case RETRY -> store.reschedule(job.id(), outcome.retryAt(), truncate(outcome.reason()), now);
+            case GIVE_UP -> store.park(job.id(), truncate(outcome.reason()), now)
+                    .invoke(() -> LOG.warnf("Job %s (%s) given up: %s", job.id(), job.type(), outcome.reason()));
         };
     }
 
