@@ -300,7 +300,7 @@ public class Chaos {
 
     /**
      * Like a careful client: retries the same request (same key) while the answer is missing, a 5xx
-     * or 409 IDEMPOTENCY_REQUEST_IN_PROGRESS; records the definitive answer, or returns null (the
+     * or 409 with details.idempotencyKey IN_PROGRESS; records the definitive answer, or returns null (the
      * request stays in doubt) after 30 attempts.
      */
     private Answer postWithRetries(Request request, Random random) {
@@ -681,10 +681,10 @@ public class Chaos {
         }
 
         boolean conflictInProgress() {
-            return status == 409 && "IDEMPOTENCY_REQUEST_IN_PROGRESS".equals(json().path("code").asText());
+            return status == 409 && "IN_PROGRESS".equals(json().path("details").path("idempotencyKey").asText());
         }
 
-        /** The request's outcome: anything but a 5xx (retried) or 409 IDEMPOTENCY_REQUEST_IN_PROGRESS (still running). */
+        /** The request's outcome: anything but a 5xx (retried) or 409 with details.idempotencyKey IN_PROGRESS (still running). */
         boolean definitive() {
             return status < 500 && !conflictInProgress();
         }

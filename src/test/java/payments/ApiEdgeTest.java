@@ -38,6 +38,35 @@ class ApiEdgeTest {
     }
 
     @Test
+    void wrongJsonTypesAreReportedWithEveryOtherInvalidField() {
+        api().body("{\"supportedCurrencies\":\"x\",\"webhookEndpoint\":\"not a url\",\"sandboxSkipVerificationPaperwork\":\"yes\"}")
+                .patch("/config").then().statusCode(400).body("code", equalTo("INVALID_INPUT"))
+                .body("details.errors.field", containsInAnyOrder("supportedCurrencies", "webhookEndpoint",
+                        "sandboxSkipVerificationPaperwork"));
+        // A number is not a string: refused, never converted.
+        api().body("{\"name\":12345,\"permissions\":[\"VIEW\"]}").post("/tokens").then().statusCode(400)
+                .body("details.errors.field", containsInAnyOrder("name"));
+        api().body("{\"seconds\":\"60\"}").post("/sandbox/clock/advance").then().statusCode(400)
+                .body("details.errors.field", containsInAnyOrder("seconds"));
+        api().body("{}").patch("/config").then().statusCode(400).body("details.errors.field", containsInAnyOrder("body"));
+    }
+
+    @Test
+    void nulAndControlCharactersAreRefusedAtTheEdgeWithTheFieldNamed() {
+        api().urlEncodingEnabled(false).get("/customers?currency=x%00y&region=a%07b").then().statusCode(400)
+                .body("code", equalTo("INVALID_INPUT")).body("details.errors.field", containsInAnyOrder("currency", "region"));
+        api().body("{\"name\":\"a\\u0000b\",\"permissions\":[\"VIEW\", \"x\\u0000\"]}").post("/tokens").then().statusCode(400)
+                .body("details.errors.field", containsInAnyOrder("name", "permissions[1]"));
+    }
+
+    @Test
+    void aMultipartBodyThatEndsEarlyIs400() {
+        api().contentType("multipart/form-data; boundary=b").body("--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.csv\"\r\n\r\nabc"
+                        .getBytes(java.nio.charset.StandardCharsets.UTF_8))
+                .post("/customers/bulk/csv").then().statusCode(400).body("code", equalTo("INVALID_REQUEST_FORMAT"));
+    }
+
+    @Test
     void wrongContentTypeIs415() {
         api().contentType(ContentType.TEXT).body("name=x").post("/tokens").then().statusCode(415)
                 .body("code", equalTo("UNSUPPORTED_MEDIA_TYPE"));

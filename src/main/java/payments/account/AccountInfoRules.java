@@ -40,13 +40,21 @@ public final class AccountInfoRules {
     private AccountInfoRules() {
     }
 
+    /** The spec's names for types the reference names otherwise: an account answers with the name it was given. */
+    private static final Map<String, String> ALIASES = Map.of("CLABE", "MXN_ACCOUNT");
+
+    /** The reference's name of an account type, for the schema and the rules; the type itself when it has no alias. */
+    public static String canonicalType(String accountType) {
+        return ALIASES.getOrDefault(accountType, accountType);
+    }
+
     public static boolean isWallet(String accountType) {
         return WALLET_CURRENCIES.containsKey(accountType);
     }
 
     /** Errors of a schema-valid accountInfo, with paths under {@code accountInfo}. */
     public static List<FieldError> check(JsonNode info, String currency) {
-        String type = info.get("accountType").asText();
+        String type = canonicalType(info.get("accountType").asText());
         List<FieldError> errors = new java.util.ArrayList<>();
         checkCurrency(type, currency, errors);
         for (String field : List.of("routingNumber", "intermediaryRoutingNumber")) {
@@ -78,7 +86,7 @@ public final class AccountInfoRules {
 
     /** Type, routing fields and primary identifier, normalised: the same account gives the same key. */
     public static String identityKey(JsonNode info) {
-        StringBuilder key = new StringBuilder(info.get("accountType").asText());
+        StringBuilder key = new StringBuilder(canonicalType(info.get("accountType").asText()));
         ROUTING_FIELDS.stream().filter(info::hasNonNull).forEach(f -> key.append('|').append(normalise(info.get(f).asText())));
         return key.append('|').append(normalise(primaryIdentifier(info))).toString();
     }

@@ -2,6 +2,7 @@ package payments.account;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.quarkus.panache.common.Sort;
@@ -155,13 +156,23 @@ public class ExternalAccountService {
                 account.status, account.platformAccountId, account.ownershipType, account.currency,
                 account.defaultUmaDeposit, account.beneficiaryVerificationStatus,
                 account.beneficiaryVerifiedName == null ? null : new BeneficiaryVerifiedData(account.beneficiaryVerifiedName),
-                json.read(account.accountInfo));
+                withRails(account));
+    }
+
+    /** The stored accountInfo; accounts registered before rails were kept answer with all their type's rails. */
+    private JsonNode withRails(ExternalAccount account) {
+        JsonNode info = json.read(account.accountInfo);
+        List<String> rails = PaymentRails.of(account.accountType);
+        if (info instanceof ObjectNode object && !object.has("paymentRails") && !rails.isEmpty()) {
+            rails.forEach(object.putArray("paymentRails")::add);
+        }
+        return info;
     }
 
     /** Checks the whole request and returns the cleaned accountInfo. */
     private JsonNode validate(JsonNode body, String customerId) {
         if (body == null || !body.isObject()) {
-            throw new ApiException(ErrorCode.INVALID_INPUT, "The request body must be a JSON object");
+            throw ApiException.bodyNotAnObject();
         }
         List<FieldError> errors = new ArrayList<>();
         String currency = body.path("currency").isTextual() ? body.get("currency").asText() : null;
@@ -185,16 +196,29 @@ public class ExternalAccountService {
         } else if (isDefault != null && isDefault.asBoolean() && customerId == null) {
             errors.add(FieldError.of("defaultUmaDepositAccount", "Only a customer's account can be the default UMA deposit account"));
         }
-        JsonNode info = null;
-        if (body.get("accountInfo") == null || body.get("accountInfo").isNull()) {
+        JsonNode given = body.get("accountInfo");
+        ObjectNode info = null;
+        if (given == null || given.isNull()) {
             errors.add(FieldError.of("accountInfo", "Is required"));
         } else {
-            SchemaValidator.Result result = SchemaValidator.validate(body.get("accountInfo"),
-                    schemas.get(RequestSchemas.EXTERNAL_ACCOUNT_INFO), "accountInfo");
+            // An aliased type (the spec's CLABE) is checked as the reference's type and kept as given.
+            String givenType = given.path("accountType").asText(null);
+            JsonNode checked = given;
+            if (given.isObject() && givenType != null && !givenType.equals(AccountInfoRules.canonicalType(givenType))) {
+                checked = ((ObjectNode) given).deepCopy().put("accountType", AccountInfoRules.canonicalType(givenType));
+            }
+            SchemaValidator.Result result = SchemaValidator.validate(checked, schemas.get(RequestSchemas.EXTERNAL_ACCOUNT_INFO),
+                    "accountInfo");
             errors.addAll(result.errors());
-            info = result.value();
-            if (result.valid() && currency != null && Currencies.isKnown(currency)) {
-                errors.addAll(AccountInfoRules.check(info, currency));
+            if (result.valid()) {
+                info = ((ObjectNode) result.value()).put("accountType", givenType);
+                List<String> rails = PaymentRails.chosen(givenType, given.get("paymentRails"), errors);
+                if (!rails.isEmpty()) {
+                    rails.forEach(info.putArray("paymentRails")::add);
+                }
+                if (currency != null && Currencies.isKnown(currency)) {
+                    errors.addAll(AccountInfoRules.check(info, currency));
+                }
             }
         }
         if (!errors.isEmpty()) {

@@ -1,26 +1,30 @@
 package payments.account;
 
-import io.smallrye.mutiny.Uni;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
-import jakarta.ws.rs.POST;
-import jakarta.ws.rs.core.Response;
-import payments.common.ApiResult;
-import payments.common.Idempotency;
-import payments.common.security.CurrentCaller;
 import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import payments.account.InternalAccountService.InternalAccountUpdateRequest;
 import payments.account.InternalAccountView.InternalAccountResponse;
+import payments.common.ApiResult;
+import payments.common.Idempotency;
+import payments.common.JsonBodies;
 import payments.common.Page;
+import payments.common.security.CurrentCaller;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
+import payments.common.web.RunsToCompletion;
 
 import java.util.List;
-import payments.common.web.RunsToCompletion;
 
 @RunsToCompletion
 @Path("/")
@@ -35,9 +39,11 @@ public class InternalAccountResource {
     private final RuleBasedAccounts ruleBased;
     private final Idempotency idempotency;
     private final CurrentCaller caller;
+    private final JsonBodies bodies;
 
     public InternalAccountResource(InternalAccountService service, RuleBasedAccounts ruleBased, Idempotency idempotency,
-                                   CurrentCaller caller) {
+                                   CurrentCaller caller, JsonBodies bodies) {
+        this.bodies = bodies;
         this.service = service;
         this.ruleBased = ruleBased;
         this.idempotency = idempotency;
@@ -88,7 +94,8 @@ public class InternalAccountResource {
     @PATCH
     @Path("internal-accounts/{id}")
     @Secured(Permission.MANAGE)
-    public Uni<InternalAccountResponse> update(@PathParam("id") String id, InternalAccountUpdateRequest request) {
-        return service.update(id, request);
+    public Uni<InternalAccountResponse> update(@PathParam("id") String id,
+            @RequestBody(content = @Content(schema = @Schema(implementation = InternalAccountUpdateRequest.class))) JsonNode body) {
+        return service.update(id, bodies.bind(body, InternalAccountUpdateRequest.class));
     }
 }

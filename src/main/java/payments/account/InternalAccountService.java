@@ -4,8 +4,12 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.quarkus.panache.common.Sort;
+import io.quarkus.runtime.StartupEvent;
+import io.quarkus.vertx.VertxContextSupport;
 import io.smallrye.mutiny.Uni;
+import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.persistence.LockModeType;
 import payments.account.InternalAccountView.InternalAccountResponse;
 import payments.common.ApiException;
@@ -13,6 +17,7 @@ import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
+import payments.common.JsonBodies;
 import payments.common.JsonText;
 import payments.common.Page;
 import payments.common.PageRequest;
@@ -121,7 +126,16 @@ public class InternalAccountService implements CustomerAccounts {
         return CustomerService.find(customerId, false).flatMap(customer -> pageOf(filters, page));
     }
 
-    /** The platform's own accounts, one per supported currency, opened on first use. */
+    /**
+     * Opens the platform's accounts for the supported currencies before the server takes requests,
+     * so reading them changes nothing; a currency added later is opened on its first use.
+     */
+    void openPlatformAccounts(@Observes @Priority(30) StartupEvent event) throws Throwable {
+        VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(
+                () -> platform.settings().flatMap(settings -> ensurePlatformAccounts(settings.supportedCurrencyCodes()))));
+    }
+
+    /** The platform's own accounts, one per supported currency (see {@link #openPlatformAccounts}). */
     @WithTransaction
     public Uni<List<InternalAccountResponse>> listPlatformAccounts(String currency, String type) {
         checkType(type);
@@ -158,8 +172,8 @@ public class InternalAccountService implements CustomerAccounts {
     }
 
     @WithTransaction
-    public Uni<InternalAccountResponse> update(String accountId, InternalAccountUpdateRequest request) {
-        validator.validate(request);
+    public Uni<InternalAccountResponse> update(String accountId, JsonBodies.Bound<InternalAccountUpdateRequest> body) {
+        InternalAccountUpdateRequest request = validator.validate(body, List.of());
         return find(accountId, true).flatMap(account -> {
             if (request.label() != null) {
                 account.label = request.label().isBlank() ? null : request.label();

@@ -8,7 +8,6 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.account.InternalAccountView.InternalAccountResponse;
 import payments.common.ApiException;
-import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
@@ -59,7 +58,7 @@ public class RuleBasedAccounts {
     @WithTransaction
     public Uni<InternalAccountResponse> create(JsonNode body) {
         if (body == null || !body.isObject()) {
-            throw new ApiException(ErrorCode.INVALID_INPUT, "The request body must be a JSON object");
+            throw ApiException.bodyNotAnObject();
         }
         SchemaValidator.Result result = SchemaValidator.validate(body, REQUEST, "");
         List<FieldError> errors = new ArrayList<>(result.errors());

@@ -70,6 +70,25 @@ public class ApiException extends RuntimeException {
         return e;
     }
 
+    /**
+     * 409 CONFLICT on an Idempotency-Key, the reference's code; {@code details.idempotencyKey} says
+     * which case: IN_PROGRESS (the first request still runs: retry after Retry-After) or REUSED (the
+     * key was used for a different request: never retry it).
+     */
+    public static ApiException idempotencyConflict(boolean inProgress) {
+        ApiException e = new ApiException(ErrorCode.CONFLICT, inProgress
+                ? "A request with this Idempotency-Key is in progress; retry shortly"
+                : "This Idempotency-Key was already used for a different request",
+                Map.of("idempotencyKey", inProgress ? "IN_PROGRESS" : "REUSED"));
+        e.retryAfterSeconds = inProgress ? 1 : null;
+        return e;
+    }
+
+    /** 400 INVALID_INPUT for a body that is missing or not a JSON object, named as the field "body". */
+    public static ApiException bodyNotAnObject() {
+        return invalidInput(List.of(FieldError.of("body", "Must be a JSON object")));
+    }
+
     public static ApiException invalidInput(List<FieldError> errors) {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("errors", List.copyOf(errors));

@@ -1,8 +1,6 @@
 package payments.common;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.ws.rs.WebApplicationException;
@@ -11,6 +9,7 @@ import jakarta.ws.rs.core.Response;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
+import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +22,7 @@ import java.util.UUID;
 public class ApiExceptionMapper {
 
     private static final Logger LOG = Logger.getLogger(ApiExceptionMapper.class);
+    private static final String MULTIPART_PARSER = "org.jboss.resteasy.reactive.server.core.multipart.";
 
     @ServerExceptionMapper
     public Response apiException(ApiException e) {
@@ -43,7 +43,7 @@ public class ApiExceptionMapper {
     @ServerExceptionMapper
     public Response malformedJson(JsonProcessingException e) {
         if (e instanceof MismatchedInputException mismatch && !mismatch.getPath().isEmpty()) {
-            return toResponse(ApiException.invalidInput(List.of(typeMismatch(mismatch))));
+            return toResponse(ApiException.invalidInput(List.of(JsonBodies.typeMismatch(mismatch))));
         }
         return toResponse(new ApiException(ErrorCode.INVALID_REQUEST_FORMAT, "The request body is not valid JSON" + location(e)));
     }
@@ -71,7 +71,15 @@ public class ApiExceptionMapper {
         if (e instanceof ApiException api) {
             return toResponse(api);
         }
+        if (e instanceof IOException && readingMultipart(e)) {
+            return toResponse(new ApiException(ErrorCode.INVALID_REQUEST_FORMAT, "The multipart body is empty or cut short"));
+        }
         return toResponse(internalError(e));
+    }
+
+    /** The REST layer's multipart parser fails with a bare IOException on a body that ends early. */
+    private static boolean readingMultipart(Throwable e) {
+        return Arrays.stream(e.getStackTrace()).anyMatch(frame -> frame.getClassName().startsWith(MULTIPART_PARSER));
     }
 
     private static ApiException internalError(Throwable e) {
@@ -88,48 +96,6 @@ public class ApiExceptionMapper {
             response.header("Retry-After", e.retryAfterSeconds());
         }
         return response.build();
-    }
-
-    private static FieldError typeMismatch(MismatchedInputException e) {
-        String field = jsonPath(e.getPath());
-        Class<?> target = e.getTargetType();
-        if (e instanceof InvalidFormatException && target != null && target.isEnum()) {
-            List<String> values = Arrays.stream(target.getEnumConstants()).map(Object::toString).toList();
-            return new FieldError(field, FieldError.Constraint.oneOf(values), "Value is not one of the allowed values");
-        }
-        String expected = target == null ? "another type" : describe(target);
-        return FieldError.of(field, "Expected " + expected);
-    }
-
-    static String jsonPath(List<JsonMappingException.Reference> path) {
-        StringBuilder out = new StringBuilder();
-        for (JsonMappingException.Reference ref : path) {
-            if (ref.getFieldName() != null) {
-                if (!out.isEmpty()) {
-                    out.append('.');
-                }
-                out.append(ref.getFieldName());
-            } else if (ref.getIndex() >= 0) {
-                out.append('[').append(ref.getIndex()).append(']');
-            }
-        }
-        return out.toString();
-    }
-
-    private static String describe(Class<?> target) {
-        if (target == String.class) {
-            return "a string";
-        }
-        if (Number.class.isAssignableFrom(target) || target.isPrimitive() && target != boolean.class) {
-            return "a number";
-        }
-        if (target == Boolean.class || target == boolean.class) {
-            return "a boolean";
-        }
-        if (List.class.isAssignableFrom(target) || target.isArray()) {
-            return "an array";
-        }
-        return "an object";
     }
 
     private static String location(JsonProcessingException e) {

@@ -12,6 +12,6 @@ import java.util.Map;
 public record ErrorBody(int status, String code, String reason, String message, Map<String, Object> details) {
 
     public static ErrorBody of(ApiException e) {
-        return new ErrorBody(e.status(), e.code(), e.reason(), e.reason(), e.details());
+        return new ErrorBody(e.status(), e.code(), e.reason(), e.reason(), e.details() == null ? Map.of() : e.details());
     }
 }

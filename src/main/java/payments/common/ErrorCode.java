@@ -44,8 +44,6 @@ public enum ErrorCode {
     NOT_ACCEPTABLE(406, "Only application/json responses are available"),
     CONFLICT(409, "The resource's state does not allow this change"),
     INVALID_STATE_TRANSITION(409, "The resource cannot move to the requested state"),
-    IDEMPOTENCY_KEY_REUSED(409, "The Idempotency-Key was used for a different request"),
-    IDEMPOTENCY_REQUEST_IN_PROGRESS(409, "A request with this Idempotency-Key is still running; retry"),
     TRANSACTION_NOT_CANCELLABLE(409, "The transaction is past its cancellation window"),
     TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL(409, "The transaction is not waiting for the platform's approval"),
     UMA_ADDRESS_EXISTS(409, "Another customer has this UMA address"),

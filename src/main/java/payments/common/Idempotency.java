@@ -146,13 +146,13 @@ public class Idempotency {
         return store.read(claim)
                 .map(stored -> {
                     if (stored == null) {
-                        throw new ApiException(ErrorCode.IDEMPOTENCY_REQUEST_IN_PROGRESS, "A request with this Idempotency-Key is in progress; retry shortly");
+                        throw ApiException.idempotencyConflict(true);
                     }
                     if (!hash.equals(stored.requestHash())) {
-                        throw new ApiException(ErrorCode.IDEMPOTENCY_KEY_REUSED, "This Idempotency-Key was already used for a different request");
+                        throw ApiException.idempotencyConflict(false);
                     }
                     if (!DONE.equals(stored.state())) {
-                        throw new ApiException(ErrorCode.IDEMPOTENCY_REQUEST_IN_PROGRESS, "A request with this Idempotency-Key is in progress; retry shortly");
+                        throw ApiException.idempotencyConflict(true);
                     }
                     return respond(new Answer(stored.status(), stored.body()), true);
                 });

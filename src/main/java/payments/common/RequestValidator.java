@@ -45,6 +45,24 @@ public class RequestValidator {
         return validate(body, List.of());
     }
 
+    /**
+     * Checks a body bound by {@link JsonBodies}: its type errors, the annotation failures of the
+     * fields that did bind, and {@code extra}, all in one answer.
+     */
+    public <T> T validate(JsonBodies.Bound<T> body, List<FieldError> extra) {
+        if (body.value() == null) {
+            throw ApiException.bodyNotAnObject();
+        }
+        List<String> mistyped = body.typeErrors().stream().map(FieldError::field).toList();
+        List<FieldError> errors = new ArrayList<>(body.typeErrors());
+        toFieldErrors(validator.validate(body.value())).stream().filter(e -> !mistyped.contains(e.field())).forEach(errors::add);
+        errors.addAll(extra);
+        if (!errors.isEmpty()) {
+            throw ApiException.invalidInput(errors);
+        }
+        return body.value();
+    }
+
     static List<FieldError> toFieldErrors(Collection<? extends ConstraintViolation<?>> violations) {
         return violations.stream()
                 .map(v -> new FieldError(fieldOf(v), constraintOf(v.getConstraintDescriptor().getAnnotation()), v.getMessage()))

@@ -241,7 +241,7 @@ public class IncomingApproval implements JobHandler {
 
     private static void requireObject(JsonNode body) {
         if (body != null && !body.isObject()) {
-            throw new ApiException(ErrorCode.INVALID_INPUT, "The request body must be a JSON object");
+            throw ApiException.bodyNotAnObject();
         }
     }
 

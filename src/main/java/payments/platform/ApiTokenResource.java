@@ -1,23 +1,28 @@
 package payments.platform;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.HeaderParam;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import payments.common.ApiResult;
 import payments.common.Idempotency;
+import payments.common.JsonBodies;
 import payments.common.Page;
 import payments.common.security.CurrentCaller;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
+import payments.common.web.RunsToCompletion;
 import payments.platform.ApiTokenRecords.ApiTokenCreateRequest;
 import payments.platform.ApiTokenRecords.ApiTokenResponse;
-import payments.common.web.RunsToCompletion;
 
 @RunsToCompletion
 @Path("/tokens")
@@ -27,17 +32,20 @@ public class ApiTokenResource {
     private final ApiTokenService service;
     private final Idempotency idempotency;
     private final CurrentCaller caller;
+    private final JsonBodies bodies;
 
-    public ApiTokenResource(ApiTokenService service, Idempotency idempotency, CurrentCaller caller) {
+    public ApiTokenResource(ApiTokenService service, Idempotency idempotency, CurrentCaller caller, JsonBodies bodies) {
+        this.bodies = bodies;
         this.service = service;
         this.idempotency = idempotency;
         this.caller = caller;
     }
 
     @POST
-    public Uni<Response> create(@HeaderParam(Idempotency.HEADER) String idempotencyKey, ApiTokenCreateRequest request) {
-        return idempotency.run(caller.get(), idempotencyKey, "POST", "/tokens", request,
-                () -> service.create(request).map(ApiResult::created));
+    public Uni<Response> create(@HeaderParam(Idempotency.HEADER) String idempotencyKey,
+            @RequestBody(content = @Content(schema = @Schema(implementation = ApiTokenCreateRequest.class))) JsonNode body) {
+        return idempotency.run(caller.get(), idempotencyKey, "POST", "/tokens", body,
+                () -> service.create(bodies.bind(body, ApiTokenCreateRequest.class)).map(ApiResult::created));
     }
 
     @GET

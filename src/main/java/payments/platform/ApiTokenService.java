@@ -10,6 +10,7 @@ import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.IdType;
 import payments.common.Ids;
+import payments.common.JsonBodies;
 import payments.common.Page;
 import payments.common.PageRequest;
 import payments.common.QueryFilters;
@@ -27,6 +28,7 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.EnumSet;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -51,8 +53,8 @@ public class ApiTokenService implements Authenticator {
     }
 
     @WithTransaction
-    public Uni<ApiTokenResponse> create(ApiTokenCreateRequest request) {
-        validator.validate(request);
+    public Uni<ApiTokenResponse> create(JsonBodies.Bound<ApiTokenCreateRequest> body) {
+        ApiTokenCreateRequest request = validator.validate(body, List.of());
         Set<Permission> permissions = request.permissions().stream().map(Permission::valueOf)
                 .collect(Collectors.toCollection(() -> EnumSet.noneOf(Permission.class)));
         UUID id = Ids.newUuid();

@@ -139,6 +139,11 @@ public final class PlatformConfigRecords {
             @Valid CardTokenization2FAConfig cardTokenization2faConfig,
             List<@NotNull @Valid FeeConfig> feeConfigs,
             Boolean sandboxSkipVerificationPaperwork) {
+
+        boolean changesNothing() {
+            return umaDomain == null && webhookEndpoint == null && supportedCurrencies == null && embeddedWalletConfig == null
+                    && cardTokenization2faConfig == null && feeConfigs == null && sandboxSkipVerificationPaperwork == null;
+        }
     }
 
     /** GET /config and PATCH /config response. */

@@ -16,6 +16,7 @@ import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
+import payments.common.JsonBodies;
 import payments.common.JsonText;
 import payments.common.RequestValidator;
 import payments.common.ServerClock;
@@ -106,9 +107,10 @@ public class PlatformConfigService implements WebhookEndpoint {
     }
 
     /** Applies the change, then reads it back into this instance's copy once it is committed. */
-    public Uni<PlatformConfig> update(PlatformConfigUpdateRequest request) {
+    public Uni<PlatformConfig> update(JsonBodies.Bound<PlatformConfigUpdateRequest> body) {
+        PlatformConfigUpdateRequest request = body.value();
         return endpointRefusal(request).flatMap(refusal -> {
-            validate(request, refusal);
+            validate(body, refusal);
             return Panache.withTransaction(() -> change(request));
         })
                 .invoke(changes::incrementAndGet)
@@ -163,8 +165,12 @@ public class PlatformConfigService implements WebhookEndpoint {
                 .onFailure(WebhookAddresses.Refused.class).recoverWithItem(Throwable::getMessage);
     }
 
-    private void validate(PlatformConfigUpdateRequest request, String endpointRefusal) {
+    private void validate(JsonBodies.Bound<PlatformConfigUpdateRequest> body, String endpointRefusal) {
+        PlatformConfigUpdateRequest request = body.value();
         List<FieldError> errors = new ArrayList<>();
+        if (request != null && request.changesNothing() && body.typeErrors().isEmpty()) {
+            errors.add(FieldError.of("body", "Send at least one field to change"));
+        }
         if (request != null) {
             checkDomain(request.umaDomain(), errors);
             checkWebhookEndpoint(request.webhookEndpoint(), errors);
@@ -177,7 +183,7 @@ public class PlatformConfigService implements WebhookEndpoint {
                 errors.add(FieldError.of("sandboxSkipVerificationPaperwork", "Only available in sandbox mode"));
             }
         }
-        validator.validate(request, errors);
+        validator.validate(body, errors);
         if (request.feeConfigs() != null && request.feeConfigs().stream().anyMatch(f -> !"USD".equals(f.sourceCurrency()))) {
             throw new ApiException(ErrorCode.NOT_IMPLEMENTED, "Only USD is accepted as a fee config sourceCurrency today");
         }

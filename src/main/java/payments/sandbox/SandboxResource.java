@@ -1,23 +1,29 @@
 package payments.sandbox;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import payments.common.JsonBodies;
 import payments.common.RequestValidator;
 import payments.common.ServerClock;
 import payments.common.jobs.JobRunner;
 import payments.common.security.Permission;
 import payments.common.security.SandboxOnly;
 import payments.common.security.Secured;
+import payments.common.web.RunsToCompletion;
 import payments.webhook.WebhookDispatcher;
-import payments.webhook.WebhookTestService;
 import payments.webhook.WebhookTestService.TestWebhookResponse;
+import payments.webhook.WebhookTestService;
 
 import java.time.Duration;
-import payments.common.web.RunsToCompletion;
+import java.util.List;
 
 /** Sandbox-only controls: the test webhook and moving the server clock forward. */
 @RunsToCompletion
@@ -40,9 +46,11 @@ public class SandboxResource {
     private final JobRunner jobs;
     private final RequestValidator validator;
     private final WebhookDispatcher webhooks;
+    private final JsonBodies bodies;
 
     public SandboxResource(WebhookTestService webhookTest, ServerClock clock, JobRunner jobs, WebhookDispatcher webhooks,
-                           RequestValidator validator) {
+                           RequestValidator validator, JsonBodies bodies) {
+        this.bodies = bodies;
         this.webhookTest = webhookTest;
         this.webhooks = webhooks;
         this.clock = clock;
@@ -61,8 +69,9 @@ public class SandboxResource {
     @POST
     @Path("/clock/advance")
     @Secured(Permission.MANAGE)
-    public Uni<ClockResponse> advanceClock(ClockAdvanceRequest request) {
-        validator.validate(request);
+    public Uni<ClockResponse> advanceClock(
+            @RequestBody(content = @Content(schema = @Schema(implementation = ClockAdvanceRequest.class))) JsonNode body) {
+        ClockAdvanceRequest request = validator.validate(bodies.bind(body, ClockAdvanceRequest.class), List.of());
         return clock.advance(Duration.ofSeconds(request.seconds()))
                 .flatMap(now -> jobs.drain(MAX_DRAIN_BATCHES))
                 .flatMap(ran -> webhooks.drain(MAX_DRAIN_BATCHES).map(sent -> new ClockResponse(clock.now().toString(), ran, sent)));

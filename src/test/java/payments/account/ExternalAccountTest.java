@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
+import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItems;
 import static org.hamcrest.Matchers.nullValue;
@@ -114,7 +115,7 @@ public class ExternalAccountTest {
         api().body(Map.of("currency", "USD", "accountInfo", Map.of("accountType", "NOPE_ACCOUNT")))
                 .post("/platform/external-accounts").then().statusCode(400)
                 .body("details.errors[0].field", equalTo("accountInfo.accountType"))
-                .body("details.errors[0].constraint.enum", hasItems("USD_ACCOUNT", "SPARK_WALLET", "CLABE".equals("x") ? "" : "MXN_ACCOUNT"));
+                .body("details.errors[0].constraint.enum", hasItems("USD_ACCOUNT", "SPARK_WALLET", "MXN_ACCOUNT"));
         api().body(Map.of("currency", "BTC", "accountInfo", Map.of("accountType", "SPARK_WALLET", "address", "not-spark")))
                 .post("/platform/external-accounts").then().statusCode(400)
                 .body("details.errors[0].field", equalTo("accountInfo.address"));
@@ -143,6 +144,46 @@ public class ExternalAccountTest {
                 .then().statusCode(400).body("details.errors[0].field", equalTo("accountInfo"));
         api().queryParam("currency", "MXN").get("/platform/external-accounts").then().statusCode(200)
                 .body("data.currency", hasItems("MXN"));
+    }
+
+    @Test
+    void theSpecsClabeTypeIsTheReferencesMxnAccountUnderTheCallersName() {
+        String customerId = customer();
+        String clabe = "002010077777777771";
+        String id = api().body(Map.of("customerId", customerId, "currency", "MXN", "accountInfo", Map.of("accountType", "CLABE",
+                        "clabeNumber", clabe, "bankName", "Banamex", "beneficiary", BENEFICIARY)))
+                .post("/customers/external-accounts").then().statusCode(201)
+                .body("accountInfo.accountType", equalTo("CLABE")).body("accountInfo.paymentRails", contains("SPEI"))
+                .extract().path("id");
+        api().get("/customers/external-accounts/" + id).then().statusCode(200).body("accountInfo.accountType", equalTo("CLABE"));
+        // The same account under the reference's name is the same account.
+        api().body(Map.of("customerId", customerId, "currency", "MXN", "accountInfo", Map.of("accountType", "MXN_ACCOUNT",
+                        "clabeNumber", clabe, "beneficiary", BENEFICIARY)))
+                .post("/customers/external-accounts").then().statusCode(409).body("code", equalTo("CONFLICT"));
+        api().body(Map.of("customerId", customerId, "currency", "MXN", "accountInfo", Map.of("accountType", "CLABE",
+                        "clabeNumber", "002010077777777772", "beneficiary", BENEFICIARY)))
+                .post("/customers/external-accounts").then().statusCode(400)
+                .body("details.errors.field", hasItems("accountInfo.clabeNumber"));
+    }
+
+    @Test
+    void paymentRailsAreTheTypesOrTheChosenOnes() {
+        String customerId = customer();
+        api().body(usdAccount(customerId, "000")).post("/customers/external-accounts").then().statusCode(201)
+                .body("accountInfo.paymentRails", contains("ACH", "WIRE", "RTP", "FEDNOW"));
+        Map<String, Object> chosen = usdAccount(customerId, "000");
+        Map<String, Object> info = new HashMap<>((Map<String, Object>) chosen.get("accountInfo"));
+        info.put("paymentRails", List.of("WIRE", "ACH", "WIRE"));
+        chosen.put("accountInfo", info);
+        api().body(chosen).post("/customers/external-accounts").then().statusCode(201)
+                .body("accountInfo.paymentRails", contains("WIRE", "ACH"));
+        info.put("paymentRails", List.of("SEPA", "ACH", 7));
+        api().body(chosen).post("/customers/external-accounts").then().statusCode(400)
+                .body("details.errors.field", contains("accountInfo.paymentRails[0]", "accountInfo.paymentRails[2]"))
+                .body("details.errors[0].constraint.enum", contains("ACH", "WIRE", "RTP", "FEDNOW"));
+        info.put("paymentRails", List.of());
+        api().body(chosen).post("/customers/external-accounts").then().statusCode(400)
+                .body("details.errors.field", contains("accountInfo.paymentRails"));
     }
 
     @Test

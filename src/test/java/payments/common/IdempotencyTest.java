@@ -44,7 +44,7 @@ class IdempotencyTest {
     void sameKeyDifferentRequestIs409() {
         String key = UUID.randomUUID().toString();
         createToken(key, "idem-a-" + key).then().statusCode(201);
-        createToken(key, "idem-b-" + key).then().statusCode(409).body("code", equalTo("IDEMPOTENCY_KEY_REUSED"));
+        createToken(key, "idem-b-" + key).then().statusCode(409).body("code", equalTo("CONFLICT")).body("details.idempotencyKey", equalTo("REUSED"));
     }
 
     /** The fingerprint is of the JSON's content: the same request with its keys in another order replays. */
@@ -112,7 +112,7 @@ class IdempotencyTest {
                     }
                     assertArrayEquals(winner, response.asByteArray());
                 } else {
-                    assertEquals("IDEMPOTENCY_REQUEST_IN_PROGRESS", response.jsonPath().getString("code"));
+                    assertEquals("IN_PROGRESS", response.jsonPath().getString("details.idempotencyKey"));
                 }
             }
             assertTrue(winner != null);

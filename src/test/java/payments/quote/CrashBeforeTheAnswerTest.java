@@ -77,7 +77,7 @@ class CrashBeforeTheAnswerTest {
 
         Response tooEarly = api().header("Idempotency-Key", key).body(body).post("/quotes");
         assertEquals(409, tooEarly.statusCode(), tooEarly.asString());
-        assertEquals("IDEMPOTENCY_REQUEST_IN_PROGRESS", tooEarly.jsonPath().getString("code"));
+        assertEquals("IN_PROGRESS", tooEarly.jsonPath().getString("details.idempotencyKey"));
 
         api().body(Map.of("seconds", 301)).post("/sandbox/clock/advance").then().statusCode(200);
         Response retried = api().header("Idempotency-Key", key).body(body).post("/quotes");

@@ -181,7 +181,7 @@ class QuoteConcurrencyTest {
             } else {
                 // A duplicate that arrives while the first is still running is told to retry.
                 assertEquals(409, response.statusCode(), response.asString());
-                assertEquals("IDEMPOTENCY_REQUEST_IN_PROGRESS", response.jsonPath().getString("code"));
+                assertEquals("IN_PROGRESS", response.jsonPath().getString("details.idempotencyKey"));
             }
         }
         assertEquals(1, quoteIds.size());
@@ -212,7 +212,7 @@ class QuoteConcurrencyTest {
             } else {
                 // Only a duplicate arriving while the first still runs may be turned away, and only so.
                 assertEquals(409, response.statusCode(), response.asString());
-                assertEquals("IDEMPOTENCY_REQUEST_IN_PROGRESS", response.jsonPath().getString("code"));
+                assertEquals("IN_PROGRESS", response.jsonPath().getString("details.idempotencyKey"));
             }
         }
         assertEquals(1, executed.size(), "one execution, every 200 byte-equal: " + executed);

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ApiException;
-import payments.common.ErrorCode;
 import payments.common.FieldError;
 
 import java.io.IOException;
@@ -55,7 +54,7 @@ public class RequestSchemas {
      */
     public ObjectNode validate(JsonNode body, String name, BiConsumer<ObjectNode, List<FieldError>> rules) {
         if (body == null || !body.isObject()) {
-            throw new ApiException(ErrorCode.INVALID_INPUT, "The request body must be a JSON object");
+            throw ApiException.bodyNotAnObject();
         }
         SchemaValidator.Result result = SchemaValidator.validate(body, get(name), "");
         List<FieldError> errors = new ArrayList<>(result.errors());

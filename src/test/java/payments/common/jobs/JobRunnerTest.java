@@ -2,7 +2,6 @@ package payments.common.jobs;
 
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.quarkus.vertx.VertxContextSupport;
 import io.smallrye.mutiny.Multi;
@@ -13,6 +12,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import payments.common.ServerClock;
+import payments.JobsByHand;
 import payments.common.ServerConfig;
 import payments.common.Times;
 
@@ -34,15 +34,8 @@ import static payments.TestSupport.api;
 
 /** The job runner, driven by hand: this profile runs no background poller, so only the test claims jobs. */
 @QuarkusTest
-@TestProfile(JobRunnerTest.JobsByHand.class)
+@TestProfile(JobsByHand.class)
 class JobRunnerTest {
-
-    public static class JobsByHand implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("svc.jobs.enabled", "false");
-        }
-    }
 
     @Inject
     ServerConfig config;

@@ -1,0 +1,128 @@
+package payments.common;
+
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Binds a JSON body to its request record without stopping at the first value of the wrong type:
+ * each such value is reported and left out, and binding goes on, so the caller can report the
+ * type errors together with every other invalid field of the request.
+ */
+@ApplicationScoped
+public class JsonBodies {
+
+    /** More wrong values than a request has fields means something else is wrong: stop there. */
+    private static final int MAX_TYPE_ERRORS = 100;
+
+    private final ObjectMapper mapper;
+
+    public JsonBodies(ObjectMapper mapper) {
+        this.mapper = mapper;
+    }
+
+    /** A bound request and the values that could not be bound (their fields are left unset). */
+    public record Bound<T>(T value, List<FieldError> typeErrors) {
+    }
+
+    public <T> Bound<T> bind(JsonNode body, Class<T> type) {
+        if (body == null || body.isNull() || body.isMissingNode()) {
+            return new Bound<>(null, List.of());
+        }
+        if (!body.isObject()) {
+            throw ApiException.bodyNotAnObject();
+        }
+        ObjectNode remaining = body.deepCopy();
+        List<FieldError> typeErrors = new ArrayList<>();
+        while (true) {
+            try {
+                return new Bound<>(mapper.treeToValue(remaining, type), List.copyOf(typeErrors));
+            } catch (MismatchedInputException e) {
+                if (e.getPath().isEmpty() || typeErrors.size() == MAX_TYPE_ERRORS || !remove(remaining, e.getPath())) {
+                    throw ApiException.invalidInput(typeErrors.isEmpty() ? List.of(typeMismatch(e)) : typeErrors);
+                }
+                typeErrors.add(typeMismatch(e));
+            } catch (IOException e) {
+                throw new ApiException(ErrorCode.INVALID_REQUEST_FORMAT, "The request body cannot be read as this request");
+            }
+        }
+    }
+
+    /** Removes the value at {@code path} so binding can go on without it; false when there is none. */
+    private static boolean remove(JsonNode root, List<JsonMappingException.Reference> path) {
+        JsonNode parent = root;
+        for (int i = 0; i < path.size() - 1; i++) {
+            parent = step(parent, path.get(i));
+            if (parent == null) {
+                return false;
+            }
+        }
+        JsonMappingException.Reference last = path.get(path.size() - 1);
+        if (parent instanceof ObjectNode object && last.getFieldName() != null && object.has(last.getFieldName())) {
+            object.remove(last.getFieldName());
+            return true;
+        }
+        if (parent instanceof ArrayNode array && last.getIndex() >= 0 && last.getIndex() < array.size()) {
+            array.remove(last.getIndex());
+            return true;
+        }
+        return false;
+    }
+
+    private static JsonNode step(JsonNode node, JsonMappingException.Reference reference) {
+        return reference.getFieldName() != null ? node.get(reference.getFieldName())
+                : reference.getIndex() >= 0 ? node.get(reference.getIndex()) : null;
+    }
+
+    /** The field error for a value Jackson could not bind, named by its JSON path. */
+    public static FieldError typeMismatch(MismatchedInputException e) {
+        String field = jsonPath(e.getPath());
+        Class<?> target = e.getTargetType();
+        if (e instanceof InvalidFormatException && target != null && target.isEnum()) {
+            List<String> values = Arrays.stream(target.getEnumConstants()).map(Object::toString).toList();
+            return new FieldError(field, FieldError.Constraint.oneOf(values), "Value is not one of the allowed values");
+        }
+        return FieldError.of(field, "Expected " + (target == null ? "another type" : describe(target)));
+    }
+
+    static String jsonPath(List<JsonMappingException.Reference> path) {
+        StringBuilder out = new StringBuilder();
+        for (JsonMappingException.Reference ref : path) {
+            if (ref.getFieldName() != null) {
+                if (!out.isEmpty()) {
+                    out.append('.');
+                }
+                out.append(ref.getFieldName());
+            } else if (ref.getIndex() >= 0) {
+                out.append('[').append(ref.getIndex()).append(']');
+            }
+        }
+        return out.toString();
+    }
+
+    private static String describe(Class<?> target) {
+        if (target == String.class) {
+            return "a string";
+        }
+        if (Number.class.isAssignableFrom(target) || target.isPrimitive() && target != boolean.class) {
+            return "a number";
+        }
+        if (target == Boolean.class || target == boolean.class) {
+            return "a boolean";
+        }
+        if (List.class.isAssignableFrom(target) || target.isArray()) {
+            return "an array";
+        }
+        return "an object";
+    }
+}

@@ -1,0 +1,229 @@
+package payments;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URL;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Walks every operation the server's own OpenAPI document lists and sends it bad input: wrong ids,
+ * NUL and control characters, huge strings, wrong JSON types, missing fields, malformed JSON and
+ * multipart bodies. Every answer must be a 4xx with the JSON error body (code, reason, details,
+ * and field errors for INVALID_INPUT), and no table may change. Two exceptions: a list filter
+ * with a value that matches nothing may answer an empty 200 (only control characters must be
+ * refused), and the hosted pages people open in a browser answer HTML (never a 5xx). Field names
+ * come from the reference's request schema of the same operation where it has one. Background
+ * jobs are off, so nothing else writes meanwhile.
+ */
+@QuarkusTest
+@TestProfile(JobsByHand.class)
+class NegativeInputWalkTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String HUGE = "x".repeat(100_000);
+    private static final String AUTHORIZATION = "Basic " + Base64.getEncoder()
+            .encodeToString((TestSupport.CLIENT_ID + ":" + TestSupport.CLIENT_SECRET).getBytes(StandardCharsets.UTF_8));
+    /** Path values that can name nothing: malformed, of another type, with control characters, too long. */
+    private static final List<String> BAD_IDS = List.of("nope", "Customer:00000000-0000-0000-0000-000000000000",
+            "a%00b", "a%07b", "x".repeat(3000));
+    private static final List<String> BAD_QUERY_VALUES = List.of("a%00b", "a%1Fb", "x".repeat(3000), "-1",
+            "99999999999999999999999", "%7B%7D");
+
+    @TestHTTPResource("/")
+    URL root;
+
+    @Inject
+    Pool pool;
+
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    record Sent(String operation, String description, int status, String body) {
+    }
+
+    @Test
+    void everyOperationRefusesBadInputWithAClear4xxAndChangesNothing() throws Exception {
+        JsonNode openapi = JSON.readTree(http.send(HttpRequest.newBuilder(URI.create(root + "q/openapi?format=json")).build(),
+                HttpResponse.BodyHandlers.ofString()).body());
+        JsonNode reference = ReferenceShapes.FILTER.requestSchemas();
+        List<String> problems = new ArrayList<>();
+        int operations = 0;
+        int requests = 0;
+        for (Iterator<Map.Entry<String, JsonNode>> paths = openapi.get("paths").fields(); paths.hasNext(); ) {
+            Map.Entry<String, JsonNode> path = paths.next();
+            if (!path.getKey().startsWith(TestSupport.BASE + "/")) {
+                continue;
+            }
+            for (Iterator<Map.Entry<String, JsonNode>> methods = path.getValue().fields(); methods.hasNext(); ) {
+                Map.Entry<String, JsonNode> method = methods.next();
+                String verb = method.getKey().toUpperCase();
+                String operation = verb + " " + path.getKey();
+                String before = fingerprint();
+                List<Sent> answers = walk(verb, path.getKey(), method.getValue(),
+                        reference.get(verb + " " + path.getKey().substring(TestSupport.BASE.length())));
+                operations++;
+                requests += answers.size();
+                answers.stream().map(NegativeInputWalkTest::problemOf).filter(p -> p != null).forEach(problems::add);
+                if (!before.equals(fingerprint())) {
+                    problems.add(operation + ": the database changed");
+                }
+            }
+        }
+        assertTrue(operations > 60, "only " + operations + " operations found");
+        assertTrue(problems.isEmpty(), requests + " bad requests over " + operations + " operations; "
+                + problems.size() + " answered wrongly:\n" + String.join("\n", problems));
+    }
+
+    private List<Sent> walk(String verb, String template, JsonNode operation, JsonNode referenceBody) throws Exception {
+        List<Sent> sent = new ArrayList<>();
+        String operationName = verb + " " + template;
+        if (template.contains("{")) {
+            for (String bad : BAD_IDS) {
+                sent.add(send(operationName, "path " + abbreviate(bad), verb, fill(template, bad), null, null));
+            }
+        }
+        String target = fill(template, "nope");
+        for (JsonNode parameter : operation.path("parameters")) {
+            if (!"query".equals(parameter.path("in").asText())) {
+                continue;
+            }
+            for (String bad : BAD_QUERY_VALUES) {
+                sent.add(send(operationName, "query " + parameter.get("name").asText() + "=" + abbreviate(bad)
+                                + (bad.contains("%00") || bad.contains("%1F") ? " (control character)" : ""), verb,
+                        target + "?" + URLEncoder.encode(parameter.get("name").asText(), StandardCharsets.UTF_8) + "=" + bad,
+                        null, null));
+            }
+        }
+        JsonNode content = operation.at("/requestBody/content");
+        if (content.has("application/json")) {
+            for (String body : jsonBodies(referenceBody)) {
+                sent.add(send(operationName, "body " + abbreviate(body), verb, target, "application/json", body));
+            }
+        }
+        if (content.has("multipart/form-data")) {
+            sent.add(send(operationName, "empty multipart", verb, target, "multipart/form-data; boundary=b", ""));
+            sent.add(send(operationName, "truncated multipart", verb, target, "multipart/form-data; boundary=b",
+                    "--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.csv\"\r\nContent-Type: text/csv\r\n\r\nabc"));
+            sent.add(send(operationName, "multipart without parts", verb, target, "multipart/form-data; boundary=b", "--b--\r\n"));
+        }
+        return sent;
+    }
+
+    /** Malformed and mistyped bodies, then one bad value at a time for each field the reference's body names. */
+    private static List<String> jsonBodies(JsonNode schema) {
+        List<String> bodies = new ArrayList<>(List.of("{", "[]", "\"text\"", "null", "{}", "{\"a\\u0000\":1}",
+                "{\"x\":\"" + "\\u0000" + "\"}"));
+        Map<String, String> fields = new LinkedHashMap<>();
+        if (schema != null) {
+            schema.path("properties").fields().forEachRemaining(f -> fields.put(f.getKey(), f.getValue().path("type").asText("")));
+        }
+        for (Map.Entry<String, String> field : fields.entrySet()) {
+            String name = JSON.valueToTree(field.getKey()).toString();
+            String wrongType = "string".equals(field.getValue()) ? "12345" : "\"not-a-" + field.getValue() + "\"";
+            bodies.add("{" + name + ":" + wrongType + "}");
+            bodies.add("{" + name + ":\"a\\u0000b\"}");
+            bodies.add("{" + name + ":\"" + HUGE + "\"}");
+            bodies.add("{" + name + ":{\"deep\":[\"\\u0000\"]}}");
+        }
+        if (fields.size() > 1) {
+            // Every field wrong at once: every one of them must be reported.
+            ObjectNode all = JSON.createObjectNode();
+            fields.forEach((name, type) -> all.set(name, "string".equals(type) ? JSON.valueToTree(12345) : JSON.valueToTree("\u0000")));
+            bodies.add(all.toString());
+        }
+        return bodies;
+    }
+
+    private Sent send(String operation, String description, String verb, String pathAndQuery, String contentType, String body)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(root.toString().replaceAll("/$", "") + pathAndQuery))
+                .header("Authorization", AUTHORIZATION)
+                .method(verb, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (contentType != null) {
+            request.header("Content-Type", contentType);
+        }
+        HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return new Sent(operation, description, response.statusCode(), response.body());
+    }
+
+    /** What is wrong with one answer; null when it is a proper refusal. */
+    private static String problemOf(Sent sent) {
+        String where = sent.operation() + " with " + sent.description() + ": " + sent.status() + " ";
+        if (sent.status() >= 500) {
+            return where + "is a server error: " + abbreviate(sent.body());
+        }
+        if (sent.operation().contains("/hosted/")) {
+            return null;
+        }
+        boolean unmatchedFilter = sent.operation().startsWith("GET ") && sent.description().startsWith("query ")
+                && !sent.description().endsWith("(control character)");
+        if (sent.status() < 300 && unmatchedFilter) {
+            return null;
+        }
+        if (sent.status() < 400) {
+            return where + "is not a 4xx: " + abbreviate(sent.body());
+        }
+        JsonNode error;
+        try {
+            error = JSON.readTree(sent.body());
+        } catch (IOException e) {
+            return where + "is not JSON: " + abbreviate(sent.body());
+        }
+        if (error == null || !error.path("code").isTextual() || !error.path("reason").isTextual() || !error.path("details").isObject()) {
+            return where + "lacks code, reason or details: " + abbreviate(sent.body());
+        }
+        if (sent.body().contains("Exception") || sent.body().contains("java.") || sent.body().contains("com.fasterxml")) {
+            return where + "names internals: " + abbreviate(sent.body());
+        }
+        if ("INVALID_INPUT".equals(error.get("code").asText()) && !error.at("/details/errors/0/field").isTextual()) {
+            return where + "INVALID_INPUT without field errors: " + abbreviate(sent.body());
+        }
+        return null;
+    }
+
+    private static String fill(String template, String value) {
+        return template.replaceAll("\\{[^}]+}", value);
+    }
+
+    private static String abbreviate(String text) {
+        return text.length() <= 120 ? text : text.substring(0, 120) + "...(" + text.length() + " chars)";
+    }
+
+    /** Every table's rows, hashed: any insert, update or delete changes it. */
+    private String fingerprint() {
+        List<String> tables = pool.query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'"
+                        + " AND table_type = 'BASE TABLE' AND table_name <> 'flyway_schema_history' ORDER BY table_name")
+                .execute().await().indefinitely().stream().map(row -> row.getString(0)).toList();
+        String sql = tables.stream()
+                .map(t -> "SELECT '" + t + "' AS t, (SELECT md5(COALESCE(string_agg(x::text, ',' ORDER BY x::text), '')) FROM " + t + " x) AS h")
+                .collect(Collectors.joining(" UNION ALL "));
+        StringBuilder out = new StringBuilder();
+        for (Row row : pool.query(sql).execute().await().indefinitely()) {
+            out.append(row.getString(0)).append('=').append(row.getString(1)).append(';');
+        }
+        return out.toString();
+    }
+}
