@@ -64,6 +64,9 @@ public class InternalAccountActivation implements JobHandler {
                     holder == null ? "Platform" : customers.displayName(holder)));
         }
         account.updatedAt = clock.now();
-        return webhooks.publish("INTERNAL_ACCOUNT.STATUS_UPDATED", view.toWire(account)).replaceWithVoid();
+        Uni<Void> statusUpdated = webhooks.publish("INTERNAL_ACCOUNT.STATUS_UPDATED", view.toWire(account)).replaceWithVoid();
+        // An active account has funding instructions it did not have while pending.
+        return fails ? statusUpdated
+                : statusUpdated.call(() -> webhooks.publish("INTERNAL_ACCOUNT.FUNDING_INSTRUCTIONS_UPDATED", view.toWire(account)));
     }
 }

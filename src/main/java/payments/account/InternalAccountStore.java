@@ -3,6 +3,7 @@ package payments.account;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.IdType;
@@ -12,6 +13,7 @@ import payments.db.PreparedOnce;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 
 /** The internal_accounts table as the raw client reads it: a payment's accounts and holders in one query. */
@@ -21,6 +23,9 @@ public class InternalAccountStore {
     private static final String WITH_HOLDERS = PreparedOnce.sql("SELECT "
             + InternalAccount.ROWS.selectList("a") + ", " + Customer.ROWS.selectList("c")
             + " FROM internal_accounts a LEFT JOIN customers c ON c.id = a.customer_id WHERE a.id IN ($1, $2)");
+
+    private static final String BY_IDS = PreparedOnce.sql("SELECT " + InternalAccount.ROWS.selectList(null)
+            + " FROM internal_accounts WHERE id = ANY($1)");
 
     private final Pool pool;
 
@@ -47,6 +52,21 @@ public class InternalAccountStore {
                 }
             }
             return new Preloaded(accounts, holders);
+        });
+    }
+
+    /** The accounts with these ids, read on the caller's connection (in its open transaction). */
+    public Uni<Map<UUID, InternalAccount>> byIds(SqlClient connection, Set<UUID> ids) {
+        if (ids.isEmpty()) {
+            return Uni.createFrom().item(Map.of());
+        }
+        return connection.preparedQuery(BY_IDS).execute(Tuple.of(ids.toArray(UUID[]::new))).map(rows -> {
+            Map<UUID, InternalAccount> accounts = new HashMap<>();
+            for (Row row : rows) {
+                InternalAccount account = InternalAccount.fromRow(row, 0);
+                accounts.put(account.id, account);
+            }
+            return accounts;
         });
     }
 

@@ -39,9 +39,11 @@ public class Ledger {
     public static final String ACTIVE = "ACTIVE";
 
     private final ServerClock clock;
+    private final BalanceListener listener;
 
-    public Ledger(ServerClock clock) {
+    public Ledger(ServerClock clock, BalanceListener listener) {
         this.clock = clock;
+        this.listener = listener;
     }
 
     /** 400 INSUFFICIENT_FUNDS: a posting would overdraw an account; nothing of it applied. */
@@ -120,7 +122,8 @@ public class Ledger {
                 .call(() -> {
                     SqlStatement statement = save(Map.of(), List.of(journal), now);
                     return statement == null ? Uni.createFrom().voidItem() : statement.updateInSession();
-                }))
+                })
+                .call(() -> balances.isEmpty() ? Uni.createFrom().voidItem() : listener.balancesChanged(balances)))
                 .replaceWith(balances);
     }
 
@@ -205,6 +208,11 @@ public class Ledger {
             }
             accepted.addAll(journals);
             return true;
+        }
+
+        /** The accounts whose balances the accepted payments moved, with where they end. */
+        public Map<UUID, Balance> changed() {
+            return balances.changed();
         }
 
         /** Saves the new balances and the accepted journals' ledger rows (sent without waiting for earlier statements). */

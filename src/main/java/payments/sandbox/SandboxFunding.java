@@ -69,8 +69,7 @@ public class SandboxFunding {
                             .available(account.id, account.currency, amount))
                             .invoke(balances -> account.showBalance(balances.get(account.id))))
                     .call(() -> webhooks.publish("INCOMING_PAYMENT.COMPLETED", transactionView.toWire(t)))
-                    .map(ignored -> accountView.toWire(account))
-                    .call(wire -> webhooks.publish("INTERNAL_ACCOUNT.BALANCE_UPDATED", wire));
+                    .map(ignored -> accountView.toWire(account));
         }));
     }
 

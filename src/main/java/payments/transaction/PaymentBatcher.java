@@ -12,6 +12,8 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
+import payments.account.BalanceUpdates;
+import payments.account.InternalAccountStore;
 import payments.common.ApiException;
 import payments.common.Idempotency.Answer;
 import payments.common.Idempotency.Claim;
@@ -20,6 +22,7 @@ import payments.common.RawTable;
 import payments.common.ServerConfig;
 import payments.ledger.Journal;
 import payments.ledger.Ledger;
+import payments.webhook.WebhookEvent;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -27,6 +30,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 
 /**
  * Group commit for payments that settle at once. Requests hand over fully prepared payments (rows,
@@ -63,6 +67,8 @@ public class PaymentBatcher {
     }
 
     private final Ledger ledger;
+    private final InternalAccountStore accounts;
+    private final BalanceUpdates balanceUpdates;
     private final PaymentLimits limits;
     private final Idempotency idempotency;
     private final Pool pool;
@@ -71,9 +77,11 @@ public class PaymentBatcher {
     private static final Logger LOG = Logger.getLogger(PaymentBatcher.class);
     private final BatchQueue<Waiting> queue = new BatchQueue<>(Waiting::rows);
 
-    public PaymentBatcher(Ledger ledger, PaymentLimits limits, Idempotency idempotency, Pool pool, Vertx vertx,
-                          ServerConfig config, MeterRegistry registry) {
+    public PaymentBatcher(Ledger ledger, InternalAccountStore accounts, BalanceUpdates balanceUpdates, PaymentLimits limits,
+                          Idempotency idempotency, Pool pool, Vertx vertx, ServerConfig config, MeterRegistry registry) {
         registry.gauge("payments.batch.waiting", queue, BatchQueue::waiting);
+        this.accounts = accounts;
+        this.balanceUpdates = balanceUpdates;
         this.pool = pool;
         this.ledger = ledger;
         this.limits = limits;
@@ -154,10 +162,15 @@ public class PaymentBatcher {
      */
     private Uni<Map<Integer, ApiException>> save(SqlConnection connection, List<Waiting> batch) {
         List<Payment> payments = batch.stream().map(Waiting::payment).toList();
+        Set<UUID> touched = new HashSet<>();
+        payments.forEach(payment -> payment.journals().forEach(journal -> journal.balanceChanges()
+                .forEach(change -> touched.add(change.accountId()))));
         return Uni.combine().all().unis(
                         connection.query("BEGIN").execute(),
                         ledger.lockFor(connection, payments.stream().map(Payment::journals).toList()),
-                        limits.dailyVolumes(connection, payments.stream().map(Payment::volume).toList()))
+                        limits.dailyVolumes(connection, payments.stream().map(Payment::volume).toList()),
+                        // Queued behind the lock: the accounts as locked, for their balance events.
+                        accounts.byIds(connection, touched))
                 .asTuple()
                 .flatMap(locked -> {
                     Ledger.Batch postings = locked.getItem2();
@@ -184,6 +197,7 @@ public class PaymentBatcher {
                             answers.add(Map.entry(payment.claim(), payment.answer()));
                         }
                     }
+                    balanceUpdates.events(locked.getItem4(), postings.changed()).forEach(event -> rows.add(WebhookEvent.ROWS, event));
                     return Uni.combine().all().unis(postings.write(), volumes.write(), rows.insert(connection),
                                     idempotency.storeAllWithEffects(connection, answers), connection.query("COMMIT").execute())
                             .collectFailures().discardItems()
