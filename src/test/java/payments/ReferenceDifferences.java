@@ -35,6 +35,7 @@ final class ReferenceDifferences {
             new Allowed("*", 410, "\\$", "status", null, "reference Error410 CUSTOMER_DELETED: payments naming a deleted customer"),
             new Allowed("*", 413, "\\$", "status", null, "HTTP: body over the size limit"),
             new Allowed("*", 415, "\\$", "status", null, "HTTP: body media type not accepted"),
+            new Allowed("*", 423, "\\$", "status", null, "guide 3.2: too many failed SCA attempts are 423 ACCOUNT_LOCKED"),
             new Allowed("*", 501, "\\$", "status", null, "reference Error501 NOT_IMPLEMENTED: production mode without a rail"),
             new Allowed("*", 503, "\\$", "status", null, "back-pressure of the payment batch (issue 18): 503 with Retry-After"),
             new Allowed("POST /customers/bulk/csv", 400, "\\$", "status", null, "a file that is not the documented CSV is 400"),

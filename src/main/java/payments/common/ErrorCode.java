@@ -51,6 +51,7 @@ public enum ErrorCode {
     LINK_EXPIRED(410, "The link has expired"),
     PAYLOAD_TOO_LARGE(413, "The request body is too large"),
     UNSUPPORTED_MEDIA_TYPE(415, "The body's media type is not accepted here"),
+    ACCOUNT_LOCKED(423, "Too many failed authentication attempts; retry after details.lockedUntil"),
     DAILY_VOLUME_LIMIT_EXCEEDED(429, "The sender's volume for the day would pass its limit"),
     SVC_SWITCH_ERROR(500, "An internal error occurred; quote the correlationId"),
     NOT_IMPLEMENTED(501, "Not available in this mode or configuration"),

@@ -38,9 +38,11 @@ public class ScaChallenges {
     private final ServerClock clock;
     private final ServerConfig config;
     private final InternalAccountService internalAccounts;
+    private final ScaLockoutStore lockouts;
 
     public ScaChallenges(WebhookPublisher webhooks, TransactionView transactionView, JsonText json, ServerClock clock,
-                         ServerConfig config, InternalAccountService internalAccounts) {
+                         ServerConfig config, InternalAccountService internalAccounts, ScaLockoutStore lockouts) {
+        this.lockouts = lockouts;
         this.webhooks = webhooks;
         this.transactionView = transactionView;
         this.json = json;
@@ -76,10 +78,11 @@ public class ScaChallenges {
 
     /**
      * Checks the code given for the quote's outstanding challenge: 400 when it is missing, expired
-     * or not the one sent (the sandbox's 123456); 409 when nothing awaits authorization.
+     * or not the one sent (the sandbox's 123456); 409 when nothing awaits authorization; 423 while
+     * the payer is locked out after too many wrong codes ({@link ScaLockoutStore}).
      */
     Uni<Void> verify(Quote quote, JsonNode body) {
-        return scaChallenged(quote).invoke(challenge -> {
+        return scaChallenged(quote).call(() -> lockouts.requireUnlocked(quote.customerId)).flatMap(challenge -> {
             JsonNode code = body == null ? null : body.get("code");
             if (code == null || code.isNull() || code.asText().isBlank()) {
                 throw ApiException.invalidField("code", null, "Is required for an " + challenge.path("factor").asText() + " challenge");
@@ -88,9 +91,11 @@ public class ScaChallenges {
                 throw new ApiException(ErrorCode.INVALID_INPUT, "The challenge expired; create a new quote");
             }
             if (!SANDBOX_SCA_CODE.equals(code.asText()) || !config.sandbox()) {
-                throw ApiException.invalidField("code", null, "The code is not the one sent for this challenge");
+                return lockouts.recordFailure(quote.customerId,
+                        ApiException.invalidField("code", null, "The code is not the one sent for this challenge"));
             }
-        }).replaceWithVoid();
+            return lockouts.recordSuccess(quote.customerId);
+        });
     }
 
     /** POST /quotes/{id}/authorize/resend: sends the SMS code again; the challenge and its expiry stay. */

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -53,6 +54,44 @@ class QuoteScaTest {
         assertEquals(3800, balance(payer.account("EUR")));
         api().body(Map.of("code", "123456")).post("/quotes/" + quoteId + "/authorize").then().statusCode(409);
         assertLedgerClean();
+    }
+
+    @Test
+    void fiveWrongCodesInARowLockThePayerOutForAWhile() {
+        Holder payer = MoneyFixtures.customer("DE", List.of("EUR"));
+        Holder payee = MoneyFixtures.approvedCustomer(List.of("EUR"));
+        MoneyFixtures.fund(payer.account("EUR"), 5000);
+        String quoteId = api().body(quoteBody(payer.account("EUR"), payee.account("EUR"), 1200)).post("/quotes")
+                .then().statusCode(201).extract().path("id");
+        api().post("/quotes/" + quoteId + "/execute").then().statusCode(200).body("status", equalTo("PENDING_AUTHORIZATION"));
+        // Four wrong codes are answered 400; the fifth in a row locks.
+        for (int attempt = 1; attempt < ScaLockoutStore.MAX_FAILED_ATTEMPTS; attempt++) {
+            api().body(Map.of("code", "000000")).post("/quotes/" + quoteId + "/authorize").then().statusCode(400);
+        }
+        api().body(Map.of("code", "000000")).post("/quotes/" + quoteId + "/authorize").then().statusCode(423)
+                .body("code", equalTo("ACCOUNT_LOCKED"))
+                .body("details.failedAttempts", equalTo(ScaLockoutStore.MAX_FAILED_ATTEMPTS))
+                .body("details.suspended", equalTo(false))
+                .body("details.lockedUntil", notNullValue());
+        // Locked: even the right code waits.
+        api().body(Map.of("code", "123456")).post("/quotes/" + quoteId + "/authorize").then().statusCode(423);
+        assertEquals(5000, balance(payer.account("EUR")));
+    }
+
+    @Test
+    void aRightCodeStartsTheCountAgain() {
+        Holder payer = MoneyFixtures.customer("DE", List.of("EUR"));
+        Holder payee = MoneyFixtures.approvedCustomer(List.of("EUR"));
+        MoneyFixtures.fund(payer.account("EUR"), 5000);
+        for (int payment = 0; payment < 2; payment++) {
+            String quoteId = api().body(quoteBody(payer.account("EUR"), payee.account("EUR"), 100)).post("/quotes")
+                    .then().statusCode(201).extract().path("id");
+            api().post("/quotes/" + quoteId + "/execute").then().statusCode(200);
+            for (int attempt = 1; attempt < ScaLockoutStore.MAX_FAILED_ATTEMPTS; attempt++) {
+                api().body(Map.of("code", "000000")).post("/quotes/" + quoteId + "/authorize").then().statusCode(400);
+            }
+            api().body(Map.of("code", "123456")).post("/quotes/" + quoteId + "/authorize").then().statusCode(200);
+        }
     }
 
     @Test

@@ -1,0 +1,91 @@
+package payments.quote;
+
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import payments.common.ApiException;
+import payments.common.ErrorCode;
+import payments.common.RowSets;
+import payments.common.ServerClock;
+import payments.common.Times;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Wrong SCA codes in a row lock the customer out of authorizing payments for a while: the
+ * {@link #MAX_FAILED_ATTEMPTS}th wrong code, and every attempt until {@code lockedUntil}, answer 423
+ * ACCOUNT_LOCKED with {@code details.lockedUntil}, {@code failedAttempts} and {@code suspended}. A
+ * right code clears the count; the first wrong code after a lock ran out starts a new count. The
+ * count is written on its own connection, so it stays although the request that failed rolls back.
+ */
+@ApplicationScoped
+public class ScaLockoutStore {
+
+    static final int MAX_FAILED_ATTEMPTS = 5;
+    static final Duration LOCK = Duration.ofMinutes(15);
+
+    private final Pool pool;
+    private final ServerClock clock;
+
+    public ScaLockoutStore(Pool pool, ServerClock clock) {
+        this.pool = pool;
+        this.clock = clock;
+    }
+
+    /** 423 while the customer is locked out. */
+    Uni<Void> requireUnlocked(UUID customerId) {
+        return pool.preparedQuery("SELECT failed_attempts, locked_until FROM sca_lockouts WHERE customer_id = $1")
+                .execute(Tuple.of(customerId))
+                .invoke(rows -> {
+                    Row row = RowSets.first(rows);
+                    Instant lockedUntil = row == null || row.getOffsetDateTime(1) == null ? null : row.getOffsetDateTime(1).toInstant();
+                    if (lockedUntil != null && clock.now().isBefore(lockedUntil)) {
+                        throw locked(row.getInteger(0), lockedUntil);
+                    }
+                })
+                .replaceWithVoid();
+    }
+
+    /** Counts a wrong code; fails with 423 when it is the one that locks, else with {@code wrongCode}. */
+    Uni<Void> recordFailure(UUID customerId, ApiException wrongCode) {
+        Instant now = clock.now();
+        return pool.preparedQuery("""
+                        INSERT INTO sca_lockouts (customer_id, failed_attempts, locked_until, updated_at)
+                        VALUES ($1, 1, NULL, $2)
+                        ON CONFLICT (customer_id) DO UPDATE SET
+                            failed_attempts = CASE WHEN sca_lockouts.locked_until IS NOT NULL THEN 1
+                                                   ELSE sca_lockouts.failed_attempts + 1 END,
+                            locked_until = NULL, updated_at = $2
+                        RETURNING failed_attempts""")
+                .execute(Tuple.of(customerId, Times.utc(now)))
+                .flatMap(rows -> {
+                    int failed = RowSets.first(rows).getInteger(0);
+                    if (failed < MAX_FAILED_ATTEMPTS) {
+                        return Uni.createFrom().failure(wrongCode);
+                    }
+                    Instant lockedUntil = now.plus(LOCK);
+                    return pool.preparedQuery("UPDATE sca_lockouts SET locked_until = $2 WHERE customer_id = $1")
+                            .execute(Tuple.of(customerId, Times.utc(lockedUntil)))
+                            .flatMap(ignored -> Uni.createFrom().failure(locked(failed, lockedUntil)));
+                });
+    }
+
+    /** A right code: the count starts again. */
+    Uni<Void> recordSuccess(UUID customerId) {
+        return pool.preparedQuery("DELETE FROM sca_lockouts WHERE customer_id = $1").execute(Tuple.of(customerId)).replaceWithVoid();
+    }
+
+    private static ApiException locked(int failedAttempts, Instant lockedUntil) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("lockedUntil", lockedUntil.toString());
+        details.put("failedAttempts", failedAttempts);
+        details.put("suspended", false);
+        return new ApiException(ErrorCode.ACCOUNT_LOCKED, "Too many wrong codes; authorize again after " + lockedUntil, details);
+    }
+}
