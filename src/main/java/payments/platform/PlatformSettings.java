@@ -27,6 +27,12 @@ public record PlatformSettings(
         return Boolean.TRUE.equals(sandboxSkipVerificationPaperwork);
     }
 
+    /** The counterparty fields the config requires for payments received in {@code currency}; none when it has no config. */
+    public List<String> requiredCounterpartyFields(String currency) {
+        return supportedCurrencies.stream().filter(c -> c.currencyCode().equals(currency)).findFirst()
+                .map(c -> c.requiredCounterpartyFields().stream().map(f -> f.name()).toList()).orElse(List.of());
+    }
+
     public List<String> supportedCurrencyCodes() {
         return supportedCurrencies.stream().map(PlatformCurrencyConfig::currencyCode).toList();
     }

@@ -237,6 +237,7 @@ public class QuoteCreation {
         t.description = request.description();
         t.paymentRail = request.destination() instanceof QuoteRequest.ToAccount to ? to.paymentRail() : null;
         t.rateDetails = json.write(rateDetails(priced));
+        t.counterpartyInformation = payee.counterparty() == null ? null : json.write(payee.counterparty());
         return t;
     }
 
@@ -271,6 +272,7 @@ public class QuoteCreation {
         quote.feesIncluded = amounts.feesIncluded();
         quote.platformFeesIncluded = amounts.platformFeesIncluded();
         quote.rateDetails = t.rateDetails;
+        quote.counterpartyInformation = t.counterpartyInformation;
         quote.request = json.write(request.echoed());
         quote.expiresAt = now.plus(config.fx().quoteLifetime());
         quote.createdAt = now;

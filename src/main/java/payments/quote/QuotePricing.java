@@ -1,5 +1,7 @@
 package payments.quote;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.account.AccountLookup;
@@ -13,6 +15,7 @@ import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.IdType;
 import payments.common.Ids;
+import payments.common.JsonText;
 import payments.common.ServerConfig;
 import payments.customer.Customer;
 import payments.customer.CustomerConsents;
@@ -31,6 +34,7 @@ import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Supplier;
 
 /**
  * Pricing a quote request: both sides found and checked (accounts, holders, their readiness,
@@ -47,10 +51,12 @@ public class QuotePricing {
     private final ExternalAccountService externalAccounts;
     private final ReceiverService receivers;
     private final ServerConfig config;
+    private final JsonText json;
 
     public QuotePricing(PlatformConfigService platform, ExchangeRates rates, FeeSchedule feeSchedule,
                         PaymentLimits limits, InternalAccountService internalAccounts,
-                        ExternalAccountService externalAccounts, ReceiverService receivers, ServerConfig config) {
+                        ExternalAccountService externalAccounts, ReceiverService receivers, ServerConfig config, JsonText json) {
+        this.json = json;
         this.platform = platform;
         this.rates = rates;
         this.feeSchedule = feeSchedule;
@@ -99,7 +105,18 @@ public class QuotePricing {
     }
 
     /** The receiving side: an internal account, an external account, or a UMA address (with its currency). */
-    record Payee(InternalAccount internal, ExternalAccount external, String umaAddress, String umaCurrency) {
+    /**
+     * The paid side; {@code person} is what is known of the receiver (the holder's profile or the
+     * beneficiary) for its counterpartyInformation, {@code counterparty} that information once the
+     * config's required fields picked it.
+     */
+    record Payee(InternalAccount internal, ExternalAccount external, String umaAddress, String umaCurrency,
+                 Supplier<JsonNode> person, Map<String, String> counterparty) {
+
+        Payee withCounterparty(Map<String, String> information) {
+            return new Payee(internal, external, umaAddress, umaCurrency, null, information);
+        }
+
         String currency() {
             return internal != null ? internal.currency : external != null ? external.currency : umaCurrency;
         }
@@ -133,7 +150,9 @@ public class QuotePricing {
                         throw new ApiException(ErrorCode.INVALID_CURRENCY, "A transfer moves money within one currency ("
                                 + payer.currency() + " to " + payee.currency() + "); use POST /quotes to convert");
                     }
-                    return new Resolved(payer, payee, price(request, payer, payee, settings));
+                    Payee paid = payee.withCounterparty(CounterpartyInformation.of(settings.requiredCounterpartyFields(payee.currency()),
+                            payee.person()));
+                    return new Resolved(payer, paid, price(request, payer, paid, settings));
                 })));
     }
 
@@ -202,12 +221,10 @@ public class QuotePricing {
         String accountId = destination.wireId();
         if (destination instanceof QuoteRequest.InternalRef) {
             return referenced("destination.accountId", () -> accounts.account(accountId), mode)
-                    .call(account -> accounts.holder(account.customerId).invoke(holder -> {
+                    .flatMap(account -> accounts.holder(account.customerId).map(holder -> {
                         if (holder != null) {
                             holder.requireNotDeleted();
                         }
-                    }))
-                    .map(account -> {
                         if (payer.account() != null && account.id.equals(payer.account().id)) {
                             throw new ApiException(ErrorCode.SELF_PAYMENT, "The source and destination are the same account");
                         }
@@ -215,8 +232,8 @@ public class QuotePricing {
                             throw ApiException.invalidField("destination.accountId", null,
                                     "Internal account " + accountId + " is " + account.status + " and cannot receive");
                         }
-                        return new Payee(account, null, null, null);
-                    });
+                        return new Payee(account, null, null, null, holder == null ? null : () -> personOf(holder), null);
+                    }));
         }
         if (payer.pull()) {
             throw ApiException.invalidField("destination.accountId", null, "Money pulled from a bank account must land in an internal account");
@@ -227,8 +244,20 @@ public class QuotePricing {
                 throw new ApiException(ErrorCode.EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED, "External account " + accountId + " is " + account.status + "; verify its ownership first");
             }
             requireRail("No payment rail is connected in production mode; only transfers between internal accounts settle");
-            return new Payee(null, account, null, null);
+            return new Payee(null, account, null, null, () -> json.read(account.accountInfo).get("beneficiary"), null);
         });
+    }
+
+    /** A customer as a person document: the profile, with the contact fields kept beside it. */
+    private JsonNode personOf(Customer holder) {
+        ObjectNode person = ((ObjectNode) json.read(holder.profile)).deepCopy();
+        if (holder.email != null) {
+            person.put("email", holder.email);
+        }
+        if (holder.phoneNumber != null) {
+            person.put("phoneNumber", holder.phoneNumber);
+        }
+        return person;
     }
 
     /** Production has no rail nor UMA network yet: a leg that needs one is refused before anything moves. */
@@ -250,7 +279,7 @@ public class QuotePricing {
         if (!receiver.currencies().contains(currency)) {
             throw new ApiException(ErrorCode.INVALID_CURRENCY, address + " receives " + String.join(", ", receiver.currencies()));
         }
-        return new Payee(null, null, address, currency);
+        return new Payee(null, null, address, currency, null, null);
     }
 
     /** A customer may pay only once verified and with the end-user terms on file. */
