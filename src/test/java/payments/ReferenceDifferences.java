@@ -42,8 +42,8 @@ final class ReferenceDifferences {
             // Codes.
             new Allowed("*", 404, "/code", "enum", "([A-Z_]+_)?NOT_FOUND",
                     "<TYPE>_NOT_FOUND for resource types the reference's 404 list leaves out, its own pattern (decisions.md); NOT_FOUND for no such route"),
-            new Allowed("*", 400, "/code", "enum", "INSUFFICIENT_FUNDS|QUOTE_EXPIRED",
-                    "spec Errors, codes listed under 400: General INSUFFICIENT_FUNDS, Quotes QUOTE_EXPIRED"),
+            new Allowed("*", 400, "/code", "enum", "INSUFFICIENT_FUNDS|QUOTE_EXPIRED|QUOTE_RATE_UNAVAILABLE",
+                    "spec Errors, codes listed under 400: General INSUFFICIENT_FUNDS, Quotes QUOTE_EXPIRED and QUOTE_RATE_UNAVAILABLE"),
             new Allowed("*", 500, "/code", "enum", "SVC_SWITCH_ERROR", "spec Errors: 500 SVC_SWITCH_ERROR in the neutral naming"),
             // Shapes.
             new Allowed("*", 0, "(/data/\\d+)?/accountInfo/accountType", "enum", "CLABE",

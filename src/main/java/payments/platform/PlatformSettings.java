@@ -8,6 +8,7 @@ import payments.platform.PlatformConfigRecords.PlatformCurrencyConfig;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** The stored platform configuration document, and the pure rules for patching it. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -27,10 +28,14 @@ public record PlatformSettings(
         return Boolean.TRUE.equals(sandboxSkipVerificationPaperwork);
     }
 
+    /** The config of {@code currency}, when the platform supports it. */
+    public Optional<PlatformCurrencyConfig> currency(String code) {
+        return supportedCurrencies.stream().filter(c -> c.currencyCode().equals(code)).findFirst();
+    }
+
     /** The counterparty fields the config requires for payments received in {@code currency}; none when it has no config. */
     public List<String> requiredCounterpartyFields(String currency) {
-        return supportedCurrencies.stream().filter(c -> c.currencyCode().equals(currency)).findFirst()
-                .map(c -> c.requiredCounterpartyFields().stream().map(f -> f.name()).toList()).orElse(List.of());
+        return currency(currency).map(c -> c.requiredCounterpartyFields().stream().map(f -> f.name()).toList()).orElse(List.of());
     }
 
     public List<String> supportedCurrencyCodes() {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import payments.account.AccountInfoRules;
 import payments.account.AccountLookup;
 import payments.account.ExternalAccount;
 import payments.account.ExternalAccountService.Owner;
@@ -29,6 +30,7 @@ import payments.quote.QuotePricing.Payer;
 import payments.quote.QuotePricing.Priced;
 import payments.quote.QuotePricing.Resolved;
 import payments.transaction.PaymentLimits;
+import payments.transaction.PaymentRail;
 
 import java.math.BigDecimal;
 import java.util.List;
@@ -52,11 +54,14 @@ public class QuotePricing {
     private final ReceiverService receivers;
     private final ServerConfig config;
     private final JsonText json;
+    private final PaymentRail rail;
 
     public QuotePricing(PlatformConfigService platform, ExchangeRates rates, FeeSchedule feeSchedule,
                         PaymentLimits limits, InternalAccountService internalAccounts,
-                        ExternalAccountService externalAccounts, ReceiverService receivers, ServerConfig config, JsonText json) {
+                        ExternalAccountService externalAccounts, ReceiverService receivers, ServerConfig config, JsonText json,
+                        PaymentRail rail) {
         this.json = json;
+        this.rail = rail;
         this.platform = platform;
         this.rates = rates;
         this.feeSchedule = feeSchedule;
@@ -317,8 +322,25 @@ public class QuotePricing {
         } catch (QuoteMath.Unquotable e) {
             throw new ApiException(ErrorCode.INVALID_AMOUNT, e.getMessage());
         }
+        checkRange(settings, sending, amounts.totalSending());
+        checkRange(settings, receiving, amounts.totalReceiving());
         limits.checkSize(sending, receiving, amounts.totalSending());
+        if (payee.external() != null && !sending.equals(receiving)
+                && !rail.canPrice(AccountInfoRules.primaryIdentifier(json.read(payee.external().accountInfo)))) {
+            throw new ApiException(ErrorCode.QUOTE_RATE_UNAVAILABLE, "No rate can be locked for " + sending + " to "
+                    + receiving + " towards this account now; try a new quote later");
+        }
         return new Priced(sending, receiving, rate, fees, amounts);
+    }
+
+    /** 400 AMOUNT_OUT_OF_RANGE outside the platform's minAmount..maxAmount for the currency (when it configures one). */
+    private static void checkRange(PlatformSettings settings, String currency, long amount) {
+        settings.currency(currency).ifPresent(config -> {
+            if (amount < config.minAmount() || amount > config.maxAmount()) {
+                throw new ApiException(ErrorCode.AMOUNT_OUT_OF_RANGE, "The " + currency + " amount " + amount
+                        + " is outside the platform's range " + config.minAmount() + " to " + config.maxAmount());
+            }
+        });
     }
 
     /** A platform fee is credited to the platform's own account in the sending currency; open it if needed. */

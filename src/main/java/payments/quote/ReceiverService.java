@@ -72,6 +72,9 @@ public class ReceiverService {
         if (!config.sandbox()) {
             throw new ApiException(ErrorCode.NOT_IMPLEMENTED, "This server is not connected to a UMA network in production mode");
         }
+        UmaDirectory.lookupFailure(address).ifPresent(failure -> {
+            throw new ApiException(failure, "The lookup of " + address + " failed: " + failure.meaning());
+        });
         UmaDirectory.UmaReceiver receiver = UmaDirectory.find(address).orElseThrow(() ->
                 new ApiException(ErrorCode.UMA_NOT_FOUND, "No receiver at " + address));
         // UMA counterparties ask for the sender's name; nationality helps their screening.

@@ -1,5 +1,6 @@
 package payments.quote;
 
+import payments.common.ErrorCode;
 import payments.transaction.RailOutcome;
 
 import java.util.List;
@@ -28,7 +29,30 @@ public final class UmaDirectory {
             "$fail.compliance.usd", new UmaReceiver("$fail.compliance.usd@" + SANDBOX_DOMAIN, List.of("USD"),
                     RailOutcome.UMA_COMPLIANCE_REJECTED));
 
+    /** Sandbox addresses whose lookup fails as a counterparty can make it fail. */
+    private static final Map<String, ErrorCode> LOOKUP_FAILURES = Map.ofEntries(
+            Map.entry("$fail.lookup.usd", ErrorCode.LOOKUP_REQUEST_FAILED),
+            Map.entry("$fail.lnurlp.parse.usd", ErrorCode.PARSE_LNURLP_RESPONSE_ERROR),
+            Map.entry("$fail.receiver.usd", ErrorCode.INVALID_RECEIVER),
+            Map.entry("$fail.cert.invalid.usd", ErrorCode.CERT_CHAIN_INVALID),
+            Map.entry("$fail.cert.expired.usd", ErrorCode.CERT_CHAIN_EXPIRED),
+            Map.entry("$fail.pubkey.format.usd", ErrorCode.INVALID_PUBKEY_FORMAT),
+            Map.entry("$fail.uma.params.usd", ErrorCode.MISSING_REQUIRED_UMA_PARAMETERS),
+            Map.entry("$fail.sender.usd", ErrorCode.SENDER_NOT_ACCEPTED),
+            Map.entry("$fail.version.usd", ErrorCode.UNSUPPORTED_UMA_VERSION),
+            Map.entry("$fail.version.none.usd", ErrorCode.NO_COMPATIBLE_UMA_VERSION),
+            Map.entry("$fail.lnurlp.usd", ErrorCode.LNURLP_REQUEST_FAILED),
+            Map.entry("$fail.pubkey.fetch.usd", ErrorCode.COUNTERPARTY_PUBKEY_FETCH_ERROR));
+
     private UmaDirectory() {
+    }
+
+    /** How the lookup of a sandbox address fails, when it is one of {@link #LOOKUP_FAILURES}. */
+    public static Optional<ErrorCode> lookupFailure(String address) {
+        if (!wellFormed(address) || !address.endsWith("@" + SANDBOX_DOMAIN)) {
+            return Optional.empty();
+        }
+        return Optional.ofNullable(LOOKUP_FAILURES.get(address.substring(0, address.indexOf('@'))));
     }
 
     public static boolean wellFormed(String address) {

@@ -1,5 +1,9 @@
 package payments.sandbox;
 
+import payments.common.ErrorCode;
+
+import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -8,7 +12,28 @@ import java.util.Optional;
  */
 public final class MagicValues {
 
+    /**
+     * This server's own account-identifier endings, in the 9xx range (the reference's tables use 0xx
+     * and 1xx): 901 no rate can be locked for a conversion to the account, 902 the payout fails
+     * with LIMIT_EXCEEDED (see RailOutcome), 909 a customer's accounts fail provisioning.
+     */
+    static final String RATE_UNAVAILABLE = "901";
+
+    /** Document codes a file name asks for: the name without its extension ends in "_" and the code, any case. */
+    private static final List<ErrorCode> DOCUMENT_PROBLEMS = List.of(ErrorCode.LOW_QUALITY, ErrorCode.DATA_MISMATCH,
+            ErrorCode.EXPIRED, ErrorCode.SUSPECTED_FRAUD, ErrorCode.UNSUITABLE_DOCUMENT, ErrorCode.INCOMPLETE);
+
     private MagicValues() {
+    }
+
+    /** The document problem a sandbox upload's file name asks for, e.g. {@code passport_low_quality.png}. */
+    public static Optional<ErrorCode> documentProblem(String fileName) {
+        if (fileName == null) {
+            return Optional.empty();
+        }
+        String stem = fileName.contains(".") ? fileName.substring(0, fileName.lastIndexOf('.')) : fileName;
+        String name = stem.toUpperCase(Locale.ROOT);
+        return DOCUMENT_PROBLEMS.stream().filter(code -> name.equals(code.name()) || name.endsWith("_" + code.name())).findFirst();
     }
 
     /** The last three characters; for an identifier with a domain part, those before the {@code @}. */

@@ -8,6 +8,7 @@ import payments.common.ServerConfig;
 import payments.customer.IdentityVerdicts;
 import payments.transaction.PaymentRail;
 import payments.transaction.RailOutcome;
+import payments.verification.DocumentScreening;
 
 import java.util.Optional;
 
@@ -29,6 +30,12 @@ public class SandboxProviders {
     @Singleton
     AccountOutcomes accountOutcomes(ServerConfig config) {
         return config.sandbox() ? new SimulatedAccountOutcomes() : AccountOutcomes.NONE;
+    }
+
+    @Produces
+    @Singleton
+    DocumentScreening documentScreening(ServerConfig config) {
+        return config.sandbox() ? MagicValues::documentProblem : DocumentScreening.NONE;
     }
 
     @Produces
@@ -79,6 +86,11 @@ public class SandboxProviders {
         @Override
         public RailOutcome pull(String identifier) {
             return RailOutcome.forTransfer(MagicValues.suffix(identifier));
+        }
+
+        @Override
+        public boolean canPrice(String identifier) {
+            return !MagicValues.RATE_UNAVAILABLE.equals(MagicValues.suffix(identifier));
         }
     }
 }

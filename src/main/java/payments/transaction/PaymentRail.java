@@ -16,6 +16,9 @@ public interface PaymentRail {
     /** How a pull from the holder's external account with this identifier ends. */
     RailOutcome pull(String identifier);
 
+    /** Whether a rate can be locked now for a conversion paid out to the external account with this identifier. */
+    boolean canPrice(String identifier);
+
     PaymentRail NONE = new PaymentRail() {
         @Override
         public RailOutcome payout(String identifier, boolean sameCurrency) {
@@ -24,6 +27,11 @@ public interface PaymentRail {
 
         @Override
         public RailOutcome pull(String identifier) {
+            throw notConnected();
+        }
+
+        @Override
+        public boolean canPrice(String identifier) {
             throw notConnected();
         }
 

@@ -33,6 +33,13 @@ public record RailOutcome(String name, Duration delay, String failureReason, Dur
     public static final RailOutcome DESTINATION_INVALID = new RailOutcome("DESTINATION_INVALID", Duration.ZERO,
             "ACCOUNT_INVALID", null, Refund.TRANSACTION_FAILED, false);
 
+    /** This server's own sandbox ending (beside the reference's 0xx): the partner refuses the payment over its own limit. */
+    static final String LIMIT_EXCEEDED_SUFFIX = "902";
+
+    private static RailOutcome limitExceeded(String name) {
+        return failing(name, Duration.ZERO, "LIMIT_EXCEEDED", Refund.TRANSACTION_FAILED);
+    }
+
     private static RailOutcome failing(String name, Duration delay, String reason, String refundReason) {
         return new RailOutcome(name, delay, reason, null, refundReason, false);
     }
@@ -48,6 +55,7 @@ public record RailOutcome(String name, Duration delay, String failureReason, Dur
             case "006" -> new RailOutcome("QUOTE_006_USER_CANCELLATION", Duration.ZERO, null, null, Refund.USER_CANCELLATION, false);
             case "007" -> new RailOutcome("QUOTE_007_REFUND_FAILS", Duration.ZERO, QUOTE_EXECUTION_FAILED, null,
                     Refund.TRANSACTION_FAILED, true);
+            case LIMIT_EXCEEDED_SUFFIX -> limitExceeded("QUOTE_902_LIMIT_EXCEEDED");
             default -> SUCCESS;
         };
     }
@@ -59,6 +67,7 @@ public record RailOutcome(String name, Duration delay, String failureReason, Dur
             case "003" -> failing("TRANSFER_003_ACCOUNT_INVALID", Duration.ZERO, "ACCOUNT_INVALID", Refund.TRANSACTION_FAILED);
             case "004" -> failing("TRANSFER_004_REJECTED", Duration.ZERO, "ACCOUNT_CANNOT_RECEIVE", Refund.TRANSACTION_FAILED);
             case "005" -> failing("TRANSFER_005_TIMEOUT", Duration.ofSeconds(30), QUOTE_EXECUTION_FAILED, Refund.TIMEOUT);
+            case LIMIT_EXCEEDED_SUFFIX -> limitExceeded("TRANSFER_902_LIMIT_EXCEEDED");
             default -> SUCCESS;
         };
     }
@@ -70,7 +79,7 @@ public record RailOutcome(String name, Duration delay, String failureReason, Dur
         }
         java.util.stream.Stream<RailOutcome> all = java.util.stream.Stream.concat(
                 java.util.stream.Stream.of(SUCCESS, UMA_PENDING_LONG, UMA_COMPLIANCE_REJECTED),
-                java.util.stream.Stream.of("002", "003", "004", "005", "006", "007")
+                java.util.stream.Stream.of("002", "003", "004", "005", "006", "007", LIMIT_EXCEEDED_SUFFIX)
                         .flatMap(suffix -> java.util.stream.Stream.of(forQuote(suffix), forTransfer(suffix))));
         return all.filter(outcome -> outcome.name.equals(name)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("Unknown rail outcome " + name));

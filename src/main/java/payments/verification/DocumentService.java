@@ -21,6 +21,7 @@ import payments.customer.CustomerService;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 /** Verification documents: uploaded as multipart, bytes kept in PostgreSQL, metadata on the wire. */
@@ -34,8 +35,10 @@ public class DocumentService {
     private final Vertx vertx;
     private final ServerClock clock;
     private final ServerConfig config;
+    private final DocumentScreening screening;
 
-    public DocumentService(Vertx vertx, ServerClock clock, ServerConfig config) {
+    public DocumentService(Vertx vertx, ServerClock clock, ServerConfig config, DocumentScreening screening) {
+        this.screening = screening;
         this.vertx = vertx;
         this.clock = clock;
         this.config = config;
@@ -51,6 +54,7 @@ public class DocumentService {
         }
         return checkedFile(form, errors)
                 .flatMap(content -> holderCustomer(form.documentHolder()).flatMap(customerId -> {
+                    screen(form);
                     Document document = new Document();
                     document.id = Ids.newUuid();
                     document.holderId = form.documentHolder();
@@ -68,6 +72,7 @@ public class DocumentService {
     public Uni<DocumentResponse> replace(String documentId, DocumentUpload form) {
         return checkedFile(form, new ArrayList<>())
                 .flatMap(content -> find(documentId).flatMap(document -> {
+                    screen(form);
                     apply(document, form, content);
                     document.replacedAt = document.updatedAt;
                     document.submittedAt = null;
@@ -119,6 +124,13 @@ public class DocumentService {
     }
 
     /** The customer a holder belongs to (the customer locked, so a deleted one is refused). */
+    /** 400 with the document code the provider's first look finds; nothing is stored. */
+    private void screen(DocumentUpload form) {
+        screening.problem(form.fileName()).ifPresent(problem -> {
+            throw new ApiException(problem, problem.meaning(), Map.of("field", "file", "fileName", form.fileName()));
+        });
+    }
+
     private static Uni<UUID> holderCustomer(String holderId) {
         Uni<String> customerId = Ids.isValid(IdType.CUSTOMER, holderId) ? Uni.createFrom().item(holderId)
                 : BeneficialOwnerService.find(holderId, false).map(owner -> IdType.CUSTOMER.wireId(owner.customerId));

@@ -27,7 +27,7 @@ import static payments.TestSupport.api;
 @QuarkusTest
 public class VerificationTest {
 
-    static final byte[] PNG = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R'};
+    public static final byte[] PNG = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R'};
     static final byte[] PDF = "%PDF-1.7\n%\u00e2\u00e3\n1 0 obj<<>>endobj\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
 
     private WebhookReceiver receiver;
@@ -65,7 +65,7 @@ public class VerificationTest {
         return api().body(body).post("/customers").then().statusCode(201).extract().path("id");
     }
 
-    static RequestSpecification multipart() {
+    public static RequestSpecification multipart() {
         return api().contentType("multipart/form-data");
     }
 
