@@ -49,20 +49,40 @@ public final class UmaDirectory {
 
     /** How the lookup of a sandbox address fails, when it is one of {@link #LOOKUP_FAILURES}. */
     public static Optional<ErrorCode> lookupFailure(String address) {
-        if (!wellFormed(address) || !address.endsWith("@" + SANDBOX_DOMAIN)) {
-            return Optional.empty();
-        }
-        return Optional.ofNullable(LOOKUP_FAILURES.get(address.substring(0, address.indexOf('@'))));
+        return sandboxLocalPart(address).map(LOOKUP_FAILURES::get);
     }
 
     public static boolean wellFormed(String address) {
         return address != null && ADDRESS.matcher(address).matches();
     }
 
+    /**
+     * Sandbox senders only (POST /sandbox/uma/receive): their money waits an hour with a
+     * pendingReason. As receivers they do not exist: the reasons belong to incoming deposits.
+     */
+    private static final Map<String, UmaReceiver> PENDING_SENDERS = Map.of(
+            "$pending.declaration.usd", pendingSender("$pending.declaration.usd", "COUNTERPARTY_DECLARATION_REQUIRED"),
+            "$pending.wallet.usd", pendingSender("$pending.wallet.usd", "WALLET_VERIFICATION_REQUIRED"),
+            "$pending.info.usd", pendingSender("$pending.info.usd", "COUNTERPARTY_INFORMATION_REQUIRED"),
+            "$pending.compliance.usd", pendingSender("$pending.compliance.usd", "COMPLIANCE_REVIEW"));
+
+    private static UmaReceiver pendingSender(String localPart, String reason) {
+        RailOutcome outcome = RailOutcome.UMA_PENDING_WITH_REASON.stream().filter(o -> reason.equals(o.pendingReason()))
+                .findFirst().orElseThrow();
+        return new UmaReceiver(localPart + "@" + SANDBOX_DOMAIN, List.of("USD"), outcome);
+    }
+
+    /** A sandbox address that can send money in: any receiver, and the pending senders. */
+    public static Optional<UmaReceiver> findSender(String address) {
+        return find(address).or(() -> sandboxLocalPart(address).map(PENDING_SENDERS::get));
+    }
+
+    private static Optional<String> sandboxLocalPart(String address) {
+        return wellFormed(address) && address.endsWith("@" + SANDBOX_DOMAIN)
+                ? Optional.of(address.substring(0, address.indexOf('@'))) : Optional.empty();
+    }
+
     public static Optional<UmaReceiver> find(String address) {
-        if (!wellFormed(address) || !address.endsWith("@" + SANDBOX_DOMAIN)) {
-            return Optional.empty();
-        }
-        return Optional.ofNullable(SANDBOX.get(address.substring(0, address.indexOf('@'))));
+        return sandboxLocalPart(address).map(SANDBOX::get);
     }
 }

@@ -72,7 +72,7 @@ public class SandboxUmaReceive {
             }
         });
         String senderAddress = request.get("senderUmaAddress").asText();
-        UmaReceiver sender = UmaDirectory.find(senderAddress).orElseThrow(() ->
+        UmaReceiver sender = UmaDirectory.findSender(senderAddress).orElseThrow(() ->
                 new ApiException(ErrorCode.UMA_NOT_FOUND, "No sandbox sender at " + senderAddress));
         String currency = request.get("receivingCurrencyCode").asText();
         long amount = request.get("receivingCurrencyAmount").asLong();

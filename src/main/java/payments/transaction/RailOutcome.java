@@ -1,6 +1,7 @@
 package payments.transaction;
 
 import java.time.Duration;
+import java.util.List;
 
 /**
  * How a payout to an external account ends, as the sandbox rail decides it from the last three
@@ -14,7 +15,12 @@ import java.time.Duration;
  * @param refundFails       the refund of a failed payout fails too (money parked for manual resolution)
  */
 public record RailOutcome(String name, Duration delay, String failureReason, Duration returnedAfter,
-                          String refundReason, boolean refundFails) {
+                          String refundReason, boolean refundFails, String pendingReason) {
+
+    public RailOutcome(String name, Duration delay, String failureReason, Duration returnedAfter, String refundReason,
+                       boolean refundFails) {
+        this(name, delay, failureReason, returnedAfter, refundReason, refundFails, null);
+    }
 
     public static final String QUOTE_EXECUTION_FAILED = "QUOTE_EXECUTION_FAILED";
 
@@ -22,6 +28,13 @@ public record RailOutcome(String name, Duration delay, String failureReason, Dur
     /** UMA: the receiver's side keeps the payment pending for a long time (an hour here), then it lands. */
     public static final RailOutcome UMA_PENDING_LONG = new RailOutcome("UMA_PENDING_LONG", Duration.ofHours(1), null, null,
             null, false);
+    /** Incoming UMA money held for an hour while the receiving side waits, the reason shown as the transaction's pendingReason. */
+    public static final List<RailOutcome> UMA_PENDING_WITH_REASON = List.of(
+            pendingFor("UMA_PENDING_DECLARATION", "COUNTERPARTY_DECLARATION_REQUIRED"),
+            pendingFor("UMA_PENDING_WALLET", "WALLET_VERIFICATION_REQUIRED"),
+            pendingFor("UMA_PENDING_INFORMATION", "COUNTERPARTY_INFORMATION_REQUIRED"),
+            pendingFor("UMA_PENDING_COMPLIANCE", "COMPLIANCE_REVIEW"));
+
     /** UMA: the receiving institution's compliance check refuses the payment. */
     public static final RailOutcome UMA_COMPLIANCE_REJECTED = new RailOutcome("UMA_COMPLIANCE_REJECTED", Duration.ZERO,
             "COMPLIANCE_REJECTED", null, Refund.TRANSACTION_FAILED, false);
@@ -38,6 +51,10 @@ public record RailOutcome(String name, Duration delay, String failureReason, Dur
 
     private static RailOutcome limitExceeded(String name) {
         return failing(name, Duration.ZERO, "LIMIT_EXCEEDED", Refund.TRANSACTION_FAILED);
+    }
+
+    private static RailOutcome pendingFor(String name, String pendingReason) {
+        return new RailOutcome(name, Duration.ofHours(1), null, null, null, false, pendingReason);
     }
 
     private static RailOutcome failing(String name, Duration delay, String reason, String refundReason) {
@@ -78,7 +95,8 @@ public record RailOutcome(String name, Duration delay, String failureReason, Dur
             return SUCCESS;
         }
         java.util.stream.Stream<RailOutcome> all = java.util.stream.Stream.concat(
-                java.util.stream.Stream.of(SUCCESS, UMA_PENDING_LONG, UMA_COMPLIANCE_REJECTED),
+                java.util.stream.Stream.concat(java.util.stream.Stream.of(SUCCESS, UMA_PENDING_LONG, UMA_COMPLIANCE_REJECTED),
+                        UMA_PENDING_WITH_REASON.stream()),
                 java.util.stream.Stream.of("002", "003", "004", "005", "006", "007", LIMIT_EXCEEDED_SUFFIX)
                         .flatMap(suffix -> java.util.stream.Stream.of(forQuote(suffix), forTransfer(suffix))));
         return all.filter(outcome -> outcome.name.equals(name)).findFirst()

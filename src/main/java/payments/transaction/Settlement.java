@@ -79,6 +79,7 @@ public class Settlement implements JobHandler {
     private void startProcessing(PaymentTransaction t, RailOutcome outcome) {
         TransactionStatus.move(t, TransactionStatus.PROCESSING);
         t.railOutcome = outcome.name();
+        t.pendingReason = outcome.pendingReason();
         t.updatedAt = clock.now();
     }
 

@@ -41,5 +41,9 @@ public final class TransactionStatus {
             throw new IllegalStateException("Transaction " + transaction.id + " cannot move from " + transaction.status + " to " + to);
         }
         transaction.status = to;
+        if (!PROCESSING.equals(to)) {
+            // A pending reason explains a delayed settlement; it ends with the processing.
+            transaction.pendingReason = null;
+        }
     }
 }

@@ -225,6 +225,26 @@ class IncomingPaymentTest {
     }
 
     @Test
+    void pendingSendersShowWhyTheirMoneyWaits() {
+        Holder holder = MoneyFixtures.approvedCustomer(List.of("USD"));
+        Map<String, String> reasons = Map.of(
+                "$pending.declaration.usd", "COUNTERPARTY_DECLARATION_REQUIRED",
+                "$pending.wallet.usd", "WALLET_VERIFICATION_REQUIRED",
+                "$pending.info.usd", "COUNTERPARTY_INFORMATION_REQUIRED",
+                "$pending.compliance.usd", "COMPLIANCE_REVIEW");
+        Map<String, String> payments = new java.util.HashMap<>();
+        reasons.forEach((sender, reason) -> payments.put(pay(sender + "@sandbox.uma.money", holder, 100), reason));
+        payments.forEach((id, reason) -> assertEquals(reason,
+                MoneyFixtures.awaitTransaction(id, "PROCESSING").getString("pendingReason")));
+        // They are senders only: nobody can pay them.
+        api().get("/receiver/uma/$pending.wallet.usd@sandbox.uma.money").then().statusCode(404).body("code", equalTo("UMA_NOT_FOUND"));
+        api().body(Map.of("seconds", 3601)).post("/sandbox/clock/advance").then().statusCode(200);
+        payments.keySet().forEach(id -> assertEquals(null,
+                MoneyFixtures.awaitTransaction(id, "COMPLETED").getString("pendingReason")));
+        assertEquals(400, MoneyFixtures.balance(holder.account("USD")));
+    }
+
+    @Test
     void theReceiverCanBeNamedByItsUmaAddress() {
         Holder holder = MoneyFixtures.approvedCustomer(List.of("USD"));
         String uma = api().get("/customers/" + holder.customerId()).then().statusCode(200).extract().path("umaAddress");
