@@ -213,6 +213,11 @@ public class PaymentTransaction extends PanacheEntityBase {
         return OUTGOING.equals(type);
     }
 
+    /** An incoming payment sent from a UMA address (every UMA address starts with "$"). */
+    public boolean fromUma() {
+        return !outgoing() && senderIdentifier != null && senderIdentifier.startsWith("$");
+    }
+
     /**
      * An incoming credit of an internal account that arrives as it was sent: same currency, no
      * conversion, no fees.

@@ -168,9 +168,10 @@ public class Settlement implements JobHandler {
             if (t.sourceAccountId != null) {
                 return refundHold(t, outcome);
             }
-            // Realtime funds never entered the books: they go straight back to the payer's instrument.
-            // A failed pull took nothing from anyone: there is nothing to refund.
-            return t.outgoing() ? refunded(t, outcome.refundReason(), Refund.COMPLETED) : Uni.createFrom().voidItem();
+            // Realtime funds never entered the books, nor did incoming UMA money the receiving side
+            // refused after it arrived: both go straight back to the sender. A failed pull took
+            // nothing from anyone: there is nothing to refund.
+            return t.outgoing() || t.fromUma() ? refunded(t, outcome.refundReason(), Refund.COMPLETED) : Uni.createFrom().voidItem();
         }).call(() -> volumes.release(t));
     }
 
@@ -213,9 +214,8 @@ public class Settlement implements JobHandler {
      */
     public Uni<Void> cancel(PaymentTransaction t) {
         RailOutcome cancelled = new RailOutcome("CANCELLED", java.time.Duration.ZERO, null, null, Refund.USER_CANCELLATION, false);
-        TransactionStatus.move(t, TransactionStatus.FAILED);
-        t.updatedAt = clock.now();
-        return publish(t, "FAILED").call(() -> {
+        // The interface has no cancellation reason: the payment failed on its way to settlement, and is refunded.
+        return fail(t, RailOutcome.QUOTE_EXECUTION_FAILED).call(() -> {
             if (t.sourceAccountId != null) {
                 return refundHold(t, cancelled);
             }

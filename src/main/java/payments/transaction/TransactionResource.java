@@ -59,8 +59,9 @@ public class TransactionResource {
     @POST
     @Path("transactions/{transactionId}/cancel")
     @Secured(Permission.TRANSACT)
-    public Uni<TransactionResponse> cancel(@PathParam("transactionId") String transactionId) {
-        return service.cancel(transactionId);
+    @Consumes(MediaType.WILDCARD)
+    public Uni<TransactionResponse> cancel(@PathParam("transactionId") String transactionId, String body) {
+        return service.cancel(transactionId, json.optionalBody(body));
     }
 
     @POST

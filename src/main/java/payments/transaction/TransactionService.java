@@ -7,11 +7,15 @@ import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
+import org.jboss.logging.Logger;
+import payments.account.AccountInfoRules;
+import payments.account.ExternalAccount;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
+import payments.common.JsonText;
 import payments.common.Page;
 import payments.common.PageRequest;
 import payments.common.QueryFilters;
@@ -34,8 +38,12 @@ public class TransactionService {
     private final ServerClock clock;
     private final Settlement settlement;
     private final TransactionStore store;
+    private final JsonText json;
+    private static final Logger LOG = Logger.getLogger(TransactionService.class);
 
-    public TransactionService(TransactionView view, ServerClock clock, Settlement settlement, TransactionStore store) {
+    public TransactionService(TransactionView view, ServerClock clock, Settlement settlement, TransactionStore store,
+                              JsonText json) {
+        this.json = json;
         this.store = store;
         this.view = view;
         this.clock = clock;
@@ -128,16 +136,49 @@ public class TransactionService {
      * or between internal accounts (which settle at once) is past cancelling: 409.
      */
     @WithTransaction
-    public Uni<TransactionResponse> cancel(String transactionId) {
-        return find(transactionId, true).flatMap(t -> {
-            boolean bookTransfer = t.destinationAccountId != null && t.sourceAccountId != null;
-            if (!TransactionStatus.PROCESSING.equals(t.status) || bookTransfer) {
+    public Uni<TransactionResponse> cancel(String transactionId, JsonNode body) {
+        String reason = cancelReason(body);
+        return find(transactionId, true).flatMap(t -> overBankRail(t).flatMap(bankTransfer -> {
+            if (!bankTransfer) {
+                throw ApiException.invalidField("transactionId", null, "Only bank transfers (to or from a bank account) can be"
+                        + " cancelled; transfers between internal accounts, UMA and wallet payments cannot");
+            }
+            if (!TransactionStatus.PROCESSING.equals(t.status)) {
                 throw new ApiException(ErrorCode.TRANSACTION_NOT_CANCELLABLE, "Transaction " + t.wireId() + " is " + t.status
-                        + (TransactionStatus.PROCESSING.equals(t.status) ? " between internal accounts" : "")
                         + " and can no longer be cancelled");
             }
+            LOG.infof("Transaction %s cancelled by the platform%s", t.wireId(), reason == null ? "" : ": " + reason);
             return settlement.cancel(t).map(ignored -> view.toWire(t));
-        });
+        }));
+    }
+
+    /** The optional {@code reason} of a cancellation: the platform's own note, logged with it. */
+    private static String cancelReason(JsonNode body) {
+        JsonNode reason = body == null ? null : body.get("reason");
+        if (body != null && !body.isObject()) {
+            throw ApiException.bodyNotAnObject();
+        }
+        if (reason != null && !reason.isNull() && (!reason.isTextual() || reason.asText().length() > 255)) {
+            throw ApiException.invalidField("reason", FieldError.Constraint.length(null, 255), "Must be a string of at most 255 characters");
+        }
+        return reason == null || reason.isNull() ? null : reason.asText();
+    }
+
+    /**
+     * Whether the payment moves over a bank rail (a payout to a bank account, or a pull from one): the
+     * only kind a banking partner can stop. Transfers between internal accounts settle at once; UMA
+     * and wallet payments cannot be called back.
+     */
+    private Uni<Boolean> overBankRail(PaymentTransaction t) {
+        JsonNode source = json.read(t.source);
+        JsonNode destination = json.read(t.destination);
+        String external = Ids.isValid(IdType.EXTERNAL_ACCOUNT, source.path("accountId").asText()) ? source.path("accountId").asText()
+                : Ids.isValid(IdType.EXTERNAL_ACCOUNT, destination.path("accountId").asText()) ? destination.path("accountId").asText() : null;
+        if (external == null) {
+            return Uni.createFrom().item(false);
+        }
+        return ExternalAccount.<ExternalAccount>findById(Ids.uuidOf(IdType.EXTERNAL_ACCOUNT, external, ErrorCode.EXTERNAL_ACCOUNT_NOT_FOUND))
+                .map(account -> account != null && !AccountInfoRules.isWallet(account.accountType));
     }
 
     public static Uni<PaymentTransaction> find(String transactionId, boolean forUpdate) {

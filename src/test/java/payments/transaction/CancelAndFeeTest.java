@@ -31,8 +31,11 @@ class CancelAndFeeTest {
         String transactionId = api().body(body).post("/quotes").then().statusCode(201).extract().path("transactionId");
         assertEquals(6000, balance(payer.account("EUR")));
 
-        api().post("/transactions/" + transactionId + "/cancel").then().statusCode(200)
+        api().body(Map.of("reason", 12)).post("/transactions/" + transactionId + "/cancel").then().statusCode(400)
+                .body("details.errors[0].field", equalTo("reason"));
+        api().body(Map.of("reason", "REQUESTED_AFTER_HOURS")).post("/transactions/" + transactionId + "/cancel").then().statusCode(200)
                 .body("status", equalTo("FAILED"))
+                .body("failureReason", equalTo("QUOTE_EXECUTION_FAILED"))
                 .body("refund.reason", equalTo("USER_CANCELLATION"))
                 .body("refund.status", equalTo("COMPLETED"));
         assertEquals(10000, balance(payer.account("EUR")));
@@ -55,7 +58,9 @@ class CancelAndFeeTest {
         Map<String, Object> body = transferBody(payer.account("USD"), payee.account("USD"), 100);
         String transactionId = api().body(body).post("/quotes").then().statusCode(201).extract().path("transactionId");
         awaitTransaction(transactionId, "COMPLETED");
-        api().post("/transactions/" + transactionId + "/cancel").then().statusCode(409);
+        // Between internal accounts: a kind of payment no partner can stop.
+        api().post("/transactions/" + transactionId + "/cancel").then().statusCode(400)
+                .body("code", equalTo("INVALID_INPUT")).body("details.errors[0].field", equalTo("transactionId"));
         api().post("/transactions/Transaction:0193e1b2-0000-7000-8000-000000000000/cancel").then().statusCode(404);
 
         api().body(Map.of("receiptDeliveryConfirmedAt", "2025-08-15T14:31:00Z"))

@@ -2,6 +2,10 @@ package payments.transaction;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -24,6 +28,9 @@ import static payments.TestSupport.api;
 /** POST /sandbox/uma/receive and the platform's approval of incoming payments (sync answer or approve/reject). */
 @QuarkusTest
 class IncomingPaymentTest {
+
+    @Inject
+    Pool pool;
 
     private static final String SUCCESS = "$success.usd@sandbox.uma.money";
     private static final String PENDING_EVENT = "INCOMING_PAYMENT.PENDING";
@@ -50,6 +57,17 @@ class IncomingPaymentTest {
     }
 
     /** Sends a payment to the holder and returns its transaction id (PENDING in the answer). */
+    /** The transaction's INCOMING_PAYMENT events after its approval call, in the order written. */
+    private List<String> eventsAfterApproval(String transactionId) {
+        List<String> types = new java.util.ArrayList<>();
+        for (Row row : pool.preparedQuery("SELECT type FROM webhook_events WHERE body LIKE $1 AND type LIKE 'INCOMING_PAYMENT.%'"
+                        + " AND type <> 'INCOMING_PAYMENT.PENDING' ORDER BY id")
+                .execute(Tuple.of("%" + transactionId + "%")).await().indefinitely()) {
+            types.add(row.getString(0));
+        }
+        return types;
+    }
+
     private static String pay(String sender, Holder holder, long amount) {
         return api().body(receive(sender, holder.customerId(), amount)).post("/sandbox/uma/receive").then()
                 .statusCode(200)
@@ -213,6 +231,13 @@ class IncomingPaymentTest {
         Holder holder = MoneyFixtures.approvedCustomer(List.of("USD"));
         String refused = pay("$fail.compliance.usd@sandbox.uma.money", holder, 800);
         assertEquals("COMPLIANCE_REJECTED", MoneyFixtures.awaitTransaction(refused, "FAILED").getString("failureReason"));
+        // The money had arrived: it goes back to the sender; the payment stays FAILED.
+        JsonPath returned = MoneyFixtures.awaitRefund(refused, "COMPLETED");
+        assertEquals("FAILED", returned.getString("status"));
+        assertEquals("TRANSACTION_FAILED", returned.getString("refund.reason"));
+        assertEquals(List.of("INCOMING_PAYMENT.FAILED", "INCOMING_PAYMENT.REFUND_PENDING", "INCOMING_PAYMENT.REFUND_COMPLETED"),
+                eventsAfterApproval(refused));
+        api().post("/transactions/" + refused + "/cancel").then().statusCode(400);
 
         String slow = pay("$pending.long.usd@sandbox.uma.money", holder, 600);
         MoneyFixtures.awaitTransaction(slow, "PROCESSING");
