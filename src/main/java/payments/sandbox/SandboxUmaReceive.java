@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import payments.account.ExternalAccount;
 import payments.account.InternalAccount;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
@@ -76,7 +77,9 @@ public class SandboxUmaReceive {
                 new ApiException(ErrorCode.UMA_NOT_FOUND, "No sandbox sender at " + senderAddress));
         String currency = request.get("receivingCurrencyCode").asText();
         long amount = request.get("receivingCurrencyAmount").asLong();
-        return receiver(request).flatMap(customer -> InternalAccount.<InternalAccount>find(
+        return receiver(request).flatMap(customer -> defaultDepositAccount(customer, currency).flatMap(external -> external != null
+                ? save(incoming(sender, customer, amount).paidTo(external), customer)
+                : InternalAccount.<InternalAccount>find(
                         "customerId = ?1 and currency = ?2 and type = ?3", customer.id, currency, InternalAccount.typeFor(currency))
                 .firstResult()
                 .flatMap(account -> {
@@ -87,12 +90,25 @@ public class SandboxUmaReceive {
                     if (!account.canTransact()) {
                         throw new ApiException(ErrorCode.INVALID_STATE_TRANSITION, "Internal account " + account.wireId() + " is " + account.status + " and cannot receive funds");
                     }
-                    PaymentTransaction t = incoming(sender, customer, account, amount);
-                    return t.persist()
-                            .call(() -> approval.request(t, ReceiverInfoFields.requestedFor(customer.customerType,
-                                    customer.profile == null ? json.read("{}") : json.read(customer.profile))))
-                            .map(ignored -> view.toWire(t));
-                }));
+                    return save(incoming(sender, customer, amount).paidTo(account), customer);
+                })));
+    }
+
+    private Uni<TransactionResponse> save(PaymentTransaction t, Customer customer) {
+        return t.persist()
+                .call(() -> approval.request(t, ReceiverInfoFields.requestedFor(customer.customerType,
+                        customer.profile == null ? json.read("{}") : json.read(customer.profile))))
+                .map(ignored -> view.toWire(t));
+    }
+
+    /**
+     * The customer's external account flagged {@code defaultUmaDepositAccount}, when it is ACTIVE and
+     * in the currency paid: incoming UMA money goes there instead of the internal account.
+     */
+    private static Uni<ExternalAccount> defaultDepositAccount(Customer customer, String currency) {
+        return ExternalAccount.<ExternalAccount>find("customerId = ?1 and defaultUmaDeposit = true and deletedAt is null",
+                        customer.id).firstResult()
+                .map(account -> account != null && account.canReceive() && currency.equals(account.currency) ? account : null);
     }
 
     private static Uni<Customer> receiver(ObjectNode request) {
@@ -115,21 +131,45 @@ public class SandboxUmaReceive {
         return customer;
     }
 
-    private PaymentTransaction incoming(UmaReceiver sender, Customer customer, InternalAccount account, long amount) {
+    /** Where the incoming money lands, decided once the receiver's deposit account is known. */
+    private final class Incoming {
+        private final PaymentTransaction t;
+        private final Customer customer;
+        private final long amount;
+
+        Incoming(PaymentTransaction t, Customer customer, long amount) {
+            this.t = t;
+            this.customer = customer;
+            this.amount = amount;
+        }
+
+        PaymentTransaction paidTo(InternalAccount account) {
+            Map<String, Object> destination = new LinkedHashMap<>();
+            destination.put("destinationType", "UMA_ADDRESS");
+            destination.put("umaAddress", customer.umaAddress);
+            t.destination = json.write(destination);
+            t.creditsAsSent(account.id, account.wireId(), amount, account.currency);
+            return t;
+        }
+
+        /** To the customer's default UMA deposit account: the money passes on over the rail, no internal balance moves. */
+        PaymentTransaction paidTo(ExternalAccount account) {
+            t.destination = json.write(Map.of("destinationType", "ACCOUNT", "accountId", account.wireId(), "currency", account.currency));
+            t.creditsAsSent(null, account.wireId(), amount, account.currency);
+            return t;
+        }
+    }
+
+    private Incoming incoming(UmaReceiver sender, Customer customer, long amount) {
         PaymentTransaction t = PaymentTransaction.start(PaymentTransaction.INCOMING, PaymentTransaction.CREDIT,
                 TransactionStatus.PENDING, clock.now());
         t.customerId = customer.id;
         t.platformCustomerId = customer.platformCustomerId;
         t.source = json.write(Map.of("sourceType", "UMA_ADDRESS", "umaAddress", sender.address()));
-        Map<String, Object> destination = new LinkedHashMap<>();
-        destination.put("destinationType", "UMA_ADDRESS");
-        destination.put("umaAddress", customer.umaAddress);
-        t.destination = json.write(destination);
-        t.creditsAsSent(account.id, account.wireId(), amount, account.currency);
         t.senderIdentifier = sender.address();
         t.counterpartyInformation = json.write(SENDER_INFORMATION);
         t.railOutcome = sender.outcome().name();
         t.description = "UMA payment from " + sender.address();
-        return t;
+        return new Incoming(t, customer, amount);
     }
 }

@@ -56,7 +56,6 @@ class IncomingPaymentTest {
         return body;
     }
 
-    /** Sends a payment to the holder and returns its transaction id (PENDING in the answer). */
     /** The transaction's INCOMING_PAYMENT events after its approval call, in the order written. */
     private List<String> eventsAfterApproval(String transactionId) {
         List<String> types = new java.util.ArrayList<>();
@@ -68,6 +67,7 @@ class IncomingPaymentTest {
         return types;
     }
 
+    /** Sends a payment to the holder and returns its transaction id (PENDING in the answer). */
     private static String pay(String sender, Holder holder, long amount) {
         return api().body(receive(sender, holder.customerId(), amount)).post("/sandbox/uma/receive").then()
                 .statusCode(200)
@@ -267,6 +267,29 @@ class IncomingPaymentTest {
         payments.keySet().forEach(id -> assertEquals(null,
                 MoneyFixtures.awaitTransaction(id, "COMPLETED").getString("pendingReason")));
         assertEquals(400, MoneyFixtures.balance(holder.account("USD")));
+    }
+
+    @Test
+    void moneyForACustomerWithADefaultUmaDepositAccountGoesThere() {
+        Holder holder = MoneyFixtures.approvedCustomer(List.of("USD"));
+        Map<String, Object> bank = payments.account.ExternalAccountTest.usdAccount(holder.customerId(), "000");
+        bank.put("defaultUmaDepositAccount", true);
+        String bankId = api().body(bank).post("/customers/external-accounts").then().statusCode(201).extract().path("id");
+        String id = pay("$success.usd@sandbox.uma.money", holder, 700);
+        JsonPath done = MoneyFixtures.awaitTransaction(id, "COMPLETED");
+        assertEquals(bankId, done.getString("destination.accountId"));
+        assertEquals(0, MoneyFixtures.balance(holder.account("USD")), "nothing lands in the internal account");
+        // In another currency than the deposit account's, the internal account still receives it.
+        Holder both = MoneyFixtures.approvedCustomer(List.of("USD", "EUR"));
+        Map<String, Object> usdBank = payments.account.ExternalAccountTest.usdAccount(both.customerId(), "000");
+        usdBank.put("defaultUmaDepositAccount", true);
+        api().body(usdBank).post("/customers/external-accounts").then().statusCode(201);
+        Map<String, Object> euros = receive("$success.eur@sandbox.uma.money", both.customerId(), 300);
+        euros.put("receivingCurrencyCode", "EUR");
+        String eurId = api().body(euros).post("/sandbox/uma/receive").then().statusCode(200).extract().path("id");
+        MoneyFixtures.awaitTransaction(eurId, "COMPLETED");
+        assertEquals(300, MoneyFixtures.balance(both.account("EUR")));
+        MoneyFixtures.assertLedgerClean();
     }
 
     @Test
