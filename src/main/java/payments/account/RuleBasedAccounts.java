@@ -22,9 +22,9 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * RULE_BASED internal accounts: an extra USD account number for a customer, whose incoming
- * payments carrying the payer reference are attributed to that payer and swept to the holder's
- * own verified USD account.
+ * RULE_BASED internal accounts: an extra USD account number for a customer and one payer; deposits
+ * into it are attributed by the account number and swept on at once (see
+ * {@code transaction.RuleBasedSweep}) to the holder's own verified USD account.
  */
 @ApplicationScoped
 public class RuleBasedAccounts {

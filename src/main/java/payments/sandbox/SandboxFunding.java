@@ -18,6 +18,7 @@ import payments.customer.Customer;
 import payments.ledger.Journal;
 import payments.ledger.Ledger;
 import payments.transaction.PaymentTransaction;
+import payments.transaction.RuleBasedSweep;
 import payments.transaction.TransactionStatus;
 import payments.transaction.TransactionView;
 import payments.webhook.WebhookPublisher;
@@ -37,9 +38,10 @@ public class SandboxFunding {
     private final WebhookPublisher webhooks;
     private final JsonText json;
     private final ServerClock clock;
+    private final RuleBasedSweep sweep;
 
     public SandboxFunding(RequestSchemas schemas, InternalAccountService accounts, InternalAccountView accountView,
-                          TransactionView transactionView, Ledger ledger, WebhookPublisher webhooks, JsonText json,
+                          TransactionView transactionView, Ledger ledger, WebhookPublisher webhooks, JsonText json, RuleBasedSweep sweep,
                           ServerClock clock) {
         this.schemas = schemas;
         this.accounts = accounts;
@@ -48,6 +50,7 @@ public class SandboxFunding {
         this.ledger = ledger;
         this.webhooks = webhooks;
         this.json = json;
+        this.sweep = sweep;
         this.clock = clock;
     }
 
@@ -62,13 +65,15 @@ public class SandboxFunding {
             if (!account.canTransact()) {
                 throw new ApiException(ErrorCode.INVALID_STATE_TRANSITION, "Internal account " + account.wireId() + " is " + account.status + " and cannot receive funds");
             }
-            PaymentTransaction t = incoming(account, holder, amount);
+            // A rule-based account passes the deposit on at once (RuleBasedSweep); any other keeps it.
+            boolean ruleBased = InternalAccount.RULE_BASED.equals(account.type);
+            PaymentTransaction t = incoming(account, holder, amount, ruleBased ? TransactionStatus.PROCESSING : TransactionStatus.COMPLETED);
             return t.persist()
                     .call(() -> ledger.post(Journal.of("FUNDING", t.id)
                             .system(Journal.SystemAccount.SANDBOX_FUNDING, account.currency, -amount)
-                            .available(account.id, account.currency, amount))
-                            .invoke(balances -> account.showBalance(balances.get(account.id))))
-                    .call(() -> webhooks.publish("INCOMING_PAYMENT.COMPLETED", transactionView.toWire(t)))
+                            .available(account.id, account.currency, amount)))
+                    .call(() -> ruleBased ? sweep.sweep(t, account)
+                            : webhooks.publish("INCOMING_PAYMENT.COMPLETED", transactionView.toWire(t)))
                     .map(ignored -> accountView.toWire(account));
         }));
     }
@@ -77,9 +82,8 @@ public class SandboxFunding {
         return account.customerId == null ? Uni.createFrom().nullItem() : Customer.findById(account.customerId);
     }
 
-    private PaymentTransaction incoming(InternalAccount account, Customer holder, long amount) {
-        PaymentTransaction t = PaymentTransaction.start(PaymentTransaction.INCOMING, PaymentTransaction.CREDIT,
-                TransactionStatus.COMPLETED, clock.now());
+    private PaymentTransaction incoming(InternalAccount account, Customer holder, long amount, String status) {
+        PaymentTransaction t = PaymentTransaction.start(PaymentTransaction.INCOMING, PaymentTransaction.CREDIT, status, clock.now());
         t.customerId = account.customerId;
         t.platformCustomerId = holder == null ? null : holder.platformCustomerId;
         Map<String, Object> source = new LinkedHashMap<>();

@@ -47,6 +47,7 @@ public class PaymentTransaction extends PanacheEntityBase {
             .bigint("platform_fees", t -> t.platformFees, (t, v) -> t.platformFees = v)
             .text("description", t -> t.description, (t, v) -> t.description = v)
             .text("pending_reason", t -> t.pendingReason, (t, v) -> t.pendingReason = v)
+            .uuid("rule_based_account_id", t -> t.ruleBasedAccountId, (t, v) -> t.ruleBasedAccountId = v)
             .text("failure_reason", t -> t.failureReason, (t, v) -> t.failureReason = v)
             .text("rail_outcome", t -> t.railOutcome, (t, v) -> t.railOutcome = v)
             .text("refund", t -> t.refund, (t, v) -> t.refund = v)
@@ -127,6 +128,10 @@ public class PaymentTransaction extends PanacheEntityBase {
 
     @Column(name = "pending_reason")
     public String pendingReason;
+
+    /** The RULE_BASED account a swept deposit was paid into (the reference's ruleBasedAccountId). */
+    @Column(name = "rule_based_account_id")
+    public UUID ruleBasedAccountId;
 
     @Column(name = "failure_reason")
     public String failureReason;

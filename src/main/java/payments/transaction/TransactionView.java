@@ -33,7 +33,8 @@ public class TransactionView {
                                       Map<String, String> reconciliationInstructions,
                                       @JsonRawValue @Schema(type = SchemaType.OBJECT) String rateDetails,
                                       String paymentRail, String failureReason, String settledAt,
-                                      String receiptDeliveryConfirmedAt, String createdAt, String updatedAt) {
+                                      String receiptDeliveryConfirmedAt, String ruleBasedAccountId, String createdAt,
+                                      String updatedAt) {
     }
 
     public TransactionResponse toWire(PaymentTransaction t) {
@@ -49,7 +50,9 @@ public class TransactionView {
                 t.refund, t.counterpartyInformation,
                 created || t.reference == null ? null : Map.of("reference", t.reference),
                 t.rateDetails, t.paymentRail, t.failureReason,
-                text(t.settledAt), text(t.receiptDeliveryConfirmedAt), text(t.createdAt), text(t.updatedAt));
+                text(t.settledAt), text(t.receiptDeliveryConfirmedAt),
+                t.ruleBasedAccountId == null ? null : IdType.INTERNAL_ACCOUNT.wireId(t.ruleBasedAccountId),
+                text(t.createdAt), text(t.updatedAt));
     }
 
     /** A rate as a plain JSON number without trailing zeros or exponent. */

@@ -13,6 +13,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItems;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static payments.TestSupport.api;
 
@@ -47,6 +48,68 @@ class RuleBasedAccountTest {
 
         // The customer's own internal USD account is a valid destination too.
         api().body(request(customerId, (String) regular.get("id"))).post("/internal-accounts").then().statusCode(201);
+    }
+
+    /** An ACTIVE rule-based account of the customer sweeping to {@code destination}, with a minimum. */
+    private static String ruleBasedAccount(String customerId, String destination, long minimum) throws Exception {
+        Map<String, Object> body = new java.util.HashMap<>(request(customerId, destination));
+        body.put("sweepRule", Map.of("destinationAccountId", destination, "payerReference", "INV-42", "minimumSweepAmount", minimum));
+        String id = api().body(body).post("/internal-accounts").then().statusCode(201).extract().path("id");
+        InternalAccountTest.settledAccounts(customerId);
+        return id;
+    }
+
+    @Test
+    void aDepositIsAttributedAndSweptSoTheAccountNeverHoldsABalance() throws Exception {
+        String customerId = ExternalAccountTest.customer();
+        String own = InternalAccountTest.settledAccounts(customerId).getString("data.find { it.type == 'INTERNAL_FIAT' }.id");
+        String bank = api().body(ExternalAccountTest.usdAccount(customerId, "000")).post("/customers/external-accounts")
+                .then().statusCode(201).extract().path("id");
+        String toBank = ruleBasedAccount(customerId, bank, 500);
+        String toOwn = ruleBasedAccount(customerId, own, 0);
+
+        api().body(Map.of("amount", 2_000)).post("/sandbox/internal-accounts/" + toOwn + "/fund").then().statusCode(200)
+                .body("balance.amount", equalTo(0));
+        assertEquals(2_000, payments.MoneyFixtures.balance(own));
+        JsonPath swept = sweepOf(toOwn);
+        assertEquals("COMPLETED", swept.getString("status"));
+        assertEquals(own, swept.getString("destination.accountId"));
+        assertEquals(customerId, swept.getString("customerId"));
+        assertEquals("Deposit from INV-42", swept.getString("description"));
+
+        api().body(Map.of("amount", 1_000)).post("/sandbox/internal-accounts/" + toBank + "/fund").then().statusCode(200)
+                .body("balance.amount", equalTo(0));
+        JsonPath paidOut = sweepOf(toBank);
+        assertEquals("COMPLETED", paidOut.getString("status"));
+        assertEquals(bank, paidOut.getString("destination.accountId"));
+        assertEquals(2_000, payments.MoneyFixtures.balance(own), "the bank got it, not the own account");
+
+        // Below the rule's minimum: to the holder's own account, FAILED.
+        api().body(Map.of("amount", 499)).post("/sandbox/internal-accounts/" + toBank + "/fund").then().statusCode(200)
+                .body("balance.amount", equalTo(0));
+        JsonPath small = sweepOf(toBank);
+        assertEquals("FAILED", small.getString("status"));
+        assertEquals("SWEEP_AMOUNT_OUT_OF_RANGE", small.getString("failureReason"));
+        assertEquals(own, small.getString("destination.accountId"));
+        assertEquals(2_499, payments.MoneyFixtures.balance(own));
+
+        // The destination can no longer receive: the sweep cannot be priced; no receivedAmount.
+        api().delete("/customers/external-accounts/" + bank).then().statusCode(204);
+        api().body(Map.of("amount", 800)).post("/sandbox/internal-accounts/" + toBank + "/fund").then().statusCode(200);
+        JsonPath unpriced = sweepOf(toBank);
+        assertEquals("SWEEP_QUOTE_FAILED", unpriced.getString("failureReason"));
+        assertNull(unpriced.get("receivedAmount"));
+        assertEquals(3_299, payments.MoneyFixtures.balance(own));
+        payments.MoneyFixtures.assertLedgerClean();
+    }
+
+    /** The newest transaction swept from the rule-based account. */
+    private static JsonPath sweepOf(String ruleBasedAccountId) {
+        String customerId = api().get("/internal-accounts/" + ruleBasedAccountId).then().statusCode(200).extract().path("customerId");
+        JsonPath list = api().queryParam("customerId", customerId).queryParam("limit", 100).get("/transactions").then()
+                .statusCode(200).extract().jsonPath();
+        Map<String, Object> newest = list.getMap("data.find { it.ruleBasedAccountId == '" + ruleBasedAccountId + "' }");
+        return new JsonPath(new com.fasterxml.jackson.databind.ObjectMapper().valueToTree(newest).toString());
     }
 
     @Test

@@ -1,0 +1,150 @@
+package payments.transaction;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import payments.account.ExternalAccount;
+import payments.account.InternalAccount;
+import payments.common.ErrorCode;
+import payments.common.IdType;
+import payments.common.Ids;
+import payments.common.JsonText;
+import payments.common.ServerClock;
+import payments.ledger.Journal.SystemAccount;
+import payments.ledger.Journal;
+import payments.ledger.Ledger;
+import payments.webhook.WebhookPublisher;
+
+import java.util.Map;
+
+/**
+ * A deposit into a RULE_BASED account: attributed to the account's holder and payer (the account
+ * number is the attribution; the transaction names it as {@code ruleBasedAccountId}), then swept on
+ * in the same transaction, so the account never holds a balance. To the rule's destination when the
+ * amount is within the rule's minimum and the corridor's per-payment maximum and the destination can
+ * still receive; otherwise to the holder's own account in the same currency, the payment FAILED with
+ * SWEEP_AMOUNT_OUT_OF_RANGE or SWEEP_QUOTE_FAILED.
+ */
+@ApplicationScoped
+public class RuleBasedSweep {
+
+    public static final String SWEEP_AMOUNT_OUT_OF_RANGE = "SWEEP_AMOUNT_OUT_OF_RANGE";
+    public static final String SWEEP_QUOTE_FAILED = "SWEEP_QUOTE_FAILED";
+
+    private final Ledger ledger;
+    private final PaymentLimits limits;
+    private final WebhookPublisher webhooks;
+    private final TransactionView view;
+    private final JsonText json;
+    private final ServerClock clock;
+
+    public RuleBasedSweep(Ledger ledger, PaymentLimits limits, WebhookPublisher webhooks, TransactionView view, JsonText json,
+                          ServerClock clock) {
+        this.ledger = ledger;
+        this.limits = limits;
+        this.webhooks = webhooks;
+        this.view = view;
+        this.json = json;
+        this.clock = clock;
+    }
+
+    /** The rule as stored: where to sweep, whose payments these are, and the smallest amount worth forwarding. */
+    record Rule(String destinationAccountId, String payerReference, long minimum) {
+        static Rule of(JsonNode rule) {
+            return new Rule(rule.get("destinationAccountId").asText(), rule.path("payerReference").asText(null),
+                    rule.path("minimumSweepAmount").asLong(0));
+        }
+    }
+
+    /** Where the money can go: one of the two is set. */
+    private record Destination(InternalAccount internal, ExternalAccount external) {
+        String wireId() {
+            return internal != null ? internal.wireId() : external.wireId();
+        }
+    }
+
+    /**
+     * Sweeps a deposit already posted to {@code account} (a PROCESSING incoming transaction {@code t}
+     * crediting it): COMPLETED at the destination, or FAILED at the holder's own account.
+     */
+    public Uni<Void> sweep(PaymentTransaction t, InternalAccount account) {
+        Rule rule = Rule.of(json.read(account.sweepRule));
+        t.ruleBasedAccountId = account.id;
+        if (rule.payerReference() != null) {
+            t.description = "Deposit from " + rule.payerReference();
+        }
+        long amount = t.receivedAmount;
+        long maximum = limits.transactionMax(account.currency, account.currency).orElse(Long.MAX_VALUE);
+        if (amount < rule.minimum() || amount > maximum) {
+            return fallBack(t, account, SWEEP_AMOUNT_OUT_OF_RANGE);
+        }
+        return destination(rule).flatMap(destination -> destination == null
+                ? fallBack(t, account, SWEEP_QUOTE_FAILED)
+                : forward(t, account, destination));
+    }
+
+    /** The rule's destination while it can still receive; null when it no longer can. */
+    private static Uni<Destination> destination(Rule rule) {
+        String id = rule.destinationAccountId();
+        if (Ids.isValid(IdType.INTERNAL_ACCOUNT, id)) {
+            return InternalAccount.<InternalAccount>findById(Ids.uuidOf(IdType.INTERNAL_ACCOUNT, id, ErrorCode.INTERNAL_ACCOUNT_NOT_FOUND))
+                    .map(account -> account != null && account.canTransact() ? new Destination(account, null) : null);
+        }
+        if (Ids.isValid(IdType.EXTERNAL_ACCOUNT, id)) {
+            return ExternalAccount.<ExternalAccount>findById(Ids.uuidOf(IdType.EXTERNAL_ACCOUNT, id, ErrorCode.EXTERNAL_ACCOUNT_NOT_FOUND))
+                    .map(account -> account != null && account.canReceive() ? new Destination(null, account) : null);
+        }
+        return Uni.createFrom().nullItem();
+    }
+
+    private Uni<Void> forward(PaymentTransaction t, InternalAccount account, Destination destination) {
+        Journal sweep = Journal.of("SWEEP", t.id).available(account.id, account.currency, -t.receivedAmount);
+        if (destination.internal() != null) {
+            sweep.available(destination.internal().id, account.currency, t.receivedAmount);
+        } else {
+            sweep.system(SystemAccount.RAIL, account.currency, t.receivedAmount);
+        }
+        t.destinationAccountId = destination.internal() == null ? null : destination.internal().id;
+        t.receiverIdentifier = destination.wireId();
+        t.destination = accountDocument(destination.wireId(), account.currency);
+        return ledger.post(sweep).flatMap(ignored -> end(t, TransactionStatus.COMPLETED, null));
+    }
+
+    /**
+     * The rule could not forward the deposit: it goes to the holder's own account in the same
+     * currency. A sweep that could not be priced reports no receivedAmount.
+     */
+    private Uni<Void> fallBack(PaymentTransaction t, InternalAccount account, String reason) {
+        return InternalAccount.<InternalAccount>find("customerId = ?1 and currency = ?2 and type = ?3",
+                        account.customerId, account.currency, InternalAccount.typeFor(account.currency)).firstResult()
+                .flatMap(own -> {
+                    if (own == null) {
+                        throw new IllegalStateException("Customer " + account.customerId + " has no " + account.currency
+                                + " account to take a deposit its rule-based account could not sweep");
+                    }
+                    long amount = t.receivedAmount;
+                    t.destinationAccountId = own.id;
+                    t.receiverIdentifier = own.wireId();
+                    t.destination = accountDocument(own.wireId(), own.currency);
+                    if (SWEEP_QUOTE_FAILED.equals(reason)) {
+                        t.receivedAmount = null;
+                    }
+                    return ledger.post(Journal.of("SWEEP_FALLBACK", t.id)
+                                    .available(account.id, account.currency, -amount)
+                                    .available(own.id, own.currency, amount))
+                            .flatMap(ignored -> end(t, TransactionStatus.FAILED, reason));
+                });
+    }
+
+    private Uni<Void> end(PaymentTransaction t, String status, String failureReason) {
+        TransactionStatus.move(t, status);
+        t.failureReason = failureReason;
+        t.settledAt = TransactionStatus.COMPLETED.equals(status) ? clock.now() : null;
+        t.updatedAt = clock.now();
+        return webhooks.publish("INCOMING_PAYMENT." + status, view.toWire(t)).replaceWithVoid();
+    }
+
+    private String accountDocument(String accountId, String currency) {
+        return json.write(Map.of("destinationType", "ACCOUNT", "accountId", accountId, "currency", currency));
+    }
+}
