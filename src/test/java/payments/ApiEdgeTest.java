@@ -11,6 +11,7 @@ import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.startsWith;
 import static payments.TestSupport.api;
 
 /** The HTTP edge: every client mistake is a clear 4xx JSON error, never a 500 or a stack trace. */
@@ -57,6 +58,15 @@ class ApiEdgeTest {
                 .body("code", equalTo("INVALID_INPUT")).body("details.errors.field", containsInAnyOrder("currency", "region"));
         api().body("{\"name\":\"a\\u0000b\",\"permissions\":[\"VIEW\", \"x\\u0000\"]}").post("/tokens").then().statusCode(400)
                 .body("details.errors.field", containsInAnyOrder("name", "permissions[1]"));
+    }
+
+    @Test
+    void businessRuleErrorsCarryTheirConstraint() {
+        api().queryParam("customerId", "Customer:nope").get("/customers/internal-accounts").then().statusCode(400)
+                .body("details.errors[0].field", equalTo("customerId"))
+                .body("details.errors[0].constraint.pattern", startsWith("^Customer:"));
+        api().body(java.util.Map.of("redirectUri", "ftp://x")).post("/customers/" + MoneyFixtures.approvedCustomer(java.util.List.of("USD")).customerId() + "/kyc-link")
+                .then().statusCode(400).body("details.errors[0].constraint.format", equalTo("url"));
     }
 
     @Test

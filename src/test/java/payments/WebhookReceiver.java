@@ -47,6 +47,7 @@ public final class WebhookReceiver implements AutoCloseable {
     private final List<Delivery> held = new java.util.ArrayList<>();
     private final ConcurrentLinkedQueue<Integer> scriptedStatuses = new ConcurrentLinkedQueue<>();
     private final Map<String, ConcurrentLinkedQueue<Reply>> repliesByType = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, ConcurrentLinkedQueue<Integer>> statusesByText = new java.util.concurrent.ConcurrentHashMap<>();
     private static final java.util.regex.Pattern TYPE = java.util.regex.Pattern.compile("\"type\":\"([A-Z_.]+)\"");
 
     private record Reply(int status, String body) {
@@ -63,7 +64,9 @@ public final class WebhookReceiver implements AutoCloseable {
             deliveries.add(new Delivery(body, Map.copyOf(exchange.getRequestHeaders())));
             java.util.regex.Matcher type = TYPE.matcher(body);
             Reply scripted = type.find() ? repliesByType.getOrDefault(type.group(1), new ConcurrentLinkedQueue<>()).poll() : null;
-            Integer status = scripted != null ? Integer.valueOf(scripted.status()) : scriptedStatuses.poll();
+            Integer own = statusesByText.entrySet().stream().filter(e -> body.contains(e.getKey()))
+                    .map(e -> e.getValue().poll()).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+            Integer status = own != null ? own : scripted != null ? Integer.valueOf(scripted.status()) : scriptedStatuses.poll();
             byte[] reply = (scripted != null ? scripted.body() : "{\"received\":true}").getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/json");
             exchange.sendResponseHeaders(status == null ? 200 : status, reply.length == 0 ? -1 : reply.length);
@@ -92,6 +95,15 @@ public final class WebhookReceiver implements AutoCloseable {
     /** The next answers, in order; after them the receiver answers 200. */
     public WebhookReceiver answer(Integer... statuses) {
         scriptedStatuses.addAll(List.of(statuses));
+        return this;
+    }
+
+    /**
+     * The next answers to deliveries whose body contains {@code text} (a marker of the test's own
+     * event), ahead of every other script: other tests' events due at the same moment cannot take them.
+     */
+    public WebhookReceiver answerContaining(String text, Integer... statuses) {
+        statusesByText.computeIfAbsent(text, t -> new ConcurrentLinkedQueue<>()).addAll(List.of(statuses));
         return this;
     }
 

@@ -59,14 +59,15 @@ public final class AccountInfoRules {
         checkCurrency(type, currency, errors);
         for (String field : List.of("routingNumber", "intermediaryRoutingNumber")) {
             if (info.has(field) && !BankIdentifiers.isValidRoutingNumber(info.get(field).asText())) {
-                errors.add(FieldError.of("accountInfo." + field, "Not a valid ABA routing number (check digit)"));
+                errors.add(new FieldError("accountInfo." + field, FieldError.Constraint.format("aba-routing-number"),
+                        "Not a valid ABA routing number (check digit)"));
             }
         }
         if (info.has("iban") && !BankIdentifiers.isValidIban(info.get("iban").asText())) {
-            errors.add(FieldError.of("accountInfo.iban", "Not a valid IBAN (check digits)"));
+            errors.add(new FieldError("accountInfo.iban", FieldError.Constraint.format("iban"), "Not a valid IBAN (check digits)"));
         }
         if (info.has("clabeNumber") && !BankIdentifiers.isValidClabe(info.get("clabeNumber").asText())) {
-            errors.add(FieldError.of("accountInfo.clabeNumber", "Not a valid CLABE (check digit)"));
+            errors.add(new FieldError("accountInfo.clabeNumber", FieldError.Constraint.format("clabe"), "Not a valid CLABE (check digit)"));
         }
         Pattern address = WALLET_ADDRESSES.get(type);
         if (address != null && info.has("address") && !address.matcher(info.get("address").asText()).matches()) {
@@ -118,10 +119,11 @@ public final class AccountInfoRules {
             errors.add(FieldError.of("accountInfo", "Exactly one of invoice, bolt12 or lightningAddress is required"));
         }
         if (info.has("invoice") && !BOLT11.matcher(info.get("invoice").asText()).matches()) {
-            errors.add(FieldError.of("accountInfo.invoice", "Not a BOLT11 invoice"));
+            errors.add(new FieldError("accountInfo.invoice", FieldError.Constraint.pattern(BOLT11.pattern()), "Not a BOLT11 invoice"));
         }
         if (info.has("lightningAddress") && !LIGHTNING_ADDRESS.matcher(info.get("lightningAddress").asText()).matches()) {
-            errors.add(FieldError.of("accountInfo.lightningAddress", "Not a lightning address (user@domain)"));
+            errors.add(new FieldError("accountInfo.lightningAddress", FieldError.Constraint.pattern(LIGHTNING_ADDRESS.pattern()),
+                    "Not a lightning address (user@domain)"));
         }
     }
 }

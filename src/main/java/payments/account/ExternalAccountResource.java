@@ -14,11 +14,13 @@ import jakarta.ws.rs.core.UriInfo;
 import payments.account.ExternalAccountService.ExternalAccountResponse;
 import payments.account.ExternalAccountService.Owner;
 import payments.common.ApiException;
+import payments.common.FieldError;
+import payments.common.IdType;
 import payments.common.Page;
 import payments.common.ServerConfig;
-import payments.common.web.PublicUrls;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
+import payments.common.web.PublicUrls;
 import payments.common.web.RunsToCompletion;
 
 /** External accounts of customers (/customers/external-accounts) and of the platform (/platform/external-accounts). */
@@ -42,7 +44,7 @@ public class ExternalAccountResource {
     public Uni<Response> createForCustomer(JsonNode body) {
         JsonNode customerId = body == null ? null : body.get("customerId");
         if (customerId != null && !customerId.isNull() && !customerId.isTextual()) {
-            throw ApiException.invalidField("customerId", null, "Must be a Customer id");
+            throw ApiException.invalidField("customerId", FieldError.Constraint.idOf(IdType.CUSTOMER), "Must be a Customer id");
         }
         return service.create(customerId == null || customerId.isNull() ? null : customerId.asText(), body)
                 .map(account -> Response.status(201).entity(account).build());

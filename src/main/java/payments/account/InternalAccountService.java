@@ -104,7 +104,7 @@ public class InternalAccountService implements CustomerAccounts {
                 .page("id", page);
         if (customerId != null) {
             if (!Ids.isValid(IdType.CUSTOMER, customerId)) {
-                throw ApiException.invalidField("customerId", null, "Must be a Customer id");
+                throw ApiException.invalidField("customerId", FieldError.Constraint.idOf(IdType.CUSTOMER), "Must be a Customer id");
             }
             filters.equal("customerId", "customerId", CustomerService.uuidOf(customerId));
         }

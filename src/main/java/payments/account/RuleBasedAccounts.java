@@ -102,7 +102,8 @@ public class RuleBasedAccounts {
                 return null;
             });
         }
-        throw ApiException.invalidField(DESTINATION, null, "Must be an ExternalAccount or InternalAccount id");
+        throw ApiException.invalidField(DESTINATION, FieldError.Constraint.idOf(IdType.EXTERNAL_ACCOUNT, IdType.INTERNAL_ACCOUNT),
+                "Must be an ExternalAccount or InternalAccount id");
     }
 
     private static void require(boolean condition, String message) {

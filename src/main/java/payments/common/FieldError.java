@@ -25,6 +25,12 @@ public record FieldError(String field, Constraint constraint, String message) {
             return new Constraint(null, null, values, null, null);
         }
 
+        /** The field must hold a wire id of one of these types. */
+        public static Constraint idOf(IdType... types) {
+            String alternatives = java.util.Arrays.stream(types).map(IdType::prefix).collect(java.util.stream.Collectors.joining("|"));
+            return pattern(types.length == 1 ? types[0].pattern() : types[0].pattern().replace("^" + types[0].prefix(), "^(" + alternatives + ")"));
+        }
+
         public static Constraint length(Integer min, Integer max) {
             return new Constraint(null, null, null, min, max);
         }

@@ -31,6 +31,11 @@ public enum IdType {
         return prefix;
     }
 
+    /** The pattern of this type's wire ids, for the {@code constraint} of a field that must hold one. */
+    public String pattern() {
+        return "^" + prefix + ":[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$";
+    }
+
     /** The wire form `<Type>:<uuid>` of a stored id. */
     public String wireId(java.util.UUID id) {
         return prefix + ":" + id;

@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
 public final class UmaDirectory {
 
     public static final String SANDBOX_DOMAIN = "sandbox.uma.money";
-    private static final Pattern ADDRESS = Pattern.compile("^\\$[A-Za-z0-9._+-]{1,64}@[a-z0-9-]+(\\.[a-z0-9-]+)+$");
+    public static final Pattern ADDRESS = Pattern.compile("^\\$[A-Za-z0-9._+-]{1,64}@[a-z0-9-]+(\\.[a-z0-9-]+)+$");
 
     /** A receiver: the currencies it takes and how payments to it end. */
     public record UmaReceiver(String address, List<String> currencies, RailOutcome outcome) {

@@ -65,7 +65,8 @@ public class SandboxUmaReceive {
             }
             for (String field : new String[] {"senderUmaAddress", "receiverUmaAddress"}) {
                 if (req.has(field) && !UmaDirectory.wellFormed(req.get(field).asText())) {
-                    errors.add(FieldError.of(field, "Must be a UMA address ($user@domain)"));
+                    errors.add(new FieldError(field, FieldError.Constraint.pattern(UmaDirectory.ADDRESS.pattern()),
+                            "Must be a UMA address ($user@domain)"));
                 }
             }
             if (req.has("receivingCurrencyAmount") && req.get("receivingCurrencyAmount").asLong() > MAX_AMOUNT) {

@@ -50,7 +50,8 @@ public class DocumentService {
         if (form.documentHolder() == null || form.documentHolder().isBlank()) {
             errors.add(FieldError.of("documentHolder", "Is required: a Customer or BeneficialOwner id"));
         } else if (!Ids.isValid(IdType.CUSTOMER, form.documentHolder()) && !Ids.isValid(IdType.BENEFICIAL_OWNER, form.documentHolder())) {
-            errors.add(FieldError.of("documentHolder", "Must be a Customer or BeneficialOwner id"));
+            errors.add(new FieldError("documentHolder", FieldError.Constraint.idOf(IdType.CUSTOMER, IdType.BENEFICIAL_OWNER),
+                    "Must be a Customer or BeneficialOwner id"));
         }
         return checkedFile(form, errors)
                 .flatMap(content -> holderCustomer(form.documentHolder()).flatMap(customerId -> {

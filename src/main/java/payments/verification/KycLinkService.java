@@ -8,6 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
+import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.JsonText;
 import payments.common.ServerClock;
@@ -132,7 +133,8 @@ public class KycLinkService {
             valid = false;
         }
         if (!valid) {
-            throw ApiException.invalidField("redirectUri", null, "Must be an https:// (or http:// for local development) URI");
+            throw ApiException.invalidField("redirectUri", FieldError.Constraint.format("url"),
+                    "Must be an https:// (or http:// for local development) URI");
         }
         return text;
     }

@@ -96,7 +96,7 @@ public class VerificationService {
                     "Not a verification status");
         }
         if (customerId != null && !Ids.isValid(IdType.CUSTOMER, customerId)) {
-            throw ApiException.invalidField("customerId", null, "Must be a Customer id");
+            throw ApiException.invalidField("customerId", FieldError.Constraint.idOf(IdType.CUSTOMER), "Must be a Customer id");
         }
         QueryFilters filters = new QueryFilters()
                 .equal("customerId", "customerId", customerId == null ? null : CustomerService.uuidOf(customerId))

@@ -111,7 +111,8 @@ public class ExternalAccountTest {
         api().body(Map.of("currency", "MXN", "accountInfo", Map.of("accountType", "MXN_ACCOUNT",
                         "clabeNumber", "032180000118359718", "beneficiary", BENEFICIARY)))
                 .post("/platform/external-accounts").then().statusCode(400)
-                .body("details.errors[0].field", equalTo("accountInfo.clabeNumber"));
+                .body("details.errors[0].field", equalTo("accountInfo.clabeNumber"))
+                .body("details.errors[0].constraint.format", equalTo("clabe"));
         api().body(Map.of("currency", "USD", "accountInfo", Map.of("accountType", "NOPE_ACCOUNT")))
                 .post("/platform/external-accounts").then().statusCode(400)
                 .body("details.errors[0].field", equalTo("accountInfo.accountType"))
