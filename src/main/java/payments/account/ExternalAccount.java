@@ -66,8 +66,12 @@ public class ExternalAccount extends PanacheEntityBase {
     public Instant deletedAt;
 
     /** Whether a payout may go to this account now: not deleted, and ACTIVE. */
+    /**
+     * Whether payments may reach it: ACTIVE, or a wallet whose ownership check is still pending (the
+     * spec: usable below regulatory thresholds; pricing refuses amounts above, see QuotePricing).
+     */
     public boolean canReceive() {
-        return deletedAt == null && ACTIVE.equals(status);
+        return deletedAt == null && (ACTIVE.equals(status) || PENDING_OWNERSHIP_VERIFICATION.equals(status));
     }
 
     public String wireId() {

@@ -161,5 +161,12 @@ public interface ServerConfig {
 
         /** Most a customer (or the platform) may send per UTC day. */
         Map<String, Long> dailyVolume();
+
+        /**
+         * Most a payment may carry, in euro cents, to a self-custody wallet whose ownership is not
+         * verified yet (the EU transfer-of-funds rule's EUR 1,000).
+         */
+        @WithDefault("100000")
+        long unverifiedWalletMaxEurCents();
     }
 }

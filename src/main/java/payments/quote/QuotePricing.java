@@ -245,7 +245,7 @@ public class QuotePricing {
         }
         Owner owner = payer.customer() == null ? Owner.platform() : new Owner(false, payer.customerId());
         return referenced("destination.accountId", () -> externalAccounts.find(owner, accountId), mode).map(account -> {
-            if (!ExternalAccount.ACTIVE.equals(account.status)) {
+            if (!account.canReceive()) {
                 throw new ApiException(ErrorCode.EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED, "External account " + accountId + " is " + account.status + "; verify its ownership first");
             }
             requireRail("No payment rail is connected in production mode; only transfers between internal accounts settle");
@@ -322,6 +322,12 @@ public class QuotePricing {
         } catch (QuoteMath.Unquotable e) {
             throw new ApiException(ErrorCode.INVALID_AMOUNT, e.getMessage());
         }
+        if (payee.external() != null && ExternalAccount.PENDING_OWNERSHIP_VERIFICATION.equals(payee.external().status)
+                && aboveUnverifiedWalletLimit(amounts.totalReceiving(), receiving)) {
+            throw new ApiException(ErrorCode.EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED, "External account " + payee.wireId()
+                    + " awaits its ownership check; until then it takes payments worth at most EUR "
+                    + BigDecimal.valueOf(config.limits().unverifiedWalletMaxEurCents(), 2).toPlainString());
+        }
         checkRange(settings, sending, amounts.totalSending());
         checkRange(settings, receiving, amounts.totalReceiving());
         limits.checkSize(sending, receiving, amounts.totalSending());
@@ -331,6 +337,14 @@ public class QuotePricing {
                     + receiving + " towards this account now; try a new quote later");
         }
         return new Priced(sending, receiving, rate, fees, amounts);
+    }
+
+    /** Whether {@code amount} of {@code currency} is worth more than an unverified wallet may take (unvalued: yes). */
+    private boolean aboveUnverifiedWalletLimit(long amount, String currency) {
+        return rates.rate("EUR", currency)
+                .map(eurPerUnit -> BigDecimal.valueOf(amount).movePointLeft(decimals(currency)).multiply(eurPerUnit)
+                        .compareTo(BigDecimal.valueOf(config.limits().unverifiedWalletMaxEurCents(), 2)) > 0)
+                .orElse(true);
     }
 
     /** 400 AMOUNT_OUT_OF_RANGE outside the platform's minAmount..maxAmount for the currency (when it configures one). */

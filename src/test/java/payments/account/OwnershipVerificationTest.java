@@ -39,6 +39,17 @@ class OwnershipVerificationTest {
     }
 
     @Test
+    void aWalletAwaitingItsOwnershipCheckTakesPaymentsOnlyBelowTheRegulatoryThreshold() {
+        payments.MoneyFixtures.Holder payer = payments.MoneyFixtures.customer("NL", java.util.List.of("USDC"));
+        String wallet = wallet(payer.customerId(), "SOLANA_WALLET", "USDC", "7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV");
+        // USDC has 6 decimals: 500 USDC is worth less than EUR 1,000, 2,000 USDC more.
+        api().body(payments.MoneyFixtures.quoteBody(payer.account("USDC"), wallet, 500_000_000L)).post("/quotes").then()
+                .statusCode(201);
+        api().body(payments.MoneyFixtures.quoteBody(payer.account("USDC"), wallet, 2_000_000_000L)).post("/quotes").then()
+                .statusCode(400).body("code", equalTo("EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED"));
+    }
+
+    @Test
     void aRealWalletSignatureVerifiesOwnership() throws Exception {
         WebhookReceiver receiver = new WebhookReceiver();
         api().body(Map.of("webhookEndpoint", receiver.url())).patch("/config").then().statusCode(200);
