@@ -47,6 +47,8 @@ class ApiEdgeTest {
         // A number is not a string: refused, never converted.
         api().body("{\"name\":12345,\"permissions\":[\"VIEW\"]}").post("/tokens").then().statusCode(400)
                 .body("details.errors.field", containsInAnyOrder("name"));
+        api().body("{\"name\":\"x\",\"permissions\":[\"VIEW\",7,8]}").post("/tokens").then().statusCode(400)
+                .body("details.errors.field", containsInAnyOrder("permissions[1]", "permissions[2]"));
         api().body("{\"seconds\":\"60\"}").post("/sandbox/clock/advance").then().statusCode(400)
                 .body("details.errors.field", containsInAnyOrder("seconds"));
         api().body("{}").patch("/config").then().statusCode(400).body("details.errors.field", containsInAnyOrder("body"));

@@ -8,6 +8,7 @@ import payments.ledger.Ledger.Balance;
 import payments.webhook.WebhookEvent;
 import payments.webhook.WebhookPublisher;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -34,25 +35,25 @@ public class BalanceUpdates implements BalanceListener {
     }
 
     @Override
-    public Uni<Void> balancesChanged(Map<UUID, Balance> balances) {
+    public Uni<Void> balancesChanged(Map<UUID, Balance> balances, Instant at) {
         // In id order, so the events of one posting always read in the same order.
         return Multi.createFrom().iterable(new TreeMap<>(balances).entrySet())
                 .onItem().transformToUniAndConcatenate(change -> InternalAccount.<InternalAccount>findById(change.getKey())
                         .flatMap(account -> {
                             account.showBalance(change.getValue());
-                            return webhooks.publish(EVENT, view.toWire(account));
+                            return webhooks.publish(EVENT, view.toWire(account, at));
                         }))
                 .collect().last()
                 .replaceWithVoid();
     }
 
     /** The payment batch's events, built from the accounts it read under its lock; saved with the batch. */
-    public List<WebhookEvent> events(Map<UUID, InternalAccount> accounts, Map<UUID, Balance> balances) {
+    public List<WebhookEvent> events(Map<UUID, InternalAccount> accounts, Map<UUID, Balance> balances, Instant at) {
         List<WebhookEvent> events = new ArrayList<>();
         new TreeMap<>(balances).forEach((id, balance) -> {
             InternalAccount account = accounts.get(id);
             account.showBalance(balance);
-            events.add(webhooks.dispatched(EVENT, view.toWire(account)));
+            events.add(webhooks.dispatched(EVENT, view.toWire(account, at)));
         });
         return events;
     }

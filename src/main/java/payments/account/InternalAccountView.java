@@ -26,6 +26,11 @@ public class InternalAccountView {
     }
 
     public InternalAccountResponse toWire(InternalAccount account) {
+        return toWire(account, account.updatedAt);
+    }
+
+    /** The account as a posting left it at {@code updatedAt} (the ledger wrote that time to its row, not to this object). */
+    public InternalAccountResponse toWire(InternalAccount account, java.time.Instant updatedAt) {
         return new InternalAccountResponse(account.wireId(),
                 account.customerId == null ? null : IdType.CUSTOMER.wireId(account.customerId),
                 account.type, account.status,
@@ -33,7 +38,7 @@ public class InternalAccountView {
                 json.read(account.fundingInstructions), account.label,
                 account.sweepRule == null ? null : json.read(account.sweepRule),
                 InternalAccount.EMBEDDED_WALLET.equals(account.type) ? Boolean.TRUE.equals(account.privateEnabled) : null,
-                account.createdAt.toString(), account.updatedAt.toString());
+                account.createdAt.toString(), updatedAt.toString());
     }
 
 }

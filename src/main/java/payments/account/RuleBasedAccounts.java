@@ -71,6 +71,7 @@ public class RuleBasedAccounts {
         ObjectNode request = (ObjectNode) result.value();
         return CustomerService.findForChange(request.get("customerId").asText())
                 .call(holder -> checkDestination(holder, request.at("/sweepRule/destinationAccountId").asText()))
+                .call(RuleBasedAccounts::requireOwnUsdAccount)
                 .flatMap(holder -> {
                     InternalAccount account = accounts.newAccount(holder.id, InternalAccount.RULE_BASED, "USD",
                             InternalAccount.PENDING);
@@ -78,6 +79,22 @@ public class RuleBasedAccounts {
                     account.sweepRule = json.write(request.get("sweepRule"));
                     return accounts.open(account).map(saved -> view.toWire(account));
                 });
+    }
+
+    /**
+     * The holder's own ACTIVE USD internal account takes the deposits the rule cannot sweep (the
+     * spec: "the holder needs a verified account in the same currency").
+     */
+    private static Uni<Void> requireOwnUsdAccount(Customer holder) {
+        return InternalAccount.<InternalAccount>find("customerId = ?1 and currency = ?2 and type = ?3", holder.id, "USD",
+                        InternalAccount.typeFor("USD")).firstResult()
+                .invoke(own -> {
+                    if (own == null || !own.canTransact()) {
+                        throw ApiException.invalidField("customerId", null, "The customer needs an ACTIVE USD internal account first:"
+                                + " it takes the deposits the rule cannot sweep");
+                    }
+                })
+                .replaceWithVoid();
     }
 
     /** Sweeps go to the holder's own ACTIVE USD account: an ownership-verified external one or its internal one. */

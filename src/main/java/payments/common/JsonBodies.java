@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -72,8 +73,10 @@ public class JsonBodies {
             object.remove(last.getFieldName());
             return true;
         }
-        if (parent instanceof ArrayNode array && last.getIndex() >= 0 && last.getIndex() < array.size()) {
-            array.remove(last.getIndex());
+        if (parent instanceof ArrayNode array && last.getIndex() >= 0 && last.getIndex() < array.size()
+                && !array.get(last.getIndex()).isNull()) {
+            // Nulled, not removed: the later elements keep their positions, so their errors name them right.
+            array.set(last.getIndex(), NullNode.getInstance());
             return true;
         }
         return false;

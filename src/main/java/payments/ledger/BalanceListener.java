@@ -2,6 +2,7 @@ package payments.ledger;
 
 import io.smallrye.mutiny.Uni;
 
+import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
 
@@ -12,6 +13,6 @@ import java.util.UUID;
  */
 public interface BalanceListener {
 
-    /** Called in the session and transaction of the posting, after its balances moved. */
-    Uni<Void> balancesChanged(Map<UUID, Ledger.Balance> balances);
+    /** Called in the session and transaction of the posting, after its balances moved {@code at} (their updated_at). */
+    Uni<Void> balancesChanged(Map<UUID, Ledger.Balance> balances, Instant at);
 }

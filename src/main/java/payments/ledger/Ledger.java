@@ -123,7 +123,7 @@ public class Ledger {
                     SqlStatement statement = save(Map.of(), List.of(journal), now);
                     return statement == null ? Uni.createFrom().voidItem() : statement.updateInSession();
                 })
-                .call(() -> balances.isEmpty() ? Uni.createFrom().voidItem() : listener.balancesChanged(balances)))
+                .call(() -> balances.isEmpty() ? Uni.createFrom().voidItem() : listener.balancesChanged(balances, now)))
                 .replaceWith(balances);
     }
 
@@ -185,6 +185,7 @@ public class Ledger {
         private final BatchBalances balances;
         private final Map<UUID, String> statuses;
         private final List<Journal> accepted = new ArrayList<>();
+        private final Instant at = clock.now();
 
         private Batch(SqlClient connection, BatchBalances balances, Map<UUID, String> statuses) {
             this.connection = connection;
@@ -215,9 +216,14 @@ public class Ledger {
             return balances.changed();
         }
 
+        /** When the batch's balances change: their updated_at. */
+        public Instant at() {
+            return at;
+        }
+
         /** Saves the new balances and the accepted journals' ledger rows (sent without waiting for earlier statements). */
         public Uni<Void> write() {
-            SqlStatement statement = save(balances.changed(), accepted, clock.now());
+            SqlStatement statement = save(balances.changed(), accepted, at);
             return statement == null ? Uni.createFrom().voidItem() : statement.on(connection).replaceWithVoid();
         }
     }

@@ -166,7 +166,13 @@ public class QuoteExecution {
                 throw ApiException.invalidField("destination.accountId", null, "External account " + account.wireId()
                         + (account.deletedAt != null ? " was deleted" : " is " + account.status) + " and cannot receive");
             }
-            return rail.payout(identifier(account), quote.sendingCurrency.equals(quote.receivingCurrency));
+            boolean sameCurrency = quote.sendingCurrency.equals(quote.receivingCurrency);
+            if (!sameCurrency && !rail.canPrice(identifier(account))) {
+                // The payout partner refuses the quoted rate now: nothing is held, the quote stays as it was.
+                throw new ApiException(ErrorCode.QUOTE_RATE_UNAVAILABLE, "The payout partner no longer honours the rate quoted for "
+                        + quote.sendingCurrency + " to " + quote.receivingCurrency + "; create a new quote");
+            }
+            return rail.payout(identifier(account), sameCurrency);
         });
     }
 

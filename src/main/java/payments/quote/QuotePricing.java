@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import payments.account.AccountInfoRules;
 import payments.account.AccountLookup;
 import payments.account.ExternalAccount;
 import payments.account.ExternalAccountService.Owner;
@@ -30,7 +29,6 @@ import payments.quote.QuotePricing.Payer;
 import payments.quote.QuotePricing.Priced;
 import payments.quote.QuotePricing.Resolved;
 import payments.transaction.PaymentLimits;
-import payments.transaction.PaymentRail;
 
 import java.math.BigDecimal;
 import java.util.List;
@@ -54,14 +52,11 @@ public class QuotePricing {
     private final ReceiverService receivers;
     private final ServerConfig config;
     private final JsonText json;
-    private final PaymentRail rail;
 
     public QuotePricing(PlatformConfigService platform, ExchangeRates rates, FeeSchedule feeSchedule,
                         PaymentLimits limits, InternalAccountService internalAccounts,
-                        ExternalAccountService externalAccounts, ReceiverService receivers, ServerConfig config, JsonText json,
-                        PaymentRail rail) {
+                        ExternalAccountService externalAccounts, ReceiverService receivers, ServerConfig config, JsonText json) {
         this.json = json;
-        this.rail = rail;
         this.platform = platform;
         this.rates = rates;
         this.feeSchedule = feeSchedule;
@@ -237,6 +232,11 @@ public class QuotePricing {
                             throw ApiException.invalidField("destination.accountId", null,
                                     "Internal account " + accountId + " is " + account.status + " and cannot receive");
                         }
+                        if (InternalAccount.RULE_BASED.equals(account.type)) {
+                            // Its deposits are swept on as they arrive (RuleBasedSweep): pay where it sweeps to.
+                            throw ApiException.invalidField("destination.accountId", null,
+                                    "A RULE_BASED account takes deposits from outside only; pay its sweep destination instead");
+                        }
                         return new Payee(account, null, null, null, holder == null ? null : () -> personOf(holder), null);
                     }));
         }
@@ -331,11 +331,6 @@ public class QuotePricing {
         checkRange(settings, sending, amounts.totalSending());
         checkRange(settings, receiving, amounts.totalReceiving());
         limits.checkSize(sending, receiving, amounts.totalSending());
-        if (payee.external() != null && !sending.equals(receiving)
-                && !rail.canPrice(AccountInfoRules.primaryIdentifier(json.read(payee.external().accountInfo)))) {
-            throw new ApiException(ErrorCode.QUOTE_RATE_UNAVAILABLE, "No rate can be locked for " + sending + " to "
-                    + receiving + " towards this account now; try a new quote later");
-        }
         return new Priced(sending, receiving, rate, fees, amounts);
     }
 

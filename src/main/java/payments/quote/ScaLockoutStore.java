@@ -52,27 +52,33 @@ public class ScaLockoutStore {
                 .replaceWithVoid();
     }
 
-    /** Counts a wrong code; fails with 423 when it is the one that locks, else with {@code wrongCode}. */
+    /**
+     * Counts a wrong code, in one statement so that concurrent attempts on several quotes of one
+     * customer can neither lose a count nor lift a lock: fails with 423 while (or once) the customer
+     * is locked out, else with {@code wrongCode}. A lock that ran out starts a new count.
+     */
     Uni<Void> recordFailure(UUID customerId, ApiException wrongCode) {
         Instant now = clock.now();
         return pool.preparedQuery("""
                         INSERT INTO sca_lockouts (customer_id, failed_attempts, locked_until, updated_at)
-                        VALUES ($1, 1, NULL, $2)
+                        VALUES ($1, 1, CASE WHEN 1 >= $3 THEN $4 END, $2)
                         ON CONFLICT (customer_id) DO UPDATE SET
-                            failed_attempts = CASE WHEN sca_lockouts.locked_until IS NOT NULL THEN 1
-                                                   ELSE sca_lockouts.failed_attempts + 1 END,
-                            locked_until = NULL, updated_at = $2
-                        RETURNING failed_attempts""")
-                .execute(Tuple.of(customerId, Times.utc(now)))
+                            failed_attempts = CASE
+                                WHEN sca_lockouts.locked_until > $2 THEN sca_lockouts.failed_attempts
+                                WHEN sca_lockouts.locked_until IS NOT NULL THEN 1
+                                ELSE sca_lockouts.failed_attempts + 1 END,
+                            locked_until = CASE
+                                WHEN sca_lockouts.locked_until > $2 THEN sca_lockouts.locked_until
+                                WHEN sca_lockouts.locked_until IS NULL AND sca_lockouts.failed_attempts + 1 >= $3 THEN $4
+                                END,
+                            updated_at = $2
+                        RETURNING failed_attempts, locked_until""")
+                .execute(Tuple.of(customerId, Times.utc(now), MAX_FAILED_ATTEMPTS, Times.utc(now.plus(LOCK))))
                 .flatMap(rows -> {
-                    int failed = RowSets.first(rows).getInteger(0);
-                    if (failed < MAX_FAILED_ATTEMPTS) {
-                        return Uni.createFrom().failure(wrongCode);
-                    }
-                    Instant lockedUntil = now.plus(LOCK);
-                    return pool.preparedQuery("UPDATE sca_lockouts SET locked_until = $2 WHERE customer_id = $1")
-                            .execute(Tuple.of(customerId, Times.utc(lockedUntil)))
-                            .flatMap(ignored -> Uni.createFrom().failure(locked(failed, lockedUntil)));
+                    Row row = RowSets.first(rows);
+                    Instant lockedUntil = row.getOffsetDateTime(1) == null ? null : row.getOffsetDateTime(1).toInstant();
+                    return Uni.createFrom().failure(lockedUntil != null && now.isBefore(lockedUntil)
+                            ? locked(row.getInteger(0), lockedUntil) : wrongCode);
                 });
     }
 

@@ -71,7 +71,8 @@ public class SandboxFunding {
             return t.persist()
                     .call(() -> ledger.post(Journal.of("FUNDING", t.id)
                             .system(Journal.SystemAccount.SANDBOX_FUNDING, account.currency, -amount)
-                            .available(account.id, account.currency, amount)))
+                            .available(account.id, account.currency, amount))
+                            .invoke(balances -> account.showBalance(balances.get(account.id))))
                     .call(() -> ruleBased ? sweep.sweep(t, account)
                             : webhooks.publish("INCOMING_PAYMENT.COMPLETED", transactionView.toWire(t)))
                     .map(ignored -> accountView.toWire(account));

@@ -109,7 +109,8 @@ public class SandboxUmaReceive {
     private static Uni<ExternalAccount> defaultDepositAccount(Customer customer, String currency) {
         return ExternalAccount.<ExternalAccount>find("customerId = ?1 and defaultUmaDeposit = true and deletedAt is null",
                         customer.id).firstResult()
-                .map(account -> account != null && account.canReceive() && currency.equals(account.currency) ? account : null);
+                .map(account -> account != null && account.deletedAt == null && ExternalAccount.ACTIVE.equals(account.status)
+                        && currency.equals(account.currency) ? account : null);
     }
 
     private static Uni<Customer> receiver(ObjectNode request) {

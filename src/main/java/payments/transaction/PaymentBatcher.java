@@ -197,7 +197,7 @@ public class PaymentBatcher {
                             answers.add(Map.entry(payment.claim(), payment.answer()));
                         }
                     }
-                    balanceUpdates.events(locked.getItem4(), postings.changed()).forEach(event -> rows.add(WebhookEvent.ROWS, event));
+                    balanceUpdates.events(locked.getItem4(), postings.changed(), postings.at()).forEach(event -> rows.add(WebhookEvent.ROWS, event));
                     return Uni.combine().all().unis(postings.write(), volumes.write(), rows.insert(connection),
                                     idempotency.storeAllWithEffects(connection, answers), connection.query("COMMIT").execute())
                             .collectFailures().discardItems()

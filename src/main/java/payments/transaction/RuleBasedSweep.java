@@ -3,6 +3,7 @@ package payments.transaction;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import org.jboss.logging.Logger;
 import payments.account.ExternalAccount;
 import payments.account.InternalAccount;
 import payments.common.ErrorCode;
@@ -37,6 +38,7 @@ public class RuleBasedSweep {
     private final TransactionView view;
     private final JsonText json;
     private final ServerClock clock;
+    private static final Logger LOG = Logger.getLogger(RuleBasedSweep.class);
 
     public RuleBasedSweep(Ledger ledger, PaymentLimits limits, WebhookPublisher webhooks, TransactionView view, JsonText json,
                           ServerClock clock) {
@@ -92,7 +94,9 @@ public class RuleBasedSweep {
         }
         if (Ids.isValid(IdType.EXTERNAL_ACCOUNT, id)) {
             return ExternalAccount.<ExternalAccount>findById(Ids.uuidOf(IdType.EXTERNAL_ACCOUNT, id, ErrorCode.EXTERNAL_ACCOUNT_NOT_FOUND))
-                    .map(account -> account != null && account.canReceive() ? new Destination(null, account) : null);
+                    // Only a verified (ACTIVE) account: the rule named one, and a sweep has no amount limit to check.
+                    .map(account -> account != null && account.deletedAt == null && ExternalAccount.ACTIVE.equals(account.status)
+                            ? new Destination(null, account) : null);
         }
         return Uni.createFrom().nullItem();
     }
@@ -112,27 +116,28 @@ public class RuleBasedSweep {
 
     /**
      * The rule could not forward the deposit: it goes to the holder's own account in the same
-     * currency. A sweep that could not be priced reports no receivedAmount.
+     * currency (required when the rule-based account was opened), or, should that account no longer
+     * take money, to suspense for the operator. A sweep that could not be priced reports no receivedAmount.
      */
     private Uni<Void> fallBack(PaymentTransaction t, InternalAccount account, String reason) {
         return InternalAccount.<InternalAccount>find("customerId = ?1 and currency = ?2 and type = ?3",
                         account.customerId, account.currency, InternalAccount.typeFor(account.currency)).firstResult()
                 .flatMap(own -> {
-                    if (own == null) {
-                        throw new IllegalStateException("Customer " + account.customerId + " has no " + account.currency
-                                + " account to take a deposit its rule-based account could not sweep");
-                    }
                     long amount = t.receivedAmount;
-                    t.destinationAccountId = own.id;
-                    t.receiverIdentifier = own.wireId();
-                    t.destination = accountDocument(own.wireId(), own.currency);
+                    Journal fallBack = Journal.of("SWEEP_FALLBACK", t.id).available(account.id, account.currency, -amount);
+                    if (own != null && own.canTransact()) {
+                        fallBack.available(own.id, own.currency, amount);
+                        t.destinationAccountId = own.id;
+                        t.receiverIdentifier = own.wireId();
+                        t.destination = accountDocument(own.wireId(), own.currency);
+                    } else {
+                        LOG.warnf("Deposit %s: the holder's own %s account cannot take it; parked in suspense", t.id, account.currency);
+                        fallBack.system(SystemAccount.SUSPENSE, account.currency, amount);
+                    }
                     if (SWEEP_QUOTE_FAILED.equals(reason)) {
                         t.receivedAmount = null;
                     }
-                    return ledger.post(Journal.of("SWEEP_FALLBACK", t.id)
-                                    .available(account.id, account.currency, -amount)
-                                    .available(own.id, own.currency, amount))
-                            .flatMap(ignored -> end(t, TransactionStatus.FAILED, reason));
+                    return ledger.post(fallBack).flatMap(ignored -> end(t, TransactionStatus.FAILED, reason));
                 });
     }
 

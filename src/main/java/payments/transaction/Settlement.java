@@ -213,14 +213,9 @@ public class Settlement implements JobHandler {
      * finds it no longer PROCESSING and leaves it alone.
      */
     public Uni<Void> cancel(PaymentTransaction t) {
-        RailOutcome cancelled = new RailOutcome("CANCELLED", java.time.Duration.ZERO, null, null, Refund.USER_CANCELLATION, false);
         // The interface has no cancellation reason: the payment failed on its way to settlement, and is refunded.
-        return fail(t, RailOutcome.QUOTE_EXECUTION_FAILED).call(() -> {
-            if (t.sourceAccountId != null) {
-                return refundHold(t, cancelled);
-            }
-            return t.outgoing() ? refunded(t, Refund.USER_CANCELLATION, Refund.COMPLETED) : Uni.createFrom().voidItem();
-        }).call(() -> volumes.release(t));
+        return failAndRefund(t, new RailOutcome("CANCELLED", java.time.Duration.ZERO, RailOutcome.QUOTE_EXECUTION_FAILED, null,
+                Refund.USER_CANCELLATION, false));
     }
 
     /** The bank sent a completed payout back: FAILED (PAYOUT_RETURNED) and the payer refunded. */

@@ -138,18 +138,16 @@ public class TransactionService {
     @WithTransaction
     public Uni<TransactionResponse> cancel(String transactionId, JsonNode body) {
         String reason = cancelReason(body);
-        return find(transactionId, true).flatMap(t -> overBankRail(t).flatMap(bankTransfer -> {
-            if (!bankTransfer) {
-                throw ApiException.invalidField("transactionId", null, "Only bank transfers (to or from a bank account) can be"
-                        + " cancelled; transfers between internal accounts, UMA and wallet payments cannot");
-            }
+        return find(transactionId, true).flatMap(t -> {
             if (!TransactionStatus.PROCESSING.equals(t.status)) {
                 throw new ApiException(ErrorCode.TRANSACTION_NOT_CANCELLABLE, "Transaction " + t.wireId() + " is " + t.status
                         + " and can no longer be cancelled");
             }
+            return overBankRail(t);
+        }).flatMap(t -> {
             LOG.infof("Transaction %s cancelled by the platform%s", t.wireId(), reason == null ? "" : ": " + reason);
             return settlement.cancel(t).map(ignored -> view.toWire(t));
-        }));
+        });
     }
 
     /** The optional {@code reason} of a cancellation: the platform's own note, logged with it. */
@@ -165,20 +163,26 @@ public class TransactionService {
     }
 
     /**
-     * Whether the payment moves over a bank rail (a payout to a bank account, or a pull from one): the
-     * only kind a banking partner can stop. Transfers between internal accounts settle at once; UMA
-     * and wallet payments cannot be called back.
+     * The payment, when it moves over a bank rail (a payout to a bank account, or a pull from one):
+     * the only kind a banking partner can stop; 400 for any other. Transfers between internal
+     * accounts settle at once; UMA payments (whatever account they end in) and wallet payments
+     * cannot be called back.
      */
-    private Uni<Boolean> overBankRail(PaymentTransaction t) {
+    private Uni<PaymentTransaction> overBankRail(PaymentTransaction t) {
         JsonNode source = json.read(t.source);
         JsonNode destination = json.read(t.destination);
         String external = Ids.isValid(IdType.EXTERNAL_ACCOUNT, source.path("accountId").asText()) ? source.path("accountId").asText()
                 : Ids.isValid(IdType.EXTERNAL_ACCOUNT, destination.path("accountId").asText()) ? destination.path("accountId").asText() : null;
-        if (external == null) {
-            return Uni.createFrom().item(false);
-        }
-        return ExternalAccount.<ExternalAccount>findById(Ids.uuidOf(IdType.EXTERNAL_ACCOUNT, external, ErrorCode.EXTERNAL_ACCOUNT_NOT_FOUND))
-                .map(account -> account != null && !AccountInfoRules.isWallet(account.accountType));
+        Uni<Boolean> bank = external == null || t.fromUma() ? Uni.createFrom().item(false)
+                : ExternalAccount.<ExternalAccount>findById(Ids.uuidOf(IdType.EXTERNAL_ACCOUNT, external, ErrorCode.EXTERNAL_ACCOUNT_NOT_FOUND))
+                        .map(account -> account != null && !AccountInfoRules.isWallet(account.accountType));
+        return bank.map(overBank -> {
+            if (!overBank) {
+                throw ApiException.invalidField("transactionId", null, "Only bank transfers (to or from a bank account) can be"
+                        + " cancelled; transfers between internal accounts, UMA and wallet payments cannot");
+            }
+            return t;
+        });
     }
 
     public static Uni<PaymentTransaction> find(String transactionId, boolean forUpdate) {

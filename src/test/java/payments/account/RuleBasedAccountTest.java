@@ -101,6 +101,20 @@ class RuleBasedAccountTest {
         assertNull(unpriced.get("receivedAmount"));
         assertEquals(3_299, payments.MoneyFixtures.balance(own));
         payments.MoneyFixtures.assertLedgerClean();
+
+        // Paying it directly would leave money it never sweeps: refused.
+        payments.MoneyFixtures.fund(own, 100);
+        api().body(payments.MoneyFixtures.transferBody(own, toOwn, 100)).post("/quotes").then().statusCode(400)
+                .body("details.errors[0].field", equalTo("destination.accountId"));
+    }
+
+    @Test
+    void theHolderNeedsItsOwnUsdAccountForWhatTheRuleCannotSweep() {
+        payments.MoneyFixtures.Holder euroOnly = payments.MoneyFixtures.approvedCustomer(List.of("EUR"));
+        String bank = api().body(ExternalAccountTest.usdAccount(euroOnly.customerId(), "000")).post("/customers/external-accounts")
+                .then().statusCode(201).extract().path("id");
+        api().body(request(euroOnly.customerId(), bank)).post("/internal-accounts").then().statusCode(400)
+                .body("details.errors[0].field", equalTo("customerId"));
     }
 
     /** The newest transaction swept from the rule-based account. */

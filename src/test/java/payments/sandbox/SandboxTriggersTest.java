@@ -52,13 +52,20 @@ class SandboxTriggersTest {
     }
 
     @Test
-    void aConversionToAnAccountEndingIn901HasNoRate() {
+    void aConversionToAnAccountEndingIn901HasItsRateRefusedAtExecution() {
         Holder payer = MoneyFixtures.approvedCustomer(List.of("USD", "EUR"));
+        MoneyFixtures.fund(payer.account("EUR"), 5_000);
         String bank = MoneyFixtures.externalUsdAccount(payer.customerId(), "901");
-        api().body(quoteBody(payer.account("EUR"), bank, 1_000)).post("/quotes").then()
+        String quoteId = api().body(quoteBody(payer.account("EUR"), bank, 1_000)).post("/quotes").then().statusCode(201)
+                .extract().path("id");
+        api().post("/quotes/" + quoteId + "/execute").then().statusCode(400).body("code", equalTo("QUOTE_RATE_UNAVAILABLE"));
+        api().get("/quotes/" + quoteId).then().body("status", equalTo("PENDING"));
+        assertEquals(5_000, balance(payer.account("EUR")), "nothing held");
+        api().body(MoneyFixtures.transferBody(payer.account("EUR"), bank, 1_000)).post("/quotes").then()
                 .statusCode(400).body("code", equalTo("QUOTE_RATE_UNAVAILABLE"));
         // No conversion, no rate needed.
-        api().body(quoteBody(payer.account("USD"), bank, 1_000)).post("/quotes").then().statusCode(201);
+        MoneyFixtures.fund(payer.account("USD"), 5_000);
+        api().body(MoneyFixtures.transferBody(payer.account("USD"), bank, 1_000)).post("/quotes").then().statusCode(201);
     }
 
     @Test

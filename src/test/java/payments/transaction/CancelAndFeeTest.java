@@ -58,9 +58,9 @@ class CancelAndFeeTest {
         Map<String, Object> body = transferBody(payer.account("USD"), payee.account("USD"), 100);
         String transactionId = api().body(body).post("/quotes").then().statusCode(201).extract().path("transactionId");
         awaitTransaction(transactionId, "COMPLETED");
-        // Between internal accounts: a kind of payment no partner can stop.
-        api().post("/transactions/" + transactionId + "/cancel").then().statusCode(400)
-                .body("code", equalTo("INVALID_INPUT")).body("details.errors[0].field", equalTo("transactionId"));
+        // Settled: past cancelling.
+        api().post("/transactions/" + transactionId + "/cancel").then().statusCode(409)
+                .body("code", equalTo("TRANSACTION_NOT_CANCELLABLE"));
         api().post("/transactions/Transaction:0193e1b2-0000-7000-8000-000000000000/cancel").then().statusCode(404);
 
         api().body(Map.of("receiptDeliveryConfirmedAt", "2025-08-15T14:31:00Z"))

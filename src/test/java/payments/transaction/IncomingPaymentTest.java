@@ -237,7 +237,7 @@ class IncomingPaymentTest {
         assertEquals("TRANSACTION_FAILED", returned.getString("refund.reason"));
         assertEquals(List.of("INCOMING_PAYMENT.FAILED", "INCOMING_PAYMENT.REFUND_PENDING", "INCOMING_PAYMENT.REFUND_COMPLETED"),
                 eventsAfterApproval(refused));
-        api().post("/transactions/" + refused + "/cancel").then().statusCode(400);
+        api().post("/transactions/" + refused + "/cancel").then().statusCode(409);
 
         String slow = pay("$pending.long.usd@sandbox.uma.money", holder, 600);
         MoneyFixtures.awaitTransaction(slow, "PROCESSING");
@@ -261,6 +261,9 @@ class IncomingPaymentTest {
         reasons.forEach((sender, reason) -> payments.put(pay(sender + "@sandbox.uma.money", holder, 100), reason));
         payments.forEach((id, reason) -> assertEquals(reason,
                 MoneyFixtures.awaitTransaction(id, "PROCESSING").getString("pendingReason")));
+        // A UMA payment cannot be called back, even while it waits.
+        api().post("/transactions/" + payments.keySet().iterator().next() + "/cancel").then().statusCode(400)
+                .body("details.errors[0].field", equalTo("transactionId"));
         // They are senders only: nobody can pay them.
         api().get("/receiver/uma/$pending.wallet.usd@sandbox.uma.money").then().statusCode(404).body("code", equalTo("UMA_NOT_FOUND"));
         api().body(Map.of("seconds", 3601)).post("/sandbox/clock/advance").then().statusCode(200);
