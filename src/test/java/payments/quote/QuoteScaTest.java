@@ -25,13 +25,24 @@ import static payments.TestSupport.api;
 @QuarkusTest
 class QuoteScaTest {
 
-    @Test
-    void euPayerAuthorizesTheExecutionWithTheSandboxCode() {
+    /** A payer in an SCA region (Germany) holding EUR 50.00, and its quote of EUR 12.00 to another customer. */
+    private record EuPayment(Holder payer, String quoteId) {
+    }
+
+    private static EuPayment euPayment() {
         Holder payer = MoneyFixtures.customer("DE", List.of("EUR"));
         Holder payee = MoneyFixtures.approvedCustomer(List.of("EUR"));
         MoneyFixtures.fund(payer.account("EUR"), 5000);
         String quoteId = api().body(quoteBody(payer.account("EUR"), payee.account("EUR"), 1200)).post("/quotes")
                 .then().statusCode(201).extract().path("id");
+        return new EuPayment(payer, quoteId);
+    }
+
+    @Test
+    void euPayerAuthorizesTheExecutionWithTheSandboxCode() {
+        EuPayment payment = euPayment();
+        Holder payer = payment.payer();
+        String quoteId = payment.quoteId();
 
         JsonPath challenged = api().post("/quotes/" + quoteId + "/execute").then().statusCode(200)
                 .body("status", equalTo("PENDING_AUTHORIZATION"))
@@ -58,11 +69,9 @@ class QuoteScaTest {
 
     @Test
     void fiveWrongCodesInARowLockThePayerOutForAWhile() {
-        Holder payer = MoneyFixtures.customer("DE", List.of("EUR"));
-        Holder payee = MoneyFixtures.approvedCustomer(List.of("EUR"));
-        MoneyFixtures.fund(payer.account("EUR"), 5000);
-        String quoteId = api().body(quoteBody(payer.account("EUR"), payee.account("EUR"), 1200)).post("/quotes")
-                .then().statusCode(201).extract().path("id");
+        EuPayment payment = euPayment();
+        Holder payer = payment.payer();
+        String quoteId = payment.quoteId();
         api().post("/quotes/" + quoteId + "/execute").then().statusCode(200).body("status", equalTo("PENDING_AUTHORIZATION"));
         // Four wrong codes are answered 400; the fifth in a row locks.
         for (int attempt = 1; attempt < ScaLockoutStore.MAX_FAILED_ATTEMPTS; attempt++) {
