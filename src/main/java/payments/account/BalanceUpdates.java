@@ -1,8 +1,11 @@
 package payments.account;
 
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import org.hibernate.reactive.mutiny.Mutiny;
+import payments.account.InternalAccountView.InternalAccountResponse;
 import payments.ledger.BalanceListener;
 import payments.ledger.Ledger.Balance;
 import payments.webhook.WebhookEvent;
@@ -10,15 +13,18 @@ import payments.webhook.WebhookPublisher;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.WeakHashMap;
 
 /**
- * INTERNAL_ACCOUNT.BALANCE_UPDATED for every balance change: one event per account and posting,
- * or per account and commit of the payment batch, carrying the account with the balance the
- * change left. Transfers (both sides), holds and their releases, refunds, incoming payments and
+ * INTERNAL_ACCOUNT.BALANCE_UPDATED for every balance change: one event per account and commit
+ * (the payment batch's or the posting's transaction), carrying the account with the balance the
+ * commit left. Transfers (both sides), holds and their releases, refunds, incoming payments and
  * sandbox funding all post through the ledger, so all of them are told.
  */
 @ApplicationScoped
@@ -28,6 +34,13 @@ public class BalanceUpdates implements BalanceListener {
 
     private final InternalAccountView view;
     private final WebhookPublisher webhooks;
+    /**
+     * The events each open transaction wrote, by account: a later posting in the same transaction
+     * rewrites its account's event, so a commit sends one event per account, with the balance it
+     * left. Held weakly: an ended transaction's entry goes with it.
+     */
+    private final Map<Mutiny.Transaction, Map<UUID, WebhookEvent>> eventsOfOpenTransactions =
+            Collections.synchronizedMap(new WeakHashMap<>());
 
     public BalanceUpdates(InternalAccountView view, WebhookPublisher webhooks) {
         this.view = view;
@@ -36,15 +49,26 @@ public class BalanceUpdates implements BalanceListener {
 
     @Override
     public Uni<Void> balancesChanged(Map<UUID, Balance> balances, Instant at) {
-        // In id order, so the events of one posting always read in the same order.
-        return Multi.createFrom().iterable(new TreeMap<>(balances).entrySet())
-                .onItem().transformToUniAndConcatenate(change -> InternalAccount.<InternalAccount>findById(change.getKey())
-                        .flatMap(account -> {
-                            account.showBalance(change.getValue());
-                            return webhooks.publish(EVENT, view.toWire(account, at));
-                        }))
-                .collect().last()
-                .replaceWithVoid();
+        return Panache.getSession().flatMap(session -> {
+            Mutiny.Transaction transaction = session.currentTransaction();
+            Map<UUID, WebhookEvent> written = transaction == null ? new HashMap<>()
+                    : eventsOfOpenTransactions.computeIfAbsent(transaction, t -> new HashMap<>());
+            // In id order, so the events of one posting always read in the same order.
+            return Multi.createFrom().iterable(new TreeMap<>(balances).entrySet())
+                    .onItem().transformToUniAndConcatenate(change -> InternalAccount.<InternalAccount>findById(change.getKey())
+                            .flatMap(account -> {
+                                account.showBalance(change.getValue());
+                                InternalAccountResponse wire = view.toWire(account, at);
+                                WebhookEvent earlier = written.get(account.id);
+                                if (earlier != null) {
+                                    webhooks.rewrite(earlier, wire);
+                                    return Uni.createFrom().voidItem();
+                                }
+                                return webhooks.publish(EVENT, wire).invoke(event -> written.put(account.id, event)).replaceWithVoid();
+                            }))
+                    .collect().last()
+                    .replaceWithVoid();
+        });
     }
 
     /** The payment batch's events, built from the accounts it read under its lock; saved with the batch. */

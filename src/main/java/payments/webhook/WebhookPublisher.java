@@ -52,6 +52,11 @@ public class WebhookPublisher {
         return newEvent(type, data).persist();
     }
 
+    /** Gives an event not yet committed new data, keeping its id, type and timestamp (the caller's transaction saves it). */
+    public void rewrite(WebhookEvent event, Object data) {
+        event.body = body(event.id, event.type, event.createdAt, data);
+    }
+
     /** Builds an event (not yet saved) with its exact body fixed now. */
     private WebhookEvent newEvent(String type, Object data) {
         Instant now = clock.now();
@@ -62,12 +67,15 @@ public class WebhookPublisher {
         event.status = WebhookEvent.PENDING;
         event.attempts = 0;
         event.createdAt = now;
+        event.body = body(id, type, now, data);
+        return event;
+    }
+
+    private String body(UUID id, String type, Instant at, Object data) {
         try {
-            event.body = mapper.writeValueAsString(new Envelope(IdType.WEBHOOK.wireId(id), type, now.toString(),
-                    data == null ? Map.of() : data));
+            return mapper.writeValueAsString(new Envelope(IdType.WEBHOOK.wireId(id), type, at.toString(), data == null ? Map.of() : data));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("Cannot serialize webhook data", e);
         }
-        return event;
     }
 }

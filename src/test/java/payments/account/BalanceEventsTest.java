@@ -62,6 +62,19 @@ class BalanceEventsTest {
     }
 
     @Test
+    void twoPostingsInOneCommitSendOneEventPerAccount() throws Exception {
+        String customerId = ExternalAccountTest.customer();
+        String own = InternalAccountTest.settledAccounts(customerId).getString("data.find { it.type == 'INTERNAL_FIAT' }.id");
+        String ruleBased = api().body(RuleBasedAccountTest.request(customerId, own)).post("/internal-accounts").then()
+                .statusCode(201).extract().path("id");
+        InternalAccountTest.settledAccounts(customerId);
+        // The deposit lands (+500) and is swept on (-500) in one transaction: one event, with what the commit left.
+        api().body(Map.of("amount", 500)).post("/sandbox/internal-accounts/" + ruleBased + "/fund").then().statusCode(200);
+        assertEquals(List.of("0/0"), balanceEvents(ruleBased));
+        assertEquals(List.of("500/500"), balanceEvents(own));
+    }
+
+    @Test
     void anActivatedAccountAnnouncesItsFundingInstructions() {
         Holder holder = MoneyFixtures.approvedCustomer(List.of("USD"));
         List<String> announced = new ArrayList<>();
