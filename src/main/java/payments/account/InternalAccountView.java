@@ -1,28 +1,29 @@
 package payments.account;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.annotation.JsonRawValue;
 import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import payments.common.IdType;
-import payments.common.JsonText;
 import payments.common.Money;
 
 /** Renders an {@link InternalAccount} in the wire's InternalAccount shape. */
 @ApplicationScoped
 public class InternalAccountView {
 
+    /**
+     * The wire form. The stored documents (this server wrote them) go out verbatim: an account is
+     * rendered for every balance event, and parsing its funding instructions each time was a
+     * measurable share of a transfer.
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record InternalAccountResponse(String id, String customerId, String type, String status, Money balance,
-                                          Money totalBalance, JsonNode fundingPaymentInstructions,
+                                          Money totalBalance,
+                                          @JsonRawValue @Schema(type = SchemaType.ARRAY) String fundingPaymentInstructions,
                                           @JsonInclude(JsonInclude.Include.ALWAYS) String label,
-                                          JsonNode sweepRule, Boolean privateEnabled, String createdAt,
-                                          String updatedAt) {
-    }
-
-    private final JsonText json;
-
-    public InternalAccountView(JsonText json) {
-        this.json = json;
+                                          @JsonRawValue @Schema(type = SchemaType.OBJECT) String sweepRule,
+                                          Boolean privateEnabled, String createdAt, String updatedAt) {
     }
 
     public InternalAccountResponse toWire(InternalAccount account) {
@@ -35,8 +36,7 @@ public class InternalAccountView {
                 account.customerId == null ? null : IdType.CUSTOMER.wireId(account.customerId),
                 account.type, account.status,
                 Money.of(account.availableBalance, account.currency), Money.of(account.totalBalance, account.currency),
-                json.read(account.fundingInstructions), account.label,
-                account.sweepRule == null ? null : json.read(account.sweepRule),
+                account.fundingInstructions, account.label, account.sweepRule,
                 InternalAccount.EMBEDDED_WALLET.equals(account.type) ? Boolean.TRUE.equals(account.privateEnabled) : null,
                 account.createdAt.toString(), updatedAt.toString());
     }
