@@ -41,6 +41,9 @@ import java.util.UUID;
 @ApplicationScoped
 public class InternalAccountService implements CustomerAccounts {
 
+    /** The funding instructions of an account nothing can be paid into (yet, or any more). */
+    static final String NO_INSTRUCTIONS = "[]";
+
     public static final ErrorCode NOT_FOUND = ErrorCode.INTERNAL_ACCOUNT_NOT_FOUND;
     private static final Set<String> TYPES = Set.of(InternalAccount.INTERNAL_FIAT, InternalAccount.INTERNAL_CRYPTO,
             InternalAccount.EMBEDDED_WALLET, InternalAccount.RULE_BASED);
@@ -183,9 +186,7 @@ public class InternalAccountService implements CustomerAccounts {
                 return Uni.createFrom().item(view.toWire(account));
             }
             AccountStatus.checkMove(account, request.status());
-            account.status = request.status();
-            InternalAccountResponse wire = view.toWire(account);
-            return webhooks.publish("INTERNAL_ACCOUNT.STATUS_UPDATED", wire).replaceWith(wire);
+            return moveTo(account, request.status()).map(ignored -> view.toWire(account));
         });
     }
 
@@ -210,13 +211,27 @@ public class InternalAccountService implements CustomerAccounts {
                         if (InternalAccount.CLOSED.equals(account.status) || InternalAccount.FAILED.equals(account.status)) {
                             continue;
                         }
-                        account.status = InternalAccount.CLOSED;
-                        account.updatedAt = clock.now();
-                        InternalAccountResponse wire = view.toWire(account);
-                        chain = chain.call(() -> webhooks.publish("INTERNAL_ACCOUNT.STATUS_UPDATED", wire));
+                        chain = chain.call(() -> moveTo(account, InternalAccount.CLOSED));
                     }
                     return chain;
                 });
+    }
+
+    /**
+     * Moves the account to {@code status} with INTERNAL_ACCOUNT.STATUS_UPDATED; a closing account's
+     * funding instructions are withdrawn (nothing can be paid into it any more), with
+     * INTERNAL_ACCOUNT.FUNDING_INSTRUCTIONS_UPDATED.
+     */
+    private Uni<Void> moveTo(InternalAccount account, String status) {
+        account.status = status;
+        account.updatedAt = clock.now();
+        boolean withdraws = InternalAccount.CLOSED.equals(status) && !NO_INSTRUCTIONS.equals(account.fundingInstructions);
+        if (withdraws) {
+            account.fundingInstructions = NO_INSTRUCTIONS;
+        }
+        Uni<Void> statusUpdated = webhooks.publish("INTERNAL_ACCOUNT.STATUS_UPDATED", view.toWire(account)).replaceWithVoid();
+        return withdraws ? statusUpdated.call(() -> webhooks.publish("INTERNAL_ACCOUNT.FUNDING_INSTRUCTIONS_UPDATED",
+                view.toWire(account))) : statusUpdated;
     }
 
     @WithSession
@@ -253,7 +268,7 @@ public class InternalAccountService implements CustomerAccounts {
         account.type = type;
         account.currency = currency;
         account.status = status;
-        account.fundingInstructions = "[]";
+        account.fundingInstructions = NO_INSTRUCTIONS;
         account.privateEnabled = InternalAccount.EMBEDDED_WALLET.equals(type) ? Boolean.FALSE : null;
         account.createdAt = now;
         account.updatedAt = now;

@@ -163,7 +163,9 @@ class RuleBasedAccountTest {
             api().body(Map.of("status", "ACTIVE")).patch("/internal-accounts/" + accountId).then().statusCode(200)
                     .body("status", equalTo("ACTIVE"));
             api().body(Map.of("status", "CLOSED")).patch("/internal-accounts/" + accountId).then().statusCode(200)
-                    .body("status", equalTo("CLOSED"));
+                    .body("status", equalTo("CLOSED")).body("fundingPaymentInstructions", org.hamcrest.Matchers.empty());
+            WebhookReceiver.Delivery withdrawn = receiver.nextMatching("INTERNAL_ACCOUNT.FUNDING_INSTRUCTIONS_UPDATED", accountId, 10);
+            assertNotNull(withdrawn, "closing withdraws the account's funding instructions");
             api().body(Map.of("status", "ACTIVE")).patch("/internal-accounts/" + accountId).then().statusCode(409)
                     .body("code", equalTo("INVALID_STATE_TRANSITION"));
             api().body(Map.of("status", "PENDING")).patch("/internal-accounts/" + accountId).then().statusCode(400)
