@@ -54,7 +54,10 @@ public class ScaChallenges {
     static final String SANDBOX_SCA_CODE = "123456";
 
     static void checkScaFactor(JsonNode request, List<FieldError> errors) {
-        if ("TOTP".equals(request.path("scaFactor").asText())) {
+        JsonNode factor = request.path("scaFactor");
+        if (!factor.isMissingNode() && !factor.isNull() && !factor.isTextual()) {
+            errors.add(new FieldError("scaFactor", FieldError.Constraint.oneOf(List.of("SMS_OTP", "PASSKEY")), "Must be a string"));
+        } else if ("TOTP".equals(factor.asText())) {
             errors.add(new FieldError("scaFactor", FieldError.Constraint.oneOf(List.of("SMS_OTP", "PASSKEY")),
                     "TOTP cannot carry the dynamic linking a payment challenge needs; use SMS_OTP or PASSKEY"));
         }
@@ -86,6 +89,9 @@ public class ScaChallenges {
             JsonNode code = body == null ? null : body.get("code");
             if (code == null || code.isNull() || code.asText().isBlank()) {
                 throw ApiException.invalidField("code", null, "Is required for an " + challenge.path("factor").asText() + " challenge");
+            }
+            if (!code.isTextual()) {
+                throw ApiException.invalidField("code", null, "Must be a string (the code as sent, e.g. \"123456\")");
             }
             if (!clock.now().isBefore(Instant.parse(challenge.get("expiresAt").asText()))) {
                 throw new ApiException(ErrorCode.INVALID_INPUT, "The challenge expired; create a new quote");

@@ -57,6 +57,9 @@ class QuoteScaTest {
         api().body(Map.of("code", "000000")).post("/quotes/" + quoteId + "/authorize").then().statusCode(400)
                 .body("details.errors[0].field", equalTo("code"));
         api().body(Map.of()).post("/quotes/" + quoteId + "/authorize").then().statusCode(400);
+        // A number is not the code, even with the right digits.
+        api().body(Map.of("code", 123456)).post("/quotes/" + quoteId + "/authorize").then().statusCode(400)
+                .body("details.errors[0].field", equalTo("code"));
 
         api().body(Map.of("code", "123456")).post("/quotes/" + quoteId + "/authorize").then().statusCode(200)
                 .body("status", equalTo("PROCESSING"))
@@ -128,5 +131,9 @@ class QuoteScaTest {
         api().post("/quotes/" + quoteId + "/authorize/resend").then().statusCode(409);
         api().body(Map.of("scaFactor", "TOTP")).post("/quotes/" + quoteId + "/execute").then().statusCode(400)
                 .body("details.errors[0].field", equalTo("scaFactor"));
+        // A wrong type is refused, not ignored: nothing executes.
+        api().body(Map.of("scaFactor", 7)).post("/quotes/" + quoteId + "/execute").then().statusCode(400)
+                .body("details.errors[0].field", equalTo("scaFactor"));
+        api().get("/quotes/" + quoteId).then().body("status", equalTo("PENDING"));
     }
 }
