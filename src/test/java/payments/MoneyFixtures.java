@@ -79,6 +79,29 @@ public final class MoneyFixtures {
         throw new AssertionError("accounts of " + customerId + " stayed PENDING");
     }
 
+    /**
+     * Sets one field of the USD entry of the platform's supportedCurrencies and returns the list as
+     * it was, for the caller to PATCH back in a finally block (the list is replaced whole).
+     */
+    public static List<Map<String, Object>> changeUsdConfig(String field, Object value) {
+        List<Map<String, Object>> original = api().get("/config").then().statusCode(200).extract().path("supportedCurrencies");
+        List<Map<String, Object>> changed = new java.util.ArrayList<>();
+        for (Map<String, Object> currency : original) {
+            Map<String, Object> copy = new HashMap<>(currency);
+            if ("USD".equals(copy.get("currencyCode"))) {
+                copy.put(field, value);
+            }
+            changed.add(copy);
+        }
+        api().body(Map.of("supportedCurrencies", changed)).patch("/config").then().statusCode(200);
+        return original;
+    }
+
+    /** Puts back a supportedCurrencies list {@link #changeUsdConfig} returned. */
+    public static void restoreCurrencies(List<Map<String, Object>> currencies) {
+        api().body(Map.of("supportedCurrencies", currencies)).patch("/config").then().statusCode(200);
+    }
+
     public static void fund(String accountId, long amount) {
         api().body(Map.of("amount", amount)).post("/sandbox/internal-accounts/" + accountId + "/fund")
                 .then().statusCode(200);

@@ -5,10 +5,9 @@ import org.junit.jupiter.api.Test;
 import payments.MoneyFixtures;
 import payments.MoneyFixtures.Holder;
 
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
@@ -29,8 +28,8 @@ class CounterpartyInformationTest {
         api().body(quoteBody(payer.account("USD"), bank, 100)).post("/quotes").then().statusCode(201)
                 .body("counterpartyInformation", nullValue());
 
-        List<Map<String, Object>> original = api().get("/config").then().extract().path("supportedCurrencies");
-        requireForUsd(original, List.of("FULL_NAME", "BIRTH_DATE", "NATIONALITY", "TAX_ID"));
+        List<Map<String, Object>> original = MoneyFixtures.changeUsdConfig("requiredCounterpartyFields",
+                Stream.of("FULL_NAME", "BIRTH_DATE", "NATIONALITY", "TAX_ID").map(f -> Map.of("name", f, "mandatory", true)).toList());
         try {
             String transactionId = api().body(quoteBody(payer.account("USD"), bank, 100)).post("/quotes").then().statusCode(201)
                     .body("counterpartyInformation.FULL_NAME", equalTo("John Doe"))
@@ -43,19 +42,7 @@ class CounterpartyInformationTest {
             api().body(quoteBody(payer.account("USD"), payee.account("USD"), 100)).post("/quotes").then().statusCode(201)
                     .body("counterpartyInformation.FULL_NAME", equalTo("Grace Hopper"));
         } finally {
-            api().body(Map.of("supportedCurrencies", original)).patch("/config").then().statusCode(200);
+            MoneyFixtures.restoreCurrencies(original);
         }
-    }
-
-    private static void requireForUsd(List<Map<String, Object>> currencies, List<String> fields) {
-        List<Map<String, Object>> changed = new ArrayList<>();
-        for (Map<String, Object> currency : currencies) {
-            Map<String, Object> copy = new HashMap<>(currency);
-            if ("USD".equals(copy.get("currencyCode"))) {
-                copy.put("requiredCounterpartyFields", fields.stream().map(f -> Map.of("name", f, "mandatory", true)).toList());
-            }
-            changed.add(copy);
-        }
-        api().body(Map.of("supportedCurrencies", changed)).patch("/config").then().statusCode(200);
     }
 }

@@ -6,8 +6,6 @@ import payments.MoneyFixtures;
 import payments.MoneyFixtures.Holder;
 import payments.verification.VerificationTest;
 
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -32,22 +30,13 @@ class SandboxTriggersTest {
                 .statusCode(400).body("code", equalTo("AMOUNT_OUT_OF_RANGE"));
         api().body(quoteBody(payer.account("USD"), payee.account("USD"), 100_000_001)).post("/quotes").then()
                 .statusCode(400).body("code", equalTo("TRANSACTION_SIZE_LIMIT_EXCEEDED"));
-        List<Map<String, Object>> original = api().get("/config").then().extract().path("supportedCurrencies");
-        List<Map<String, Object>> raised = new ArrayList<>();
-        for (Map<String, Object> currency : original) {
-            Map<String, Object> copy = new HashMap<>(currency);
-            if ("USD".equals(copy.get("currencyCode"))) {
-                copy.put("minAmount", 100);
-            }
-            raised.add(copy);
-        }
-        api().body(Map.of("supportedCurrencies", raised)).patch("/config").then().statusCode(200);
+        List<Map<String, Object>> original = MoneyFixtures.changeUsdConfig("minAmount", 100);
         try {
             api().body(quoteBody(payer.account("USD"), payee.account("USD"), 99)).post("/quotes").then()
                     .statusCode(400).body("code", equalTo("AMOUNT_OUT_OF_RANGE"));
             api().body(quoteBody(payer.account("USD"), payee.account("USD"), 100)).post("/quotes").then().statusCode(201);
         } finally {
-            api().body(Map.of("supportedCurrencies", original)).patch("/config").then().statusCode(200);
+            MoneyFixtures.restoreCurrencies(original);
         }
     }
 
