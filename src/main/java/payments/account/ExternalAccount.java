@@ -65,7 +65,11 @@ public class ExternalAccount extends PanacheEntityBase {
     @Column(name = "deleted_at")
     public Instant deletedAt;
 
-    /** Whether a payout may go to this account now: not deleted, and ACTIVE. */
+    /** Not deleted and ACTIVE: its ownership, where checked, is verified. */
+    public boolean isVerified() {
+        return deletedAt == null && ACTIVE.equals(status);
+    }
+
     /**
      * Whether payments may reach it: ACTIVE, or a wallet whose ownership check is still pending (the
      * spec: usable below regulatory thresholds; pricing refuses amounts above, see QuotePricing).

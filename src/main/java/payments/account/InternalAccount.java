@@ -1,6 +1,7 @@
 package payments.account;
 
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Row;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -105,6 +106,12 @@ public class InternalAccount extends PanacheEntityBase {
     /** Whether payments may move money into or out of this account now. */
     public boolean canTransact() {
         return ACTIVE.equals(status);
+    }
+
+    /** The customer's regular account in {@code currency} (the one provisioned for it), or null. */
+    public static Uni<InternalAccount> regularOf(UUID customerId, String currency) {
+        return InternalAccount.<InternalAccount>find("customerId = ?1 and currency = ?2 and type = ?3", customerId, currency,
+                typeFor(currency)).firstResult();
     }
 
     /** The account type provisioned for a currency the holder uses. */

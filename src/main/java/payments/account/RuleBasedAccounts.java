@@ -1,7 +1,6 @@
 package payments.account;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
@@ -86,8 +85,7 @@ public class RuleBasedAccounts {
      * spec: "the holder needs a verified account in the same currency").
      */
     private static Uni<Void> requireOwnUsdAccount(Customer holder) {
-        return InternalAccount.<InternalAccount>find("customerId = ?1 and currency = ?2 and type = ?3", holder.id, "USD",
-                        InternalAccount.typeFor("USD")).firstResult()
+        return InternalAccount.regularOf(holder.id, "USD")
                 .invoke(own -> {
                     if (own == null || !own.canTransact()) {
                         throw ApiException.invalidField("customerId", null, "The customer needs an ACTIVE USD internal account first:"

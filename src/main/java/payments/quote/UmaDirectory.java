@@ -61,14 +61,12 @@ public final class UmaDirectory {
      * pendingReason. As receivers they do not exist: the reasons belong to incoming deposits.
      */
     private static final Map<String, UmaReceiver> PENDING_SENDERS = Map.of(
-            "$pending.declaration.usd", pendingSender("$pending.declaration.usd", "COUNTERPARTY_DECLARATION_REQUIRED"),
-            "$pending.wallet.usd", pendingSender("$pending.wallet.usd", "WALLET_VERIFICATION_REQUIRED"),
-            "$pending.info.usd", pendingSender("$pending.info.usd", "COUNTERPARTY_INFORMATION_REQUIRED"),
-            "$pending.compliance.usd", pendingSender("$pending.compliance.usd", "COMPLIANCE_REVIEW"));
+            "$pending.declaration.usd", pendingSender("$pending.declaration.usd", RailOutcome.UMA_PENDING_DECLARATION),
+            "$pending.wallet.usd", pendingSender("$pending.wallet.usd", RailOutcome.UMA_PENDING_WALLET),
+            "$pending.info.usd", pendingSender("$pending.info.usd", RailOutcome.UMA_PENDING_INFORMATION),
+            "$pending.compliance.usd", pendingSender("$pending.compliance.usd", RailOutcome.UMA_PENDING_COMPLIANCE));
 
-    private static UmaReceiver pendingSender(String localPart, String reason) {
-        RailOutcome outcome = RailOutcome.UMA_PENDING_WITH_REASON.stream().filter(o -> reason.equals(o.pendingReason()))
-                .findFirst().orElseThrow();
+    private static UmaReceiver pendingSender(String localPart, RailOutcome outcome) {
         return new UmaReceiver(localPart + "@" + SANDBOX_DOMAIN, List.of("USD"), outcome);
     }
 

@@ -80,10 +80,7 @@ public class SandboxUmaReceive {
         long amount = request.get("receivingCurrencyAmount").asLong();
         return receiver(request).flatMap(customer -> defaultDepositAccount(customer, currency).flatMap(external -> external != null
                 ? save(incoming(sender, customer, amount).paidTo(external), customer)
-                : InternalAccount.<InternalAccount>find(
-                        "customerId = ?1 and currency = ?2 and type = ?3", customer.id, currency, InternalAccount.typeFor(currency))
-                .firstResult()
-                .flatMap(account -> {
+                : InternalAccount.regularOf(customer.id, currency).flatMap(account -> {
                     if (account == null) {
                         throw ApiException.invalidField("receivingCurrencyCode", null,
                                 "Customer " + customer.wireId() + " has no internal account in " + currency);
@@ -109,8 +106,7 @@ public class SandboxUmaReceive {
     private static Uni<ExternalAccount> defaultDepositAccount(Customer customer, String currency) {
         return ExternalAccount.<ExternalAccount>find("customerId = ?1 and defaultUmaDeposit = true and deletedAt is null",
                         customer.id).firstResult()
-                .map(account -> account != null && account.deletedAt == null && ExternalAccount.ACTIVE.equals(account.status)
-                        && currency.equals(account.currency) ? account : null);
+                .map(account -> account != null && account.isVerified() && currency.equals(account.currency) ? account : null);
     }
 
     private static Uni<Customer> receiver(ObjectNode request) {

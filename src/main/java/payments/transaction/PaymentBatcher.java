@@ -54,10 +54,16 @@ public class PaymentBatcher {
     public record Payment(List<Journal> journals, PaymentLimits.Volume volume, RawTable.Rows rows, Claim claim,
                           Answer answer) {
 
+        /** The internal accounts its postings change. */
+        Set<UUID> accounts() {
+            Set<UUID> accounts = new HashSet<>();
+            journals.forEach(journal -> journal.balanceChanges().forEach(change -> accounts.add(change.accountId())));
+            return accounts;
+        }
+
         /** The rows its batch locks for it: the accounts it posts to and its sender's daily-volume counter. */
         Set<Object> lockedRows() {
-            Set<Object> rows = new HashSet<>();
-            journals.forEach(journal -> journal.balanceChanges().forEach(change -> rows.add(change.accountId())));
+            Set<Object> rows = new HashSet<>(accounts());
             rows.add(volume.key());
             return rows;
         }
@@ -163,8 +169,7 @@ public class PaymentBatcher {
     private Uni<Map<Integer, ApiException>> save(SqlConnection connection, List<Waiting> batch) {
         List<Payment> payments = batch.stream().map(Waiting::payment).toList();
         Set<UUID> touched = new HashSet<>();
-        payments.forEach(payment -> payment.journals().forEach(journal -> journal.balanceChanges()
-                .forEach(change -> touched.add(change.accountId()))));
+        payments.forEach(payment -> touched.addAll(payment.accounts()));
         return Uni.combine().all().unis(
                         connection.query("BEGIN").execute(),
                         ledger.lockFor(connection, payments.stream().map(Payment::journals).toList()),

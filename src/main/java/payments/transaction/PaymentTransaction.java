@@ -1,5 +1,6 @@
 package payments.transaction;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 import io.vertx.mutiny.sqlclient.Row;
 import jakarta.persistence.Column;
@@ -7,6 +8,7 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import payments.common.IdType;
+import payments.common.Ids;
 import payments.common.RawTable;
 
 import java.math.BigDecimal;
@@ -216,6 +218,12 @@ public class PaymentTransaction extends PanacheEntityBase {
 
     public boolean outgoing() {
         return OUTGOING.equals(type);
+    }
+
+    /** The ExternalAccount wire id a source or destination document names, or null when it names none. */
+    static String externalAccountIn(JsonNode side) {
+        String id = side.path("accountId").asText(null);
+        return Ids.isValid(IdType.EXTERNAL_ACCOUNT, id) ? id : null;
     }
 
     /** An incoming payment sent from a UMA address (every UMA address starts with "$"). */

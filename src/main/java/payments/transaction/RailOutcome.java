@@ -29,11 +29,12 @@ public record RailOutcome(String name, Duration delay, String failureReason, Dur
     public static final RailOutcome UMA_PENDING_LONG = new RailOutcome("UMA_PENDING_LONG", Duration.ofHours(1), null, null,
             null, false);
     /** Incoming UMA money held for an hour while the receiving side waits, the reason shown as the transaction's pendingReason. */
-    public static final List<RailOutcome> UMA_PENDING_WITH_REASON = List.of(
-            pendingFor("UMA_PENDING_DECLARATION", "COUNTERPARTY_DECLARATION_REQUIRED"),
-            pendingFor("UMA_PENDING_WALLET", "WALLET_VERIFICATION_REQUIRED"),
-            pendingFor("UMA_PENDING_INFORMATION", "COUNTERPARTY_INFORMATION_REQUIRED"),
-            pendingFor("UMA_PENDING_COMPLIANCE", "COMPLIANCE_REVIEW"));
+    public static final RailOutcome UMA_PENDING_DECLARATION = pendingFor("UMA_PENDING_DECLARATION", "COUNTERPARTY_DECLARATION_REQUIRED");
+    public static final RailOutcome UMA_PENDING_WALLET = pendingFor("UMA_PENDING_WALLET", "WALLET_VERIFICATION_REQUIRED");
+    public static final RailOutcome UMA_PENDING_INFORMATION = pendingFor("UMA_PENDING_INFORMATION", "COUNTERPARTY_INFORMATION_REQUIRED");
+    public static final RailOutcome UMA_PENDING_COMPLIANCE = pendingFor("UMA_PENDING_COMPLIANCE", "COMPLIANCE_REVIEW");
+    private static final List<RailOutcome> UMA_PENDING_WITH_REASON = List.of(UMA_PENDING_DECLARATION, UMA_PENDING_WALLET,
+            UMA_PENDING_INFORMATION, UMA_PENDING_COMPLIANCE);
 
     /** UMA: the receiving institution's compliance check refuses the payment. */
     public static final RailOutcome UMA_COMPLIANCE_REJECTED = new RailOutcome("UMA_COMPLIANCE_REJECTED", Duration.ZERO,

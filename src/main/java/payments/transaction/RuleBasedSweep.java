@@ -95,8 +95,7 @@ public class RuleBasedSweep {
         if (Ids.isValid(IdType.EXTERNAL_ACCOUNT, id)) {
             return ExternalAccount.<ExternalAccount>findById(Ids.uuidOf(IdType.EXTERNAL_ACCOUNT, id, ErrorCode.EXTERNAL_ACCOUNT_NOT_FOUND))
                     // Only a verified (ACTIVE) account: the rule named one, and a sweep has no amount limit to check.
-                    .map(account -> account != null && account.deletedAt == null && ExternalAccount.ACTIVE.equals(account.status)
-                            ? new Destination(null, account) : null);
+                    .map(account -> account != null && account.isVerified() ? new Destination(null, account) : null);
         }
         return Uni.createFrom().nullItem();
     }
@@ -120,8 +119,7 @@ public class RuleBasedSweep {
      * take money, to suspense for the operator. A sweep that could not be priced reports no receivedAmount.
      */
     private Uni<Void> fallBack(PaymentTransaction t, InternalAccount account, String reason) {
-        return InternalAccount.<InternalAccount>find("customerId = ?1 and currency = ?2 and type = ?3",
-                        account.customerId, account.currency, InternalAccount.typeFor(account.currency)).firstResult()
+        return InternalAccount.regularOf(account.customerId, account.currency)
                 .flatMap(own -> {
                     long amount = t.receivedAmount;
                     Journal fallBack = Journal.of("SWEEP_FALLBACK", t.id).available(account.id, account.currency, -amount);

@@ -177,8 +177,8 @@ public class Settlement implements JobHandler {
 
     /** False when the payment goes to an external account that was deleted or is no longer ACTIVE since it was executed. */
     private Uni<Boolean> externalDestinationUsable(PaymentTransaction t) {
-        String accountId = t.destinationAccountId != null ? null : json.read(t.destination).path("accountId").asText(null);
-        if (accountId == null || !Ids.isValid(IdType.EXTERNAL_ACCOUNT, accountId)) {
+        String accountId = t.destinationAccountId != null ? null : PaymentTransaction.externalAccountIn(json.read(t.destination));
+        if (accountId == null) {
             return Uni.createFrom().item(true);
         }
         return ExternalAccount.<ExternalAccount>findById(Ids.uuidOf(IdType.EXTERNAL_ACCOUNT, accountId, ErrorCode.EXTERNAL_ACCOUNT_NOT_FOUND),

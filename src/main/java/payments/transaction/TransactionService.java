@@ -169,10 +169,8 @@ public class TransactionService {
      * cannot be called back.
      */
     private Uni<PaymentTransaction> overBankRail(PaymentTransaction t) {
-        JsonNode source = json.read(t.source);
-        JsonNode destination = json.read(t.destination);
-        String external = Ids.isValid(IdType.EXTERNAL_ACCOUNT, source.path("accountId").asText()) ? source.path("accountId").asText()
-                : Ids.isValid(IdType.EXTERNAL_ACCOUNT, destination.path("accountId").asText()) ? destination.path("accountId").asText() : null;
+        String fromSource = PaymentTransaction.externalAccountIn(json.read(t.source));
+        String external = fromSource != null ? fromSource : PaymentTransaction.externalAccountIn(json.read(t.destination));
         Uni<Boolean> bank = external == null || t.fromUma() ? Uni.createFrom().item(false)
                 : ExternalAccount.<ExternalAccount>findById(Ids.uuidOf(IdType.EXTERNAL_ACCOUNT, external, ErrorCode.EXTERNAL_ACCOUNT_NOT_FOUND))
                         .map(account -> account != null && !AccountInfoRules.isWallet(account.accountType));
