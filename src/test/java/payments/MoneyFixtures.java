@@ -42,7 +42,12 @@ public final class MoneyFixtures {
 
     /** A customer as {@link #approvedCustomer}, without the given profile fields (nationality, say). */
     public static Holder customer(String region, List<String> currencies, String... omittedFields) {
-        Map<String, Object> body = CustomerTest.individual(TestSupport.uniqueCustomerRef("money"), "Grace Hopper");
+        return customerWithRef(TestSupport.uniqueCustomerRef("money"), region, currencies, omittedFields);
+    }
+
+    /** {@link #customer} with a chosen platformCustomerId (the sandbox reads magic suffixes in it). */
+    public static Holder customerWithRef(String platformCustomerId, String region, List<String> currencies, String... omittedFields) {
+        Map<String, Object> body = CustomerTest.individual(platformCustomerId, "Grace Hopper");
         List.of(omittedFields).forEach(body::remove);
         body.put("currencies", currencies);
         body.put("region", region);

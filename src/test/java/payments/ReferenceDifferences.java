@@ -46,6 +46,8 @@ final class ReferenceDifferences {
                     "<TYPE>_NOT_FOUND for resource types the reference's 404 list leaves out, its own pattern (decisions.md); NOT_FOUND for no such route"),
             new Allowed("*", 400, "/code", "enum", "INSUFFICIENT_FUNDS|QUOTE_EXPIRED|QUOTE_RATE_UNAVAILABLE",
                     "spec Errors, codes listed under 400: General INSUFFICIENT_FUNDS, Quotes QUOTE_EXPIRED and QUOTE_RATE_UNAVAILABLE"),
+            new Allowed("*", 400, "/code", "enum", "FUNDING_SOURCE_INELIGIBLE|CARD_LIMIT_REACHED",
+                    "spec Errors, codes listed under 400, Cards: CARDHOLDER_KYC_NOT_APPROVED, CARD_LIMIT_REACHED, FUNDING_SOURCE_INELIGIBLE"),
             new Allowed("*", 500, "/code", "enum", "SVC_SWITCH_ERROR", "spec Errors: 500 SVC_SWITCH_ERROR in the neutral naming"),
             // Shapes.
             new Allowed("*", 0, "(/data/\\d+)?", "required", "receivedAmount",
@@ -54,6 +56,11 @@ final class ReferenceDifferences {
                     "spec Errors, transaction failureReason values: SWEEP_AMOUNT_OUT_OF_RANGE, SWEEP_QUOTE_FAILED (guide 3.5: product only)"),
             new Allowed("*", 0, "(/data/\\d+)?/accountInfo/accountType", "enum", "CLABE",
                     "spec ExternalAccount accountInfo variants: CLABE, the reference's MXN_ACCOUNT under the spec's name"),
+            new Allowed("*", 0, "(/data/\\d+)?", "required", "cardholderId",
+                    "spec Card: customerId (guide 5 and contradictions 7: the product's names win)"),
+            new Allowed("*", 0, "(/data/\\d+)?", "required", "state", "spec Card: status (guide 9, contradiction 7)"),
+            new Allowed("*", 0, "(/data/\\d+)?", "required", "fundingSources",
+                    "spec Card: a single fundingSource (guide 9, contradiction 7)"),
             new Allowed("*", 0, "(/data/\\d+)?/type", "enum", "RULE_BASED",
                     "spec InternalAccount type: INTERNAL_FIAT, INTERNAL_CRYPTO, EMBEDDED_WALLET, RULE_BASED"));
 

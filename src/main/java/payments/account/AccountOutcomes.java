@@ -16,6 +16,14 @@ public interface AccountOutcomes {
     /** Whether provisioning the internal accounts of a customer with this platformCustomerId fails. */
     boolean provisioningFails(String platformCustomerId);
 
+    /**
+     * Whether a new internal account must not get this id: ids whose ending has a meaning of its
+     * own (the sandbox's card-funding refusals) are only given on purpose, never by chance.
+     */
+    default boolean reservedId(java.util.UUID id) {
+        return false;
+    }
+
     AccountOutcomes NONE = new AccountOutcomes() {
         @Override
         public Optional<String> beneficiaryVerification(String identifier) {

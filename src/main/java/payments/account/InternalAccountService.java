@@ -67,8 +67,11 @@ public class InternalAccountService implements CustomerAccounts {
         }
     };
 
+    private final AccountOutcomes outcomes;
+
     public InternalAccountService(InternalAccountView view, JsonText json, PlatformConfigService platform, RequestValidator validator,
-                                  Jobs jobs, ServerClock clock, WebhookPublisher webhooks) {
+                                  Jobs jobs, ServerClock clock, WebhookPublisher webhooks, AccountOutcomes outcomes) {
+        this.outcomes = outcomes;
         this.webhooks = webhooks;
         this.view = view;
         this.json = json;
@@ -263,7 +266,9 @@ public class InternalAccountService implements CustomerAccounts {
     InternalAccount newAccount(UUID customerId, String type, String currency, String status) {
         Instant now = clock.now();
         InternalAccount account = new InternalAccount();
-        account.id = Ids.newUuid();
+        do {
+            account.id = Ids.newUuid();
+        } while (outcomes.reservedId(account.id));
         account.customerId = customerId;
         account.type = type;
         account.currency = currency;

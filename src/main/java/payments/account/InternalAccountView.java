@@ -23,7 +23,14 @@ public class InternalAccountView {
                                           @JsonRawValue @Schema(type = SchemaType.ARRAY) String fundingPaymentInstructions,
                                           @JsonInclude(JsonInclude.Include.ALWAYS) String label,
                                           @JsonRawValue @Schema(type = SchemaType.OBJECT) String sweepRule,
-                                          Boolean privateEnabled, String createdAt, String updatedAt) {
+                                          Boolean privateEnabled, CardCapabilities cardCapabilities,
+                                          String createdAt, String updatedAt) {
+    }
+
+    private final CardPrograms cardPrograms;
+
+    public InternalAccountView(CardPrograms cardPrograms) {
+        this.cardPrograms = cardPrograms;
     }
 
     public InternalAccountResponse toWire(InternalAccount account) {
@@ -38,7 +45,7 @@ public class InternalAccountView {
                 Money.of(account.availableBalance, account.currency), Money.of(account.totalBalance, account.currency),
                 account.fundingInstructions, account.label, account.sweepRule,
                 InternalAccount.EMBEDDED_WALLET.equals(account.type) ? Boolean.TRUE.equals(account.privateEnabled) : null,
-                account.createdAt.toString(), updatedAt.toString());
+                cardPrograms.capabilities(account).orElse(null), account.createdAt.toString(), updatedAt.toString());
     }
 
 }

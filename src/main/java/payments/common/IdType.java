@@ -10,6 +10,7 @@ public enum IdType {
     AGENT("Agent"),
     AGENT_ACTION("AgentAction"),
     CARD("Card"),
+    CARD_TRANSACTION("CardTransaction"),
     SESSION("Session"),
     SCA_CHALLENGE("ScaChallenge"),
     WEBHOOK("Webhook"),

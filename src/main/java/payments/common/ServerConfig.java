@@ -169,4 +169,28 @@ public interface ServerConfig {
         @WithDefault("100000")
         long unverifiedWalletMaxEurCents();
     }
+
+    Cards cards();
+
+    /** Virtual cards: which funding currencies are card-eligible and with what capabilities. */
+    interface Cards {
+        /**
+         * One entry per card-eligible currency: the code, then after a colon the capabilities of a
+         * card funded in it, joined by '+': SPEND_LIMITS, COUNT_LIMIT, 3DS_PASSWORD, WALLET_TOKENIZATION.
+         */
+        @WithDefault("USD:SPEND_LIMITS+COUNT_LIMIT+WALLET_TOKENIZATION,EUR:SPEND_LIMITS+COUNT_LIMIT+3DS_PASSWORD+WALLET_TOKENIZATION,USDB")
+        java.util.List<String> programs();
+
+        /** Most cards not CLOSED per platform; PATCH /config cardConfigs.maxLiveCards may set a lower one. */
+        @WithDefault("10000")
+        int maxLiveCards();
+
+        /** How long an authorization's unsettled remainder stays held before it is given back. */
+        @WithDefault("P7D")
+        Duration authorizationExpiry();
+
+        /** How long a reveal link (POST /cards/{id}/reveal) opens the card's details, once. */
+        @WithDefault("5m")
+        Duration revealLinkLifetime();
+    }
 }

@@ -30,7 +30,13 @@ public final class Journal {
         /** Currency conversion position: what one currency gave the other. */
         FX,
         /** Money stuck after a failed payout whose refund failed too, for manual resolution. */
-        SUSPENSE
+        SUSPENSE,
+        /** Card pulls taken from funding accounts and not yet paid to the card network or given back. */
+        CARD_SETTLEMENT,
+        /** The card network: what cleared card purchases are paid to and card credits come from. */
+        CARD_NETWORK,
+        /** Card settlements no funding account covered (a failed post-hoc pull): the service's loss. */
+        CARD_LOSSES
     }
 
     /** One entry: exactly one of {@code accountId} and {@code systemAccount} is set. */

@@ -13,7 +13,9 @@ import org.hibernate.validator.constraints.URL;
 import payments.common.MinorUnits;
 import payments.common.OneOf;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** Wire shapes of the platform configuration, named as on the wire. */
 public final class PlatformConfigRecords {
@@ -112,6 +114,54 @@ public final class PlatformConfigRecords {
         }
     }
 
+    /** Card amounts and limits: integers exactly representable in a JSON number (2^53 - 1). */
+    public static final long MAX_CARD_AMOUNT = 9_007_199_254_740_991L;
+
+    /**
+     * The platform's own caps on its cards in one currency: each applies with the card's own
+     * value, the lower one winning. Null: no platform cap.
+     */
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    public record CardSpendLimits(
+            @NotNull String currency,
+            @Min(1) @Max(MAX_CARD_AMOUNT) Long maxSpendPerTransaction,
+            @Min(1) @Max(MAX_CARD_AMOUNT) Long maxSpendPerDay,
+            @Min(1) @Max(Integer.MAX_VALUE) Integer maxTransactionsPerDay) {
+
+        boolean capsNothing() {
+            return maxSpendPerTransaction == null && maxSpendPerDay == null && maxTransactionsPerDay == null;
+        }
+    }
+
+    /**
+     * cardConfigs (this server's design; neither the spec nor the reference shows it):
+     * {@code maxLiveCards}, the most cards not CLOSED the platform may hold (at most the server's
+     * SVC_CARDS_MAX_LIVE_CARDS), and {@code spendLimits}, the platform's caps per card currency.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record CardConfigs(
+            @Min(1) Integer maxLiveCards,
+            List<@NotNull @Valid CardSpendLimits> spendLimits) {
+
+        /** maxLiveCards replaces; spendLimits upsert by currency, and an entry capping nothing removes the currency's. */
+        CardConfigs mergedWith(CardConfigs patch) {
+            List<CardSpendLimits> merged = new ArrayList<>(spendLimits == null ? List.of() : spendLimits);
+            for (CardSpendLimits update : patch.spendLimits == null ? List.<CardSpendLimits>of() : patch.spendLimits) {
+                merged.removeIf(existing -> existing.currency.equals(update.currency));
+                if (!update.capsNothing()) {
+                    merged.add(update);
+                }
+            }
+            return new CardConfigs(pick(patch.maxLiveCards, maxLiveCards), List.copyOf(merged));
+        }
+
+        /** The platform's caps in {@code currency}, or none. */
+        public Optional<CardSpendLimits> limits(String currency) {
+            return spendLimits == null ? Optional.empty()
+                    : spendLimits.stream().filter(l -> l.currency.equals(currency)).findFirst();
+        }
+    }
+
     public record FixedFee(@NotNull @Min(0) @Max(MinorUnits.MAX_AMOUNT) Long amount, @NotNull String currency) {
     }
 
@@ -137,12 +187,14 @@ public final class PlatformConfigRecords {
             List<@NotNull @Valid PlatformCurrencyConfig> supportedCurrencies,
             @Valid EmbeddedWalletConfig embeddedWalletConfig,
             @Valid CardTokenization2FAConfig cardTokenization2faConfig,
+            @Valid CardConfigs cardConfigs,
             List<@NotNull @Valid FeeConfig> feeConfigs,
             Boolean sandboxSkipVerificationPaperwork) {
 
         boolean changesNothing() {
             return umaDomain == null && webhookEndpoint == null && supportedCurrencies == null && embeddedWalletConfig == null
-                    && cardTokenization2faConfig == null && feeConfigs == null && sandboxSkipVerificationPaperwork == null;
+                    && cardTokenization2faConfig == null && cardConfigs == null && feeConfigs == null
+                    && sandboxSkipVerificationPaperwork == null;
         }
     }
 
@@ -157,6 +209,7 @@ public final class PlatformConfigRecords {
             @JsonProperty("isRegulatedFinancialInstitution") boolean isRegulatedFinancialInstitution,
             EmbeddedWalletConfig embeddedWalletConfig,
             CardTokenization2FAConfig cardTokenization2faConfig,
+            CardConfigs cardConfigs,
             List<FeeConfig> feeConfigs,
             Boolean sandboxSkipVerificationPaperwork,
             String webhookPublicKey,

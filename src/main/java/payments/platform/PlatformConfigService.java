@@ -179,6 +179,7 @@ public class PlatformConfigService implements WebhookEndpoint {
             }
             checkCurrencies(request.supportedCurrencies(), errors);
             checkFees(request.feeConfigs(), errors);
+            checkCardConfigs(request.cardConfigs(), errors);
             if (Boolean.TRUE.equals(request.sandboxSkipVerificationPaperwork()) && !serverConfig.sandbox()) {
                 errors.add(FieldError.of("sandboxSkipVerificationPaperwork", "Only available in sandbox mode"));
             }
@@ -253,6 +254,29 @@ public class PlatformConfigService implements WebhookEndpoint {
         }
     }
 
+    private void checkCardConfigs(PlatformConfigRecords.CardConfigs cards, List<FieldError> errors) {
+        if (cards == null) {
+            return;
+        }
+        int ceiling = serverConfig.cards().maxLiveCards();
+        if (cards.maxLiveCards() != null && cards.maxLiveCards() > ceiling) {
+            errors.add(FieldError.of("cardConfigs.maxLiveCards", "Must be at most " + ceiling + " (this server's SVC_CARDS_MAX_LIVE_CARDS)"));
+        }
+        List<PlatformConfigRecords.CardSpendLimits> limits = cards.spendLimits() == null ? List.of() : cards.spendLimits();
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (int i = 0; i < limits.size(); i++) {
+            PlatformConfigRecords.CardSpendLimits limit = limits.get(i);
+            if (limit == null || limit.currency() == null) {
+                continue;
+            }
+            String field = "cardConfigs.spendLimits[" + i + "].currency";
+            checkCurrencyCode(limit.currency(), field, errors);
+            if (!seen.add(limit.currency())) {
+                errors.add(FieldError.of(field, "Each currency may appear once"));
+            }
+        }
+    }
+
     private static void checkCurrencyCode(String code, String field, List<FieldError> errors) {
         if (code != null && !Currencies.isKnown(code)) {
             errors.add(new FieldError(field, FieldError.Constraint.oneOf(Currencies.codes()), "Unknown currency code"));
@@ -264,7 +288,7 @@ public class PlatformConfigService implements WebhookEndpoint {
         return new PlatformConfig(IdType.PLATFORM_CONFIG.wireId(entity.id), settings.umaDomain(),
                 settings.proxyUmaSubdomain(), settings.webhookEndpoint(), settings.supportedCurrencies(),
                 settings.isRegulatedFinancialInstitution(), settings.embeddedWalletConfig(),
-                settings.cardTokenization2faConfig(), settings.feeConfigs(), settings.skipsVerificationPaperwork(),
+                settings.cardTokenization2faConfig(), settings.cardConfigs(), settings.feeConfigs(), settings.skipsVerificationPaperwork(),
                 signer.publicKeyPem(),
                 entity.createdAt.toString(), entity.updatedAt.toString());
     }

@@ -1,6 +1,7 @@
 package payments.platform;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import payments.platform.PlatformConfigRecords.CardConfigs;
 import payments.platform.PlatformConfigRecords.CardTokenization2FAConfig;
 import payments.platform.PlatformConfigRecords.EmbeddedWalletConfig;
 import payments.platform.PlatformConfigRecords.FeeConfig;
@@ -20,6 +21,7 @@ public record PlatformSettings(
         boolean isRegulatedFinancialInstitution,
         EmbeddedWalletConfig embeddedWalletConfig,
         CardTokenization2FAConfig cardTokenization2faConfig,
+        CardConfigs cardConfigs,
         List<FeeConfig> feeConfigs,
         Boolean sandboxSkipVerificationPaperwork) {
 
@@ -38,6 +40,11 @@ public record PlatformSettings(
         return currency(currency).map(c -> c.requiredCounterpartyFields().stream().map(f -> f.name()).toList()).orElse(List.of());
     }
 
+    /** The platform's card configuration; none set means no platform caps and the server's live-card maximum. */
+    public CardConfigs cards() {
+        return cardConfigs == null ? new CardConfigs(null, List.of()) : cardConfigs;
+    }
+
     public List<String> supportedCurrencyCodes() {
         return supportedCurrencies.stream().map(PlatformCurrencyConfig::currencyCode).toList();
     }
@@ -49,7 +56,7 @@ public record PlatformSettings(
         for (String code : List.of("USD", "EUR", "MXN", "BTC", "USDC", "USDB")) {
             currencies.add(new PlatformCurrencyConfig(code, 1L, 1_000_000_000_000L, List.of(), null, null, both));
         }
-        return new PlatformSettings("sandbox.uma.money", "platform", null, currencies, false, null, null, List.of(), false);
+        return new PlatformSettings("sandbox.uma.money", "platform", null, currencies, false, null, null, null, List.of(), false);
     }
 
     /** Applies a PATCH: top-level fields replace, nested objects merge, fee configs merge by key. */
@@ -67,6 +74,7 @@ public record PlatformSettings(
                 PlatformConfigRecords.merge(embeddedWalletConfig, patch.embeddedWalletConfig(), EmbeddedWalletConfig::mergedWith),
                 PlatformConfigRecords.merge(cardTokenization2faConfig, patch.cardTokenization2faConfig(),
                         CardTokenization2FAConfig::mergedWith),
+                PlatformConfigRecords.merge(cardConfigs, patch.cardConfigs(), CardConfigs::mergedWith),
                 patch.feeConfigs() == null ? feeConfigs : mergeFees(feeConfigs, patch.feeConfigs()),
                 PlatformConfigRecords.pick(patch.sandboxSkipVerificationPaperwork(), sandboxSkipVerificationPaperwork));
     }

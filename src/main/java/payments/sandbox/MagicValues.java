@@ -90,6 +90,37 @@ public final class MagicValues {
         };
     }
 
+    /**
+     * Card issuance by the holder's platformCustomerId (this server's 9xx range: the reference's
+     * platformCardId trigger is gone, the server generates that id): 911 the issuer never answers
+     * (the card stays PROCESSING), 912 it rejects the card, 915 it activates it 30 seconds later.
+     */
+    public static payments.card.CardIssuer.Provisioning cardProvisioning(String platformCustomerId) {
+        return switch (suffix(platformCustomerId)) {
+            case "911" -> payments.card.CardIssuer.Provisioning.NEVER;
+            case "912" -> payments.card.CardIssuer.Provisioning.REJECT;
+            case "915" -> payments.card.CardIssuer.Provisioning.ACTIVATE_LATER;
+            default -> payments.card.CardIssuer.Provisioning.ACTIVATE;
+        };
+    }
+
+    /** The issuer refuses to bind an internal account whose id ends in 002 (balance check) or 003 (closed) as a card's funding. */
+    public static boolean cardFundingRefused(String accountId) {
+        String suffix = suffix(accountId);
+        return "002".equals(suffix) || "003".equals(suffix);
+    }
+
+    /** The issuer's signal by the merchant descriptor's last three characters: 002, 003, 005, 006; any other approves. */
+    public static payments.card.IssuerSignal cardSignal(String descriptor) {
+        return switch (suffix(descriptor)) {
+            case "002" -> payments.card.IssuerSignal.PULL_FAILS;
+            case "003" -> payments.card.IssuerSignal.CARD_PAUSED;
+            case "005" -> payments.card.IssuerSignal.PULL_DELAYED;
+            case "006" -> payments.card.IssuerSignal.PULL_CONFIRMATION_FAILS;
+            default -> payments.card.IssuerSignal.NONE;
+        };
+    }
+
     /** This server's own addition: internal-account provisioning fails for a holder whose platformCustomerId ends in 909. */
     public static boolean provisioningFails(String platformCustomerId) {
         return "909".equals(suffix(platformCustomerId));

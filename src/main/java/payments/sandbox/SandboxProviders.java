@@ -9,8 +9,10 @@ import payments.customer.IdentityVerdicts;
 import payments.transaction.PaymentRail;
 import payments.transaction.RailOutcome;
 import payments.verification.DocumentScreening;
+import payments.card.CardIssuer;
 
 import java.util.Optional;
+import java.util.UUID;
 
 /**
  * The outside parties the server talks to, chosen by mode: in the sandbox, simulations answering
@@ -44,6 +46,40 @@ public class SandboxProviders {
         return config.sandbox() ? new SimulatedRail() : PaymentRail.NONE;
     }
 
+    @Produces
+    @Singleton
+    CardIssuer cardIssuer(ServerConfig config) {
+        return config.sandbox() ? new SimulatedCardIssuer() : CardIssuer.NONE;
+    }
+
+    /** The sandbox issuer: outcomes by magic suffixes; a 3-D Secure password is accepted and dropped. */
+    static final class SimulatedCardIssuer implements CardIssuer {
+        @Override
+        public boolean available() {
+            return true;
+        }
+
+        @Override
+        public Provisioning provisioning(String platformCustomerId) {
+            return MagicValues.cardProvisioning(platformCustomerId);
+        }
+
+        @Override
+        public boolean refusesFunding(UUID accountId) {
+            return MagicValues.cardFundingRefused(accountId.toString());
+        }
+
+        @Override
+        public boolean declinesUnderfunded() {
+            return true;
+        }
+
+        @Override
+        public void setThreeDSecurePassword(UUID cardId, String password) {
+            // Forwarded to a simulated issuer: nothing to keep.
+        }
+    }
+
     /** KYC and KYB verdicts by the magic suffixes of names and registration numbers. */
     static final class SimulatedIdentityVerdicts implements IdentityVerdicts {
         @Override
@@ -72,6 +108,11 @@ public class SandboxProviders {
         @Override
         public boolean provisioningFails(String platformCustomerId) {
             return MagicValues.provisioningFails(platformCustomerId);
+        }
+
+        @Override
+        public boolean reservedId(UUID id) {
+            return MagicValues.cardFundingRefused(id.toString());
         }
     }
 

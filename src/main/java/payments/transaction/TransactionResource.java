@@ -8,6 +8,10 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import payments.card.CardView.CardTransactionResponse;
 import payments.common.JsonText;
 import payments.common.Page;
 import payments.common.security.Permission;
@@ -16,10 +20,17 @@ import payments.transaction.TransactionService.TransactionListQuery;
 import payments.transaction.TransactionView.TransactionResponse;
 import payments.common.web.RunsToCompletion;
 
+import java.util.List;
+
 @RunsToCompletion
 @Path("/")
 @Secured(Permission.VIEW)
 public class TransactionResource {
+
+    /** The list's documented shape: payments and card rows. */
+    public record TransactionPage(@Schema(oneOf = {TransactionResponse.class, CardTransactionResponse.class}) List<Object> data,
+                                  boolean hasMore, String nextCursor, long totalCount) {
+    }
 
     private final TransactionService service;
     private final JsonText json;
@@ -31,7 +42,9 @@ public class TransactionResource {
 
     @GET
     @Path("transactions")
-    public Uni<Page<TransactionResponse>> list(@QueryParam("customerId") String customerId,
+    @APIResponse(responseCode = "200", description = "Payments and card transactions (type CARD), newest first",
+            content = @Content(schema = @Schema(implementation = TransactionPage.class)))
+    public Uni<Page<Object>> list(@QueryParam("customerId") String customerId,
                                                @QueryParam("platformCustomerId") String platformCustomerId,
                                                @QueryParam("accountIdentifier") String accountIdentifier,
                                                @QueryParam("senderAccountIdentifier") String senderAccountIdentifier,
@@ -52,7 +65,9 @@ public class TransactionResource {
 
     @GET
     @Path("transactions/{transactionId}")
-    public Uni<TransactionResponse> get(@PathParam("transactionId") String transactionId) {
+    @APIResponse(responseCode = "200", description = "A payment, or a card transaction for a CardTransaction id",
+            content = @Content(schema = @Schema(oneOf = {TransactionResponse.class, CardTransactionResponse.class})))
+    public Uni<Object> get(@PathParam("transactionId") String transactionId) {
         return service.get(transactionId);
     }
 

@@ -10,6 +10,7 @@ import jakarta.persistence.LockModeType;
 import org.jboss.logging.Logger;
 import payments.account.AccountInfoRules;
 import payments.account.ExternalAccount;
+import payments.card.CardTransactions;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
@@ -26,7 +27,10 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.UUID;
+import java.util.function.Supplier;
 
 /** Reading transactions, and the platform's own actions on them (receipt confirmation). */
 @ApplicationScoped
@@ -35,6 +39,7 @@ public class TransactionService {
     public static final ErrorCode NOT_FOUND = ErrorCode.TRANSACTION_NOT_FOUND;
 
     private final TransactionView view;
+    private final CardTransactions cards;
     private final ServerClock clock;
     private final Settlement settlement;
     private final TransactionStore store;
@@ -42,7 +47,8 @@ public class TransactionService {
     private static final Logger LOG = Logger.getLogger(TransactionService.class);
 
     public TransactionService(TransactionView view, ServerClock clock, Settlement settlement, TransactionStore store,
-                              JsonText json) {
+                              JsonText json, CardTransactions cards) {
+        this.cards = cards;
         this.json = json;
         this.store = store;
         this.view = view;
@@ -57,13 +63,21 @@ public class TransactionService {
                                        String endDate, String cardId, String limit, String cursor, String sortOrder) {
     }
 
-    /** GET /transactions/{id}: one raw query, no session (the most frequent read of all). */
-    public Uni<TransactionResponse> get(String transactionId) {
+    /** GET /transactions/{id}: one raw query, no session (the most frequent read of all); a CardTransaction id reads a card row. */
+    public Uni<Object> get(String transactionId) {
+        if (transactionId != null && transactionId.startsWith(IdType.CARD_TRANSACTION.prefix() + ":")) {
+            return cardRow(transactionId);
+        }
         return Ids.find(IdType.TRANSACTION, transactionId, NOT_FOUND, "Transaction", store::byId).map(view::toWire);
     }
 
+    private Uni<Object> cardRow(String transactionId) {
+        return io.quarkus.hibernate.reactive.panache.Panache.withSession(() -> Ids.find(IdType.CARD_TRANSACTION, transactionId,
+                NOT_FOUND, "Transaction", cards::find)).map(row -> row);
+    }
+
     @WithSession
-    public Uni<Page<TransactionResponse>> list(TransactionListQuery query) {
+    public Uni<Page<Object>> list(TransactionListQuery query) {
         PageRequest page = PageRequest.of(query.limit(), query.cursor());
         List<FieldError> errors = new ArrayList<>();
         boolean ascending = "asc".equals(query.sortOrder());
@@ -84,6 +98,9 @@ public class TransactionService {
         if (query.customerId() != null && !Ids.isValid(IdType.CUSTOMER, query.customerId())) {
             errors.add(FieldError.of("customerId", "Must be a Customer id"));
         }
+        if (query.cardId() != null && CardTransactions.cardIdOf(query.cardId()) == null) {
+            errors.add(new FieldError("cardId", FieldError.Constraint.idOf(IdType.CARD), "Must be a Card id or its UUID"));
+        }
         if (!errors.isEmpty()) {
             throw ApiException.invalidInput(errors);
         }
@@ -99,14 +116,45 @@ public class TransactionService {
                 .timeBound("createdAt", "startDate", query.startDate(), false)
                 .timeBound("createdAt", "endDate", query.endDate(), true)
                 .page("id", page, ascending);
-        if (query.cardId() != null || "CARD".equals(query.type())) {
-            // Card transactions live with cards; no payment transaction matches a card filter.
-            filters.where("1 = 0");
-        }
+        boolean cardsOnly = query.cardId() != null || "CARD".equals(query.type());
+        boolean paymentsOnly = query.type() != null && !"CARD".equals(query.type()) || query.status() != null
+                || query.reference() != null;
         Sort sort = ascending ? Sort.ascending("id") : Sort.descending("id");
-        return Page.fetch(PaymentTransaction.<PaymentTransaction>find(filters.clause(), sort, filters.params()),
-                () -> PaymentTransaction.count(filters.countClause(), filters.countParams()), page,
-                t -> t.id.toString(), view::toWire);
+        Uni<List<PaymentTransaction>> payments = cardsOnly ? Uni.createFrom().item(List.of())
+                : PaymentTransaction.<PaymentTransaction>find(filters.clause(), sort, filters.params()).range(0, page.fetchSize() - 1).list();
+        return payments.flatMap(paymentRows -> (cardsOnly ? Uni.createFrom().item(0L)
+                        : PaymentTransaction.count(filters.countClause(), filters.countParams()))
+                .flatMap(paymentTotal -> cardRows(query, page, ascending, paymentsOnly).map(cardRows -> {
+                    List<Listed> merged = new ArrayList<>();
+                    paymentRows.forEach(t -> merged.add(new Listed(t.id, () -> view.toWire(t))));
+                    cardRows.rows().forEach(t -> merged.add(new Listed(t.id, () -> cards.toWire(t))));
+                    merged.sort(ascending ? Comparator.comparing(Listed::id) : Comparator.comparing(Listed::id).reversed());
+                    List<Listed> rows = merged.subList(0, Math.min(merged.size(), page.fetchSize()));
+                    return Page.of(rows, page, listed -> listed.id().toString(), listed -> listed.wire().get(),
+                            paymentTotal + cardRows.total());
+                })));
+    }
+
+    /** A payment or a card row of a merged list page, rendered only if it makes the page. */
+    private record Listed(UUID id, Supplier<Object> wire) {
+    }
+
+    /** The card rows the list's filters select: none when a filter only payments have is set. */
+    private Uni<CardTransactions.Rows> cardRows(TransactionListQuery query, PageRequest page, boolean ascending, boolean paymentsOnly) {
+        UUID cardId = query.cardId() == null ? null : CardTransactions.cardIdOf(query.cardId());
+        String account = query.accountIdentifier() != null ? query.accountIdentifier()
+                : query.senderAccountIdentifier() != null ? query.senderAccountIdentifier() : query.receiverAccountIdentifier();
+        boolean internalAccount = account == null || Ids.isValid(IdType.INTERNAL_ACCOUNT, account);
+        if (paymentsOnly || !internalAccount || query.senderAccountIdentifier() != null && query.receiverAccountIdentifier() != null) {
+            return Uni.createFrom().item(new CardTransactions.Rows(List.of(), 0));
+        }
+        String direction = query.accountIdentifier() != null ? null : query.senderAccountIdentifier() != null
+                ? PaymentTransaction.DEBIT : query.receiverAccountIdentifier() != null ? PaymentTransaction.CREDIT : null;
+        return cards.page(new CardTransactions.Filter(
+                query.customerId() == null ? null : payments.customer.CustomerService.uuidOf(query.customerId()),
+                query.platformCustomerId(), cardId,
+                account == null ? null : Ids.uuidOf(IdType.INTERNAL_ACCOUNT, account, ErrorCode.INTERNAL_ACCOUNT_NOT_FOUND),
+                direction, query.startDate(), query.endDate()), page, ascending);
     }
 
     /** POST /transactions/{id}/confirm: records (or overwrites) when the receipt reached the customer. */

@@ -1,0 +1,94 @@
+package payments.card;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import payments.card.CardService.CardListQuery;
+import payments.card.CardView.CardResponse;
+import payments.common.ApiException;
+import payments.common.ApiResult;
+import payments.common.FieldError;
+import payments.common.Idempotency;
+import payments.common.Page;
+import payments.common.security.CurrentCaller;
+import payments.common.security.Permission;
+import payments.common.security.Secured;
+import payments.common.web.RunsToCompletion;
+
+@RunsToCompletion
+@Path("/cards")
+@Secured(Permission.VIEW)
+public class CardResource {
+
+    /** POST /cards body (documentation; the service reads the JSON itself). */
+    public record CardCreateRequest(String customerId, @Schema(enumeration = "VIRTUAL") String form, String fundingSource,
+                                    @Schema(description = "Ignored: the server generates it") String platformCardId,
+                                    @Schema(description = "Static 3-D Secure password: required exactly when the funding"
+                                            + " account's cardCapabilities.supports3dSecurePassword is true; forwarded, never kept")
+                                    String threeDSecurePassword,
+                                    Long maxSpendPerTransaction, Long maxSpendPerDay, Integer maxTransactionsPerDay) {
+    }
+
+    /** PATCH /cards/{id} body: at least one field; a limit sent as null is cleared. */
+    public record CardUpdateRequest(@Schema(enumeration = {"ACTIVE", "FROZEN", "CLOSED"}) String status, String fundingSource,
+                                    Long maxSpendPerTransaction, Long maxSpendPerDay, Integer maxTransactionsPerDay,
+                                    String threeDSecurePassword) {
+    }
+
+    private final CardService service;
+    private final Idempotency idempotency;
+    private final CurrentCaller caller;
+
+    public CardResource(CardService service, Idempotency idempotency, CurrentCaller caller) {
+        this.service = service;
+        this.idempotency = idempotency;
+        this.caller = caller;
+    }
+
+    /** Idempotency-Key is required here: a retry returns the first card, never a second one. */
+    @POST
+    @Secured(Permission.MANAGE)
+    public Uni<Response> create(@HeaderParam(Idempotency.HEADER) String idempotencyKey,
+            @RequestBody(content = @Content(schema = @Schema(implementation = CardCreateRequest.class))) JsonNode body) {
+        service.requireIssuer();
+        if (idempotencyKey == null) {
+            throw ApiException.invalidField(Idempotency.HEADER, FieldError.Constraint.length(1, Idempotency.MAX_KEY_LENGTH),
+                    "Is required: issuing a card needs an Idempotency-Key so that a retry cannot issue a second card");
+        }
+        return idempotency.run(caller.get(), idempotencyKey, "POST", "/cards", body,
+                () -> service.issue(body).map(ApiResult::created));
+    }
+
+    @GET
+    public Uni<Page<CardResponse>> list(@QueryParam("customerId") String customerId, @QueryParam("accountId") String accountId,
+                                        @QueryParam("platformCardId") String platformCardId, @QueryParam("status") String status,
+                                        @QueryParam("sortOrder") String sortOrder, @QueryParam("limit") String limit,
+                                        @QueryParam("cursor") String cursor) {
+        return service.list(new CardListQuery(customerId, accountId, platformCardId, status, sortOrder, limit, cursor));
+    }
+
+    @GET
+    @Path("{id}")
+    public Uni<CardResponse> get(@PathParam("id") String id) {
+        return service.get(id);
+    }
+
+    /** Platform credentials alone, answered 200 at once (no signed retry): freezing or closing is often done without the cardholder. */
+    @PATCH
+    @Path("{id}")
+    @Secured(Permission.MANAGE)
+    public Uni<CardResponse> update(@PathParam("id") String id,
+            @RequestBody(content = @Content(schema = @Schema(implementation = CardUpdateRequest.class))) JsonNode body) {
+        return service.update(id, body);
+    }
+}

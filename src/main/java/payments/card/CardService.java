@@ -1,0 +1,419 @@
+package payments.card;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.quarkus.panache.common.Sort;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
+import payments.account.CardCapabilities;
+import payments.account.CardPrograms;
+import payments.account.InternalAccount;
+import payments.card.CardView.CardResponse;
+import payments.common.ApiException;
+import payments.common.ErrorCode;
+import payments.common.FieldError;
+import payments.common.IdType;
+import payments.common.Ids;
+import payments.common.JsonText;
+import payments.common.Page;
+import payments.common.PageRequest;
+import payments.common.QueryFilters;
+import payments.common.ServerClock;
+import payments.common.ServerConfig;
+import payments.common.jobs.Jobs;
+import payments.common.schema.JsonSchema;
+import payments.common.schema.SchemaValidator;
+import payments.customer.Customer;
+import payments.customer.CustomerService;
+import payments.platform.PlatformConfigService;
+import payments.webhook.WebhookPublisher;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/** Issuing, reading and changing cards: the rules of POST, GET and PATCH /cards. */
+@ApplicationScoped
+public class CardService {
+
+    public static final ErrorCode NOT_FOUND = ErrorCode.CARD_NOT_FOUND;
+    public static final String STATUS_CHANGE = "CARD.STATUS_CHANGE";
+    public static final String FUNDING_SOURCE_CHANGE = "CARD.FUNDING_SOURCE_CHANGE";
+
+    static final String PASSWORD = "threeDSecurePassword";
+    private static final List<String> CHANGES = List.of("status", "fundingSource", "maxSpendPerTransaction", "maxSpendPerDay",
+            "maxTransactionsPerDay", PASSWORD);
+    /** Any constant: issuances take this transaction-scoped lock to count live cards one at a time. */
+    private static final long ISSUANCE_LOCK = 0x43415244L;
+
+    private static final String LIMITS = """
+            "maxSpendPerTransaction": {"type": "integer", "minimum": 1, "maximum": 9007199254740991},
+            "maxSpendPerDay": {"type": "integer", "minimum": 1, "maximum": 9007199254740991},
+            "maxTransactionsPerDay": {"type": "integer", "minimum": 1, "maximum": 2147483647},
+            "threeDSecurePassword": {"type": "string", "minLength": 1, "maxLength": 128}""";
+    private static final JsonSchema CREATE = JsonSchema.parse(JsonText.parse("""
+            {"type": "object", "required": ["customerId", "form", "fundingSource"],
+             "properties": {
+               "customerId": {"type": "string"},
+               "form": {"type": "string", "enum": ["VIRTUAL"]},
+               "fundingSource": {"type": "string"},
+               "platformCardId": {"type": "string"},
+            """ + LIMITS + "}}"));
+    private static final JsonSchema UPDATE = JsonSchema.parse(JsonText.parse("""
+            {"type": "object",
+             "properties": {
+               "status": {"type": "string", "enum": ["ACTIVE", "FROZEN", "CLOSED"]},
+               "fundingSource": {"type": "string"},
+            """ + LIMITS + "}}"));
+
+    private final CardView view;
+    private final CardIssuer issuer;
+    private final CardPrograms programs;
+    private final CardAuthorizations authorizations;
+    private final PlatformConfigService platform;
+    private final WebhookPublisher webhooks;
+    private final Jobs jobs;
+    private final ServerClock clock;
+    private final ServerConfig config;
+    private final JsonText json;
+
+    public CardService(CardView view, CardIssuer issuer, CardPrograms programs, CardAuthorizations authorizations,
+                       PlatformConfigService platform, WebhookPublisher webhooks, Jobs jobs, ServerClock clock,
+                       ServerConfig config, JsonText json) {
+        this.view = view;
+        this.issuer = issuer;
+        this.programs = programs;
+        this.authorizations = authorizations;
+        this.platform = platform;
+        this.webhooks = webhooks;
+        this.jobs = jobs;
+        this.clock = clock;
+        this.config = config;
+        this.json = json;
+    }
+
+    /** 501 NOT_IMPLEMENTED where no card issuer is configured (production mode today). */
+    public void requireIssuer() {
+        if (!issuer.available()) {
+            throw new ApiException(ErrorCode.NOT_IMPLEMENTED, "Cards are not available: this server has no card issuer"
+                    + " configured (the sandbox simulates one)");
+        }
+    }
+
+    /**
+     * POST /cards: a PROCESSING card, provisioned by a job. Field problems are reported together
+     * (the capability rules need the funding account, so it is read first when the ids are
+     * well-formed); then the cardholder's KYC, the funding source and the live-card maximum.
+     */
+    @WithTransaction
+    public Uni<CardResponse> issue(JsonNode body) {
+        requireIssuer();
+        if (body == null || !body.isObject()) {
+            throw ApiException.bodyNotAnObject();
+        }
+        List<FieldError> errors = new ArrayList<>(SchemaValidator.validate(body, CREATE, "").errors());
+        String customerId = body.path("customerId").textValue();
+        String fundingSource = body.path("fundingSource").textValue();
+        boolean customerIdValid = customerId == null || Ids.isValid(IdType.CUSTOMER, customerId);
+        boolean fundingValid = fundingSource == null || Ids.isValid(IdType.INTERNAL_ACCOUNT, fundingSource);
+        if (!customerIdValid) {
+            errors.add(new FieldError("customerId", FieldError.Constraint.idOf(IdType.CUSTOMER), "Must be a Customer id"));
+        }
+        if (!fundingValid) {
+            errors.add(new FieldError("fundingSource", FieldError.Constraint.idOf(IdType.INTERNAL_ACCOUNT),
+                    "Must be an InternalAccount id"));
+        }
+        if (customerId == null || fundingSource == null || !customerIdValid || !fundingValid) {
+            throw ApiException.invalidInput(errors);
+        }
+        return CustomerService.findForChange(customerId).flatMap(customer -> fundingAccount(fundingSource).flatMap(account -> {
+            CardCapabilities capabilities = fundingCapabilities(account, customer.id);
+            if (capabilities != null) {
+                errors.addAll(capabilityErrors(body, capabilities));
+            }
+            if (!errors.isEmpty()) {
+                throw ApiException.invalidInput(errors);
+            }
+            if (!"APPROVED".equals(customer.verificationStatus)) {
+                throw new ApiException(ErrorCode.CARDHOLDER_KYC_NOT_APPROVED, "Customer " + customer.wireId() + "'s "
+                        + customer.statusField() + " is " + customer.verificationStatus + "; cards need APPROVED");
+            }
+            requireFundable(account, capabilities, fundingSource);
+            return requireRoomForCard().flatMap(ignored -> create(customer, account, capabilities, body));
+        }));
+    }
+
+    private Uni<CardResponse> create(Customer customer, InternalAccount account, CardCapabilities capabilities, JsonNode body) {
+        Card card = new Card();
+        card.id = Ids.newUuid();
+        card.customerId = customer.id;
+        card.status = CardStatus.PROCESSING;
+        card.form = Card.VIRTUAL;
+        card.fundingAccountId = account.id;
+        card.currency = account.currency;
+        String hex = card.id.toString().replace("-", "");
+        card.platformCardId = "card_" + hex;
+        card.processorRef = "proc_" + hex.substring(16);
+        card.issuerRef = "iss_" + hex.substring(12, 28);
+        card.maxSpendPerTransaction = longOrNull(body, "maxSpendPerTransaction");
+        card.maxSpendPerDay = longOrNull(body, "maxSpendPerDay");
+        card.maxTransactionsPerDay = body.hasNonNull("maxTransactionsPerDay") ? body.get("maxTransactionsPerDay").intValue() : null;
+        card.capabilities = json.write(capabilities);
+        card.createdAt = clock.now();
+        card.updatedAt = card.createdAt;
+        if (body.hasNonNull(PASSWORD)) {
+            issuer.setThreeDSecurePassword(card.id, body.get(PASSWORD).textValue());
+        }
+        return card.<Card>persist()
+                .call(() -> jobs.enqueueNow(CardProvisioning.TYPE, card.id.toString()))
+                .map(view::toWire);
+    }
+
+    /** 400 CARD_LIMIT_REACHED when the platform already holds its maximum of cards not CLOSED. */
+    private Uni<Void> requireRoomForCard() {
+        return platform.settings().flatMap(settings -> {
+            Integer own = settings.cards().maxLiveCards();
+            int maximum = own == null ? config.cards().maxLiveCards() : Math.min(own, config.cards().maxLiveCards());
+            return Panache.getSession()
+                    .flatMap(session -> session.createNativeQuery("SELECT CAST(pg_advisory_xact_lock(:key) AS text)", String.class)
+                            .setParameter("key", ISSUANCE_LOCK).getSingleResult())
+                    .flatMap(locked -> Card.count("status <> ?1", CardStatus.CLOSED))
+                    .invoke(live -> {
+                        if (live >= maximum) {
+                            throw new ApiException(ErrorCode.CARD_LIMIT_REACHED, "The platform holds " + live
+                                    + " cards that are not CLOSED, its maximum; close one or raise cardConfigs.maxLiveCards");
+                        }
+                    })
+                    .replaceWithVoid();
+        });
+    }
+
+    private static Uni<InternalAccount> fundingAccount(String fundingSource) {
+        return InternalAccount.findById(Ids.uuidOf(IdType.INTERNAL_ACCOUNT, fundingSource, ErrorCode.INTERNAL_ACCOUNT_NOT_FOUND));
+    }
+
+    /** The capabilities of a card funded by {@code account} for {@code customerId}; null when it cannot fund one. */
+    private CardCapabilities fundingCapabilities(InternalAccount account, UUID customerId) {
+        if (account == null || !customerId.equals(account.customerId)) {
+            return null;
+        }
+        return programs.capabilities(account).orElse(null);
+    }
+
+    /** 400 FUNDING_SOURCE_INELIGIBLE, saying why, unless the account can fund this customer's card. */
+    private void requireFundable(InternalAccount account, CardCapabilities capabilities, String fundingSource) {
+        if (capabilities != null && !issuer.refusesFunding(account.id)) {
+            return;
+        }
+        String why;
+        if (capabilities != null) {
+            why = "the card issuer refuses to bind it";
+        } else if (account == null || account.customerId == null) {
+            why = "it is not an internal account of this customer";
+        } else if (!programs.eligibleCurrency(account.currency)) {
+            why = account.currency + " is not a card-eligible currency";
+        } else if (!account.canTransact()) {
+            why = "it is " + account.status;
+        } else {
+            why = "it is not an internal account of this customer that can fund a card (" + account.type + ")";
+        }
+        throw new ApiException(ErrorCode.FUNDING_SOURCE_INELIGIBLE, "fundingSource " + fundingSource + " cannot fund this card: " + why,
+                java.util.Map.of("field", "fundingSource"));
+    }
+
+    /** Limits and the 3-D Secure password only where the card program has the capability; the password exactly where it does. */
+    private static List<FieldError> capabilityErrors(JsonNode body, CardCapabilities capabilities) {
+        List<FieldError> errors = new ArrayList<>();
+        for (String limit : List.of("maxSpendPerTransaction", "maxSpendPerDay")) {
+            if (body.hasNonNull(limit) && !capabilities.supportsSpendLimitsAtIssuance()) {
+                errors.add(FieldError.of(limit, "Spend limits are not supported for cards funded by this account"
+                        + " (cardCapabilities.supportsSpendLimitsAtIssuance is false)"));
+            }
+        }
+        if (body.hasNonNull("maxTransactionsPerDay") && !capabilities.supportsTransactionCountLimit()) {
+            errors.add(FieldError.of("maxTransactionsPerDay", "Transaction-count limits are not supported for cards funded by"
+                    + " this account (cardCapabilities.supportsTransactionCountLimit is false)"));
+        }
+        errors.addAll(passwordErrors(body, capabilities, true));
+        return errors;
+    }
+
+    private static List<FieldError> passwordErrors(JsonNode body, CardCapabilities capabilities, boolean issuing) {
+        JsonNode password = body.get(PASSWORD);
+        boolean given = password != null && !password.isNull();
+        if (given && !capabilities.supports3dSecurePassword()) {
+            return List.of(FieldError.of(PASSWORD, "A static 3-D Secure password is not supported for cards funded by this"
+                    + " account (cardCapabilities.supports3dSecurePassword is false)"));
+        }
+        if (given && password.isTextual() && password.textValue().isBlank()) {
+            return List.of(new FieldError(PASSWORD, FieldError.Constraint.length(1, 128), "Must not be empty or whitespace only"));
+        }
+        if (!given && issuing && capabilities.supports3dSecurePassword()) {
+            return List.of(FieldError.of(PASSWORD, "Is required: cards funded by this account use a static 3-D Secure password"
+                    + " (cardCapabilities.supports3dSecurePassword is true)"));
+        }
+        return List.of();
+    }
+
+    private static Long longOrNull(JsonNode body, String field) {
+        return body.hasNonNull(field) ? body.get(field).longValue() : null;
+    }
+
+    @WithSession
+    public Uni<CardResponse> get(String cardId) {
+        requireIssuer();
+        return find(cardId, false).map(view::toWire);
+    }
+
+    public static Uni<Card> find(String cardId, boolean forUpdate) {
+        return Ids.find(IdType.CARD, cardId, NOT_FOUND, "Card", id -> forUpdate
+                ? Card.findById(id, LockModeType.PESSIMISTIC_WRITE) : Card.findById(id));
+    }
+
+    /** GET /cards filters. */
+    public record CardListQuery(String customerId, String accountId, String platformCardId, String status, String sortOrder,
+                                String limit, String cursor) {
+    }
+
+    @WithSession
+    public Uni<Page<CardResponse>> list(CardListQuery query) {
+        requireIssuer();
+        PageRequest page = PageRequest.of(query.limit(), query.cursor());
+        List<FieldError> errors = new ArrayList<>();
+        boolean ascending = "asc".equals(query.sortOrder());
+        if (query.sortOrder() != null && !ascending && !"desc".equals(query.sortOrder())) {
+            errors.add(new FieldError("sortOrder", FieldError.Constraint.oneOf(List.of("asc", "desc")), "Must be asc or desc"));
+        }
+        if (query.status() != null && !CardStatus.ALL.contains(query.status())) {
+            errors.add(new FieldError("status", FieldError.Constraint.oneOf(CardStatus.ALL), "Not a card status"));
+        }
+        if (query.customerId() != null && !Ids.isValid(IdType.CUSTOMER, query.customerId())) {
+            errors.add(new FieldError("customerId", FieldError.Constraint.idOf(IdType.CUSTOMER), "Must be a Customer id"));
+        }
+        if (query.accountId() != null && !Ids.isValid(IdType.INTERNAL_ACCOUNT, query.accountId())) {
+            errors.add(new FieldError("accountId", FieldError.Constraint.idOf(IdType.INTERNAL_ACCOUNT), "Must be an InternalAccount id"));
+        }
+        if (!errors.isEmpty()) {
+            throw ApiException.invalidInput(errors);
+        }
+        QueryFilters filters = new QueryFilters()
+                .equal("customerId", "customerId", query.customerId() == null ? null
+                        : Ids.uuidOf(IdType.CUSTOMER, query.customerId(), CustomerService.NOT_FOUND))
+                .equal("fundingAccountId", "accountId", query.accountId() == null ? null
+                        : Ids.uuidOf(IdType.INTERNAL_ACCOUNT, query.accountId(), ErrorCode.INTERNAL_ACCOUNT_NOT_FOUND))
+                .equal("platformCardId", "platformCardId", query.platformCardId())
+                .equal("status", "status", query.status())
+                .page("id", page, ascending);
+        Sort sort = ascending ? Sort.ascending("id") : Sort.descending("id");
+        return Page.fetch(Card.<Card>find(filters.clause(), sort, filters.params()),
+                () -> Card.count(filters.countClause(), filters.countParams()), page, c -> c.id.toString(), view::toWire);
+    }
+
+    /**
+     * PATCH /cards/{id}: status (freeze, unfreeze, close), limits (omitted: kept, null: cleared),
+     * a new 3-D Secure password, another funding source. Closing is final and goes alone.
+     */
+    @WithTransaction
+    public Uni<CardResponse> update(String cardId, JsonNode body) {
+        requireIssuer();
+        return find(cardId, true).flatMap(card -> {
+            checkUpdate(card, body);
+            String requested = body.path("status").textValue();
+            CardStatus.requireMutable(card.status, requested);
+            if (requested != null) {
+                CardStatus.requireMove(card.status, requested);
+            }
+            return changeFunding(card, body.path("fundingSource").textValue()).flatMap(fundingChanged -> {
+                applyLimits(card, body);
+                if (body.hasNonNull(PASSWORD)) {
+                    issuer.setThreeDSecurePassword(card.id, body.get(PASSWORD).textValue());
+                }
+                boolean statusChanged = requested != null && !requested.equals(card.status);
+                card.updatedAt = clock.now();
+                Uni<Void> effects = Uni.createFrom().voidItem();
+                if (statusChanged) {
+                    card.status = requested;
+                    if (CardStatus.CLOSED.equals(requested)) {
+                        card.statusReason = CardStatus.CLOSED_BY_PLATFORM;
+                        effects = authorizations.settlePendingPulls(card);
+                    }
+                }
+                CardResponse wire = view.toWire(card);
+                return effects
+                        .call(() -> fundingChanged ? webhooks.publish(FUNDING_SOURCE_CHANGE, wire) : Uni.createFrom().voidItem())
+                        .call(() -> statusChanged ? webhooks.publish(STATUS_CHANGE, wire) : Uni.createFrom().voidItem())
+                        .replaceWith(wire);
+            });
+        });
+    }
+
+    /** Every field problem of a PATCH body, at once (400 INVALID_INPUT). */
+    private void checkUpdate(Card card, JsonNode body) {
+        if (body == null || !body.isObject()) {
+            throw ApiException.bodyNotAnObject();
+        }
+        List<FieldError> errors = new ArrayList<>(SchemaValidator.validate(body, UPDATE, "").errors());
+        if (CHANGES.stream().noneMatch(body::has)) {
+            errors.add(FieldError.of("body", "Send at least one of " + String.join(", ", CHANGES)));
+        }
+        for (String field : List.of("status", "fundingSource", PASSWORD)) {
+            if (body.has(field) && body.get(field).isNull()) {
+                errors.add(FieldError.of(field, "fundingSource".equals(field)
+                        ? "Cannot be null: a card always has a funding source (freeze the card to stop spending)"
+                        : "Cannot be null"));
+            }
+        }
+        if ("CLOSED".equals(body.path("status").textValue())) {
+            CHANGES.stream().filter(field -> !"status".equals(field) && body.has(field)).forEach(field ->
+                    errors.add(FieldError.of(field, "Cannot be combined with status CLOSED: closing is final")));
+        }
+        String fundingSource = body.path("fundingSource").textValue();
+        if (fundingSource != null && !Ids.isValid(IdType.INTERNAL_ACCOUNT, fundingSource)) {
+            errors.add(new FieldError("fundingSource", FieldError.Constraint.idOf(IdType.INTERNAL_ACCOUNT),
+                    "Must be an InternalAccount id"));
+        }
+        CardCapabilities capabilities = view.capabilities(card);
+        if (body.hasNonNull("maxSpendPerTransaction") || body.hasNonNull("maxSpendPerDay") || body.hasNonNull("maxTransactionsPerDay")) {
+            errors.addAll(capabilityErrors(body, new CardCapabilities(capabilities.supportsSpendLimitsAtIssuance(),
+                    capabilities.supportsTransactionCountLimit(), true, capabilities.supportsDigitalWalletTokenization()))
+                    .stream().filter(e -> !PASSWORD.equals(e.field())).toList());
+        }
+        errors.addAll(passwordErrors(body, capabilities, false));
+        if (!errors.isEmpty()) {
+            throw ApiException.invalidInput(errors);
+        }
+    }
+
+    private static void applyLimits(Card card, JsonNode body) {
+        if (body.has("maxSpendPerTransaction")) {
+            card.maxSpendPerTransaction = longOrNull(body, "maxSpendPerTransaction");
+        }
+        if (body.has("maxSpendPerDay")) {
+            card.maxSpendPerDay = longOrNull(body, "maxSpendPerDay");
+        }
+        if (body.has("maxTransactionsPerDay")) {
+            card.maxTransactionsPerDay = body.hasNonNull("maxTransactionsPerDay") ? body.get("maxTransactionsPerDay").intValue() : null;
+        }
+    }
+
+    /** Binds another funding source (same customer, same currency, card-eligible); true when it changed. */
+    private Uni<Boolean> changeFunding(Card card, String fundingSource) {
+        if (fundingSource == null) {
+            return Uni.createFrom().item(false);
+        }
+        return fundingAccount(fundingSource).map(account -> {
+            CardCapabilities capabilities = fundingCapabilities(account, card.customerId);
+            requireFundable(account, capabilities, fundingSource);
+            if (!card.currency.equals(account.currency)) {
+                throw new ApiException(ErrorCode.FUNDING_SOURCE_INELIGIBLE, "fundingSource " + fundingSource + " holds "
+                        + account.currency + "; this card spends " + card.currency, java.util.Map.of("field", "fundingSource"));
+            }
+            boolean changed = !account.id.equals(card.fundingAccountId);
+            card.fundingAccountId = account.id;
+            return changed;
+        });
+    }
+}

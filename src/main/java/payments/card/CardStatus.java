@@ -1,0 +1,64 @@
+package payments.card;
+
+import payments.common.ApiException;
+import payments.common.ErrorCode;
+
+import java.util.List;
+
+/**
+ * A card's statuses and the moves between them (pure). The issuer moves PROCESSING to ACTIVE or
+ * to CLOSED (ISSUER_REJECTED); the platform moves ACTIVE and FROZEN between each other and to
+ * CLOSED (CLOSED_BY_PLATFORM), which is final.
+ */
+public final class CardStatus {
+
+    public static final String PENDING_KYC = "PENDING_KYC";
+    public static final String PROCESSING = "PROCESSING";
+    public static final String ACTIVE = "ACTIVE";
+    public static final String FROZEN = "FROZEN";
+    public static final String CLOSED = "CLOSED";
+
+    public static final List<String> ALL = List.of(PENDING_KYC, PROCESSING, ACTIVE, FROZEN, CLOSED);
+    /** What PATCH /cards/{id} may ask for. */
+    public static final List<String> REQUESTABLE = List.of(ACTIVE, FROZEN, CLOSED);
+
+    public static final String ISSUER_REJECTED = "ISSUER_REJECTED";
+    public static final String CLOSED_BY_PLATFORM = "CLOSED_BY_PLATFORM";
+    public static final String CLOSED_BY_GRID = "CLOSED_BY_GRID";
+
+    private CardStatus() {
+    }
+
+    /** Whether a card in {@code status} counts against the platform's live-card maximum. */
+    public static boolean live(String status) {
+        return !CLOSED.equals(status);
+    }
+
+    /**
+     * Refuses a change to a card in {@code current}: any change to a CLOSED card is 409
+     * CARD_NOT_MUTABLE, closing it again 409 CARD_ALREADY_CLOSED.
+     */
+    public static void requireMutable(String current, String requested) {
+        if (CLOSED.equals(current)) {
+            if (CLOSED.equals(requested)) {
+                throw new ApiException(ErrorCode.CARD_ALREADY_CLOSED, "The card is already CLOSED");
+            }
+            throw new ApiException(ErrorCode.CARD_NOT_MUTABLE, "The card is CLOSED and can no longer change");
+        }
+    }
+
+    /**
+     * Refuses a platform move from {@code current} to {@code requested} that is not ACTIVE to
+     * FROZEN, FROZEN to ACTIVE, or ACTIVE or FROZEN to CLOSED: 409 INVALID_STATE_TRANSITION.
+     * Asking for the status the card already has changes nothing and is allowed.
+     */
+    public static void requireMove(String current, String requested) {
+        requireMutable(current, requested);
+        boolean allowed = current.equals(requested) && !PROCESSING.equals(current)
+                || (ACTIVE.equals(current) || FROZEN.equals(current)) && REQUESTABLE.contains(requested);
+        if (!allowed) {
+            throw new ApiException(ErrorCode.INVALID_STATE_TRANSITION, "A " + current + " card cannot be moved to " + requested
+                    + "; allowed: ACTIVE <-> FROZEN, ACTIVE or FROZEN -> CLOSED");
+        }
+    }
+}
