@@ -40,6 +40,8 @@ final class ReferenceDifferences {
             new Allowed("*", 423, "\\$", "status", null, "guide 3.2: too many failed SCA attempts are 423 ACCOUNT_LOCKED"),
             new Allowed("*", 501, "\\$", "status", null, "reference Error501 NOT_IMPLEMENTED: production mode without a rail"),
             new Allowed("*", 503, "\\$", "status", null, "back-pressure of the payment batch (issue 18): 503 with Retry-After"),
+            new Allowed("POST /sandbox/cards/{id}/simulate/authorization", 200, "\\$", "status", null,
+                    "spec Sandbox: the authorization simulator answers the resulting CardTransaction at once (guide 9, contradiction 6)"),
             new Allowed("POST /customers/bulk/csv", 400, "\\$", "status", null, "a file that is not the documented CSV is 400"),
             // Codes.
             new Allowed("*", 404, "/code", "enum", "([A-Z_]+_)?NOT_FOUND",
@@ -56,6 +58,8 @@ final class ReferenceDifferences {
                     "spec Errors, transaction failureReason values: SWEEP_AMOUNT_OUT_OF_RANGE, SWEEP_QUOTE_FAILED (guide 3.5: product only)"),
             new Allowed("*", 0, "(/data/\\d+)?/accountInfo/accountType", "enum", "CLABE",
                     "spec ExternalAccount accountInfo variants: CLABE, the reference's MXN_ACCOUNT under the spec's name"),
+            new Allowed("*", 0, "(/data/\\d+)?/status", "enum", "DECLINED|VOIDED",
+                    "spec Card transaction: AUTHORIZED, SETTLED, DECLINED, VOIDED, EXCEPTION (guide 9, contradiction 3)"),
             new Allowed("*", 0, "(/data/\\d+)?", "required", "cardholderId",
                     "spec Card: customerId (guide 5 and contradictions 7: the product's names win)"),
             new Allowed("*", 0, "(/data/\\d+)?", "required", "state", "spec Card: status (guide 9, contradiction 7)"),

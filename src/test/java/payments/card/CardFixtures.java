@@ -85,7 +85,8 @@ final class CardFixtures {
         JsonPath last = null;
         for (int i = 0; i < 100; i++) {
             last = transaction(id);
-            if (String.valueOf(value).equals(String.valueOf(last.get(path)))) {
+            Object current = last.get(path);
+            if (String.valueOf(value).equals(String.valueOf(current))) {
                 return last;
             }
             MoneyFixtures.sleep(100);
