@@ -25,6 +25,19 @@ class ProductionModeTest {
         }
     }
 
+    /** No card issuer is connected in production: every card endpoint says so. */
+    @Test
+    void cardEndpointsAnswer501() {
+        String card = "/cards/Card:00000000-0000-7000-8000-000000000000";
+        api().get("/cards").then().statusCode(501).body("code", equalTo("NOT_IMPLEMENTED"));
+        api().get(card).then().statusCode(501).body("code", equalTo("NOT_IMPLEMENTED"));
+        api().body(Map.of("status", "FROZEN")).patch(card).then().statusCode(501).body("code", equalTo("NOT_IMPLEMENTED"));
+        api().header("Idempotency-Key", "k").body(Map.of()).post("/cards").then().statusCode(501);
+        api().post(card + "/reveal").then().statusCode(501);
+        api().body(Map.of()).post(card + "/tokenize").then().statusCode(501);
+        api().body(Map.of()).post(card.replace("/cards", "/sandbox/cards") + "/simulate/authorization").then().statusCode(404);
+    }
+
     @Test
     void sandboxEndpointsAnswer404() {
         api().post("/sandbox/webhooks/test").then().statusCode(404).body("code", equalTo("NOT_FOUND"));

@@ -9,6 +9,8 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -23,6 +25,8 @@ import payments.common.Page;
 import payments.common.security.CurrentCaller;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
+import payments.common.ServerConfig;
+import payments.common.web.PublicUrls;
 import payments.common.web.RunsToCompletion;
 
 @RunsToCompletion
@@ -46,11 +50,18 @@ public class CardResource {
     }
 
     private final CardService service;
+    private final CardReveals reveals;
+    private final CardTokenization tokenization;
     private final Idempotency idempotency;
     private final CurrentCaller caller;
+    private final ServerConfig config;
 
-    public CardResource(CardService service, Idempotency idempotency, CurrentCaller caller) {
+    public CardResource(CardService service, CardReveals reveals, CardTokenization tokenization, Idempotency idempotency,
+                        CurrentCaller caller, ServerConfig config) {
+        this.tokenization = tokenization;
         this.service = service;
+        this.reveals = reveals;
+        this.config = config;
         this.idempotency = idempotency;
         this.caller = caller;
     }
@@ -90,5 +101,37 @@ public class CardResource {
     public Uni<CardResponse> update(@PathParam("id") String id,
             @RequestBody(content = @Content(schema = @Schema(implementation = CardUpdateRequest.class))) JsonNode body) {
         return service.update(id, body);
+    }
+
+    /** A short-lived, single-use link to the card's number, expiry and CVV; recorded with the caller that asked. */
+    @POST
+    @Path("{id}/reveal")
+    @Secured(Permission.MANAGE)
+    public Uni<CardReveals.RevealLink> reveal(@PathParam("id") String id, @Context UriInfo uri) {
+        return reveals.reveal(id, caller.get(), PublicUrls.base(config, uri));
+    }
+
+    /**
+     * Push provisioning: the wallet SDK's values in, the encrypted payload it passes on out. Apple
+     * Pay: {@code certificates} (base64 DER, leaf first), {@code nonce}, {@code nonceSignature} ->
+     * {@code encryptedPassData}, {@code activationData}, {@code ephemeralPublicKey}. Google Pay:
+     * {@code clientDeviceId}, {@code clientWalletAccountId} -> {@code opaquePaymentCard}.
+     */
+    @POST
+    @Path("{id}/tokenize")
+    @Secured(Permission.MANAGE)
+    public Uni<java.util.Map<String, String>> tokenize(@PathParam("id") String id,
+            @RequestBody(content = @Content(schema = @Schema(implementation = CardTokenizeRequest.class))) JsonNode body) {
+        return tokenization.tokenize(id, body);
+    }
+
+    /** POST /cards/{id}/tokenize body (documentation). */
+    public record CardTokenizeRequest(@Schema(enumeration = {"APPLE_PAY", "GOOGLE_PAY"}, required = true) String wallet,
+                                      @Schema(description = "Apple Pay: the wallet's certificate chain, base64 DER, leaf first")
+                                      java.util.List<String> certificates,
+                                      @Schema(description = "Apple Pay: base64") String nonce,
+                                      @Schema(description = "Apple Pay: base64") String nonceSignature,
+                                      @Schema(description = "Google Pay") String clientDeviceId,
+                                      @Schema(description = "Google Pay") String clientWalletAccountId) {
     }
 }

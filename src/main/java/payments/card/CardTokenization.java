@@ -1,0 +1,175 @@
+package payments.card;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.bouncycastle.crypto.digests.SHA256Digest;
+import org.bouncycastle.crypto.generators.HKDFBytesGenerator;
+import org.bouncycastle.crypto.params.HKDFParameters;
+import payments.common.ApiException;
+import payments.common.ErrorCode;
+import payments.common.FieldError;
+import payments.common.JsonText;
+import payments.common.schema.JsonSchema;
+import payments.common.schema.SchemaValidator;
+import payments.common.security.SecretsAtRest;
+import payments.platform.PlatformConfigService;
+
+import javax.crypto.Cipher;
+import javax.crypto.KeyAgreement;
+import javax.crypto.spec.GCMParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.PublicKey;
+import java.security.SecureRandom;
+import java.security.cert.CertificateFactory;
+import java.security.interfaces.ECPublicKey;
+import java.security.spec.ECGenParameterSpec;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Push provisioning of a card into a digital wallet (POST /cards/{id}/tokenize). The wallet SDK
+ * hands the app its values (Apple Pay: the wallet's certificate chain, a nonce and its signature;
+ * Google Pay: the device and wallet account ids); the answer is the encrypted payload the SDK
+ * passes on. Apple Pay's pass data is sealed to the leaf certificate's P-256 key (ephemeral ECDH,
+ * HKDF-SHA256, AES-256-GCM); Google Pay's opaque payment card is sealed with the server's own key,
+ * for the issuer to open.
+ */
+@ApplicationScoped
+public class CardTokenization {
+
+    static final String APPLE_PAY = "APPLE_PAY";
+    static final String GOOGLE_PAY = "GOOGLE_PAY";
+    private static final byte[] INFO = "card-push-provisioning".getBytes(StandardCharsets.US_ASCII);
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final JsonSchema REQUEST = JsonSchema.parse(JsonText.parse("""
+            {"type": "object", "required": ["wallet"], "properties": {
+              "wallet": {"type": "string", "enum": ["APPLE_PAY", "GOOGLE_PAY"]},
+              "certificates": {"type": "array", "minItems": 1, "maxItems": 5,
+                               "items": {"type": "string", "minLength": 1, "maxLength": 8192}},
+              "nonce": {"type": "string", "minLength": 1, "maxLength": 256},
+              "nonceSignature": {"type": "string", "minLength": 1, "maxLength": 1024},
+              "clientDeviceId": {"type": "string", "minLength": 1, "maxLength": 64},
+              "clientWalletAccountId": {"type": "string", "minLength": 1, "maxLength": 64}}}"""));
+
+    private final CardService cards;
+    private final CardView view;
+    private final PlatformConfigService platform;
+    private final SecretsAtRest secrets;
+    private final JsonText json;
+
+    public CardTokenization(CardService cards, CardView view, PlatformConfigService platform, SecretsAtRest secrets, JsonText json) {
+        this.cards = cards;
+        this.view = view;
+        this.platform = platform;
+        this.secrets = secrets;
+        this.json = json;
+    }
+
+    @WithSession
+    public Uni<Map<String, String>> tokenize(String cardId, JsonNode body) {
+        cards.requireIssuer();
+        return CardService.find(cardId, false).flatMap(card -> platform.settings().map(settings -> {
+            ApplePayKey appleKey = check(body);
+            if (!view.capabilities(card).supportsDigitalWalletTokenization()) {
+                throw new ApiException(ErrorCode.FORBIDDEN, "Cards funded by this account cannot be added to digital wallets"
+                        + " (cardCapabilities.supportsDigitalWalletTokenization is false)");
+            }
+            if (!CardStatus.ACTIVE.equals(card.status)) {
+                throw new ApiException(ErrorCode.CONFLICT, "Card " + card.wireId() + " is " + card.status + "; only ACTIVE cards can be"
+                        + " added to a wallet");
+            }
+            if (settings.cardTokenization2faConfig() == null || settings.cardTokenization2faConfig().displayName() == null) {
+                throw new ApiException(ErrorCode.CONFLICT, "Set cardTokenization2faConfig (at least its displayName) with PATCH /config"
+                        + " first: the cardholder is sent a code in its name when adding the card to a wallet");
+            }
+            String details = secrets.open(CardProvisioning.sealName(card.id), card.sealedDetails);
+            Map<String, String> answer = new LinkedHashMap<>();
+            answer.put("wallet", body.get("wallet").asText());
+            if (appleKey != null) {
+                answer.putAll(sealForApplePay(appleKey.key(), details, body.get("nonce").asText(), body.get("nonceSignature").asText()));
+            } else {
+                Map<String, String> card4Google = Map.of("details", details, "clientDeviceId", body.get("clientDeviceId").asText(),
+                        "clientWalletAccountId", body.get("clientWalletAccountId").asText());
+                answer.put("opaquePaymentCard", Base64.getEncoder().encodeToString(
+                        secrets.seal("opc:" + card.id, json.write(card4Google)).getBytes(StandardCharsets.UTF_8)));
+            }
+            return answer;
+        }));
+    }
+
+    private record ApplePayKey(PublicKey key) {
+    }
+
+    /** Every field problem at once; for Apple Pay, the leaf certificate's P-256 key. */
+    private static ApplePayKey check(JsonNode body) {
+        if (body == null || !body.isObject()) {
+            throw ApiException.bodyNotAnObject();
+        }
+        List<FieldError> errors = new ArrayList<>(SchemaValidator.validate(body, REQUEST, "").errors());
+        String wallet = body.path("wallet").textValue();
+        List<String> needed = APPLE_PAY.equals(wallet) ? List.of("certificates", "nonce", "nonceSignature")
+                : GOOGLE_PAY.equals(wallet) ? List.of("clientDeviceId", "clientWalletAccountId") : List.of();
+        needed.stream().filter(field -> !body.hasNonNull(field))
+                .forEach(field -> errors.add(FieldError.of(field, "Is required for " + wallet)));
+        PublicKey key = null;
+        if (APPLE_PAY.equals(wallet) && errors.isEmpty()) {
+            try {
+                byte[] der = Base64.getDecoder().decode(body.get("certificates").get(0).asText());
+                key = CertificateFactory.getInstance("X.509").generateCertificate(new ByteArrayInputStream(der)).getPublicKey();
+                if (!(key instanceof ECPublicKey ec) || ec.getParams().getCurve().getField().getFieldSize() != 256) {
+                    errors.add(FieldError.of("certificates[0]", "The leaf certificate must carry an EC P-256 public key"));
+                }
+            } catch (GeneralSecurityException | IllegalArgumentException e) {
+                errors.add(FieldError.of("certificates[0]", "Must be a base64 DER X.509 certificate"));
+            }
+        }
+        if (!errors.isEmpty()) {
+            throw ApiException.invalidInput(errors);
+        }
+        return key == null ? null : new ApplePayKey(key);
+    }
+
+    /** Ephemeral ECDH with the wallet's key, HKDF-SHA256, AES-256-GCM over the pass data. */
+    private Map<String, String> sealForApplePay(PublicKey walletKey, String details, String nonce, String nonceSignature) {
+        try {
+            KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
+            generator.initialize(new ECGenParameterSpec("secp256r1"));
+            KeyPair ephemeral = generator.generateKeyPair();
+            KeyAgreement agreement = KeyAgreement.getInstance("ECDH");
+            agreement.init(ephemeral.getPrivate());
+            agreement.doPhase(walletKey, true);
+            byte[] key = new byte[32];
+            HKDFBytesGenerator hkdf = new HKDFBytesGenerator(new SHA256Digest());
+            hkdf.init(new HKDFParameters(agreement.generateSecret(), null, INFO));
+            hkdf.generateBytes(key, 0, key.length);
+            byte[] iv = new byte[12];
+            RANDOM.nextBytes(iv);
+            Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
+            cipher.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "AES"), new GCMParameterSpec(128, iv));
+            String[] parts = details.split("\\|");
+            byte[] plain = json.write(Map.of("primaryAccountNumber", parts[0], "expiration", String.format("%02d/%s", Integer.parseInt(parts[1]),
+                    parts[2].substring(2)), "nonce", nonce, "nonceSignature", nonceSignature)).getBytes(StandardCharsets.UTF_8);
+            byte[] sealed = cipher.doFinal(plain);
+            byte[] withIv = new byte[iv.length + sealed.length];
+            System.arraycopy(iv, 0, withIv, 0, iv.length);
+            System.arraycopy(sealed, 0, withIv, iv.length, sealed.length);
+            byte[] activation = new byte[32];
+            RANDOM.nextBytes(activation);
+            Base64.Encoder base64 = Base64.getEncoder();
+            return Map.of("encryptedPassData", base64.encodeToString(withIv), "activationData", base64.encodeToString(activation),
+                    "ephemeralPublicKey", base64.encodeToString(ephemeral.getPublic().getEncoded()));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("Cannot seal the pass data", e);
+        }
+    }
+}
