@@ -16,7 +16,7 @@ import static payments.common.web.HostedPages.escape;
 
 /**
  * The sandbox stand-in for the issuer's reveal iframe: the link's secret is the key, and it opens
- * once. Its class path is its own: under a shorter one the /sandbox resources would claim the address.
+ * once, beside the other hosted pages.
  */
 @RunsToCompletion
 @Path("/" + CardReveals.PAGE_PATH)

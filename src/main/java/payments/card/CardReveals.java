@@ -32,7 +32,7 @@ import java.util.UUID;
 @ApplicationScoped
 public class CardReveals {
 
-    public static final String PAGE_PATH = "sandbox/cards/reveal/";
+    public static final String PAGE_PATH = "hosted/card-reveal/";
     private static final Logger LOG = Logger.getLogger(CardReveals.class);
 
     /** POST /cards/{id}/reveal's answer. */
