@@ -2,6 +2,7 @@ package payments.sandbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -9,15 +10,19 @@ import jakarta.ws.rs.core.Response;
 import payments.card.CardNetworkEvents;
 import payments.card.CardTransaction.Kind;
 import payments.card.CardView.CardMerchant;
-import payments.card.CardView.CardTransactionResponse;
 import payments.common.ApiException;
+import payments.common.ApiResult;
+import payments.common.Idempotency;
 import payments.common.JsonText;
 import payments.common.schema.JsonSchema;
 import payments.common.schema.SchemaValidator;
+import payments.common.security.CurrentCaller;
 import payments.common.security.Permission;
 import payments.common.security.SandboxOnly;
 import payments.common.security.Secured;
 import payments.common.web.RunsToCompletion;
+
+import java.util.function.Supplier;
 
 /**
  * The ten card network simulators. {@code authorization} is decided at once and answers the
@@ -62,93 +67,106 @@ public class SandboxCardResource {
 
     private final CardNetworkEvents network;
     private final JsonText json;
+    private final Idempotency idempotency;
+    private final CurrentCaller caller;
 
-    public SandboxCardResource(CardNetworkEvents network, JsonText json) {
+    public SandboxCardResource(CardNetworkEvents network, JsonText json, Idempotency idempotency, CurrentCaller caller) {
         this.network = network;
         this.json = json;
+        this.idempotency = idempotency;
+        this.caller = caller;
     }
 
     @POST
     @Path("authorization")
-    public Uni<CardTransactionResponse> authorization(@PathParam("id") String cardId, JsonNode body) {
-        JsonNode request = checked(body, AUTHORIZATION);
-        CardMerchant merchant = merchant(request);
-        return network.authorize(cardId, request.get("amount").longValue(), request.at("/currency/code").asText(), merchant,
-                MagicValues.cardSignal(merchant.descriptor()));
+    public Uni<Response> authorization(@PathParam("id") String cardId, @HeaderParam(Idempotency.HEADER) String key,
+                                       JsonNode body) {
+        return idempotency.run(caller.get(), key, "POST", "/sandbox/cards/" + cardId + "/simulate/authorization", body, () -> {
+            JsonNode request = checked(body, AUTHORIZATION);
+            CardMerchant merchant = merchant(request);
+            return network.authorize(cardId, request.get("amount").longValue(), request.at("/currency/code").asText(), merchant,
+                    MagicValues.cardSignal(merchant.descriptor())).map(ApiResult::ok);
+        });
     }
 
     @POST
     @Path("balance_inquiry")
-    public Uni<Response> balanceInquiry(@PathParam("id") String cardId, JsonNode body) {
-        CardMerchant merchant = merchant(checked(body, BALANCE_INQUIRY));
-        return accepted(network.submitAuthorization(cardId, Kind.BALANCE_INQUIRY, 0, null, merchant,
-                MagicValues.cardSignal(merchant.descriptor())));
+    public Uni<Response> balanceInquiry(@PathParam("id") String cardId, @HeaderParam(Idempotency.HEADER) String key, JsonNode body) {
+        return once(cardId, "balance_inquiry", key, body, () -> {
+            CardMerchant merchant = merchant(checked(body, BALANCE_INQUIRY));
+            return network.submitAuthorization(cardId, Kind.BALANCE_INQUIRY, 0, null, merchant,
+                    MagicValues.cardSignal(merchant.descriptor()));
+        });
     }
 
     @POST
     @Path("credit_authorization")
-    public Uni<Response> creditAuthorization(@PathParam("id") String cardId, JsonNode body) {
-        return authorizationFamily(cardId, body, Kind.CREDIT_AUTHORIZATION);
+    public Uni<Response> creditAuthorization(@PathParam("id") String cardId, @HeaderParam(Idempotency.HEADER) String key, JsonNode body) {
+        return once(cardId, "credit_authorization", key, body, () -> authorizationFamily(cardId, body, Kind.CREDIT_AUTHORIZATION));
     }
 
     @POST
     @Path("financial_authorization")
-    public Uni<Response> financialAuthorization(@PathParam("id") String cardId, JsonNode body) {
-        return authorizationFamily(cardId, body, Kind.FINANCIAL);
+    public Uni<Response> financialAuthorization(@PathParam("id") String cardId, @HeaderParam(Idempotency.HEADER) String key, JsonNode body) {
+        return once(cardId, "financial_authorization", key, body, () -> authorizationFamily(cardId, body, Kind.FINANCIAL));
     }
 
     @POST
     @Path("financial_credit_authorization")
-    public Uni<Response> financialCreditAuthorization(@PathParam("id") String cardId, JsonNode body) {
-        return authorizationFamily(cardId, body, Kind.FINANCIAL_CREDIT);
+    public Uni<Response> financialCreditAuthorization(@PathParam("id") String cardId, @HeaderParam(Idempotency.HEADER) String key, JsonNode body) {
+        return once(cardId, "financial_credit_authorization", key, body, () -> authorizationFamily(cardId, body, Kind.FINANCIAL_CREDIT));
     }
 
     @POST
     @Path("credit_authorization_advice")
-    public Uni<Response> creditAuthorizationAdvice(@PathParam("id") String cardId, JsonNode body) {
-        return authorizationFamily(cardId, body, Kind.CREDIT_ADVICE);
+    public Uni<Response> creditAuthorizationAdvice(@PathParam("id") String cardId, @HeaderParam(Idempotency.HEADER) String key, JsonNode body) {
+        return once(cardId, "credit_authorization_advice", key, body, () -> authorizationFamily(cardId, body, Kind.CREDIT_ADVICE));
     }
 
     @POST
     @Path("clearing")
-    public Uni<Response> clearing(@PathParam("id") String cardId, JsonNode body) {
-        return onTransaction(cardId, checked(body, CLEARING), CardNetworkEvents.CLEARING);
+    public Uni<Response> clearing(@PathParam("id") String cardId, @HeaderParam(Idempotency.HEADER) String key, JsonNode body) {
+        return once(cardId, "clearing", key, body, () -> onTransaction(cardId, checked(body, CLEARING), CardNetworkEvents.CLEARING));
     }
 
     @POST
     @Path("return")
-    public Uni<Response> merchantReturn(@PathParam("id") String cardId, JsonNode body) {
-        return onTransaction(cardId, checked(body, POSITIVE_AMOUNT), CardNetworkEvents.RETURN);
+    public Uni<Response> merchantReturn(@PathParam("id") String cardId, @HeaderParam(Idempotency.HEADER) String key, JsonNode body) {
+        return once(cardId, "return", key, body, () -> onTransaction(cardId, checked(body, POSITIVE_AMOUNT), CardNetworkEvents.RETURN));
     }
 
     @POST
     @Path("authorization_advice")
-    public Uni<Response> authorizationAdvice(@PathParam("id") String cardId, JsonNode body) {
-        return onTransaction(cardId, checked(body, POSITIVE_AMOUNT), CardNetworkEvents.AUTHORIZATION_ADVICE);
+    public Uni<Response> authorizationAdvice(@PathParam("id") String cardId, @HeaderParam(Idempotency.HEADER) String key, JsonNode body) {
+        return once(cardId, "authorization_advice", key, body, () -> onTransaction(cardId, checked(body, POSITIVE_AMOUNT), CardNetworkEvents.AUTHORIZATION_ADVICE));
     }
 
     /** Pass the merchant return's own id (the CREDIT row), not its purchase's. */
     @POST
     @Path("return_reversal")
-    public Uni<Response> returnReversal(@PathParam("id") String cardId, JsonNode body) {
-        return onTransaction(cardId, checked(body, REVERSAL), CardNetworkEvents.RETURN_REVERSAL);
+    public Uni<Response> returnReversal(@PathParam("id") String cardId, @HeaderParam(Idempotency.HEADER) String key, JsonNode body) {
+        return once(cardId, "return_reversal", key, body, () -> onTransaction(cardId, checked(body, REVERSAL), CardNetworkEvents.RETURN_REVERSAL));
     }
 
-    private Uni<Response> authorizationFamily(String cardId, JsonNode body, Kind kind) {
+    private Uni<String> authorizationFamily(String cardId, JsonNode body, Kind kind) {
         JsonNode request = checked(body, AUTHORIZATION);
         CardMerchant merchant = merchant(request);
-        return accepted(network.submitAuthorization(cardId, kind, request.get("amount").longValue(),
-                request.at("/currency/code").asText(), merchant, MagicValues.cardSignal(merchant.descriptor())));
+        return network.submitAuthorization(cardId, kind, request.get("amount").longValue(),
+                request.at("/currency/code").asText(), merchant, MagicValues.cardSignal(merchant.descriptor()));
     }
 
-    private Uni<Response> onTransaction(String cardId, JsonNode request, String kind) {
+    private Uni<String> onTransaction(String cardId, JsonNode request, String kind) {
         JsonNode amount = request.get("amount");
-        return accepted(network.submit(cardId, kind, request.get("cardTransactionId").asText(),
-                amount == null ? null : amount.longValue()));
+        return network.submit(cardId, kind, request.get("cardTransactionId").asText(), amount == null ? null : amount.longValue());
     }
 
-    private static Uni<Response> accepted(Uni<String> token) {
-        return token.map(value -> Response.accepted(new SimulationAccepted(value)).build());
+    /**
+     * A simulation answered 202 with its event's token; with an Idempotency-Key, a retry gets the
+     * first answer and no second event (a network event applies once).
+     */
+    private Uni<Response> once(String cardId, String kind, String key, JsonNode body, Supplier<Uni<String>> submit) {
+        return idempotency.run(caller.get(), key, "POST", "/sandbox/cards/" + cardId + "/simulate/" + kind, body,
+                () -> Uni.createFrom().<String>deferred(submit::get).map(token -> new ApiResult(202, new SimulationAccepted(token))));
     }
 
     private static JsonNode checked(JsonNode body, JsonSchema schema) {

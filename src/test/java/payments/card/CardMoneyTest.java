@@ -260,6 +260,27 @@ class CardMoneyTest {
     }
 
     @Test
+    void aRepeatedSimulationWithItsIdempotencyKeyHappensOnce() {
+        Cardholder card = CardFixtures.cardholder("USD", 10_000, Map.of());
+        String base = "/sandbox/cards/" + card.cardId() + "/simulate/";
+        Map<String, Object> purchase = CardFixtures.authorization(1_000, "USD", "ONCE ONLY");
+        String first = api().header("Idempotency-Key", "auth-once-" + card.cardId()).body(purchase).post(base + "authorization")
+                .then().statusCode(200).extract().path("id");
+        String again = api().header("Idempotency-Key", "auth-once-" + card.cardId()).body(purchase).post(base + "authorization")
+                .then().statusCode(200).extract().path("id");
+        assertEquals(first, again);
+        Map<String, Object> clearing = Map.of("cardTransactionId", first, "amount", 1_500);
+        String token = api().header("Idempotency-Key", "clear-once-" + card.cardId()).body(clearing).post(base + "clearing")
+                .then().statusCode(202).extract().path("issuerTransactionToken");
+        assertEquals(token, api().header("Idempotency-Key", "clear-once-" + card.cardId()).body(clearing).post(base + "clearing")
+                .then().statusCode(202).extract().path("issuerTransactionToken"));
+        awaitTransaction(first, "settledAmount.amount", 1_500);
+        assertBalances(card.account(), 8_500, 8_500);
+        assertEquals(1, CardFixtures.cardTransactions(card.cardId()).size());
+        assertLedgerClean();
+    }
+
+    @Test
     void simulatorsCheckTheirBodiesCardsAndTransactions() {
         Cardholder card = CardFixtures.cardholder("USD", 1_000, Map.of());
         Cardholder other = CardFixtures.cardholder("USD", 1_000, Map.of());
