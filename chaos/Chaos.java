@@ -89,6 +89,12 @@ public class Chaos {
     private final Map<String, Answer> answers = new ConcurrentHashMap<>();
     /** Idempotency key -> the payment its first answer acknowledged (201). */
     private final Map<String, Acknowledged> acknowledged = new ConcurrentHashMap<>();
+    /** Each account's card, issued at the start. */
+    private final Map<String, String> cardOf = new HashMap<>();
+    /** Approved card authorizations by transaction id, with their acknowledged clearing. */
+    private final Map<String, CardPurchase> purchases = new ConcurrentHashMap<>();
+    /** Authorizations answered (AUTHORIZED or DECLINED): each must be one card transaction row. */
+    private final Set<String> cardAnswers = ConcurrentHashMap.newKeySet();
 
     Chaos(long seed, int seconds, int accountCount, int clientCount, Path jar, Path workdir) {
         this.seed = seed;
@@ -244,9 +250,24 @@ public class Chaos {
                             "fullName", "Chaos Customer " + i, "address", Map.of("line1", "1 Main St", "postalCode", "73301", "country", "US"))));
             failingBankOf.put(account, api.call("POST", "/customers/external-accounts", bank, null).path("id").asText());
             accounts.add(account);
+            cardOf.put(account, api.call("POST", "/cards", Map.of("customerId", customerId, "form", "VIRTUAL",
+                    "fundingSource", account), "chaos-card-" + seed + "-" + i).path("id").asText());
+        }
+        for (String card : cardOf.values()) {
+            awaitActiveCard(api, card);
         }
         api.call("PATCH", "/config", Map.of("sandboxSkipVerificationPaperwork", false), null);
         log("seeded " + accountCount + " accounts with " + FUNDING + " each");
+    }
+
+    private void awaitActiveCard(Instance api, String cardId) throws Exception {
+        for (int i = 0; i < 200; i++) {
+            if ("ACTIVE".equals(api.call("GET", "/cards/" + cardId, null, null).path("status").asText())) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new IllegalStateException("card " + cardId + " never became ACTIVE");
     }
 
     private String awaitActiveAccount(Instance api, String customerId) throws Exception {
@@ -261,9 +282,16 @@ public class Chaos {
         throw new IllegalStateException("account of " + customerId + " never became ACTIVE");
     }
 
-    /** One payment request after another; one answered request in five is sent again with its key. */
+    /**
+     * One payment request after another, and one card purchase in eight; one answered request in
+     * five is sent again with its key.
+     */
     private void clientLoop(Random random, AtomicBoolean stop) {
         while (!stop.get()) {
+            if (random.nextInt(8) == 0) {
+                cardPurchase(random);
+                continue;
+            }
             Request request = newRequest(random);
             Answer first = postWithRetries(request, random);
             if (first != null && random.nextInt(5) == 0) {
@@ -272,6 +300,34 @@ public class Chaos {
                 count("repeated");
             }
         }
+    }
+
+    /**
+     * A card authorization on a random account's card; once approved, its clearing: in full (seven
+     * in ten), for nothing (the authorization expires: voided, the money given back), or for half
+     * (the rest stays pulled until the authorization's expiry, days later).
+     */
+    private void cardPurchase(Random random) {
+        String account = accounts.get(random.nextInt(accounts.size()));
+        String card = cardOf.get(account);
+        long amount = 1 + random.nextInt(2000);
+        Request authorization = new Request(UUID.randomUUID().toString(), account, null, amount, false,
+                Map.of("amount", amount, "currency", Map.of("code", "USD"), "merchant", Map.of("descriptor", "CHAOS SHOP")),
+                Kind.CARD_AUTHORIZATION, "/sandbox/cards/" + card + "/simulate/authorization");
+        requests.put(authorization.key(), authorization);
+        Answer answer = postWithRetries(authorization, random);
+        if (answer == null || answer.status() != 200 || !"AUTHORIZED".equals(answer.json().path("status").asText())) {
+            return;
+        }
+        String transactionId = answer.json().path("id").asText();
+        int choice = random.nextInt(10);
+        long cleared = choice < 7 ? amount : choice < 9 ? 0 : amount / 2;
+        Request clearing = new Request(UUID.randomUUID().toString(), account, transactionId, cleared, false,
+                Map.of("cardTransactionId", transactionId, "amount", cleared), Kind.CARD_CLEARING,
+                "/sandbox/cards/" + card + "/simulate/clearing");
+        requests.put(clearing.key(), clearing);
+        postWithRetries(clearing, random);
+        count("card purchases");
     }
 
     /** A payment from a random account to another one, or (one in ten) to its own failing bank account. */
@@ -325,8 +381,10 @@ public class Chaos {
     private void record(Request request, Answer answer) {
         Answer first = answers.putIfAbsent(request.key(), answer);
         if (first == null) {
-            if (answer.status() == 201) {
+            if (request.kind() == Kind.PAYMENT && answer.status() == 201) {
                 acknowledge(request, answer);
+            } else if (request.kind() != Kind.PAYMENT) {
+                acknowledgeCard(request, answer);
             }
             return;
         }
@@ -366,6 +424,31 @@ public class Chaos {
         acknowledged.put(request.key(), new Acknowledged(request, transactionId));
     }
 
+    /** A card authorization's or clearing's first definitive answer: what the client now counts on. */
+    private void acknowledgeCard(Request request, Answer answer) {
+        JsonNode body = answer.json();
+        if (request.kind() == Kind.CARD_AUTHORIZATION && answer.status() == 200) {
+            cardAnswers.add(body.path("id").asText());
+            String status = body.path("status").asText();
+            if ("AUTHORIZED".equals(status)) {
+                purchases.put(body.path("id").asText(), new CardPurchase(request.source(), body.path("id").asText(), request.amount(), null));
+            } else if (!"INSUFFICIENT_FUNDS".equals(body.path("cardDeclinedReason").asText())) {
+                violation("card authorization " + request.key() + " declined for " + body.path("cardDeclinedReason"));
+            }
+            count("card authorizations " + status.toLowerCase());
+        } else if (request.kind() == Kind.CARD_CLEARING && answer.status() == 202) {
+            purchases.computeIfPresent(request.destination(), (id, purchase) ->
+                    new CardPurchase(purchase.account(), id, purchase.amount(), request.amount()));
+        } else {
+            violation("card request " + request.key() + " to " + request.path() + " answered " + answer.describe());
+        }
+    }
+
+    /** What an approved purchase takes from its account in the end: nothing once voided, else the authorized amount. */
+    private static long cardOut(CardPurchase purchase) {
+        return purchase.cleared() != null && purchase.cleared() == 0 ? 0 : purchase.amount();
+    }
+
     private void expectFigure(Request request, String field, JsonNode actual, long expected) {
         if (!actual.canConvertToLong() || actual.asLong() != expected) {
             violation("acknowledged key " + request.key() + ": " + field + " " + actual + ", expected " + expected);
@@ -379,7 +462,7 @@ public class Chaos {
         }
         Instance target = live.get(random.nextInt(live.size()));
         try {
-            HttpResponse<byte[]> response = http.send(target.request("POST", "/quotes", json(request.body()), request.key())
+            HttpResponse<byte[]> response = http.send(target.request("POST", request.path(), json(request.body()), request.key())
                     .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofByteArray());
             return new Answer(response.statusCode(), response.body());
         } catch (IOException e) {
@@ -418,7 +501,8 @@ public class Chaos {
         for (int i = 0; i < 600; i++) {
             long open = queryLong("SELECT count(*) FROM transactions WHERE status IN ('PENDING', 'PROCESSING')")
                     + queryLong("SELECT count(*) FROM webhook_events WHERE status = 'PENDING'")
-                    + queryLong("SELECT count(*) FROM jobs WHERE status = 'PENDING' AND type <> 'quote.expire'");
+                    + queryLong("SELECT count(*) FROM jobs WHERE status = 'PENDING' AND type <> 'quote.expire'"
+                    + " AND NOT (type = 'card.network-event' AND payload LIKE '%\"kind\":\"EXPIRY\"%')");
             if (open == 0) {
                 log("drained after " + i + " clock steps");
                 return;
@@ -446,14 +530,45 @@ public class Chaos {
         checkBalancesAgainstClient();
         checkAcknowledgedPaymentsStored();
         checkAcknowledgedPaymentsEnded();
+        checkCardPurchases();
         checkWebhooks();
+    }
+
+    /**
+     * Every answered authorization is one card transaction row (none twice), and every approved
+     * purchase ended as its clearing says: SETTLED for the amount cleared, VOIDED when cleared for
+     * nothing, still AUTHORIZED without a clearing.
+     */
+    private void checkCardPurchases() throws Exception {
+        long rows = queryLong("SELECT count(*) FROM card_transactions WHERE kind = 'AUTHORIZATION'");
+        if (rows != cardAnswers.size()) {
+            violation(rows + " card authorization rows for " + cardAnswers.size() + " answered authorizations");
+        }
+        count("card purchases approved", purchases.size());
+        Instance api = instances.get(0);
+        for (CardPurchase purchase : purchases.values()) {
+            JsonNode row = api.call("GET", "/transactions/" + purchase.transactionId(), null, null);
+            String expected = purchase.cleared() == null ? "AUTHORIZED" : purchase.cleared() == 0 ? "VOIDED" : "SETTLED";
+            long settled = purchase.cleared() == null ? 0 : purchase.cleared();
+            if (!expected.equals(row.path("status").asText()) || row.path("settledAmount").path("amount").asLong() != settled) {
+                violation("card purchase " + purchase.transactionId() + " is " + row.path("status") + " with settledAmount "
+                        + row.path("settledAmount").path("amount") + "; expected " + expected + " with " + settled);
+            }
+        }
     }
 
     /** The server's own books: conserved in total, nothing negative, the audit clean, no key executed twice. */
     private void checkServerBooks() throws Exception {
         long total = queryLong("SELECT COALESCE(sum(total_balance), 0) FROM internal_accounts WHERE customer_id IS NOT NULL");
-        if (total != FUNDING * accountCount) {
-            violation("money not conserved: customers hold " + total + ", funded " + FUNDING * accountCount);
+        long spentByCard = purchases.values().stream().mapToLong(Chaos::cardOut).sum();
+        if (total != FUNDING * accountCount - spentByCard) {
+            violation("money not conserved: customers hold " + total + ", funded " + FUNDING * accountCount
+                    + " less " + spentByCard + " spent by card");
+        }
+        long cardSettlement = queryLong("SELECT COALESCE(sum(amount), 0) FROM ledger_entries WHERE system_account IN"
+                + " ('CARD_SETTLEMENT', 'CARD_NETWORK')");
+        if (cardSettlement != spentByCard) {
+            violation("card settlement and network hold " + cardSettlement + "; the card purchases took " + spentByCard);
         }
         long negative = queryLong("SELECT count(*) FROM internal_accounts WHERE available_balance < 0 OR total_balance < available_balance");
         if (negative > 0) {
@@ -506,6 +621,7 @@ public class Chaos {
                 expected.merge(request.destination(), request.amount(), Long::sum);
             }
         }
+        purchases.values().forEach(purchase -> expected.merge(purchase.account(), -cardOut(purchase), Long::sum));
         Instance api = instances.get(0);
         for (String account : accounts) {
             JsonNode wire = api.call("GET", "/internal-accounts/" + account, null, null);
@@ -662,9 +778,23 @@ public class Chaos {
 
     // --- plumbing --------------------------------------------------------------------------
 
-    /** A payment request as the client sent it, and what it moves if acknowledged. */
+    /** What a request asks for: a payment (POST /quotes) or a card network simulation. */
+    private enum Kind { PAYMENT, CARD_AUTHORIZATION, CARD_CLEARING }
+
+    /**
+     * A request as the client sent it, and what it moves if acknowledged. For a card authorization
+     * {@code source} is the funding account; for a clearing {@code destination} is the card
+     * transaction it clears and {@code amount} the clearing's.
+     */
     private record Request(String key, String source, String destination, long amount, boolean toFailingBank,
-                           Map<String, Object> body) {
+                           Map<String, Object> body, Kind kind, String path) {
+        Request(String key, String source, String destination, long amount, boolean toFailingBank, Map<String, Object> body) {
+            this(key, source, destination, amount, toFailingBank, body, Kind.PAYMENT, "/quotes");
+        }
+    }
+
+    /** An authorization the server approved (AUTHORIZED): its row, and the clearing acknowledged for it (null: none). */
+    private record CardPurchase(String account, String transactionId, long amount, Long cleared) {
     }
 
     /** A payment the server acknowledged (201) under a key: the request and the transaction the answer named. */
