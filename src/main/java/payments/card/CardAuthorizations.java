@@ -8,7 +8,6 @@ import payments.card.CardTransaction.Kind;
 import payments.card.CardView.CardMerchant;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
-import payments.common.Ids;
 import payments.common.JsonText;
 import payments.common.ServerClock;
 import payments.common.ServerConfig;
@@ -75,10 +74,7 @@ public class CardAuthorizations {
             if (card == null) {
                 throw new ApiException(CardService.NOT_FOUND, "Card " + payments.common.IdType.CARD.wireId(cardId) + " not found");
             }
-            if (!card.currency.equals(request.currency())) {
-                throw ApiException.invalidField("currency.code", payments.common.FieldError.Constraint.oneOf(List.of(card.currency)),
-                        "Must be the card's currency, " + card.currency);
-            }
+            requireCardCurrency(card, request.currency());
             return InternalAccount.<InternalAccount>findById(card.fundingAccountId)
                     .flatMap(account -> Customer.<Customer>findById(card.customerId)
                             .flatMap(holder -> platform.settings().flatMap(settings -> decide(card, account, holder,
@@ -161,25 +157,19 @@ public class CardAuthorizations {
     }
 
     private CardTransaction newRow(Card card, Customer holder, AuthorizationRequest request) {
-        Instant now = clock.now();
-        CardTransaction row = new CardTransaction();
-        row.id = Ids.newUuid();
-        row.cardId = card.id;
-        row.customerId = card.customerId;
-        row.platformCustomerId = holder == null ? null : holder.platformCustomerId;
-        row.accountId = card.fundingAccountId;
-        row.kind = request.kind().name();
-        row.direction = request.kind().credit() ? CardTransaction.CREDIT : CardTransaction.DEBIT;
-        row.currency = card.currency;
-        row.authorizedAmount = request.amount();
-        row.merchant = json.write(request.merchant());
+        CardTransaction row = CardTransaction.open(request.kind(), card.id, card.customerId,
+                holder == null ? null : holder.platformCustomerId, card.fundingAccountId, card.currency, request.amount(),
+                json.write(request.merchant()), request.token(), clock.now());
         row.signal = request.signal() == IssuerSignal.NONE ? null : request.signal().name();
-        row.issuerTransactionToken = request.token();
-        row.authorizedAt = now;
-        row.lastEventAt = now;
-        row.createdAt = now;
-        row.updatedAt = now;
         return row;
+    }
+
+    /** 400 on {@code currency.code} unless the network message is in the card's currency (no conversion on the card path). */
+    static void requireCardCurrency(Card card, String currency) {
+        if (currency != null && !card.currency.equals(currency)) {
+            throw ApiException.invalidField("currency.code", payments.common.FieldError.Constraint.oneOf(List.of(card.currency)),
+                    "Must be the card's currency, " + card.currency);
+        }
     }
 
     private Uni<CardTransaction> declined(CardTransaction row, String reason) {

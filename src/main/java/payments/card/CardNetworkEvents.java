@@ -12,7 +12,6 @@ import payments.card.CardView.CardMerchant;
 import payments.card.CardView.CardTransactionResponse;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
-import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
 import payments.common.JsonText;
@@ -25,7 +24,6 @@ import payments.common.jobs.Jobs;
 import payments.ledger.Ledger;
 
 import java.time.Instant;
-import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 
@@ -98,10 +96,7 @@ public class CardNetworkEvents implements JobHandler {
                                            IssuerSignal signal) {
         cards.requireIssuer();
         return CardService.find(cardId, false).flatMap(card -> {
-            if (currency != null && !card.currency.equals(currency)) {
-                throw ApiException.invalidField("currency.code", FieldError.Constraint.oneOf(List.of(card.currency)),
-                        "Must be the card's currency, " + card.currency);
-            }
+            CardAuthorizations.requireCardCurrency(card, currency);
             Event event = new Event(Ids.newUuid().toString(), kind.name(), card.id, null, amount, card.currency, merchant,
                     signal.name());
             return schedule(jobs, json, event, clock.now()).map(job -> event.token());
@@ -304,24 +299,10 @@ public class CardNetworkEvents implements JobHandler {
 
     /** A merchant return: its own CREDIT row, SETTLED, linked to the purchase, whose refunded amount grows (SETTLED re-fires). */
     private Uni<Void> merchantReturn(CardTransaction purchase, long amount, UUID token) {
-        Instant now = clock.now();
-        CardTransaction refund = new CardTransaction();
-        refund.id = Ids.newUuid();
-        refund.cardId = purchase.cardId;
-        refund.customerId = purchase.customerId;
-        refund.platformCustomerId = purchase.platformCustomerId;
-        refund.accountId = purchase.accountId;
-        refund.kind = Kind.RETURN.name();
-        refund.direction = CardTransaction.CREDIT;
-        refund.currency = purchase.currency;
-        refund.authorizedAmount = amount;
+        CardTransaction refund = CardTransaction.open(Kind.RETURN, purchase.cardId, purchase.customerId,
+                purchase.platformCustomerId, purchase.accountId, purchase.currency, amount, purchase.merchant, token.toString(),
+                clock.now());
         refund.originalTransactionId = purchase.id;
-        refund.merchant = purchase.merchant;
-        refund.issuerTransactionToken = token.toString();
-        refund.authorizedAt = now;
-        refund.lastEventAt = now;
-        refund.createdAt = now;
-        refund.updatedAt = now;
         refund.status = CardTransaction.SETTLED;
         CardAuthorizations.settle(refund, amount);
         purchase.refundedAmount += amount;

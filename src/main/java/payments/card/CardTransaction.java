@@ -137,6 +137,28 @@ public class CardTransaction extends PanacheEntityBase {
     @Column(name = "updated_at", nullable = false)
     public Instant updatedAt;
 
+    /** A new row of {@code kind} for {@code amount}, on the card's funding account as it is now; its status is the caller's to set. */
+    static CardTransaction open(Kind kind, UUID cardId, UUID customerId, String platformCustomerId, UUID accountId,
+                                String currency, long amount, String merchant, String token, Instant now) {
+        CardTransaction row = new CardTransaction();
+        row.id = payments.common.Ids.newUuid();
+        row.cardId = cardId;
+        row.customerId = customerId;
+        row.platformCustomerId = platformCustomerId;
+        row.accountId = accountId;
+        row.kind = kind.name();
+        row.direction = kind.credit() ? CREDIT : DEBIT;
+        row.currency = currency;
+        row.authorizedAmount = amount;
+        row.merchant = merchant;
+        row.issuerTransactionToken = token;
+        row.authorizedAt = now;
+        row.lastEventAt = now;
+        row.createdAt = now;
+        row.updatedAt = now;
+        return row;
+    }
+
     public Kind kind() {
         return Kind.valueOf(kind);
     }

@@ -219,6 +219,16 @@ class CardMoneyTest {
     }
 
     @Test
+    void anEmbeddedWalletFundsNoAuthorizationWithoutADelegatedKey() {
+        payments.MoneyFixtures.Holder holder = payments.MoneyFixtures.approvedCustomer(List.of("USDB"));
+        String walletCard = CardFixtures.issue(holder.customerId(), holder.account("USDB"), Map.of()).getString("id");
+        CardFixtures.awaitStatus(walletCard, "ACTIVE");
+        api().body(CardFixtures.authorization(100, "USDB", "SHOP")).post("/sandbox/cards/" + walletCard + "/simulate/authorization")
+                .then().statusCode(200).body("status", equalTo("DECLINED"))
+                .body("cardDeclinedReason", equalTo("NO_ELIGIBLE_FUNDING_SOURCE"));
+    }
+
+    @Test
     void singleMessageAndCreditSimulatorsApplyRightAfter() {
         Cardholder card = CardFixtures.cardholder("USD", 10_000, Map.of());
         String cardId = card.cardId();
