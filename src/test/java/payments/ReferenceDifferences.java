@@ -42,6 +42,8 @@ final class ReferenceDifferences {
             new Allowed("*", 503, "\\$", "status", null, "back-pressure of the payment batch (issue 18): 503 with Retry-After"),
             new Allowed("POST /sandbox/cards/{id}/simulate/authorization", 200, "\\$", "status", null,
                     "spec Sandbox: the authorization simulator answers the resulting CardTransaction at once (guide 9, contradiction 6)"),
+            new Allowed("POST /agents/device-codes/{code}/redeem", 429, "\\$", "status", null,
+                    "issue 21: redeeming is brute-force resistant, rate-limited per source and per code prefix (429 RATE_LIMITED)"),
             new Allowed("POST /customers/bulk/csv", 400, "\\$", "status", null, "a file that is not the documented CSV is 400"),
             // Codes.
             new Allowed("*", 404, "/code", "enum", "([A-Z_]+_)?NOT_FOUND",

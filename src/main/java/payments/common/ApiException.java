@@ -70,6 +70,13 @@ public class ApiException extends RuntimeException {
         return e;
     }
 
+    /** 429 RATE_LIMITED: too many attempts from this caller; the same request may be sent after Retry-After seconds. */
+    public static ApiException rateLimited(String reason, long retryAfterSeconds) {
+        ApiException e = new ApiException(ErrorCode.RATE_LIMITED, reason);
+        e.retryAfterSeconds = (int) Math.min(Integer.MAX_VALUE, retryAfterSeconds);
+        return e;
+    }
+
     /**
      * 409 CONFLICT on an Idempotency-Key, the reference's code; {@code details.idempotencyKey} says
      * which case: IN_PROGRESS (the first request still runs: retry after Retry-After) or REUSED (the

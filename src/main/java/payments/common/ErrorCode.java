@@ -75,6 +75,7 @@ public enum ErrorCode {
     PAYLOAD_TOO_LARGE(413, "The request body is too large"),
     UNSUPPORTED_MEDIA_TYPE(415, "The body's media type is not accepted here"),
     ACCOUNT_LOCKED(423, "Too many failed authentication attempts; retry after details.lockedUntil"),
+    RATE_LIMITED(429, "Too many attempts; retry after Retry-After seconds"),
     DAILY_VOLUME_LIMIT_EXCEEDED(429, "The sender's volume for the day would pass its limit"),
     NO_COMPATIBLE_UMA_VERSION(424, "No UMA version both sides support"),
     LNURLP_REQUEST_FAILED(424, "The receiver's LNURLP request failed"),

@@ -94,6 +94,11 @@ public final class QueryFilters {
         return clauses.isEmpty() ? "1 = 1" : String.join(" and ", clauses);
     }
 
+    /** The filter values that could not be read so far (answered with the caller's own problems, all at once). */
+    public List<FieldError> errors() {
+        return List.copyOf(errors);
+    }
+
     public Map<String, Object> countParams() {
         return params;
     }

@@ -193,4 +193,21 @@ public interface ServerConfig {
         @WithDefault("5m")
         Duration revealLinkLifetime();
     }
+
+    Agents agents();
+
+    /** Agents: how their device codes behave. */
+    interface Agents {
+        /** How long a device code can be redeemed. */
+        @WithDefault("24h")
+        Duration deviceCodeLifetime();
+
+        /** Failed redemptions one source address may make in 5 minutes before it has to wait. */
+        @WithDefault("20")
+        int redeemFailuresPerSource();
+
+        /** Failed redemptions of codes with the same first four characters in 5 minutes before they have to wait. */
+        @WithDefault("5")
+        int redeemFailuresPerPrefix();
+    }
 }

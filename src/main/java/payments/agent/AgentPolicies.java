@@ -1,0 +1,165 @@
+package payments.agent;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import payments.agent.AgentPolicy.SpendingLimits;
+import payments.common.Currencies;
+import payments.common.FieldError;
+import payments.common.IdType;
+import payments.common.Ids;
+import payments.common.JsonText;
+import payments.common.schema.JsonSchema;
+import payments.common.schema.SchemaValidator;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The rules of a policy as a request sends it (pure): its shape, known currencies and well-formed
+ * account ids, and how a PATCH merges into the current policy. Whether the accounts are the
+ * customer's is the service's to check.
+ */
+final class AgentPolicies {
+
+    private static final String LIMITS = """
+            "currency": {"type": "string"},
+            "perTransactionLimit": {"type": "integer", "minimum": 1},
+            "dailyLimit": {"type": "integer", "minimum": 1},
+            "dailyTransactionLimit": {"type": "integer", "minimum": 1, "maximum": 2147483647},
+            "monthlyLimit": {"type": "integer", "minimum": 1}""";
+    private static final String REST = """
+            "permissions": {"type": "array", "maxItems": 5, "items": {"type": "string", "enum": ["VIEW_TRANSACTIONS",
+                "CREATE_TRANSFERS", "CREATE_QUOTES", "EXECUTE_QUOTES", "MANAGE_EXTERNAL_ACCOUNTS"]}},
+            "defaultExecutionMode": {"type": "string", "enum": ["AUTO", "APPROVAL_REQUIRED"]},
+            "accountRestrictions": {"type": "object", "properties": {
+              "allowedAccountIds": {"type": "array", "maxItems": 100, "items": {"type": "string"}},
+              "accountRules": {"type": "array", "maxItems": 100, "items": {"type": "object", "required": ["accountId"],
+                "properties": {"accountId": {"type": "string"},
+                  "executionMode": {"type": "string", "enum": ["AUTO", "APPROVAL_REQUIRED"]},
+                  "perTransactionLimit": {"type": "integer", "minimum": 1}}}}}},
+            "approvalThresholds": {"type": "object", "properties": {
+              "currency": {"type": "string"}, "amount": {"type": "integer", "minimum": 0}}}""";
+    static final JsonSchema POLICY = JsonSchema.parse(JsonText.parse("""
+            {"type": "object", "required": ["permissions", "defaultExecutionMode", "spendingLimits"], "properties": {
+              "spendingLimits": {"type": "object", "required": ["currency", "perTransactionLimit"], "properties": {
+            """ + LIMITS + "}}, " + REST + "}}"));
+    static final JsonSchema POLICY_UPDATE = JsonSchema.parse(JsonText.parse("""
+            {"type": "object", "properties": {
+              "spendingLimits": {"type": "object", "properties": {
+            """ + LIMITS + "}}, " + REST + "}}"));
+    static final List<String> FIELDS = List.of("permissions", "defaultExecutionMode", "spendingLimits", "accountRestrictions",
+            "approvalThresholds");
+
+    private AgentPolicies() {
+    }
+
+    /** Every problem of a policy (or, {@code partial}, a policy update) at {@code path}, beyond what the schema says. */
+    static List<FieldError> check(JsonNode policy, String path, boolean partial) {
+        List<FieldError> errors = new ArrayList<>(SchemaValidator.validate(policy, partial ? POLICY_UPDATE : POLICY, path).errors());
+        if (!policy.isObject()) {
+            return errors;
+        }
+        if (partial && FIELDS.stream().noneMatch(policy::has)) {
+            errors.add(FieldError.of(path.isEmpty() ? "body" : path, "Send at least one of " + String.join(", ", FIELDS)));
+        }
+        currency(policy.at("/spendingLimits/currency"), join(path, "spendingLimits.currency"), errors);
+        currency(policy.at("/approvalThresholds/currency"), join(path, "approvalThresholds.currency"), errors);
+        JsonNode thresholds = policy.path("approvalThresholds");
+        if (thresholds.hasNonNull("amount") && !thresholds.hasNonNull("currency")) {
+            errors.add(FieldError.of(join(path, "approvalThresholds.currency"), "Is required when approvalThresholds.amount is set"));
+        }
+        JsonNode permissions = policy.path("permissions");
+        if (permissions.isArray() && new LinkedHashSet<>(JsonText.texts(permissions)).size() != permissions.size()) {
+            errors.add(FieldError.of(join(path, "permissions"), "Each permission may appear once"));
+        }
+        JsonNode allowed = policy.at("/accountRestrictions/allowedAccountIds");
+        for (int i = 0; allowed.isArray() && i < allowed.size(); i++) {
+            accountId(allowed.get(i), join(path, "accountRestrictions.allowedAccountIds[" + i + "]"), errors);
+        }
+        JsonNode rules = policy.at("/accountRestrictions/accountRules");
+        for (int i = 0; rules.isArray() && i < rules.size(); i++) {
+            accountId(rules.get(i).path("accountId"), join(path, "accountRestrictions.accountRules[" + i + "].accountId"), errors);
+        }
+        for (String nonNull : List.of("permissions", "defaultExecutionMode", "spendingLimits")) {
+            if (partial && policy.has(nonNull) && policy.get(nonNull).isNull()) {
+                errors.add(FieldError.of(join(path, nonNull), "Cannot be null"));
+            }
+        }
+        if (partial && policy.at("/spendingLimits/perTransactionLimit").isNull() && policy.path("spendingLimits").has("perTransactionLimit")) {
+            errors.add(FieldError.of(join(path, "spendingLimits.perTransactionLimit"), "Cannot be null"));
+        }
+        return errors;
+    }
+
+    private static void currency(JsonNode code, String field, List<FieldError> errors) {
+        if (code.isTextual() && !Currencies.isKnown(code.asText())) {
+            errors.add(new FieldError(field, FieldError.Constraint.oneOf(Currencies.codes()), "Unknown currency code"));
+        }
+    }
+
+    private static void accountId(JsonNode id, String field, List<FieldError> errors) {
+        if (id.isTextual() && !Ids.isValid(IdType.INTERNAL_ACCOUNT, id.asText())) {
+            errors.add(new FieldError(field, FieldError.Constraint.idOf(IdType.INTERNAL_ACCOUNT), "Must be an InternalAccount id"));
+        }
+    }
+
+    private static String join(String path, String field) {
+        return path.isEmpty() ? field : path + "." + field;
+    }
+
+    /** Every internal account the policy names, to check they are the customer's. */
+    static Set<String> accountIds(AgentPolicy policy) {
+        Set<String> ids = new LinkedHashSet<>();
+        if (policy.accountRestrictions() != null) {
+            if (policy.accountRestrictions().allowedAccountIds() != null) {
+                ids.addAll(policy.accountRestrictions().allowedAccountIds());
+            }
+            if (policy.accountRestrictions().accountRules() != null) {
+                policy.accountRestrictions().accountRules().forEach(rule -> ids.add(rule.accountId()));
+            }
+        }
+        return ids;
+    }
+
+    /**
+     * A PATCH applied: each field sent replaces the current one ({@code permissions} whole);
+     * {@code spendingLimits} merges field by field (null clears a nullable limit), and a new
+     * currency re-denominates the limits not sent, at {@code newPerOld} (new units per old unit).
+     */
+    static AgentPolicy merged(AgentPolicy current, AgentPolicy patch, JsonNode patchJson, Function<String, BigDecimal> newPerOld) {
+        SpendingLimits limits = current.spendingLimits();
+        JsonNode sent = patchJson.path("spendingLimits");
+        if (sent.isObject()) {
+            SpendingLimits given = patch.spendingLimits();
+            String currency = given.currency() != null ? given.currency() : limits.currency();
+            BigDecimal rate = currency.equals(limits.currency()) ? BigDecimal.ONE : newPerOld.apply(currency);
+            limits = new SpendingLimits(currency,
+                    sent.has("perTransactionLimit") ? given.perTransactionLimit()
+                            : convert(limits.perTransactionLimit(), limits.currency(), currency, rate),
+                    sent.has("dailyLimit") ? given.dailyLimit() : convert(limits.dailyLimit(), limits.currency(), currency, rate),
+                    sent.has("dailyTransactionLimit") ? given.dailyTransactionLimit() : limits.dailyTransactionLimit(),
+                    sent.has("monthlyLimit") ? given.monthlyLimit() : convert(limits.monthlyLimit(), limits.currency(), currency, rate));
+        }
+        return new AgentPolicy(
+                patchJson.has("permissions") ? patch.permissions() : current.permissions(),
+                patchJson.has("defaultExecutionMode") ? patch.defaultExecutionMode() : current.defaultExecutionMode(),
+                limits,
+                patchJson.has("accountRestrictions") ? patch.accountRestrictions() : current.accountRestrictions(),
+                patchJson.has("approvalThresholds") ? patch.approvalThresholds() : current.approvalThresholds());
+    }
+
+    /** An amount of minor units of {@code from} in minor units of {@code to}, at {@code rate} (to per from, major units), half-even, at least 1. */
+    static Long convert(Long amount, String from, String to, BigDecimal rate) {
+        if (amount == null || from.equals(to)) {
+            return amount;
+        }
+        BigDecimal major = BigDecimal.valueOf(amount).movePointLeft(Currencies.require(from).decimals());
+        long converted = major.multiply(rate).movePointRight(Currencies.require(to).decimals())
+                .setScale(0, RoundingMode.HALF_EVEN).longValueExact();
+        return Math.max(1, converted);
+    }
+}

@@ -1,0 +1,113 @@
+package payments.agent;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.http.HttpServerRequest;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.Response;
+import payments.agent.AgentService.AgentListQuery;
+import payments.agent.AgentView.AgentResponse;
+import payments.common.ApiResult;
+import payments.common.Idempotency;
+import payments.common.Page;
+import payments.common.security.CurrentCaller;
+import payments.common.security.Permission;
+import payments.common.security.PublicEndpoint;
+import payments.common.security.Secured;
+import payments.common.web.RunsToCompletion;
+
+/** Agent management with the platform's credentials, and the device-code redemption the agent software calls. */
+@RunsToCompletion
+@Path("/agents")
+@Secured(Permission.VIEW)
+public class AgentResource {
+
+    private final AgentService agents;
+    private final AgentAccess access;
+    private final Idempotency idempotency;
+    private final CurrentCaller caller;
+
+    public AgentResource(AgentService agents, AgentAccess access, Idempotency idempotency, CurrentCaller caller) {
+        this.agents = agents;
+        this.access = access;
+        this.idempotency = idempotency;
+        this.caller = caller;
+    }
+
+    /** 201 with the agent and its device code; a repeated Idempotency-Key answers the first ones. */
+    @POST
+    @Secured(Permission.MANAGE)
+    public Uni<Response> create(@HeaderParam(Idempotency.HEADER) String idempotencyKey, JsonNode body) {
+        return idempotency.run(caller.get(), idempotencyKey, "POST", "/agents", body,
+                () -> agents.create(body).map(ApiResult::created));
+    }
+
+    @GET
+    public Uni<Page<AgentResponse>> list(@QueryParam("customerId") String customerId, @QueryParam("isPaused") String isPaused,
+                                         @QueryParam("isConnected") String isConnected,
+                                         @QueryParam("createdAfter") String createdAfter,
+                                         @QueryParam("createdBefore") String createdBefore,
+                                         @QueryParam("updatedAfter") String updatedAfter,
+                                         @QueryParam("updatedBefore") String updatedBefore,
+                                         @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+        return agents.list(new AgentListQuery(customerId, isPaused, isConnected, createdAfter, createdBefore, updatedAfter,
+                updatedBefore, limit, cursor));
+    }
+
+    @GET
+    @Path("{agentId}")
+    public Uni<AgentResponse> get(@PathParam("agentId") String agentId) {
+        return agents.get(agentId);
+    }
+
+    @PATCH
+    @Path("{agentId}")
+    @Secured(Permission.MANAGE)
+    public Uni<AgentResponse> update(@PathParam("agentId") String agentId, JsonNode body) {
+        return agents.update(agentId, body);
+    }
+
+    @DELETE
+    @Path("{agentId}")
+    @Secured(Permission.MANAGE)
+    public Uni<Response> delete(@PathParam("agentId") String agentId) {
+        return agents.delete(agentId).map(done -> Response.noContent().build());
+    }
+
+    @PATCH
+    @Path("{agentId}/policy")
+    @Secured(Permission.MANAGE)
+    public Uni<AgentResponse> updatePolicy(@PathParam("agentId") String agentId, JsonNode body) {
+        return agents.updatePolicy(agentId, body);
+    }
+
+    @POST
+    @Path("{agentId}/device-codes")
+    @Secured(Permission.MANAGE)
+    public Uni<Response> regenerateDeviceCode(@PathParam("agentId") String agentId) {
+        return agents.regenerateDeviceCode(agentId).map(code -> Response.status(201).entity(code).build());
+    }
+
+    @GET
+    @Path("device-codes/{code}/status")
+    public Uni<AgentAccess.DeviceCodeStatus> deviceCodeStatus(@PathParam("code") String code) {
+        return access.status(code);
+    }
+
+    /** No credentials: the device code is the proof. The access token is in this answer only. */
+    @POST
+    @Path("device-codes/{code}/redeem")
+    @PublicEndpoint
+    public Uni<AgentAccess.Redeemed> redeem(@PathParam("code") String code, @Context HttpServerRequest request) {
+        String source = request.remoteAddress() == null ? "unknown" : request.remoteAddress().hostAddress();
+        return access.redeem(code, source);
+    }
+}

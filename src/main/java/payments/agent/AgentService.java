@@ -1,0 +1,294 @@
+package payments.agent;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.quarkus.panache.common.Sort;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
+import payments.account.InternalAccount;
+import payments.agent.AgentView.AgentCreated;
+import payments.agent.AgentView.AgentResponse;
+import payments.agent.AgentView.DeviceCode;
+import payments.common.ApiException;
+import payments.common.ErrorCode;
+import payments.common.FieldError;
+import payments.common.IdType;
+import payments.common.Ids;
+import payments.common.JsonText;
+import payments.common.Page;
+import payments.common.PageRequest;
+import payments.common.QueryFilters;
+import payments.common.ServerClock;
+import payments.common.ServerConfig;
+import payments.common.schema.JsonSchema;
+import payments.common.schema.SchemaValidator;
+import payments.customer.Customer;
+import payments.customer.CustomerService;
+import payments.quote.ExchangeRates;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+
+/** Agents as the platform manages them: creation with a device code, reading, pausing, the policy, deletion. */
+@ApplicationScoped
+public class AgentService {
+
+    /** The spec names this code for an unknown agent; every agent lookup answers it. */
+    public static final ErrorCode NOT_FOUND = ErrorCode.TRANSACTION_NOT_FOUND;
+
+    private static final JsonSchema CREATE = JsonSchema.parse(JsonText.parse("""
+            {"type": "object", "required": ["name", "customerId", "policy"], "properties": {
+              "name": {"type": "string", "minLength": 1, "maxLength": 255},
+              "customerId": {"type": "string"}}}"""));
+    private static final JsonSchema UPDATE = JsonSchema.parse(JsonText.parse("""
+            {"type": "object", "properties": {
+              "name": {"type": "string", "minLength": 1, "maxLength": 255},
+              "isPaused": {"type": "boolean"}}}"""));
+
+    private final AgentView view;
+    private final ServerConfig config;
+    private final ExchangeRates rates;
+    private final ServerClock clock;
+    private final JsonText json;
+    private final ObjectMapper mapper;
+
+    public AgentService(AgentView view, ServerConfig config, ExchangeRates rates, ServerClock clock, JsonText json,
+                        ObjectMapper mapper) {
+        this.view = view;
+        this.config = config;
+        this.rates = rates;
+        this.clock = clock;
+        this.json = json;
+        this.mapper = mapper;
+    }
+
+    /** POST /agents: the agent, not yet connected, and its first device code. */
+    @WithTransaction
+    public Uni<AgentCreated> create(JsonNode body) {
+        if (body == null || !body.isObject()) {
+            throw ApiException.bodyNotAnObject();
+        }
+        List<FieldError> errors = new ArrayList<>(SchemaValidator.validate(body, CREATE, "").errors());
+        JsonNode policyJson = body.path("policy");
+        if (body.hasNonNull("policy")) {
+            errors.addAll(AgentPolicies.check(policyJson, "policy", false));
+        }
+        String customerId = body.path("customerId").textValue();
+        if (customerId != null && !Ids.isValid(IdType.CUSTOMER, customerId)) {
+            errors.add(new FieldError("customerId", FieldError.Constraint.idOf(IdType.CUSTOMER), "Must be a Customer id"));
+        }
+        if (!errors.isEmpty()) {
+            throw ApiException.invalidInput(errors);
+        }
+        AgentPolicy policy = read(policyJson);
+        return CustomerService.findForChange(customerId)
+                .call(customer -> requireOwnAccounts(customer.id, policy, "policy"))
+                .flatMap(customer -> {
+                    Instant now = clock.now();
+                    Agent agent = new Agent();
+                    agent.id = Ids.newUuid();
+                    agent.customerId = customer.id;
+                    agent.name = body.get("name").asText().strip();
+                    agent.policy = json.write(policy);
+                    agent.createdAt = now;
+                    agent.updatedAt = now;
+                    return agent.<Agent>persist().flatMap(saved -> newDeviceCode(agent, now))
+                            .map(code -> new AgentCreated(view.toWire(agent), code));
+                });
+    }
+
+    private AgentPolicy read(JsonNode policy) {
+        try {
+            return mapper.treeToValue(policy, AgentPolicy.class);
+        } catch (java.io.IOException e) {
+            throw new ApiException(ErrorCode.INVALID_REQUEST_FORMAT, "The policy cannot be read");
+        }
+    }
+
+    /** 400 naming each account of the policy that is not an internal account of this customer. */
+    private static Uni<Void> requireOwnAccounts(UUID customerId, AgentPolicy policy, String path) {
+        Set<String> ids = AgentPolicies.accountIds(policy);
+        if (ids.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        List<UUID> uuids = ids.stream().map(id -> Ids.uuidOf(IdType.INTERNAL_ACCOUNT, id, ErrorCode.INTERNAL_ACCOUNT_NOT_FOUND)).toList();
+        return InternalAccount.<InternalAccount>list("id in ?1 and customerId = ?2", uuids, customerId).map(own -> {
+            List<String> owned = own.stream().map(InternalAccount::wireId).toList();
+            List<FieldError> errors = ids.stream().filter(id -> !owned.contains(id))
+                    .map(id -> FieldError.of(path + ".accountRestrictions", "Account " + id + " is not an internal account of this customer"))
+                    .toList();
+            if (!errors.isEmpty()) {
+                throw ApiException.invalidInput(errors);
+            }
+            return null;
+        });
+    }
+
+    private Uni<DeviceCode> newDeviceCode(Agent agent, Instant now) {
+        String code = AgentCredentials.newDeviceCode();
+        Instant expiresAt = now.plus(config.agents().deviceCodeLifetime());
+        // Flushed first: the agent row the code refers to may still be only in the session.
+        return Panache.getSession().flatMap(session -> session.flush().replaceWith(session)).flatMap(session -> session.createNativeQuery("""
+                        INSERT INTO agent_device_codes (code_hash, agent_id, expires_at, created_at) VALUES (:hash, :agent, :expires, :now)""")
+                .setParameter("hash", AgentCredentials.codeHash(code)).setParameter("agent", agent.id)
+                .setParameter("expires", expiresAt).setParameter("now", now).executeUpdate())
+                .map(inserted -> new DeviceCode(code, agent.wireId(), expiresAt.toString(), false));
+    }
+
+    /** An agent that exists and was not deleted; 404 (TRANSACTION_NOT_FOUND, as the spec names it) otherwise. */
+    static Uni<Agent> find(String agentId, boolean forUpdate) {
+        return Ids.find(IdType.AGENT, agentId, NOT_FOUND, "Agent", id -> forUpdate
+                        ? Agent.<Agent>findById(id, LockModeType.PESSIMISTIC_WRITE) : Agent.<Agent>findById(id))
+                .map(agent -> {
+                    if (agent.deletedAt != null) {
+                        throw new ApiException(NOT_FOUND, "Agent " + agentId + " not found");
+                    }
+                    return agent;
+                });
+    }
+
+    @WithSession
+    public Uni<AgentResponse> get(String agentId) {
+        return find(agentId, false).map(view::toWire);
+    }
+
+    /** GET /agents filters. */
+    public record AgentListQuery(String customerId, String isPaused, String isConnected, String createdAfter, String createdBefore,
+                                 String updatedAfter, String updatedBefore, String limit, String cursor) {
+    }
+
+    @WithSession
+    public Uni<Page<AgentResponse>> list(AgentListQuery query) {
+        PageRequest page = PageRequest.of(query.limit(), query.cursor());
+        List<FieldError> errors = new ArrayList<>();
+        Boolean paused = flag("isPaused", query.isPaused(), errors);
+        Boolean connected = flag("isConnected", query.isConnected(), errors);
+        boolean customerValid = query.customerId() == null || Ids.isValid(IdType.CUSTOMER, query.customerId());
+        if (!customerValid) {
+            errors.add(new FieldError("customerId", FieldError.Constraint.idOf(IdType.CUSTOMER), "Must be a Customer id"));
+        }
+        QueryFilters filters = new QueryFilters()
+                .where("deletedAt is null")
+                .equal("customerId", "customerId", query.customerId() == null || !customerValid ? null
+                        : CustomerService.uuidOf(query.customerId()))
+                .equal("paused", "paused", paused)
+                .timeBound("createdAt", "createdAfter", query.createdAfter(), false)
+                .timeBound("createdAt", "createdBefore", query.createdBefore(), true)
+                .timeBound("updatedAt", "updatedAfter", query.updatedAfter(), false)
+                .timeBound("updatedAt", "updatedBefore", query.updatedBefore(), true)
+                .page("id", page);
+        errors.addAll(filters.errors());
+        if (!errors.isEmpty()) {
+            throw ApiException.invalidInput(errors);
+        }
+        if (connected != null) {
+            filters.where(connected ? "accessTokenHash is not null" : "accessTokenHash is null");
+        }
+        return Page.fetch(Agent.<Agent>find(filters.clause(), Sort.descending("id"), filters.params()),
+                () -> Agent.count(filters.countClause(), filters.countParams()), page, a -> a.id.toString(), view::toWire);
+    }
+
+    private static Boolean flag(String name, String value, List<FieldError> errors) {
+        if (value == null) {
+            return null;
+        }
+        if (!"true".equals(value) && !"false".equals(value)) {
+            errors.add(new FieldError(name, FieldError.Constraint.oneOf(List.of("true", "false")), "Must be true or false"));
+            return null;
+        }
+        return Boolean.valueOf(value);
+    }
+
+    /** PATCH /agents/{id}: name and/or isPaused. A paused agent still reads; whatever it starts is refused. */
+    @WithTransaction
+    public Uni<AgentResponse> update(String agentId, JsonNode body) {
+        if (body == null || !body.isObject()) {
+            throw ApiException.bodyNotAnObject();
+        }
+        List<FieldError> errors = new ArrayList<>(SchemaValidator.validate(body, UPDATE, "").errors());
+        if (!body.has("name") && !body.has("isPaused")) {
+            errors.add(FieldError.of("body", "Send at least one of name, isPaused"));
+        }
+        for (String field : List.of("name", "isPaused")) {
+            if (body.has(field) && body.get(field).isNull()) {
+                errors.add(FieldError.of(field, "Cannot be null"));
+            }
+        }
+        if (!errors.isEmpty()) {
+            throw ApiException.invalidInput(errors);
+        }
+        return find(agentId, true).map(agent -> {
+            if (body.hasNonNull("name")) {
+                agent.name = body.get("name").asText().strip();
+            }
+            if (body.hasNonNull("isPaused")) {
+                agent.paused = body.get("isPaused").booleanValue();
+            }
+            agent.updatedAt = clock.now();
+            return view.toWire(agent);
+        });
+    }
+
+    /** PATCH /agents/{id}/policy: the fields sent replace or merge into the policy, effective for the next request. */
+    @WithTransaction
+    public Uni<AgentResponse> updatePolicy(String agentId, JsonNode body) {
+        if (body == null || !body.isObject()) {
+            throw ApiException.bodyNotAnObject();
+        }
+        List<FieldError> errors = AgentPolicies.check(body, "", true);
+        if (!errors.isEmpty()) {
+            throw ApiException.invalidInput(errors);
+        }
+        AgentPolicy patch = read(body);
+        return find(agentId, true).flatMap(agent -> {
+            AgentPolicy current = view.policy(agent);
+            String held = current.spendingLimits().currency();
+            AgentPolicy merged = AgentPolicies.merged(current, patch, body, currency -> rates.rate(currency, held).orElseThrow(() ->
+                    ApiException.invalidField("spendingLimits.currency", null, "No rate between " + held + " and " + currency
+                            + " to re-denominate the limits with; send the limits in " + currency + " too")));
+            return requireOwnAccounts(agent.customerId, merged, "").map(ok -> {
+                agent.policy = json.write(merged);
+                agent.updatedAt = clock.now();
+                return view.toWire(agent);
+            });
+        });
+    }
+
+    /** DELETE /agents/{id}: gone at once; its access token stops working with this commit. */
+    @WithTransaction
+    public Uni<Void> delete(String agentId) {
+        return find(agentId, true).flatMap(agent -> {
+            Instant now = clock.now();
+            agent.deletedAt = now;
+            agent.accessTokenHash = null;
+            agent.updatedAt = now;
+            return Panache.getSession().flatMap(session -> session.createNativeQuery(
+                            "UPDATE agent_device_codes SET invalidated_at = :now WHERE agent_id = :agent AND redeemed_at IS NULL"
+                                    + " AND invalidated_at IS NULL")
+                    .setParameter("now", now).setParameter("agent", agent.id).executeUpdate()).replaceWithVoid();
+        });
+    }
+
+    /** POST /agents/{id}/device-codes: a new code, the earlier unredeemed ones invalidated; 409 once connected. */
+    @WithTransaction
+    public Uni<DeviceCode> regenerateDeviceCode(String agentId) {
+        return find(agentId, true).flatMap(agent -> {
+            if (agent.connected()) {
+                throw new ApiException(ErrorCode.CONFLICT, "Agent " + agent.wireId() + " is already connected; a device code"
+                        + " connects an agent once");
+            }
+            return Panache.getSession().flatMap(session -> session.createNativeQuery(
+                            "UPDATE agent_device_codes SET invalidated_at = :now WHERE agent_id = :agent AND redeemed_at IS NULL"
+                                    + " AND invalidated_at IS NULL")
+                    .setParameter("now", clock.now()).setParameter("agent", agent.id).executeUpdate())
+                    .flatMap(invalidated -> newDeviceCode(agent, clock.now()));
+        });
+    }
+}
