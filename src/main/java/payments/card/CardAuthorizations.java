@@ -232,7 +232,8 @@ public class CardAuthorizations {
 
     /** On closing a card: every pull still waiting for the issuer is settled now, so nothing on the card waits any more. */
     public Uni<Void> settlePendingPulls(Card card) {
-        return CardTransaction.<CardTransaction>find("cardId = ?1 and pendingPullAmount > 0 order by id", card.id)
+        // By account, then id: the ledger locks accounts in id order, and so must a close touching several.
+        return CardTransaction.<CardTransaction>find("cardId = ?1 and pendingPullAmount > 0 order by accountId, id", card.id)
                 .withLock(LockModeType.PESSIMISTIC_WRITE).list()
                 .flatMap(rows -> {
                     Uni<Void> chain = Uni.createFrom().voidItem();

@@ -55,7 +55,28 @@ final class CardJournals {
                 .available(account, currency, amount);
     }
 
-    /** Money from the network to the funding account: a credit or a merchant return. */
+    /**
+     * A merchant return: from the network, {@code toLosses} back to the losses account (the part
+     * of a purchase the service paid for), the rest to the funding account.
+     */
+    static Journal returned(UUID key, UUID account, String currency, long toAccount, long toLosses) {
+        return Journal.givingBack("CARD_RETURN", key).system(SystemAccount.CARD_NETWORK, currency, -(toAccount + toLosses))
+                .available(account, currency, toAccount).system(SystemAccount.CARD_LOSSES, currency, toLosses);
+    }
+
+    /**
+     * A return taken back by the merchant: the network gets {@code fromAccount + fromLosses};
+     * {@code fromAccount} is pulled from the funding account ({@code accountPays}) or, failing
+     * that, taken from the losses account too.
+     */
+    static Journal returnReversed(UUID key, UUID account, String currency, long fromAccount, long fromLosses, boolean accountPays) {
+        Journal journal = Journal.of("CARD_RETURN_REVERSAL", key).system(SystemAccount.CARD_NETWORK, currency, fromAccount + fromLosses);
+        return accountPays
+                ? journal.available(account, currency, -fromAccount).system(SystemAccount.CARD_LOSSES, currency, -fromLosses)
+                : journal.system(SystemAccount.CARD_LOSSES, currency, -(fromAccount + fromLosses));
+    }
+
+    /** Money from the network to the funding account: a credit. */
     static Journal credit(String kind, UUID key, UUID account, String currency, long amount) {
         return Journal.givingBack(kind, key).system(SystemAccount.CARD_NETWORK, currency, -amount).available(account, currency, amount);
     }

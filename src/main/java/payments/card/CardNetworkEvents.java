@@ -47,6 +47,8 @@ public class CardNetworkEvents implements JobHandler {
 
     private static final Logger LOG = Logger.getLogger(CardNetworkEvents.class);
     private static final Set<String> OPEN = Set.of(CardTransaction.AUTHORIZED, CardTransaction.SETTLED, CardTransaction.EXCEPTION);
+    /** Dual-message authorizations: single-message ones cleared as they were approved. */
+    private static final Set<Kind> CLEARABLE = Set.of(Kind.AUTHORIZATION, Kind.CREDIT_AUTHORIZATION, Kind.CREDIT_ADVICE);
 
     /** One event as its job carries it. */
     public record Event(String token, String kind, UUID cardId, UUID transactionId, Long amount, String currency,
@@ -135,7 +137,7 @@ public class CardNetworkEvents implements JobHandler {
     static String refusal(String kind, CardTransaction row, long amount) {
         boolean purchase = row.kind() == Kind.AUTHORIZATION || row.kind() == Kind.FINANCIAL;
         return switch (kind) {
-            case CLEARING -> row.kind() == Kind.RETURN || row.kind() == Kind.BALANCE_INQUIRY || !OPEN.contains(row.status)
+            case CLEARING -> !CLEARABLE.contains(row.kind()) || !OPEN.contains(row.status)
                     ? "Transaction " + row.wireId() + " (" + row.kind + ", " + row.status + ") takes no clearing" : null;
             case AUTHORIZATION_ADVICE -> row.kind() != Kind.AUTHORIZATION || !OPEN.contains(row.status)
                     ? "Transaction " + row.wireId() + " (" + row.kind + ", " + row.status + ") is not an open purchase authorization" : null;
@@ -277,12 +279,11 @@ public class CardNetworkEvents implements JobHandler {
         if (delta > 0 && !CardTransaction.EXCEPTION.equals(row.status)) {
             return authorizations.tryPost(CardJournals.pull("CARD_ADVICE", token, row.accountId, row.currency, delta))
                     .flatMap(pulled -> {
+                        // Not pulled: nothing is owed yet; the clearing pulls what it needs, or books a loss.
                         row.authorizedAmount = total;
                         if (pulled) {
                             row.pulledAmount += delta;
                             row.pullCount++;
-                        } else {
-                            row.status = CardTransaction.EXCEPTION;
                         }
                         return authorizations.publish(row);
                     });
@@ -305,10 +306,14 @@ public class CardNetworkEvents implements JobHandler {
         refund.originalTransactionId = purchase.id;
         refund.status = CardTransaction.SETTLED;
         CardAuthorizations.settle(refund, amount);
+        // A purchase the service paid for (a loss) is refunded to the service first.
+        long toLosses = Math.min(amount, purchase.lossAmount - purchase.recoveredAmount);
+        refund.recoveredAmount = toLosses;
+        purchase.recoveredAmount += toLosses;
         purchase.refundedAmount += amount;
         purchase.refundCount++;
         authorizations.touch(purchase);
-        return ledger.post(CardJournals.credit("CARD_RETURN", token, refund.accountId, refund.currency, amount))
+        return ledger.post(CardJournals.returned(token, refund.accountId, refund.currency, amount - toLosses, toLosses))
                 .flatMap(posted -> refund.<CardTransaction>persist())
                 .flatMap(saved -> authorizations.publish(refund))
                 .flatMap(ignored -> authorizations.publish(purchase));
@@ -321,22 +326,26 @@ public class CardNetworkEvents implements JobHandler {
      */
     private Uni<Void> reverseReturn(CardTransaction purchase, CardTransaction refund, UUID token) {
         long amount = refund.settledAmount;
-        return authorizations.tryPost(CardJournals.debit("CARD_RETURN_REVERSAL", token, refund.accountId, refund.currency, amount, true))
+        long fromLosses = refund.recoveredAmount;
+        long fromAccount = amount - fromLosses;
+        return authorizations.tryPost(CardJournals.returnReversed(token, refund.accountId, refund.currency, fromAccount, fromLosses, true))
                 .flatMap(pulled -> {
                     authorizations.touch(refund);
+                    purchase.recoveredAmount -= fromLosses;
                     if (pulled) {
-                        refund.pulledAmount += amount;
+                        refund.pulledAmount += fromAccount;
                         refund.pullCount++;
                         refund.status = CardTransaction.VOIDED;
                         return Uni.createFrom().voidItem();
                     }
-                    refund.lossAmount += amount;
+                    refund.lossAmount += fromAccount;
                     refund.status = CardTransaction.EXCEPTION;
-                    return ledger.post(CardJournals.debit("CARD_RETURN_REVERSAL", token, refund.accountId,
-                            refund.currency, amount, false)).replaceWithVoid();
+                    return ledger.post(CardJournals.returnReversed(token, refund.accountId, refund.currency, fromAccount, fromLosses,
+                            false)).replaceWithVoid();
                 })
                 .flatMap(ignored -> {
                     purchase.refundedAmount -= amount;
+                    purchase.refundCount--;
                     authorizations.touch(purchase);
                     return authorizations.publish(refund);
                 })

@@ -22,6 +22,7 @@ import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
+import java.security.AlgorithmParameters;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
@@ -30,6 +31,7 @@ import java.security.SecureRandom;
 import java.security.cert.CertificateFactory;
 import java.security.interfaces.ECPublicKey;
 import java.security.spec.ECGenParameterSpec;
+import java.security.spec.ECParameterSpec;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -126,7 +128,7 @@ public class CardTokenization {
             try {
                 byte[] der = Base64.getDecoder().decode(body.get("certificates").get(0).asText());
                 key = CertificateFactory.getInstance("X.509").generateCertificate(new ByteArrayInputStream(der)).getPublicKey();
-                if (!(key instanceof ECPublicKey ec) || ec.getParams().getCurve().getField().getFieldSize() != 256) {
+                if (!(key instanceof ECPublicKey ec) || !isP256(ec)) {
                     errors.add(FieldError.of("certificates[0]", "The leaf certificate must carry an EC P-256 public key"));
                 }
             } catch (GeneralSecurityException | IllegalArgumentException e) {
@@ -139,6 +141,16 @@ public class CardTokenization {
         return key == null ? null : new ApplePayKey(key);
     }
 
+    /** Whether the key is on NIST P-256 (secp256r1) itself: same curve, generator and order, not merely 256 bits. */
+    private static boolean isP256(ECPublicKey key) throws GeneralSecurityException {
+        AlgorithmParameters parameters = AlgorithmParameters.getInstance("EC");
+        parameters.init(new ECGenParameterSpec("secp256r1"));
+        ECParameterSpec p256 = parameters.getParameterSpec(ECParameterSpec.class);
+        ECParameterSpec given = key.getParams();
+        return p256.getCurve().equals(given.getCurve()) && p256.getGenerator().equals(given.getGenerator())
+                && p256.getOrder().equals(given.getOrder()) && p256.getCofactor() == given.getCofactor();
+    }
+
     /** Ephemeral ECDH with the wallet's key, HKDF-SHA256, AES-256-GCM over the pass data. */
     private Map<String, String> sealForApplePay(PublicKey walletKey, String details, String nonce, String nonceSignature) {
         try {
@@ -147,7 +159,11 @@ public class CardTokenization {
             KeyPair ephemeral = generator.generateKeyPair();
             KeyAgreement agreement = KeyAgreement.getInstance("ECDH");
             agreement.init(ephemeral.getPrivate());
-            agreement.doPhase(walletKey, true);
+            try {
+                agreement.doPhase(walletKey, true);
+            } catch (java.security.InvalidKeyException e) {
+                throw ApiException.invalidField("certificates[0]", null, "The leaf certificate's public key is not a valid P-256 point");
+            }
             byte[] key = new byte[32];
             HKDFBytesGenerator hkdf = new HKDFBytesGenerator(new SHA256Digest());
             hkdf.init(new HKDFParameters(agreement.generateSecret(), null, INFO));

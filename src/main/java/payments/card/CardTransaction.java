@@ -97,6 +97,9 @@ public class CardTransaction extends PanacheEntityBase {
     @Column(name = "loss_amount", nullable = false)
     public long lossAmount;
 
+    @Column(name = "recovered_amount", nullable = false)
+    public long recoveredAmount;
+
     @Column(name = "pull_count", nullable = false)
     public int pullCount;
 

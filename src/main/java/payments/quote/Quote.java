@@ -37,6 +37,10 @@ public class Quote extends PanacheEntityBase {
     @Id
     public UUID id;
 
+    /** The agent that created the quote through /agents/me/quotes; null for the platform's own quotes. */
+    @Column(name = "agent_id")
+    public UUID agentId;
+
     @Column(nullable = false)
     public String status;
 

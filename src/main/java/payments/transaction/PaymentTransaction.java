@@ -50,6 +50,7 @@ public class PaymentTransaction extends PanacheEntityBase {
             .text("description", t -> t.description, (t, v) -> t.description = v)
             .text("pending_reason", t -> t.pendingReason, (t, v) -> t.pendingReason = v)
             .uuid("rule_based_account_id", t -> t.ruleBasedAccountId, (t, v) -> t.ruleBasedAccountId = v)
+            .uuid("agent_id", t -> t.agentId, (t, v) -> t.agentId = v)
             .text("failure_reason", t -> t.failureReason, (t, v) -> t.failureReason = v)
             .text("rail_outcome", t -> t.railOutcome, (t, v) -> t.railOutcome = v)
             .text("refund", t -> t.refund, (t, v) -> t.refund = v)
@@ -134,6 +135,10 @@ public class PaymentTransaction extends PanacheEntityBase {
     /** The RULE_BASED account a swept deposit was paid into (the reference's ruleBasedAccountId). */
     @Column(name = "rule_based_account_id")
     public UUID ruleBasedAccountId;
+
+    /** The agent that initiated the payment, for agent-initiated ones. */
+    @Column(name = "agent_id")
+    public UUID agentId;
 
     @Column(name = "failure_reason")
     public String failureReason;

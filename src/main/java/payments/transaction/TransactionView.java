@@ -33,8 +33,8 @@ public class TransactionView {
                                       Map<String, String> reconciliationInstructions,
                                       @JsonRawValue @Schema(type = SchemaType.OBJECT) String rateDetails,
                                       String paymentRail, String failureReason, String settledAt,
-                                      String receiptDeliveryConfirmedAt, String ruleBasedAccountId, String createdAt,
-                                      String updatedAt) {
+                                      String receiptDeliveryConfirmedAt, String ruleBasedAccountId, String agentId,
+                                      String createdAt, String updatedAt) {
     }
 
     public TransactionResponse toWire(PaymentTransaction t) {
@@ -52,7 +52,7 @@ public class TransactionView {
                 t.rateDetails, t.paymentRail, t.failureReason,
                 text(t.settledAt), text(t.receiptDeliveryConfirmedAt),
                 t.ruleBasedAccountId == null ? null : IdType.INTERNAL_ACCOUNT.wireId(t.ruleBasedAccountId),
-                text(t.createdAt), text(t.updatedAt));
+                t.agentId == null ? null : IdType.AGENT.wireId(t.agentId), text(t.createdAt), text(t.updatedAt));
     }
 
     /** A rate as a plain JSON number without trailing zeros or exponent. */

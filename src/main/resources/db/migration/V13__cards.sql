@@ -54,6 +54,9 @@ CREATE TABLE card_transactions (
     pulled_amount               BIGINT        NOT NULL DEFAULT 0,
     returned_amount             BIGINT        NOT NULL DEFAULT 0,
     loss_amount                 BIGINT        NOT NULL DEFAULT 0,
+    -- Of a loss, what merchant returns gave back to the losses account (a purchase the service
+    -- paid for is refunded to the service first, not to the cardholder); on a return row, its part.
+    recovered_amount            BIGINT        NOT NULL DEFAULT 0,
     pull_count                  INTEGER       NOT NULL DEFAULT 0,
     -- A pull the issuer has not confirmed yet: held on the funding account, not yet taken.
     pending_pull_amount         BIGINT        NOT NULL DEFAULT 0,

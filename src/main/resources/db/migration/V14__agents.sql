@@ -36,3 +36,28 @@ CREATE TABLE agent_device_codes (
 CREATE INDEX agent_device_codes_agent ON agent_device_codes (agent_id);
 
 ALTER TABLE transactions ADD COLUMN agent_id UUID REFERENCES agents (id);
+-- The agent that created a quote: only it may read and execute it through /agents/me.
+ALTER TABLE quotes ADD COLUMN agent_id UUID REFERENCES agents (id);
+
+-- What an agent asked to do (execute a quote, a transfer), and what the platform decided.
+CREATE TABLE agent_actions (
+    id                      UUID PRIMARY KEY,
+    agent_id                UUID          NOT NULL REFERENCES agents (id),
+    customer_id             UUID          NOT NULL REFERENCES customers (id),
+    platform_customer_id    VARCHAR(255),
+    -- EXECUTE_QUOTE, TRANSFER_OUT, TRANSFER_IN
+    type                    VARCHAR(16)   NOT NULL,
+    -- PENDING_APPROVAL, APPROVED, REJECTED, FAILED
+    status                  VARCHAR(24)   NOT NULL,
+    quote_id                UUID          REFERENCES quotes (id),
+    transaction_id          UUID          REFERENCES transactions (id),
+    -- transferDetails of a transfer action, JSON.
+    transfer_details        TEXT,
+    rejection_reason        VARCHAR(1024),
+    -- Why an approved action did not execute (this server's addition, for the platform's eyes).
+    failure_message         VARCHAR(1024),
+    created_at              TIMESTAMPTZ   NOT NULL,
+    updated_at              TIMESTAMPTZ   NOT NULL
+);
+CREATE INDEX agent_actions_agent ON agent_actions (agent_id, id);
+CREATE INDEX agent_actions_pending ON agent_actions (status, id) WHERE status = 'PENDING_APPROVAL';

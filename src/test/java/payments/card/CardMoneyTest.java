@@ -219,6 +219,59 @@ class CardMoneyTest {
     }
 
     @Test
+    void aSingleMessagePurchaseTakesNoClearing() {
+        Cardholder card = CardFixtures.cardholder("USD", 10_000, Map.of());
+        simulate(card.cardId(), "financial_authorization", CardFixtures.authorization(1_000, "USD", "ATM"));
+        String atm = awaitRows(card.cardId(), 1).get(0).get("id").toString();
+        awaitTransaction(atm, "status", "SETTLED");
+        api().body(Map.of("cardTransactionId", atm, "amount", 1_000)).post("/sandbox/cards/" + card.cardId() + "/simulate/clearing")
+                .then().statusCode(400).body("details.errors.field", equalTo(List.of("cardTransactionId")));
+        assertBalances(card.account(), 9_000, 9_000);
+    }
+
+    @Test
+    void aReturnOnAPurchaseTheServicePaidForGoesBackToTheLossesAccount() {
+        Cardholder card = CardFixtures.cardholder("USD", 10_000, Map.of());
+        String purchase = authorize(card.cardId(), 2_000, "SHOP 006").getString("id");
+        awaitTransaction(purchase, "status", "EXCEPTION");
+        simulate(card.cardId(), "clearing", Map.of("cardTransactionId", purchase, "amount", 2_000));
+        awaitTransaction(purchase, "settledAmount.amount", 2_000);
+        long losses = cardLosses();
+        simulate(card.cardId(), "return", Map.of("cardTransactionId", purchase, "amount", 500));
+        awaitTransaction(purchase, "refundedAmount.amount", 500);
+        assertBalances(card.account(), 10_000, 10_000);
+        assertEquals(losses + 500, cardLosses(), "the service, which paid, is refunded");
+        String refund = CardFixtures.cardTransactions(card.cardId()).stream()
+                .filter(row -> purchase.equals(row.get("originalTransactionId"))).findFirst().orElseThrow().get("id").toString();
+        simulate(card.cardId(), "return_reversal", Map.of("cardTransactionId", refund));
+        awaitTransaction(refund, "status", "VOIDED");
+        JsonPath after = awaitTransaction(purchase, "refundedAmount.amount", 0);
+        assertEquals(0, after.getInt("refundSummary.count"));
+        assertEquals(losses, cardLosses());
+        assertBalances(card.account(), 10_000, 10_000);
+        assertLedgerClean();
+    }
+
+    private static long cardLosses() {
+        JsonPath audit = api().get("/sandbox/ledger/audit").then().statusCode(200).extract().jsonPath();
+        Object total = audit.get("systemAccounts.find { it.account == 'CARD_LOSSES' && it.currency == 'USD' }.balance");
+        return total == null ? 0 : ((Number) total).longValue();
+    }
+
+    @Test
+    void anAdviceThatCannotBePulledLeavesTheClearingToDecide() {
+        Cardholder card = CardFixtures.cardholder("USD", 1_000, Map.of());
+        String id = authorize(card.cardId(), 1_000, "CAR RENTAL").getString("id");
+        simulate(card.cardId(), "authorization_advice", Map.of("cardTransactionId", id, "amount", 1_500));
+        JsonPath advised = awaitTransaction(id, "authorizedAmount.amount", 1_500);
+        assertEquals("AUTHORIZED", advised.getString("status"), "nothing settled yet: no EXCEPTION");
+        simulate(card.cardId(), "clearing", Map.of("cardTransactionId", id, "amount", 1_500));
+        awaitTransaction(id, "status", "EXCEPTION");
+        assertBalances(card.account(), 0, 0);
+        assertLedgerClean();
+    }
+
+    @Test
     void anEmbeddedWalletFundsNoAuthorizationWithoutADelegatedKey() {
         payments.MoneyFixtures.Holder holder = payments.MoneyFixtures.approvedCustomer(List.of("USDB"));
         String walletCard = CardFixtures.issue(holder.customerId(), holder.account("USDB"), Map.of()).getString("id");

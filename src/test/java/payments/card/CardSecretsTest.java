@@ -134,6 +134,17 @@ class CardSecretsTest {
                 .then().statusCode(200).body("opaquePaymentCard", not(containsString(last4)));
         api().body(Map.of("wallet", "APPLE_PAY", "certificates", List.of("not a certificate"), "nonce", "n", "nonceSignature", "s"))
                 .post(path).then().statusCode(400).body("details.errors.field", equalTo(List.of("certificates[0]")));
+        // A 256-bit key on another curve is not P-256.
+        KeyPairGenerator other = KeyPairGenerator.getInstance("EC", new org.bouncycastle.jce.provider.BouncyCastleProvider());
+        other.initialize(new ECGenParameterSpec("brainpoolP256r1"));
+        KeyPair brainpool = other.generateKeyPair();
+        byte[] foreign = new JcaX509CertificateConverter().setProvider(new org.bouncycastle.jce.provider.BouncyCastleProvider())
+                .getCertificate(new JcaX509v3CertificateBuilder(name, BigInteger.TWO, new Date(),
+                        new Date(System.currentTimeMillis() + 86_400_000L), name, brainpool.getPublic())
+                        .build(new JcaContentSignerBuilder("SHA256withECDSA").setProvider(new org.bouncycastle.jce.provider.BouncyCastleProvider())
+                                .build(brainpool.getPrivate()))).getEncoded();
+        api().body(Map.of("wallet", "APPLE_PAY", "certificates", List.of(Base64.getEncoder().encodeToString(foreign)), "nonce", "n",
+                "nonceSignature", "s")).post(path).then().statusCode(400).body("details.errors.field", equalTo(List.of("certificates[0]")));
         api().body(Map.of("wallet", "GOOGLE_PAY")).post(path).then().statusCode(400)
                 .body("details.errors.field", org.hamcrest.Matchers.containsInAnyOrder("clientDeviceId", "clientWalletAccountId"));
         api().body(Map.of("wallet", "SAMSUNG_PAY")).post(path).then().statusCode(400).body("details.errors.field", equalTo(List.of("wallet")));
