@@ -1,14 +1,26 @@
 package payments.agent;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 import payments.agent.AgentView.AgentResponse;
+import payments.common.ApiResult;
+import payments.common.Idempotency;
+import payments.common.Page;
 import payments.common.security.AuthScheme;
 import payments.common.security.CurrentCaller;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
 import payments.common.web.RunsToCompletion;
+import payments.quote.QuoteView;
 
 /** The agent's own view (`Authorization: Bearer <accessToken>`): everything here is scoped to its customer. */
 @RunsToCompletion
@@ -17,16 +29,63 @@ import payments.common.web.RunsToCompletion;
 public class AgentMeResource {
 
     private final AgentService agents;
+    private final AgentActions actions;
     private final CurrentCaller caller;
+    private final Idempotency idempotency;
 
-    public AgentMeResource(AgentService agents, CurrentCaller caller) {
+    public AgentMeResource(AgentService agents, AgentActions actions, CurrentCaller caller, Idempotency idempotency) {
         this.agents = agents;
+        this.actions = actions;
         this.caller = caller;
+        this.idempotency = idempotency;
+    }
+
+    private String agentId() {
+        return caller.get().principalId();
     }
 
     /** The agent with its policy and today's and this month's usage. */
     @GET
     public Uni<AgentResponse> me() {
         return agents.get(caller.get().principalId());
+    }
+
+    /** CREATE_QUOTES: a quote from one of the customer's internal accounts the policy allows. */
+    @POST
+    @Path("quotes")
+    @Secured(value = Permission.TRANSACT, schemes = AuthScheme.AGENT_BEARER)
+    public Uni<Response> createQuote(@HeaderParam(Idempotency.HEADER) String idempotencyKey, JsonNode body) {
+        return idempotency.run(caller.get(), idempotencyKey, "POST", "/agents/me/quotes", body,
+                () -> actions.createQuote(agentId(), body).map(ApiResult::created));
+    }
+
+    @GET
+    @Path("quotes/{quoteId}")
+    public Uni<QuoteView.QuoteResponse> getQuote(@PathParam("quoteId") String quoteId) {
+        return actions.getQuote(agentId(), quoteId);
+    }
+
+    /** EXECUTE_QUOTES: answers the AgentAction, APPROVED with its transaction or PENDING_APPROVAL. */
+    @POST
+    @Path("quotes/{quoteId}/execute")
+    @Consumes(MediaType.WILDCARD)
+    @Secured(value = Permission.TRANSACT, schemes = AuthScheme.AGENT_BEARER)
+    public Uni<Response> execute(@HeaderParam(Idempotency.HEADER) String idempotencyKey, @PathParam("quoteId") String quoteId) {
+        return idempotency.run(caller.get(), idempotencyKey, "POST", "/agents/me/quotes/" + quoteId + "/execute", null,
+                () -> actions.executeQuote(agentId(), quoteId).map(ApiResult::ok));
+    }
+
+    @GET
+    @Path("actions")
+    public Uni<Page<AgentActions.AgentActionResponse>> listActions(@QueryParam("status") String status,
+                                                                    @QueryParam("limit") String limit,
+                                                                    @QueryParam("cursor") String cursor) {
+        return actions.list(new AgentActions.ActionQuery(agentId(), null, status, null, null, null, limit, cursor));
+    }
+
+    @GET
+    @Path("actions/{actionId}")
+    public Uni<AgentActions.AgentActionResponse> getAction(@PathParam("actionId") String actionId) {
+        return actions.get(agentId(), actionId);
     }
 }

@@ -15,8 +15,8 @@ public record AgentPolicy(List<String> permissions, String defaultExecutionMode,
 
     /** Amounts in the smallest unit of {@code currency}; null: no such limit. */
     @JsonInclude(JsonInclude.Include.ALWAYS)
-    public record SpendingLimits(String currency, Long perTransactionLimit, Long dailyLimit, Integer dailyTransactionLimit,
-                                 Long monthlyLimit) {
+    public record SpendingLimits(String currency, Long perTransactionLimit, Long dailyLimit,
+                                 @JsonInclude(JsonInclude.Include.NON_NULL) Integer dailyTransactionLimit, Long monthlyLimit) {
     }
 
     /** {@code allowedAccountIds} null: every internal account of the customer. */

@@ -3,6 +3,7 @@ package payments.agent;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpServerRequest;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -12,11 +13,13 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import payments.agent.AgentService.AgentListQuery;
 import payments.agent.AgentView.AgentResponse;
 import payments.common.ApiResult;
 import payments.common.Idempotency;
+import payments.common.JsonText;
 import payments.common.Page;
 import payments.common.security.CurrentCaller;
 import payments.common.security.Permission;
@@ -31,12 +34,17 @@ import payments.common.web.RunsToCompletion;
 public class AgentResource {
 
     private final AgentService agents;
+    private final AgentActions actions;
     private final AgentAccess access;
     private final Idempotency idempotency;
     private final CurrentCaller caller;
+    private final JsonText json;
 
-    public AgentResource(AgentService agents, AgentAccess access, Idempotency idempotency, CurrentCaller caller) {
+    public AgentResource(AgentService agents, AgentActions actions, AgentAccess access, Idempotency idempotency,
+                         CurrentCaller caller, JsonText json) {
+        this.json = json;
         this.agents = agents;
+        this.actions = actions;
         this.access = access;
         this.idempotency = idempotency;
         this.caller = caller;
@@ -109,5 +117,36 @@ public class AgentResource {
     public Uni<AgentAccess.Redeemed> redeem(@PathParam("code") String code, @Context HttpServerRequest request) {
         String source = request.remoteAddress() == null ? "unknown" : request.remoteAddress().hostAddress();
         return access.redeem(code, source);
+    }
+
+    /** Actions waiting for the platform, oldest or newest first; startDate and endDate are inclusive. */
+    @GET
+    @Path("approvals")
+    public Uni<Page<AgentActions.AgentActionResponse>> approvals(@QueryParam("agentId") String agentId,
+                                                                  @QueryParam("customerId") String customerId,
+                                                                  @QueryParam("startDate") String startDate,
+                                                                  @QueryParam("endDate") String endDate,
+                                                                  @QueryParam("sortOrder") String sortOrder,
+                                                                  @QueryParam("limit") String limit,
+                                                                  @QueryParam("cursor") String cursor) {
+        return actions.list(new AgentActions.ActionQuery(agentId, customerId, AgentAction.PENDING_APPROVAL, startDate, endDate,
+                sortOrder, limit, cursor));
+    }
+
+    @POST
+    @Path("{agentId}/actions/{actionId}/approve")
+    @Consumes(MediaType.WILDCARD)
+    @Secured(Permission.TRANSACT)
+    public Uni<AgentActions.AgentActionResponse> approve(@PathParam("agentId") String agentId, @PathParam("actionId") String actionId) {
+        return actions.approve(agentId, actionId);
+    }
+
+    @POST
+    @Path("{agentId}/actions/{actionId}/reject")
+    @Consumes(MediaType.WILDCARD)
+    @Secured(Permission.TRANSACT)
+    public Uni<AgentActions.AgentActionResponse> reject(@PathParam("agentId") String agentId, @PathParam("actionId") String actionId,
+                                                        String body) {
+        return actions.reject(agentId, actionId, json.optionalBody(body));
     }
 }

@@ -114,6 +114,24 @@ public class QuoteCreation {
                 .flatMap(payment -> payment == null ? createInTransaction(request, claim) : batcher.submit(payment));
     }
 
+    /**
+     * POST /agents/me/quotes, in the caller's transaction: a quote an agent made for its customer,
+     * marked as the agent's. It never executes at once: the agent's execute call is checked against
+     * its policy first.
+     */
+    public Uni<QuoteResponse> createForAgent(JsonNode body, java.util.UUID agentId) {
+        QuoteRequest request = QuoteRequest.of(schemas.validate(body, "quoteCreate", QuoteCreation::checkRules));
+        if (request.immediatelyExecute()) {
+            throw payments.common.ApiException.invalidField("immediatelyExecute", null, "An agent executes a quote with POST"
+                    + " /agents/me/quotes/{quoteId}/execute, where its policy is checked");
+        }
+        return create(request, Mode.QUOTE).map(created -> {
+            created.quote().agentId = agentId;
+            created.transaction().agentId = agentId;
+            return view.toWire(created.quote(), created.transaction());
+        });
+    }
+
     private Uni<Answer> createInTransaction(QuoteRequest request, Claim claim) {
         return Panache.withTransaction(() -> create(request, Mode.QUOTE)
                 .map(created -> idempotency.answer(result(view.toWire(created.quote(), created.transaction()))))

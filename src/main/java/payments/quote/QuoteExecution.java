@@ -73,6 +73,12 @@ public class QuoteExecution {
                 .flatMap(t -> execute(quote, t, factor, walletSignature).map(ignored -> view.toWire(quote, t))));
     }
 
+    /** An agent's execution, once its policy allowed it (in the caller's transaction). */
+    public Uni<Void> executeForAgent(Quote quote, PaymentTransaction t) {
+        t.agentId = quote.agentId;
+        return execute(quote, t, null, null);
+    }
+
     /** Executes a PENDING quote: money moves now, or after SCA for payers in SCA regions. */
     Uni<Void> execute(Quote quote, PaymentTransaction t, String scaFactor, String walletSignature) {
         requireRunnable(quote);

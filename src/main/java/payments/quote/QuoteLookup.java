@@ -22,12 +22,12 @@ public class QuoteLookup {
 
     public static final ErrorCode NOT_FOUND = ErrorCode.QUOTE_NOT_FOUND;
 
-    static Uni<Quote> find(String quoteId, boolean forUpdate) {
+    public static Uni<Quote> find(String quoteId, boolean forUpdate) {
         return Ids.find(IdType.QUOTE, quoteId, NOT_FOUND, "Quote", id -> forUpdate
                 ? Quote.findById(id, LockModeType.PESSIMISTIC_WRITE) : Quote.findById(id));
     }
 
-    static Uni<PaymentTransaction> transactionOf(Quote quote, boolean forUpdate) {
+    public static Uni<PaymentTransaction> transactionOf(Quote quote, boolean forUpdate) {
         return forUpdate ? PaymentTransaction.findById(quote.transactionId, LockModeType.PESSIMISTIC_WRITE)
                 : PaymentTransaction.findById(quote.transactionId);
     }

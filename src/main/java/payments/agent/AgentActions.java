@@ -1,0 +1,400 @@
+package payments.agent;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.quarkus.panache.common.Sort;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
+import org.jboss.logging.Logger;
+import payments.account.ExternalAccount;
+import payments.account.InternalAccount;
+import payments.common.ApiException;
+import payments.common.ErrorCode;
+import payments.common.FieldError;
+import payments.common.IdType;
+import payments.common.Ids;
+import payments.common.Page;
+import payments.common.PageRequest;
+import payments.common.QueryFilters;
+import payments.common.ServerClock;
+import payments.customer.Customer;
+import payments.quote.ExchangeRates;
+import payments.quote.Quote;
+import payments.quote.QuoteCreation;
+import payments.quote.QuoteExecution;
+import payments.quote.QuoteLookup;
+import payments.quote.QuoteView;
+import payments.quote.QuoteView.QuoteResponse;
+import payments.transaction.PaymentTransaction;
+import payments.transaction.TransactionView;
+import payments.transaction.TransactionView.TransactionResponse;
+import payments.webhook.WebhookPublisher;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * What agents do with money, under their policy: quotes they create, their executions (carried
+ * out at once, or held for the platform's approval), and the platform's approvals and rejections.
+ * The agent's row is locked for every check and count, so concurrent payments of one agent are
+ * counted one at a time and never pass a limit together.
+ */
+@ApplicationScoped
+public class AgentActions {
+
+    private static final Logger LOG = Logger.getLogger(AgentActions.class);
+    static final String PENDING_APPROVAL_EVENT = "AGENT_ACTION.PENDING_APPROVAL";
+
+    /** The wire's AgentAction. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record AgentActionResponse(String id, String agentId, String customerId, String platformCustomerId, String status,
+                                      String type, QuoteResponse quote, JsonNode transferDetails, TransactionResponse transaction,
+                                      String rejectionReason, String createdAt, String updatedAt) {
+    }
+
+    private final AgentView agents;
+    private final QuoteCreation quotes;
+    private final QuoteExecution execution;
+    private final QuoteView quoteView;
+    private final TransactionView transactionView;
+    private final ExchangeRates rates;
+    private final WebhookPublisher webhooks;
+    private final ServerClock clock;
+
+    public AgentActions(AgentView agents, QuoteCreation quotes, QuoteExecution execution, QuoteView quoteView,
+                        TransactionView transactionView, ExchangeRates rates, WebhookPublisher webhooks, ServerClock clock) {
+        this.agents = agents;
+        this.quotes = quotes;
+        this.execution = execution;
+        this.quoteView = quoteView;
+        this.transactionView = transactionView;
+        this.rates = rates;
+        this.webhooks = webhooks;
+        this.clock = clock;
+    }
+
+    /** 403 for a paused agent starting something, or a permission its policy lacks. */
+    static void requirePermitted(Agent agent, AgentPolicy policy, String permission, boolean initiates) {
+        if (initiates && agent.paused) {
+            throw new ApiException(ErrorCode.FORBIDDEN, "The agent is paused: it can read, not act");
+        }
+        if (permission != null && !policy.permits(permission)) {
+            throw new ApiException(ErrorCode.FORBIDDEN, "The agent's policy does not grant " + permission);
+        }
+    }
+
+    /**
+     * POST /agents/me/quotes: the source must be an internal account of the agent's customer that
+     * its policy allows; any account of another customer is 404, as if it did not exist.
+     */
+    @WithTransaction
+    public Uni<QuoteResponse> createQuote(String agentId, JsonNode body) {
+        return AgentService.find(agentId, false).flatMap(agent -> {
+            AgentPolicy policy = agents.policy(agent);
+            requirePermitted(agent, policy, "CREATE_QUOTES", true);
+            if (body == null || !body.isObject()) {
+                throw ApiException.bodyNotAnObject();
+            }
+            String sourceType = body.at("/source/sourceType").asText("");
+            String source = body.at("/source/accountId").asText("");
+            if (!"ACCOUNT".equals(sourceType) || !Ids.isValid(IdType.INTERNAL_ACCOUNT, source)) {
+                throw ApiException.invalidField("source", null, "An agent pays from an internal account of its customer:"
+                        + " {\"sourceType\":\"ACCOUNT\",\"accountId\":\"InternalAccount:...\"}");
+            }
+            return requireOwnInternal(agent, source)
+                    .invoke(() -> {
+                        if (!AgentLimits.allowed(policy, source)) {
+                            throw new ApiException(ErrorCode.FORBIDDEN, "The agent's policy does not allow account " + source);
+                        }
+                    })
+                    .call(() -> requireOwnDestination(agent, body.at("/destination/accountId").asText(null)))
+                    .flatMap(ok -> quotes.createForAgent(body, agent.id));
+        });
+    }
+
+    private static Uni<Void> requireOwnInternal(Agent agent, String accountId) {
+        return InternalAccount.<InternalAccount>findById(Ids.uuidOf(IdType.INTERNAL_ACCOUNT, accountId, ErrorCode.INTERNAL_ACCOUNT_NOT_FOUND))
+                .map(account -> {
+                    if (account == null || !agent.customerId.equals(account.customerId)) {
+                        throw new ApiException(ErrorCode.INTERNAL_ACCOUNT_NOT_FOUND, "Internal account " + accountId + " not found");
+                    }
+                    return null;
+                });
+    }
+
+    /** A destination account, when one is named, must be the agent's customer's own (404 otherwise). */
+    private static Uni<Void> requireOwnDestination(Agent agent, String accountId) {
+        if (accountId != null && Ids.isValid(IdType.INTERNAL_ACCOUNT, accountId)) {
+            return requireOwnInternal(agent, accountId);
+        }
+        if (accountId != null && Ids.isValid(IdType.EXTERNAL_ACCOUNT, accountId)) {
+            return ExternalAccount.<ExternalAccount>findById(Ids.uuidOf(IdType.EXTERNAL_ACCOUNT, accountId,
+                    ErrorCode.EXTERNAL_ACCOUNT_NOT_FOUND)).map(account -> {
+                        if (account == null || !agent.customerId.equals(account.customerId)) {
+                            throw new ApiException(ErrorCode.EXTERNAL_ACCOUNT_NOT_FOUND, "External account " + accountId + " not found");
+                        }
+                        return null;
+                    });
+        }
+        return Uni.createFrom().voidItem();
+    }
+
+    /** GET /agents/me/quotes/{id}: only quotes this agent created. */
+    @WithSession
+    public Uni<QuoteResponse> getQuote(String agentId, String quoteId) {
+        return AgentService.find(agentId, false)
+                .flatMap(agent -> agentsQuote(agent, quoteId, false))
+                .flatMap(quote -> QuoteLookup.transactionOf(quote, false).map(t -> quoteView.toWire(quote, t)));
+    }
+
+    private static Uni<Quote> agentsQuote(Agent agent, String quoteId, boolean forUpdate) {
+        return QuoteLookup.find(quoteId, forUpdate).map(quote -> {
+            if (!agent.id.equals(quote.agentId)) {
+                throw new ApiException(QuoteLookup.NOT_FOUND, "Quote " + quoteId + " not found");
+            }
+            return quote;
+        });
+    }
+
+    /**
+     * POST /agents/me/quotes/{id}/execute: checked in the policy's order (paused, permission,
+     * account, limits: 403 on a breach), then executed at once (APPROVED, counted in the usage) or
+     * held for the platform (PENDING_APPROVAL, AGENT_ACTION.PENDING_APPROVAL). An expired quote is
+     * 400 QUOTE_EXPIRED; a quote already submitted is 409.
+     */
+    @WithTransaction
+    public Uni<AgentActionResponse> executeQuote(String agentId, String quoteId) {
+        return AgentService.find(agentId, true).flatMap(agent -> {
+            AgentPolicy policy = agents.policy(agent);
+            requirePermitted(agent, policy, "EXECUTE_QUOTES", true);
+            return agentsQuote(agent, quoteId, true).flatMap(quote -> AgentAction.<AgentAction>find("quoteId", quote.id).firstResult()
+                    .flatMap(existing -> {
+                        if (existing != null) {
+                            throw new ApiException(ErrorCode.CONFLICT, "Quote " + quote.wireId() + " was already submitted as "
+                                    + existing.wireId() + " (" + existing.status + ")");
+                        }
+                        if (!clock.now().isBefore(quote.expiresAt)) {
+                            throw new ApiException(ErrorCode.QUOTE_EXPIRED, "Quote " + quote.wireId() + " expired at " + quote.expiresAt
+                                    + "; create a new quote");
+                        }
+                        String account = IdType.INTERNAL_ACCOUNT.wireId(quote.sourceAccountId);
+                        String breach = breach(agent, policy, quote);
+                        if (breach != null) {
+                            throw new ApiException(ErrorCode.FORBIDDEN, breach);
+                        }
+                        return Customer.<Customer>findById(agent.customerId).flatMap(holder -> {
+                            AgentAction action = newAction(agent, holder, quote);
+                            if (AgentLimits.needsApproval(policy, account, thresholdAmount(policy, quote))) {
+                                action.status = AgentAction.PENDING_APPROVAL;
+                                return action.<AgentAction>persist().flatMap(saved -> toWire(action))
+                                        .call(wire -> webhooks.publish(PENDING_APPROVAL_EVENT, wire));
+                            }
+                            return run(agent, quote, action).flatMap(ran -> action.<AgentAction>persist()).flatMap(this::toWire);
+                        });
+                    }));
+        });
+    }
+
+    /** Why the quote breaks the agent's policy now (403 at submission, FAILED at approval); null when it may run. */
+    private String breach(Agent agent, AgentPolicy policy, Quote quote) {
+        String account = IdType.INTERNAL_ACCOUNT.wireId(quote.sourceAccountId);
+        if (!AgentLimits.allowed(policy, account)) {
+            return "The agent's policy does not allow account " + account;
+        }
+        return AgentLimits.breach(policy, account, inPolicyCurrency(policy, quote), agent, clock.today());
+    }
+
+    /** The quote's sending amount in the policy's currency, at the current rate. */
+    private long inPolicyCurrency(AgentPolicy policy, Quote quote) {
+        return converted(quote, policy.spendingLimits().currency());
+    }
+
+    private Long thresholdAmount(AgentPolicy policy, Quote quote) {
+        return policy.approvalThresholds() == null || policy.approvalThresholds().currency() == null ? null
+                : converted(quote, policy.approvalThresholds().currency());
+    }
+
+    private long converted(Quote quote, String currency) {
+        java.math.BigDecimal rate = rates.rate(currency, quote.sendingCurrency).orElseThrow(() -> new ApiException(ErrorCode.FORBIDDEN,
+                "The agent's limits are in " + currency + " and no rate converts " + quote.sendingCurrency + " to it now"));
+        return AgentPolicies.convert(quote.totalSendingAmount, quote.sendingCurrency, currency, rate);
+    }
+
+    /** Executes the quote and counts it in the agent's usage, in this transaction: both or neither. */
+    private Uni<Void> run(Agent agent, Quote quote, AgentAction action) {
+        long amount = inPolicyCurrency(agents.policy(agent), quote);
+        return QuoteLookup.transactionOf(quote, true).flatMap(t -> execution.executeForAgent(quote, t).invoke(() -> {
+            AgentLimits.count(agent, amount, clock.today());
+            agent.updatedAt = clock.now();
+            action.status = AgentAction.APPROVED;
+            action.transactionId = t.id;
+        }));
+    }
+
+    private AgentAction newAction(Agent agent, Customer holder, Quote quote) {
+        Instant now = clock.now();
+        AgentAction action = new AgentAction();
+        action.id = Ids.newUuid();
+        action.agentId = agent.id;
+        action.customerId = agent.customerId;
+        action.platformCustomerId = holder == null ? null : holder.platformCustomerId;
+        action.type = AgentAction.EXECUTE_QUOTE;
+        action.quoteId = quote.id;
+        action.createdAt = now;
+        action.updatedAt = now;
+        return action;
+    }
+
+    /**
+     * POST /agents/{agentId}/actions/{actionId}/approve: the policy, limits, quote and balance are
+     * checked again against the present state; APPROVED with its transaction, or FAILED (nothing
+     * moved). 409 when the action no longer waits, so a retried call is safe.
+     */
+    @WithTransaction
+    public Uni<AgentActionResponse> approve(String agentId, String actionId) {
+        return pendingAction(agentId, actionId).flatMap(action -> AgentService.find(agentId, true)
+                .flatMap(agent -> QuoteLookup.find(IdType.QUOTE.wireId(action.quoteId), true).flatMap(quote -> {
+                    AgentPolicy policy = agents.policy(agent);
+                    String refusal = agent.paused ? "The agent is paused"
+                            : !policy.permits("EXECUTE_QUOTES") ? "The agent's policy no longer grants EXECUTE_QUOTES"
+                            : !clock.now().isBefore(quote.expiresAt) ? "The quote expired at " + quote.expiresAt
+                            : breach(agent, policy, quote);
+                    action.updatedAt = clock.now();
+                    if (refusal != null) {
+                        return failed(action, refusal);
+                    }
+                    return run(agent, quote, action)
+                            .onFailure(ApiException.class).recoverWithUni(e -> failed(action, e.getMessage()).replaceWithVoid())
+                            .flatMap(ran -> toWire(action));
+                })));
+    }
+
+    private Uni<AgentActionResponse> failed(AgentAction action, String why) {
+        action.status = AgentAction.FAILED;
+        action.failureMessage = why.length() > 1024 ? why.substring(0, 1024) : why;
+        LOG.infof("Agent action %s approved but not executed: %s", action.wireId(), why);
+        return toWire(action);
+    }
+
+    /** POST /agents/{agentId}/actions/{actionId}/reject: REJECTED with the optional reason; nothing executes. */
+    @WithTransaction
+    public Uni<AgentActionResponse> reject(String agentId, String actionId, JsonNode body) {
+        String reason = reason(body);
+        return pendingAction(agentId, actionId).flatMap(action -> {
+            action.status = AgentAction.REJECTED;
+            action.rejectionReason = reason;
+            action.updatedAt = clock.now();
+            return toWire(action);
+        });
+    }
+
+    private static String reason(JsonNode body) {
+        if (body == null || body.isNull() || body.isMissingNode()) {
+            return null;
+        }
+        if (!body.isObject()) {
+            throw ApiException.bodyNotAnObject();
+        }
+        JsonNode reason = body.get("reason");
+        if (reason != null && !reason.isNull() && (!reason.isTextual() || reason.asText().length() > 1024)) {
+            throw ApiException.invalidField("reason", FieldError.Constraint.length(null, 1024), "Must be a string of at most 1024 characters");
+        }
+        return reason == null || reason.isNull() ? null : reason.asText();
+    }
+
+    /** The action, locked, while it waits for the platform: 404 unknown (or another agent's), 409 no longer pending. */
+    private static Uni<AgentAction> pendingAction(String agentId, String actionId) {
+        UUID agent = Ids.uuidOf(IdType.AGENT, agentId, AgentService.NOT_FOUND);
+        return Ids.find(IdType.AGENT_ACTION, actionId, AgentService.NOT_FOUND, "Agent action",
+                id -> AgentAction.<AgentAction>findById(id, LockModeType.PESSIMISTIC_WRITE)).map(action -> {
+                    if (!action.agentId.equals(agent)) {
+                        throw new ApiException(AgentService.NOT_FOUND, "Agent action " + actionId + " not found");
+                    }
+                    if (!AgentAction.PENDING_APPROVAL.equals(action.status)) {
+                        throw new ApiException(ErrorCode.CONFLICT, "Agent action " + actionId + " is " + action.status
+                                + " and no longer waits for approval");
+                    }
+                    return action;
+                });
+    }
+
+    /** GET /agents/me/actions and GET /agents/approvals filters. */
+    public record ActionQuery(String agentId, String customerId, String status, String startDate, String endDate, String sortOrder,
+                              String limit, String cursor) {
+    }
+
+    @WithSession
+    public Uni<Page<AgentActionResponse>> list(ActionQuery query) {
+        PageRequest page = PageRequest.of(query.limit(), query.cursor());
+        List<FieldError> errors = new ArrayList<>();
+        boolean ascending = "asc".equals(query.sortOrder());
+        if (query.sortOrder() != null && !ascending && !"desc".equals(query.sortOrder())) {
+            errors.add(new FieldError("sortOrder", FieldError.Constraint.oneOf(List.of("asc", "desc")), "Must be asc or desc"));
+        }
+        if (query.status() != null && !AgentAction.STATUSES.contains(query.status())) {
+            errors.add(new FieldError("status", FieldError.Constraint.oneOf(AgentAction.STATUSES), "Not an agent action status"));
+        }
+        boolean agentValid = query.agentId() == null || Ids.isValid(IdType.AGENT, query.agentId());
+        boolean customerValid = query.customerId() == null || Ids.isValid(IdType.CUSTOMER, query.customerId());
+        if (!agentValid) {
+            errors.add(new FieldError("agentId", FieldError.Constraint.idOf(IdType.AGENT), "Must be an Agent id"));
+        }
+        if (!customerValid) {
+            errors.add(new FieldError("customerId", FieldError.Constraint.idOf(IdType.CUSTOMER), "Must be a Customer id"));
+        }
+        QueryFilters filters = new QueryFilters()
+                .equal("agentId", "agentId", query.agentId() == null || !agentValid ? null
+                        : Ids.uuidOf(IdType.AGENT, query.agentId(), AgentService.NOT_FOUND))
+                .equal("customerId", "customerId", query.customerId() == null || !customerValid ? null
+                        : Ids.uuidOf(IdType.CUSTOMER, query.customerId(), ErrorCode.USER_NOT_FOUND))
+                .equal("status", "status", query.status())
+                .timeBound("createdAt", "startDate", query.startDate(), false)
+                .timeBound("createdAt", "endDate", query.endDate(), true)
+                .page("id", page, ascending);
+        errors.addAll(filters.errors());
+        if (!errors.isEmpty()) {
+            throw ApiException.invalidInput(errors);
+        }
+        Sort sort = ascending ? Sort.ascending("id") : Sort.descending("id");
+        return AgentAction.<AgentAction>find(filters.clause(), sort, filters.params()).range(0, page.fetchSize() - 1).list()
+                .flatMap(rows -> AgentAction.count(filters.countClause(), filters.countParams()).flatMap(total -> {
+                    Uni<List<AgentActionResponse>> wires = Uni.createFrom().item(new ArrayList<>());
+                    for (AgentAction row : rows) {
+                        wires = wires.flatMap(list -> toWire(row).map(wire -> {
+                            list.add(wire);
+                            return list;
+                        }));
+                    }
+                    return wires.map(list -> Page.of(list, page, wire -> Ids.uuidOf(IdType.AGENT_ACTION, wire.id(),
+                            AgentService.NOT_FOUND).toString(), wire -> wire, total));
+                }));
+    }
+
+    /** GET /agents/me/actions/{id}: one of this agent's actions. */
+    @WithSession
+    public Uni<AgentActionResponse> get(String agentId, String actionId) {
+        UUID agent = Ids.uuidOf(IdType.AGENT, agentId, AgentService.NOT_FOUND);
+        return Ids.find(IdType.AGENT_ACTION, actionId, AgentService.NOT_FOUND, "Agent action", id -> AgentAction.<AgentAction>findById(id))
+                .flatMap(action -> {
+                    if (!action.agentId.equals(agent)) {
+                        throw new ApiException(AgentService.NOT_FOUND, "Agent action " + actionId + " not found");
+                    }
+                    return toWire(action);
+                });
+    }
+
+    private Uni<AgentActionResponse> toWire(AgentAction action) {
+        Uni<Quote> quote = action.quoteId == null ? Uni.createFrom().nullItem() : Quote.findById(action.quoteId);
+        return quote.flatMap(q -> (q == null ? Uni.createFrom().<PaymentTransaction>nullItem() : QuoteLookup.transactionOf(q, false))
+                .map(t -> new AgentActionResponse(action.wireId(), IdType.AGENT.wireId(action.agentId),
+                        IdType.CUSTOMER.wireId(action.customerId), action.platformCustomerId, action.status, action.type,
+                        q == null ? null : quoteView.toWire(q, t), null,
+                        action.transactionId == null || t == null ? null : transactionView.toWire(t), action.rejectionReason,
+                        action.createdAt.toString(), action.updatedAt.toString())));
+    }
+}

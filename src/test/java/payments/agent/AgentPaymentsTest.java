@@ -1,0 +1,227 @@
+package payments.agent;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import org.junit.jupiter.api.Test;
+import payments.MoneyFixtures;
+import payments.MoneyFixtures.Holder;
+import payments.WebhookReceiver;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static payments.MoneyFixtures.assertLedgerClean;
+import static payments.MoneyFixtures.balance;
+import static payments.TestSupport.api;
+import static payments.agent.AgentManagementTest.bearer;
+import static payments.agent.AgentManagementTest.redeem;
+
+/**
+ * Agents moving money: quotes they create, executions carried out at once or held for the
+ * platform, the policy's limits at and one past them, approvals against the present state, and
+ * one customer's agent unable to see or touch another's.
+ */
+@QuarkusTest
+class AgentPaymentsTest {
+
+    record Connected(Holder holder, String agentId, String token) {
+    }
+
+    /** A customer with USD 1,000.00 and an MXN account, and a connected agent under {@code limits}. */
+    static Connected connected(Map<String, Object> limits, Map<String, Object> extraPolicy) {
+        Holder holder = MoneyFixtures.approvedCustomer(List.of("USD", "MXN"));
+        MoneyFixtures.fund(holder.account("USD"), 100_000);
+        Map<String, Object> policy = new HashMap<>(Map.of("permissions", List.of("CREATE_QUOTES", "EXECUTE_QUOTES", "VIEW_TRANSACTIONS"),
+                "defaultExecutionMode", "AUTO", "spendingLimits", limits));
+        policy.putAll(extraPolicy);
+        JsonPath created = AgentManagementTest.createAgent(holder.customerId(), policy);
+        return new Connected(holder, created.getString("agent.id"), redeem(created.getString("deviceCode.code")));
+    }
+
+    static Map<String, Object> limits(long perTransaction, Long daily, Integer count, Long monthly) {
+        Map<String, Object> limits = new HashMap<>();
+        limits.put("currency", "USD");
+        limits.put("perTransactionLimit", perTransaction);
+        limits.put("dailyLimit", daily);
+        limits.put("dailyTransactionLimit", count);
+        limits.put("monthlyLimit", monthly);
+        return limits;
+    }
+
+    /** The agent's quote of {@code amount} USD to its customer's MXN account. */
+    static String quote(Connected agent, long amount) {
+        return bearer(agent.token()).body(MoneyFixtures.quoteBody(agent.holder().account("USD"), agent.holder().account("MXN"), amount))
+                .post("/agents/me/quotes").then().statusCode(201).extract().path("id");
+    }
+
+    static io.restassured.response.ValidatableResponse execute(Connected agent, String quoteId) {
+        return bearer(agent.token()).post("/agents/me/quotes/" + quoteId + "/execute").then();
+    }
+
+    @Test
+    void anAutoAgentExecutesWithinItsLimitsAndUsageCounts() {
+        Connected agent = connected(limits(5_000, 8_000L, 3, 100_000L), Map.of());
+        JsonPath action = execute(agent, quote(agent, 5_000)).statusCode(200).extract().jsonPath();
+        assertEquals("APPROVED", action.getString("status"));
+        assertEquals("EXECUTE_QUOTE", action.getString("type"));
+        assertEquals(agent.agentId(), action.getString("agentId"));
+        String transactionId = action.getString("transaction.id");
+        assertNotNull(transactionId);
+        assertEquals(agent.agentId(), action.getString("transaction.agentId"));
+        MoneyFixtures.awaitTransaction(transactionId, "COMPLETED");
+        api().get("/transactions/" + transactionId).then().body("agentId", equalTo(agent.agentId()));
+        assertEquals(95_000, balance(agent.holder().account("USD")));
+        bearer(agent.token()).get("/agents/me").then().statusCode(200)
+                .body("usage.dailySpend", equalTo(5_000)).body("usage.dailyTransactionCount", equalTo(1))
+                .body("usage.monthlySpend", equalTo(5_000));
+        // At the per-transaction limit is allowed; one above is refused, with nothing moved.
+        execute(agent, quote(agent, 5_001)).statusCode(403).body("code", equalTo("FORBIDDEN"));
+        // The day's amount: 5,000 + 3,000 reaches 8,000 exactly; USD 1.00 more does not fit.
+        execute(agent, quote(agent, 3_000)).statusCode(200).body("status", equalTo("APPROVED"));
+        execute(agent, quote(agent, 100)).statusCode(403);
+        // A new UTC day starts the day's counters again (the sandbox clock decides); the same quote twice is 409.
+        nextUtcDay();
+        String again = quote(agent, 100);
+        execute(agent, again).statusCode(200);
+        execute(agent, again).statusCode(409);
+        bearer(agent.token()).get("/agents/me").then().body("usage.dailySpend", equalTo(100))
+                .body("usage.dailyTransactionCount", equalTo(1));
+        assertEquals(91_900, balance(agent.holder().account("USD")));
+        assertLedgerClean();
+    }
+
+    static void nextUtcDay() {
+        Instant now = Instant.parse(api().body(Map.of("seconds", 1)).post("/sandbox/clock/advance").then().statusCode(200)
+                .extract().<String>path("now"));
+        Instant midnight = now.atZone(ZoneOffset.UTC).toLocalDate().plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant();
+        api().body(Map.of("seconds", Duration.between(now, midnight).getSeconds() + 1)).post("/sandbox/clock/advance")
+                .then().statusCode(200);
+    }
+
+    @Test
+    void aboveTheThresholdThePlatformDecides() throws Exception {
+        Connected agent = connected(limits(50_000, null, null, null),
+                Map.of("approvalThresholds", Map.of("currency", "USD", "amount", 1_000)));
+        execute(agent, quote(agent, 1_000)).statusCode(200).body("status", equalTo("APPROVED"));
+        try (WebhookReceiver receiver = WebhookReceiver.configured()) {
+            JsonPath pending = execute(agent, quote(agent, 1_001)).statusCode(200).extract().jsonPath();
+            assertEquals("PENDING_APPROVAL", pending.getString("status"));
+            assertEquals(null, pending.getString("transaction.id"));
+            String actionId = pending.getString("id");
+            WebhookReceiver.Delivery event = receiver.nextMatching("AGENT_ACTION.PENDING_APPROVAL", actionId, 10);
+            assertNotNull(event);
+            assertTrue(event.signatureValid());
+            api().queryParam("agentId", agent.agentId()).get("/agents/approvals").then().statusCode(200)
+                    .body("data.id", equalTo(List.of(actionId)));
+            bearer(agent.token()).queryParam("status", "PENDING_APPROVAL").get("/agents/me/actions").then().statusCode(200)
+                    .body("data.id", equalTo(List.of(actionId)));
+            assertEquals(99_000, balance(agent.holder().account("USD")), "nothing moves while it waits");
+            JsonPath approved = api().post("/agents/" + agent.agentId() + "/actions/" + actionId + "/approve").then().statusCode(200)
+                    .extract().jsonPath();
+            assertEquals("APPROVED", approved.getString("status"));
+            MoneyFixtures.awaitTransaction(approved.getString("transaction.id"), "COMPLETED");
+            api().post("/agents/" + agent.agentId() + "/actions/" + actionId + "/approve").then().statusCode(409);
+            api().post("/agents/" + agent.agentId() + "/actions/" + actionId + "/reject").then().statusCode(409);
+        }
+        String rejected = execute(agent, quote(agent, 2_000)).statusCode(200).extract().path("id");
+        api().body(Map.of("reason", "Not this week")).post("/agents/" + agent.agentId() + "/actions/" + rejected + "/reject")
+                .then().statusCode(200).body("status", equalTo("REJECTED")).body("rejectionReason", equalTo("Not this week"));
+        bearer(agent.token()).get("/agents/me/actions/" + rejected).then().statusCode(200).body("status", equalTo("REJECTED"));
+        assertEquals(97_999, balance(agent.holder().account("USD")));
+        bearer(agent.token()).get("/agents/me").then().body("usage.dailySpend", equalTo(2_001));
+        assertLedgerClean();
+    }
+
+    @Test
+    void anApprovalAfterTheQuoteExpiredFailsAndMovesNothing() {
+        Connected agent = connected(limits(50_000, null, null, null), Map.of("defaultExecutionMode", "APPROVAL_REQUIRED"));
+        String actionId = execute(agent, quote(agent, 2_500)).statusCode(200).body("status", equalTo("PENDING_APPROVAL"))
+                .extract().path("id");
+        api().body(Map.of("seconds", 6 * 60)).post("/sandbox/clock/advance").then().statusCode(200);
+        api().post("/agents/" + agent.agentId() + "/actions/" + actionId + "/approve").then().statusCode(200)
+                .body("status", equalTo("FAILED"));
+        assertEquals(100_000, balance(agent.holder().account("USD")));
+        bearer(agent.token()).get("/agents/me").then().body("usage.dailyTransactionCount", equalTo(0));
+        assertLedgerClean();
+    }
+
+    @Test
+    void aPausedAgentReadsButActsNotAndPermissionsGate() {
+        Connected agent = connected(limits(50_000, null, null, null), Map.of());
+        String quoteId = quote(agent, 100);
+        api().body(Map.of("isPaused", true)).patch("/agents/" + agent.agentId()).then().statusCode(200);
+        execute(agent, quoteId).statusCode(403);
+        bearer(agent.token()).body(MoneyFixtures.quoteBody(agent.holder().account("USD"), agent.holder().account("MXN"), 100))
+                .post("/agents/me/quotes").then().statusCode(403);
+        bearer(agent.token()).get("/agents/me/quotes/" + quoteId).then().statusCode(200);
+        api().body(Map.of("isPaused", false)).patch("/agents/" + agent.agentId()).then().statusCode(200);
+        api().body(Map.of("permissions", List.of("CREATE_QUOTES"))).patch("/agents/" + agent.agentId() + "/policy").then().statusCode(200);
+        execute(agent, quoteId).statusCode(403).body("reason", org.hamcrest.Matchers.containsString("EXECUTE_QUOTES"));
+        // Accounts outside allowedAccountIds.
+        api().body(Map.of("permissions", List.of("CREATE_QUOTES", "EXECUTE_QUOTES"),
+                "accountRestrictions", Map.of("allowedAccountIds", List.of(agent.holder().account("MXN")))))
+                .patch("/agents/" + agent.agentId() + "/policy").then().statusCode(200);
+        execute(agent, quoteId).statusCode(403);
+        assertEquals(100_000, balance(agent.holder().account("USD")));
+    }
+
+    @Test
+    void oneCustomersAgentNeverReachesAnothersResources() {
+        Connected mine = connected(limits(50_000, null, null, null), Map.of("defaultExecutionMode", "APPROVAL_REQUIRED"));
+        Connected theirs = connected(limits(50_000, null, null, null), Map.of("defaultExecutionMode", "APPROVAL_REQUIRED"));
+        String theirQuote = quote(theirs, 100);
+        String theirAction = execute(theirs, theirQuote).statusCode(200).extract().path("id");
+        bearer(mine.token()).get("/agents/me/quotes/" + theirQuote).then().statusCode(404);
+        execute(mine, theirQuote).statusCode(404);
+        bearer(mine.token()).get("/agents/me/actions/" + theirAction).then().statusCode(404);
+        bearer(mine.token()).body(MoneyFixtures.quoteBody(theirs.holder().account("USD"), mine.holder().account("MXN"), 100))
+                .post("/agents/me/quotes").then().statusCode(404);
+        bearer(mine.token()).body(MoneyFixtures.quoteBody(mine.holder().account("USD"), theirs.holder().account("MXN"), 100))
+                .post("/agents/me/quotes").then().statusCode(404);
+        bearer(mine.token()).get("/agents/me/actions").then().statusCode(200).body("data", equalTo(List.of()));
+        // The platform's routes refuse a bearer token; approving takes the right agent.
+        bearer(mine.token()).post("/agents/" + theirs.agentId() + "/actions/" + theirAction + "/approve").then().statusCode(401);
+        api().post("/agents/" + mine.agentId() + "/actions/" + theirAction + "/approve").then().statusCode(404);
+        api().get("/agents/approvals?customerId=" + theirs.holder().customerId()).then().statusCode(200)
+                .body("data.id", hasItem(theirAction));
+    }
+
+    @Test
+    void fiftyParallelPaymentsNeverPassTheDailyLimitTogether() throws Exception {
+        Connected agent = connected(limits(1_000, 20_000L, null, null), Map.of());
+        List<String> quotes = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            quotes.add(quote(agent, 1_000));
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(25);
+        try {
+            List<Callable<Integer>> calls = quotes.stream().<Callable<Integer>>map(id -> () -> execute(agent, id).extract().statusCode()).toList();
+            List<Integer> statuses = new ArrayList<>();
+            for (Future<Integer> status : pool.invokeAll(calls)) {
+                statuses.add(status.get());
+            }
+            assertEquals(20, statuses.stream().filter(s -> s == 200).count(), statuses.toString());
+            assertEquals(30, statuses.stream().filter(s -> s == 403).count(), statuses.toString());
+        } finally {
+            pool.shutdown();
+        }
+        assertEquals(80_000, balance(agent.holder().account("USD")));
+        bearer(agent.token()).get("/agents/me").then().body("usage.dailySpend", equalTo(20_000))
+                .body("usage.dailyTransactionCount", equalTo(20));
+        assertLedgerClean();
+    }
+}
