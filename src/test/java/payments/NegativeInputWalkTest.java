@@ -60,6 +60,8 @@ class NegativeInputWalkTest {
     Pool pool;
 
     private final HttpClient http = HttpClient.newHttpClient();
+    /** A connected agent's bearer token, for the operations only agents may call (/agents/me/**). */
+    private String agentAuthorization;
 
     record Sent(String operation, String description, int status, String body) {
     }
@@ -69,6 +71,7 @@ class NegativeInputWalkTest {
         JsonNode openapi = JSON.readTree(http.send(HttpRequest.newBuilder(URI.create(root + "q/openapi?format=json")).build(),
                 HttpResponse.BodyHandlers.ofString()).body());
         JsonNode reference = ReferenceShapes.FILTER.requestSchemas();
+        agentAuthorization = "Bearer " + connectedAgentToken();
         List<String> problems = new ArrayList<>();
         int operations = 0;
         int requests = 0;
@@ -157,10 +160,24 @@ class NegativeInputWalkTest {
         return bodies;
     }
 
+    /** An agent of a new customer, connected: the walk's credentials for /agents/me/**. */
+    private static String connectedAgentToken() {
+        String customerId = TestSupport.api().body(payments.customer.CustomerTest.individual(TestSupport.uniqueCustomerRef("walk"),
+                "Walk Agent Owner")).post("/customers").then().statusCode(201).extract().path("id");
+        String code = TestSupport.api().body(Map.of("name", "walker", "customerId", customerId, "policy", Map.of(
+                        "permissions", List.of("VIEW_TRANSACTIONS", "CREATE_TRANSFERS", "CREATE_QUOTES", "EXECUTE_QUOTES",
+                                "MANAGE_EXTERNAL_ACCOUNTS"), "defaultExecutionMode", "AUTO",
+                        "spendingLimits", Map.of("currency", "USD", "perTransactionLimit", 1000))))
+                .post("/agents").then().statusCode(201).extract().path("deviceCode.code");
+        return io.restassured.RestAssured.given().basePath(TestSupport.BASE).post("/agents/device-codes/" + code + "/redeem")
+                .then().statusCode(200).extract().path("accessToken");
+    }
+
     private Sent send(String operation, String description, String verb, String pathAndQuery, String contentType, String body)
             throws IOException, InterruptedException {
+        boolean agentRoute = pathAndQuery.startsWith(TestSupport.BASE + "/agents/me");
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(root.toString().replaceAll("/$", "") + pathAndQuery))
-                .header("Authorization", AUTHORIZATION)
+                .header("Authorization", agentRoute ? agentAuthorization : AUTHORIZATION)
                 .method(verb, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         if (contentType != null) {
             request.header("Content-Type", contentType);
