@@ -30,11 +30,14 @@ public class AgentMeResource {
 
     private final AgentService agents;
     private final AgentActions actions;
+    private final AgentReads reads;
     private final CurrentCaller caller;
     private final Idempotency idempotency;
 
-    public AgentMeResource(AgentService agents, AgentActions actions, CurrentCaller caller, Idempotency idempotency) {
+    public AgentMeResource(AgentService agents, AgentActions actions, AgentReads reads, CurrentCaller caller,
+                           Idempotency idempotency) {
         this.agents = agents;
+        this.reads = reads;
         this.actions = actions;
         this.caller = caller;
         this.idempotency = idempotency;
@@ -87,5 +90,34 @@ public class AgentMeResource {
     @Path("actions/{actionId}")
     public Uni<AgentActions.AgentActionResponse> getAction(@PathParam("actionId") String actionId) {
         return actions.get(agentId(), actionId);
+    }
+
+    /** VIEW_TRANSACTIONS: the customer's payments and card transactions, with GET /transactions's filters. */
+    @GET
+    @Path("transactions")
+    public Uni<Page<Object>> transactions(@QueryParam("accountIdentifier") String accountIdentifier,
+                                          @QueryParam("senderAccountIdentifier") String senderAccountIdentifier,
+                                          @QueryParam("receiverAccountIdentifier") String receiverAccountIdentifier,
+                                          @QueryParam("status") String status, @QueryParam("type") String type,
+                                          @QueryParam("reference") String reference, @QueryParam("startDate") String startDate,
+                                          @QueryParam("endDate") String endDate, @QueryParam("limit") String limit,
+                                          @QueryParam("cursor") String cursor, @QueryParam("sortOrder") String sortOrder) {
+        return reads.transactions(agentId(), accountIdentifier, senderAccountIdentifier, receiverAccountIdentifier, status, type,
+                reference, startDate, endDate, limit, cursor, sortOrder);
+    }
+
+    @GET
+    @Path("transactions/{transactionId}")
+    public Uni<Object> transaction(@PathParam("transactionId") String transactionId) {
+        return reads.transaction(agentId(), transactionId);
+    }
+
+    /** The customer's internal accounts the policy lets the agent use (all of them when allowedAccountIds is not set). */
+    @GET
+    @Path("internal-accounts")
+    public Uni<Page<payments.account.InternalAccountView.InternalAccountResponse>> internalAccounts(
+            @QueryParam("currency") String currency, @QueryParam("type") String type, @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor) {
+        return reads.internalAccounts(agentId(), currency, type, limit, cursor);
     }
 }

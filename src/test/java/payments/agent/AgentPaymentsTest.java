@@ -177,6 +177,10 @@ class AgentPaymentsTest {
                 .patch("/agents/" + agent.agentId() + "/policy").then().statusCode(200);
         execute(agent, quoteId).statusCode(403);
         assertEquals(100_000, balance(agent.holder().account("USD")));
+        bearer(agent.token()).get("/agents/me/internal-accounts").then().statusCode(200)
+                .body("data.id", equalTo(List.of(agent.holder().account("MXN"))));
+        // Without VIEW_TRANSACTIONS there is nothing to read.
+        bearer(agent.token()).get("/agents/me/transactions").then().statusCode(403);
     }
 
     @Test
@@ -193,6 +197,13 @@ class AgentPaymentsTest {
         bearer(mine.token()).body(MoneyFixtures.quoteBody(mine.holder().account("USD"), theirs.holder().account("MXN"), 100))
                 .post("/agents/me/quotes").then().statusCode(404);
         bearer(mine.token()).get("/agents/me/actions").then().statusCode(200).body("data", equalTo(List.of()));
+        // Transactions: its own customer's only.
+        String theirFunding = api().queryParam("customerId", theirs.holder().customerId()).get("/transactions").then().statusCode(200)
+                .extract().path("data[0].id");
+        bearer(mine.token()).get("/agents/me/transactions/" + theirFunding).then().statusCode(404);
+        bearer(theirs.token()).get("/agents/me/transactions/" + theirFunding).then().statusCode(200);
+        bearer(mine.token()).get("/agents/me/transactions").then().statusCode(200).body("totalCount", equalTo(1))
+                .body("data[0].customerId", equalTo(mine.holder().customerId()));
         // The platform's routes refuse a bearer token; approving takes the right agent.
         bearer(mine.token()).post("/agents/" + theirs.agentId() + "/actions/" + theirAction + "/approve").then().statusCode(401);
         api().post("/agents/" + mine.agentId() + "/actions/" + theirAction + "/approve").then().statusCode(404);
