@@ -56,6 +56,12 @@ public class AgentAction extends PanacheEntityBase {
     @Column(name = "failure_message")
     public String failureMessage;
 
+    @Column(name = "usage_amount")
+    public Long usageAmount;
+
+    @Column(name = "usage_day")
+    public java.time.LocalDate usageDay;
+
     @Column(name = "created_at", nullable = false)
     public Instant createdAt;
 

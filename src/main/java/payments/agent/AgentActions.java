@@ -233,6 +233,8 @@ public class AgentActions {
             agent.updatedAt = clock.now();
             action.status = AgentAction.APPROVED;
             action.transactionId = t.id;
+            action.usageAmount = amount;
+            action.usageDay = clock.today();
         }));
     }
 

@@ -70,6 +70,17 @@ final class AgentLimits {
         agent.monthlySpend = Math.addExact(agent.monthlySpend, amount);
     }
 
+    /** Gives back what a payment that failed after all had counted, in the day and month it counted in (if still current). */
+    static void giveBack(Agent agent, long amount, LocalDate countedOn) {
+        if (countedOn.equals(agent.usageDay)) {
+            agent.dailySpend = Math.max(0, agent.dailySpend - amount);
+            agent.dailyCount = Math.max(0, agent.dailyCount - 1);
+        }
+        if (YearMonth.from(countedOn).toString().equals(agent.usageMonth)) {
+            agent.monthlySpend = Math.max(0, agent.monthlySpend - amount);
+        }
+    }
+
     /** Whether the account may be used at all (allowedAccountIds null: every account of the customer). */
     static boolean allowed(AgentPolicy policy, String accountId) {
         return policy.accountRestrictions() == null || policy.accountRestrictions().allowedAccountIds() == null

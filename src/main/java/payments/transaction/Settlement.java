@@ -48,9 +48,11 @@ public class Settlement implements JobHandler {
     private final TransactionView view;
     private final JsonText json;
     private final ServerClock clock;
+    private final PaymentFailures failures;
 
     public Settlement(Ledger ledger, SenderVolumes volumes, Jobs jobs, WebhookPublisher webhooks, TransactionView view,
-                      JsonText json, ServerClock clock) {
+                      JsonText json, ServerClock clock, PaymentFailures failures) {
+        this.failures = failures;
         this.ledger = ledger;
         this.volumes = volumes;
         this.jobs = jobs;
@@ -232,7 +234,7 @@ public class Settlement implements JobHandler {
         TransactionStatus.move(t, TransactionStatus.FAILED);
         t.failureReason = reason;
         t.updatedAt = clock.now();
-        return publish(t, "FAILED");
+        return publish(t, "FAILED").call(() -> failures.failed(t));
     }
 
     /** A payout that never left: the hold goes back to the payer, or to suspense when the refund fails too. */

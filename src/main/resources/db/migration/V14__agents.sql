@@ -56,6 +56,10 @@ CREATE TABLE agent_actions (
     rejection_reason        VARCHAR(1024),
     -- Why an approved action did not execute (this server's addition, for the platform's eyes).
     failure_message         VARCHAR(1024),
+    -- What the execution counted in the agent's usage (policy currency) and on which UTC day, to give
+    -- it back if the payment fails later.
+    usage_amount            BIGINT,
+    usage_day               DATE,
     created_at              TIMESTAMPTZ   NOT NULL,
     updated_at              TIMESTAMPTZ   NOT NULL
 );

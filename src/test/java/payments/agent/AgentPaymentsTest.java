@@ -147,6 +147,24 @@ class AgentPaymentsTest {
     }
 
     @Test
+    void aPaymentThatFailsLaterGivesItsUsageBack() {
+        Connected agent = connected(limits(50_000, 60_000L, 5, null), Map.of());
+        // The customer's own bank account ending 002: the sandbox rail fails the payout after it started.
+        String failing = MoneyFixtures.externalUsdAccount(agent.holder().customerId(), "002");
+        String quoteId = bearer(agent.token()).body(MoneyFixtures.quoteBody(agent.holder().account("USD"), failing, 4_000))
+                .post("/agents/me/quotes").then().statusCode(201).extract().path("id");
+        JsonPath action = execute(agent, quoteId).statusCode(200).extract().jsonPath();
+        assertEquals("APPROVED", action.getString("status"));
+        MoneyFixtures.awaitRefund(action.getString("transaction.id"), "COMPLETED");
+        bearer(agent.token()).get("/agents/me/actions/" + action.getString("id")).then().statusCode(200)
+                .body("status", equalTo("FAILED"));
+        bearer(agent.token()).get("/agents/me").then().body("usage.dailySpend", equalTo(0))
+                .body("usage.dailyTransactionCount", equalTo(0)).body("usage.monthlySpend", equalTo(0));
+        assertEquals(100_000, balance(agent.holder().account("USD")));
+        assertLedgerClean();
+    }
+
+    @Test
     void anApprovalAfterTheQuoteExpiredFailsAndMovesNothing() {
         Connected agent = connected(limits(50_000, null, null, null), Map.of("defaultExecutionMode", "APPROVAL_REQUIRED"));
         String actionId = execute(agent, quote(agent, 2_500)).statusCode(200).body("status", equalTo("PENDING_APPROVAL"))
