@@ -2,6 +2,8 @@ package payments.agent;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.quarkus.panache.common.Sort;
@@ -28,6 +30,7 @@ import payments.quote.QuoteExecution;
 import payments.quote.QuoteLookup;
 import payments.quote.QuoteView;
 import payments.quote.QuoteView.QuoteResponse;
+import payments.quote.TransferService;
 import payments.transaction.PaymentTransaction;
 import payments.transaction.TransactionView;
 import payments.transaction.TransactionView.TransactionResponse;
@@ -59,6 +62,7 @@ public class AgentActions {
 
     private final AgentView agents;
     private final QuoteCreation quotes;
+    private final TransferService transfers;
     private final QuoteExecution execution;
     private final QuoteView quoteView;
     private final TransactionView transactionView;
@@ -66,9 +70,11 @@ public class AgentActions {
     private final WebhookPublisher webhooks;
     private final ServerClock clock;
 
-    public AgentActions(AgentView agents, QuoteCreation quotes, QuoteExecution execution, QuoteView quoteView,
-                        TransactionView transactionView, ExchangeRates rates, WebhookPublisher webhooks, ServerClock clock) {
+    public AgentActions(AgentView agents, QuoteCreation quotes, TransferService transfers, QuoteExecution execution,
+                        QuoteView quoteView, TransactionView transactionView, ExchangeRates rates, WebhookPublisher webhooks,
+                        ServerClock clock) {
         this.agents = agents;
+        this.transfers = transfers;
         this.quotes = quotes;
         this.execution = execution;
         this.quoteView = quoteView;
@@ -178,31 +184,73 @@ public class AgentActions {
                             throw new ApiException(ErrorCode.CONFLICT, "Quote " + quote.wireId() + " was already submitted as "
                                     + existing.wireId() + " (" + existing.status + ")");
                         }
-                        if (!clock.now().isBefore(quote.expiresAt)) {
-                            throw new ApiException(ErrorCode.QUOTE_EXPIRED, "Quote " + quote.wireId() + " expired at " + quote.expiresAt
-                                    + "; create a new quote");
-                        }
-                        String account = IdType.INTERNAL_ACCOUNT.wireId(quote.sourceAccountId);
-                        String breach = breach(agent, policy, quote);
-                        if (breach != null) {
-                            throw new ApiException(ErrorCode.FORBIDDEN, breach);
-                        }
-                        return Customer.<Customer>findById(agent.customerId).flatMap(holder -> {
-                            AgentAction action = newAction(agent, holder, quote);
-                            if (AgentLimits.needsApproval(policy, account, thresholdAmount(policy, quote))) {
-                                action.status = AgentAction.PENDING_APPROVAL;
-                                return action.<AgentAction>persist().flatMap(saved -> toWire(action))
-                                        .call(wire -> webhooks.publish(PENDING_APPROVAL_EVENT, wire));
-                            }
-                            return run(agent, quote, action).flatMap(ran -> action.<AgentAction>persist()).flatMap(this::toWire);
-                        });
+                        return submit(agent, policy, quote, AgentAction.EXECUTE_QUOTE, null);
                     }));
         });
     }
 
+    /**
+     * POST /agents/me/transfer-out and /transfer-in (CREATE_TRANSFERS): the transfer between the
+     * customer's internal account and its own external account, priced, then submitted like an
+     * execution (201).
+     */
+    @WithTransaction
+    public Uni<AgentActionResponse> transfer(String agentId, JsonNode body, boolean in) {
+        return AgentService.find(agentId, true).flatMap(agent -> {
+            AgentPolicy policy = agents.policy(agent);
+            requirePermitted(agent, policy, "CREATE_TRANSFERS", true);
+            if (body == null || !body.isObject()) {
+                throw ApiException.bodyNotAnObject();
+            }
+            String internal = body.at(in ? "/destination/accountId" : "/source/accountId").asText(null);
+            String external = body.at(in ? "/source/accountId" : "/destination/accountId").asText(null);
+            Uni<Void> own = Ids.isValid(IdType.INTERNAL_ACCOUNT, internal) ? requireOwnInternal(agent, internal) : Uni.createFrom().voidItem();
+            return own.call(() -> requireOwnDestination(agent, external))
+                    .flatMap(ok -> transfers.quoteForAgent(body, in, agent.id))
+                    .flatMap(quoteId -> QuoteLookup.find(quoteId, true))
+                    .flatMap(quote -> {
+                        ObjectNode details = JsonNodeFactory.instance.objectNode().put("amount", quote.totalSendingAmount)
+                                .put("currency", quote.sendingCurrency).put("sourceAccountId", body.at("/source/accountId").asText())
+                                .put("destinationAccountId", body.at("/destination/accountId").asText());
+                        return submit(agent, policy, quote, in ? "TRANSFER_IN" : "TRANSFER_OUT", details);
+                    });
+        });
+    }
+
+    /**
+     * The policy's last checks on a priced payment (expiry 400, account and limits 403), then it
+     * runs at once (APPROVED, counted) or waits for the platform (PENDING_APPROVAL, with its event).
+     */
+    private Uni<AgentActionResponse> submit(Agent agent, AgentPolicy policy, Quote quote, String type, ObjectNode transferDetails) {
+        if (!clock.now().isBefore(quote.expiresAt)) {
+            throw new ApiException(ErrorCode.QUOTE_EXPIRED, "Quote " + quote.wireId() + " expired at " + quote.expiresAt
+                    + "; create a new quote");
+        }
+        String breach = breach(agent, policy, quote);
+        if (breach != null) {
+            throw new ApiException(ErrorCode.FORBIDDEN, breach);
+        }
+        return Customer.<Customer>findById(agent.customerId).flatMap(holder -> {
+            AgentAction action = newAction(agent, holder, quote);
+            action.type = type;
+            action.transferDetails = transferDetails == null ? null : transferDetails.toString();
+            if (AgentLimits.needsApproval(policy, accountOf(quote), thresholdAmount(policy, quote))) {
+                action.status = AgentAction.PENDING_APPROVAL;
+                return action.<AgentAction>persist().flatMap(saved -> toWire(action))
+                        .call(wire -> webhooks.publish(PENDING_APPROVAL_EVENT, wire));
+            }
+            return run(agent, quote, action).flatMap(ran -> action.<AgentAction>persist()).flatMap(this::toWire);
+        });
+    }
+
+    /** The customer's internal account the payment uses: its source, or for a pull from a bank, its destination. */
+    private static String accountOf(Quote quote) {
+        return IdType.INTERNAL_ACCOUNT.wireId(quote.sourceAccountId != null ? quote.sourceAccountId : quote.destinationAccountId);
+    }
+
     /** Why the quote breaks the agent's policy now (403 at submission, FAILED at approval); null when it may run. */
     private String breach(Agent agent, AgentPolicy policy, Quote quote) {
-        String account = IdType.INTERNAL_ACCOUNT.wireId(quote.sourceAccountId);
+        String account = accountOf(quote);
         if (!AgentLimits.allowed(policy, account)) {
             return "The agent's policy does not allow account " + account;
         }
@@ -395,7 +443,8 @@ public class AgentActions {
         return quote.flatMap(q -> (q == null ? Uni.createFrom().<PaymentTransaction>nullItem() : QuoteLookup.transactionOf(q, false))
                 .map(t -> new AgentActionResponse(action.wireId(), IdType.AGENT.wireId(action.agentId),
                         IdType.CUSTOMER.wireId(action.customerId), action.platformCustomerId, action.status, action.type,
-                        q == null ? null : quoteView.toWire(q, t), null,
+                        q == null ? null : quoteView.toWire(q, t),
+                        action.transferDetails == null ? null : payments.common.JsonText.parse(action.transferDetails),
                         action.transactionId == null || t == null ? null : transactionView.toWire(t), action.rejectionReason,
                         action.createdAt.toString(), action.updatedAt.toString())));
     }

@@ -120,4 +120,22 @@ public class AgentMeResource {
             @QueryParam("cursor") String cursor) {
         return reads.internalAccounts(agentId(), currency, type, limit, cursor);
     }
+
+    /** CREATE_TRANSFERS: from one of the customer's internal accounts to its own bank account or wallet (201, an AgentAction). */
+    @POST
+    @Path("transfer-out")
+    @Secured(value = Permission.TRANSACT, schemes = AuthScheme.AGENT_BEARER)
+    public Uni<Response> transferOut(@HeaderParam(Idempotency.HEADER) String idempotencyKey, JsonNode body) {
+        return idempotency.run(caller.get(), idempotencyKey, "POST", "/agents/me/transfer-out", body,
+                () -> actions.transfer(agentId(), body, false).map(ApiResult::created));
+    }
+
+    /** CREATE_TRANSFERS: a pull from the customer's own bank account into one of its internal accounts. */
+    @POST
+    @Path("transfer-in")
+    @Secured(value = Permission.TRANSACT, schemes = AuthScheme.AGENT_BEARER)
+    public Uni<Response> transferIn(@HeaderParam(Idempotency.HEADER) String idempotencyKey, JsonNode body) {
+        return idempotency.run(caller.get(), idempotencyKey, "POST", "/agents/me/transfer-in", body,
+                () -> actions.transfer(agentId(), body, true).map(ApiResult::created));
+    }
 }

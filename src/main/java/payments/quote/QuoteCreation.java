@@ -125,10 +125,18 @@ public class QuoteCreation {
             throw payments.common.ApiException.invalidField("immediatelyExecute", null, "An agent executes a quote with POST"
                     + " /agents/me/quotes/{quoteId}/execute, where its policy is checked");
         }
-        return create(request, Mode.QUOTE).map(created -> {
+        return createForAgent(request, Mode.QUOTE, agentId).map(created -> view.toWire(created.quote(), created.transaction()));
+    }
+
+    /** An agent's quote or transfer, priced in {@code mode} and marked as the agent's, not executed. */
+    Uni<Created> createForAgent(ObjectNode request, Mode mode, java.util.UUID agentId) {
+        return createForAgent(QuoteRequest.of(request), mode, agentId);
+    }
+
+    private Uni<Created> createForAgent(QuoteRequest request, Mode mode, java.util.UUID agentId) {
+        return create(request, mode).invoke(created -> {
             created.quote().agentId = agentId;
             created.transaction().agentId = agentId;
-            return view.toWire(created.quote(), created.transaction());
         });
     }
 

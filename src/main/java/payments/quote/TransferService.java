@@ -53,7 +53,24 @@ public class TransferService {
         });
     }
 
+    /**
+     * An agent's transfer, in the caller's transaction: checked and priced as POST /transfer-in or
+     * /transfer-out would be, not executed (the agent's policy decides that). Answers the quote's id.
+     */
+    public Uni<String> quoteForAgent(JsonNode body, boolean in, java.util.UUID agentId) {
+        ObjectNode request = in ? validated(body, "transferIn", "ExternalAccount", "InternalAccount")
+                : validated(body, "transferOut", "InternalAccount", "ExternalAccount");
+        ObjectNode quote = quoteOf(request);
+        quote.remove("immediatelyExecute");
+        return quotes.createForAgent(quote, in ? Mode.TRANSFER_IN : Mode.TRANSFER_OUT, agentId).map(created -> created.quote().wireId());
+    }
+
     private Uni<TransactionResponse> transfer(ObjectNode request, Mode mode) {
+        return quotes.create(quoteOf(request), mode).map(created -> view.toWire(created.transaction()));
+    }
+
+    /** The quote a transfer request stands for, executed at once. */
+    private static ObjectNode quoteOf(ObjectNode request) {
         ObjectNode quote = JsonNodeFactory.instance.objectNode();
         quote.putObject("source").put("sourceType", "ACCOUNT").put("accountId", request.at("/source/accountId").asText());
         ObjectNode destination = quote.putObject("destination").put("destinationType", "ACCOUNT")
@@ -69,7 +86,7 @@ public class TransferService {
                 quote.set(field, request.get(field));
             }
         }
-        return quotes.create(quote, mode).map(created -> view.toWire(created.transaction()));
+        return quote;
     }
 
     private static void checkAmount(ObjectNode request, List<FieldError> errors) {

@@ -147,6 +147,37 @@ class AgentPaymentsTest {
     }
 
     @Test
+    void transfersOutAndInAreActionsToo() {
+        Connected agent = connected(limits(50_000, null, null, null), Map.of());
+        String bank = MoneyFixtures.externalUsdAccount(agent.holder().customerId(), "000");
+        Map<String, Object> out = Map.of("source", Map.of("accountId", agent.holder().account("USD")),
+                "destination", Map.of("accountId", bank), "amount", 2_000);
+        bearer(agent.token()).body(out).post("/agents/me/transfer-out").then().statusCode(403);
+        api().body(Map.of("permissions", List.of("CREATE_TRANSFERS"))).patch("/agents/" + agent.agentId() + "/policy")
+                .then().statusCode(200);
+        JsonPath action = bearer(agent.token()).body(out).post("/agents/me/transfer-out").then().statusCode(201).extract().jsonPath();
+        assertEquals("TRANSFER_OUT", action.getString("type"));
+        assertEquals("APPROVED", action.getString("status"));
+        assertEquals(2_000, action.getInt("transferDetails.amount"));
+        assertEquals(bank, action.getString("transferDetails.destinationAccountId"));
+        MoneyFixtures.awaitTransaction(action.getString("transaction.id"), "COMPLETED");
+        assertEquals(98_000, balance(agent.holder().account("USD")));
+        Map<String, Object> in = Map.of("source", Map.of("accountId", bank),
+                "destination", Map.of("accountId", agent.holder().account("USD")), "amount", 500);
+        JsonPath pulled = bearer(agent.token()).body(in).post("/agents/me/transfer-in").then().statusCode(201).extract().jsonPath();
+        assertEquals("TRANSFER_IN", pulled.getString("type"));
+        MoneyFixtures.awaitTransaction(pulled.getString("transaction.id"), "COMPLETED");
+        assertEquals(98_500, balance(agent.holder().account("USD")));
+        // Another customer's bank account is not there for this agent.
+        Holder other = MoneyFixtures.approvedCustomer(List.of("USD"));
+        String theirBank = MoneyFixtures.externalUsdAccount(other.customerId(), "000");
+        bearer(agent.token()).body(Map.of("source", Map.of("accountId", agent.holder().account("USD")),
+                "destination", Map.of("accountId", theirBank), "amount", 100)).post("/agents/me/transfer-out").then().statusCode(404);
+        bearer(agent.token()).body(Map.of("amount", -1)).post("/agents/me/transfer-out").then().statusCode(400);
+        assertLedgerClean();
+    }
+
+    @Test
     void aPaymentThatFailsLaterGivesItsUsageBack() {
         Connected agent = connected(limits(50_000, 60_000L, 5, null), Map.of());
         // The customer's own bank account ending 002: the sandbox rail fails the payout after it started.
