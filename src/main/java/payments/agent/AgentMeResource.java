@@ -3,6 +3,7 @@ package payments.agent;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -31,11 +32,13 @@ public class AgentMeResource {
     private final AgentService agents;
     private final AgentActions actions;
     private final AgentReads reads;
+    private final AgentExternalAccounts externalAccounts;
     private final CurrentCaller caller;
     private final Idempotency idempotency;
 
-    public AgentMeResource(AgentService agents, AgentActions actions, AgentReads reads, CurrentCaller caller,
-                           Idempotency idempotency) {
+    public AgentMeResource(AgentService agents, AgentActions actions, AgentReads reads, AgentExternalAccounts externalAccounts,
+                           CurrentCaller caller, Idempotency idempotency) {
+        this.externalAccounts = externalAccounts;
         this.agents = agents;
         this.reads = reads;
         this.actions = actions;
@@ -137,5 +140,34 @@ public class AgentMeResource {
     public Uni<Response> transferIn(@HeaderParam(Idempotency.HEADER) String idempotencyKey, JsonNode body) {
         return idempotency.run(caller.get(), idempotencyKey, "POST", "/agents/me/transfer-in", body,
                 () -> actions.transfer(agentId(), body, true).map(ApiResult::created));
+    }
+
+    /** MANAGE_EXTERNAL_ACCOUNTS: an external account of the agent's customer (customerId may be left out). */
+    @POST
+    @Path("external-accounts")
+    @Secured(value = Permission.TRANSACT, schemes = AuthScheme.AGENT_BEARER)
+    public Uni<Response> createExternalAccount(JsonNode body) {
+        return externalAccounts.create(agentId(), body).map(account -> Response.status(201).entity(account).build());
+    }
+
+    @GET
+    @Path("external-accounts")
+    public Uni<Page<payments.account.ExternalAccountService.ExternalAccountResponse>> externalAccounts(
+            @QueryParam("currency") String currency, @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+        return externalAccounts.list(agentId(), currency, limit, cursor);
+    }
+
+    @GET
+    @Path("external-accounts/{externalAccountId}")
+    public Uni<payments.account.ExternalAccountService.ExternalAccountResponse> externalAccount(
+            @PathParam("externalAccountId") String externalAccountId) {
+        return externalAccounts.get(agentId(), externalAccountId);
+    }
+
+    @DELETE
+    @Path("external-accounts/{externalAccountId}")
+    @Secured(value = Permission.TRANSACT, schemes = AuthScheme.AGENT_BEARER)
+    public Uni<Response> deleteExternalAccount(@PathParam("externalAccountId") String externalAccountId) {
+        return externalAccounts.delete(agentId(), externalAccountId).map(done -> Response.noContent().build());
     }
 }

@@ -178,6 +178,29 @@ class AgentPaymentsTest {
     }
 
     @Test
+    void externalAccountsOfItsCustomerOnly() {
+        Connected agent = connected(limits(50_000, null, null, null), Map.of());
+        Map<String, Object> body = new HashMap<>(payments.account.ExternalAccountTest.usdAccount(agent.holder().customerId(), "000"));
+        body.remove("customerId");
+        bearer(agent.token()).body(body).post("/agents/me/external-accounts").then().statusCode(403);
+        api().body(Map.of("permissions", List.of("MANAGE_EXTERNAL_ACCOUNTS"))).patch("/agents/" + agent.agentId() + "/policy")
+                .then().statusCode(200);
+        String created = bearer(agent.token()).body(body).post("/agents/me/external-accounts").then().statusCode(201)
+                .body("customerId", equalTo(agent.holder().customerId())).extract().path("id");
+        bearer(agent.token()).get("/agents/me/external-accounts").then().statusCode(200).body("data.id", equalTo(List.of(created)));
+        bearer(agent.token()).get("/agents/me/external-accounts/" + created).then().statusCode(200);
+        Holder other = MoneyFixtures.approvedCustomer(List.of("USD"));
+        String theirs = MoneyFixtures.externalUsdAccount(other.customerId(), "000");
+        bearer(agent.token()).get("/agents/me/external-accounts/" + theirs).then().statusCode(404);
+        bearer(agent.token()).delete("/agents/me/external-accounts/" + theirs).then().statusCode(404);
+        Map<String, Object> foreign = new HashMap<>(body);
+        foreign.put("customerId", other.customerId());
+        bearer(agent.token()).body(foreign).post("/agents/me/external-accounts").then().statusCode(404);
+        bearer(agent.token()).delete("/agents/me/external-accounts/" + created).then().statusCode(204);
+        bearer(agent.token()).get("/agents/me/external-accounts").then().statusCode(200).body("data", equalTo(List.of()));
+    }
+
+    @Test
     void aPaymentThatFailsLaterGivesItsUsageBack() {
         Connected agent = connected(limits(50_000, 60_000L, 5, null), Map.of());
         // The customer's own bank account ending 002: the sandbox rail fails the payout after it started.
