@@ -44,6 +44,8 @@ final class ReferenceDifferences {
                     "spec Sandbox: the authorization simulator answers the resulting CardTransaction at once (guide 9, contradiction 6)"),
             new Allowed("POST /agents/device-codes/{code}/redeem", 429, "\\$", "status", null,
                     "issue 21: redeeming is brute-force resistant, rate-limited per source and per code prefix (429 RATE_LIMITED)"),
+            new Allowed("POST /transactions/{transactionId}/approve", 200, "/type", "enum", "OUTGOING",
+                    "spec Agent operations: POST /transactions/{transactionId}/approve approves a pending agent-initiated transaction (guide 9, #20)"),
             new Allowed("POST /customers/bulk/csv", 400, "\\$", "status", null, "a file that is not the documented CSV is 400"),
             // Codes.
             new Allowed("*", 404, "/code", "enum", "([A-Z_]+_)?NOT_FOUND",

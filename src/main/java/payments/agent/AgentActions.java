@@ -48,7 +48,7 @@ import java.util.UUID;
  * counted one at a time and never pass a limit together.
  */
 @ApplicationScoped
-public class AgentActions {
+public class AgentActions implements payments.quote.AgentQuotes {
 
     private static final Logger LOG = Logger.getLogger(AgentActions.class);
     static final String PENDING_APPROVAL_EVENT = "AGENT_ACTION.PENDING_APPROVAL";
@@ -98,6 +98,7 @@ public class AgentActions {
      * POST /agents/me/quotes: the source must be an internal account of the agent's customer that
      * its policy allows; any account of another customer is 404, as if it did not exist.
      */
+    @Override
     @WithTransaction
     public Uni<QuoteResponse> createQuote(String agentId, JsonNode body) {
         return AgentService.find(agentId, false).flatMap(agent -> {
@@ -322,6 +323,26 @@ public class AgentActions {
                             .onFailure(ApiException.class).recoverWithUni(e -> failed(action, e.getMessage()).replaceWithVoid())
                             .flatMap(ran -> toWire(action));
                 })));
+    }
+
+    /**
+     * POST /transactions/{id}/approve for the payment of an agent action waiting for the platform:
+     * the action is approved as by its own endpoint; the transaction is answered as it now stands.
+     * Null (not an item) when the transaction belongs to no such action.
+     */
+    @WithTransaction
+    public Uni<TransactionResponse> approveByTransaction(String transactionId) {
+        if (!Ids.isValid(IdType.TRANSACTION, transactionId)) {
+            return Uni.createFrom().nullItem();
+        }
+        UUID id = Ids.uuidOf(IdType.TRANSACTION, transactionId, ErrorCode.TRANSACTION_NOT_FOUND);
+        return Quote.<Quote>find("transactionId", id).firstResult().flatMap(quote -> quote == null || quote.agentId == null
+                ? Uni.createFrom().<TransactionResponse>nullItem()
+                : AgentAction.<AgentAction>find("quoteId = ?1 and status = ?2", quote.id, AgentAction.PENDING_APPROVAL).firstResult()
+                        .flatMap(action -> action == null ? Uni.createFrom().<TransactionResponse>nullItem()
+                                : approve(IdType.AGENT.wireId(action.agentId), action.wireId())
+                                        .flatMap(decided -> PaymentTransaction.<PaymentTransaction>findById(id))
+                                        .map(transactionView::toWire)));
     }
 
     private Uni<AgentActionResponse> failed(AgentAction action, String why) {

@@ -14,6 +14,8 @@ import payments.account.WalletAuthorization;
 import payments.common.ApiResult;
 import payments.common.Idempotency;
 import payments.common.JsonText;
+import payments.common.security.AuthScheme;
+import payments.common.security.Caller;
 import payments.common.security.CurrentCaller;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
@@ -31,11 +33,13 @@ public class QuoteResource {
     private final ScaChallenges challenges;
     private final TransferService transfers;
     private final Idempotency idempotency;
+    private final AgentQuotes agentQuotes;
     private final CurrentCaller caller;
     private final JsonText json;
 
     public QuoteResource(QuoteCreation creation, QuoteLookup lookup, QuoteExecution execution, ScaChallenges challenges,
-                         TransferService transfers, Idempotency idempotency, CurrentCaller caller, JsonText json) {
+                         TransferService transfers, Idempotency idempotency, CurrentCaller caller, JsonText json, AgentQuotes agentQuotes) {
+        this.agentQuotes = agentQuotes;
         this.json = json;
         this.creation = creation;
         this.lookup = lookup;
@@ -46,11 +50,17 @@ public class QuoteResource {
         this.caller = caller;
     }
 
+    /** The platform's credentials, or an agent's bearer token: then it is the agent's quote, under its policy. */
     @POST
     @Path("quotes")
+    @Secured(value = Permission.TRANSACT, schemes = {AuthScheme.BASIC, AuthScheme.AGENT_BEARER})
     public Uni<Response> create(@HeaderParam(Idempotency.HEADER) String idempotencyKey, JsonNode body) {
-        return idempotency.runCommitting(caller.get(), idempotencyKey, "POST", "/quotes", body,
-                claim -> creation.create(body, claim));
+        Caller who = caller.get();
+        if (who.scheme() == AuthScheme.AGENT_BEARER) {
+            return idempotency.run(who, idempotencyKey, "POST", "/quotes", body,
+                    () -> agentQuotes.createQuote(who.principalId(), body).map(ApiResult::created));
+        }
+        return idempotency.runCommitting(who, idempotencyKey, "POST", "/quotes", body, claim -> creation.create(body, claim));
     }
 
     @GET

@@ -219,6 +219,28 @@ class AgentPaymentsTest {
     }
 
     @Test
+    void postQuotesTakesTheBearerTokenAndTransactionsApproveTakesTheAgentsPayment() {
+        Connected agent = connected(limits(50_000, null, null, null), Map.of("defaultExecutionMode", "APPROVAL_REQUIRED"));
+        JsonPath quote = bearer(agent.token())
+                .body(MoneyFixtures.quoteBody(agent.holder().account("USD"), agent.holder().account("MXN"), 3_000))
+                .post("/quotes").then().statusCode(201).extract().jsonPath();
+        bearer(agent.token()).get("/agents/me/quotes/" + quote.getString("id")).then().statusCode(200);
+        String actionId = execute(agent, quote.getString("id")).statusCode(200).body("status", equalTo("PENDING_APPROVAL"))
+                .extract().path("id");
+        String transactionId = quote.getString("transactionId");
+        api().post("/transactions/" + transactionId + "/approve").then().statusCode(200).body("id", equalTo(transactionId));
+        bearer(agent.token()).get("/agents/me/actions/" + actionId).then().statusCode(200).body("status", equalTo("APPROVED"));
+        MoneyFixtures.awaitTransaction(transactionId, "COMPLETED");
+        assertEquals(97_000, balance(agent.holder().account("USD")));
+        api().post("/transactions/" + transactionId + "/approve").then().statusCode(409);
+        // Without CREATE_QUOTES, POST /quotes refuses the agent too.
+        api().body(Map.of("permissions", List.of("EXECUTE_QUOTES"))).patch("/agents/" + agent.agentId() + "/policy").then().statusCode(200);
+        bearer(agent.token()).body(MoneyFixtures.quoteBody(agent.holder().account("USD"), agent.holder().account("MXN"), 3_000))
+                .post("/quotes").then().statusCode(403);
+        assertLedgerClean();
+    }
+
+    @Test
     void anApprovalAfterTheQuoteExpiredFailsAndMovesNothing() {
         Connected agent = connected(limits(50_000, null, null, null), Map.of("defaultExecutionMode", "APPROVAL_REQUIRED"));
         String actionId = execute(agent, quote(agent, 2_500)).statusCode(200).body("status", equalTo("PENDING_APPROVAL"))
