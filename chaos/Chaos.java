@@ -93,6 +93,12 @@ public class Chaos {
     private final Map<String, String> cardOf = new HashMap<>();
     /** Approved card authorizations by transaction id, with their acknowledged clearing. */
     private final Map<String, CardPurchase> purchases = new ConcurrentHashMap<>();
+    /** Each account's agent. */
+    private final Map<String, AgentRef> agentOf = new HashMap<>();
+    /** Agent payments whose execution was answered, by action id. */
+    private final Map<String, AgentPayment> agentPayments = new ConcurrentHashMap<>();
+    /** The UTC day the agents' usage counts when the run starts (their dailySpend is checked only within it). */
+    private String agentsResetDate;
     /** Authorizations answered (AUTHORIZED or DECLINED): each must be one card transaction row. */
     private final Set<String> cardAnswers = ConcurrentHashMap.newKeySet();
 
@@ -252,6 +258,19 @@ public class Chaos {
             accounts.add(account);
             cardOf.put(account, api.call("POST", "/cards", Map.of("customerId", customerId, "form", "VIRTUAL",
                     "fundingSource", account), "chaos-card-" + seed + "-" + i).path("id").asText());
+            Map<String, Object> savings = Map.of("customerId", customerId, "currency", "USD", "accountInfo", Map.of(
+                    "accountType", "USD_ACCOUNT", "accountNumber", String.format("6%06d000", i), "routingNumber", "021000021",
+                    "bankAccountType", "SAVINGS", "bankName", "Chaos Bank", "beneficiary", Map.of("beneficiaryType", "INDIVIDUAL",
+                            "fullName", "Chaos Customer " + i, "address", Map.of("line1", "1 Main St", "postalCode", "73301", "country", "US"))));
+            String savingsId = api.call("POST", "/customers/external-accounts", savings, null).path("id").asText();
+            JsonNode agent = api.call("POST", "/agents", Map.of("name", "Chaos agent " + i, "customerId", customerId, "policy", Map.of(
+                    "permissions", List.of("CREATE_QUOTES", "EXECUTE_QUOTES", "VIEW_TRANSACTIONS"), "defaultExecutionMode", "AUTO",
+                    "spendingLimits", Map.of("currency", "USD", "perTransactionLimit", 10_000),
+                    "approvalThresholds", Map.of("currency", "USD", "amount", 2_000))), null);
+            String token = api.call("POST", "/agents/device-codes/" + agent.path("deviceCode").path("code").asText() + "/redeem",
+                    null, null).path("accessToken").asText();
+            agentOf.put(account, new AgentRef(agent.path("agent").path("id").asText(), token, savingsId));
+            agentsResetDate = agent.path("agent").path("usage").path("dailyResetDate").asText();
         }
         for (String card : cardOf.values()) {
             awaitActiveCard(api, card);
@@ -288,8 +307,13 @@ public class Chaos {
      */
     private void clientLoop(Random random, AtomicBoolean stop) {
         while (!stop.get()) {
-            if (random.nextInt(8) == 0) {
+            int dice = random.nextInt(8);
+            if (dice == 0) {
                 cardPurchase(random);
+                continue;
+            }
+            if (dice == 1) {
+                agentPayment(random);
                 continue;
             }
             Request request = newRequest(random);
@@ -328,6 +352,46 @@ public class Chaos {
         requests.put(clearing.key(), clearing);
         postWithRetries(clearing, random);
         count("card purchases");
+    }
+
+    /**
+     * A customer's agent pays into the customer's own savings account: it quotes, executes, and when
+     * the amount is above its approval threshold (USD 20.00, about two in three), the platform
+     * approves. The execute and the approval are retried like every request (the approval's 409 after
+     * a lost answer means it was decided: the action's final state is read at the end).
+     */
+    private void agentPayment(Random random) {
+        String account = accounts.get(random.nextInt(accounts.size()));
+        AgentRef agent = agentOf.get(account);
+        long amount = 1_000 + random.nextInt(3_000);
+        String key = UUID.randomUUID().toString();
+        Request quote = new Request(key, account, agent.bank(), amount, false, Map.of(
+                "source", Map.of("sourceType", "ACCOUNT", "accountId", account),
+                "destination", Map.of("destinationType", "ACCOUNT", "accountId", agent.bank()),
+                "lockedCurrencySide", "SENDING", "lockedCurrencyAmount", amount, "description", key),
+                Kind.AGENT_QUOTE, "/agents/me/quotes", agent.token());
+        requests.put(quote.key(), quote);
+        Answer quoted = postWithRetries(quote, random);
+        if (quoted == null || quoted.status() != 201) {
+            return;
+        }
+        String quoteId = quoted.json().path("id").asText();
+        Request execute = new Request(UUID.randomUUID().toString(), account, quoteId, amount, false, Map.of(), Kind.AGENT_EXECUTE,
+                "/agents/me/quotes/" + quoteId + "/execute", agent.token());
+        requests.put(execute.key(), execute);
+        Answer action = postWithRetries(execute, random);
+        if (action == null || action.status() != 200) {
+            return;
+        }
+        String actionId = action.json().path("id").asText();
+        count("agent payments");
+        if ("PENDING_APPROVAL".equals(action.json().path("status").asText())) {
+            Request approve = new Request(UUID.randomUUID().toString(), account, actionId, amount, false, Map.of(),
+                    Kind.AGENT_APPROVE, "/agents/" + agent.agentId() + "/actions/" + actionId + "/approve");
+            requests.put(approve.key(), approve);
+            postWithRetries(approve, random);
+            count("agent approvals");
+        }
     }
 
     /** A payment from a random account to another one, or (one in ten) to its own failing bank account. */
@@ -383,8 +447,10 @@ public class Chaos {
         if (first == null) {
             if (request.kind() == Kind.PAYMENT && answer.status() == 201) {
                 acknowledge(request, answer);
-            } else if (request.kind() != Kind.PAYMENT) {
+            } else if (request.kind() == Kind.CARD_AUTHORIZATION || request.kind() == Kind.CARD_CLEARING) {
                 acknowledgeCard(request, answer);
+            } else if (request.kind() != Kind.PAYMENT) {
+                acknowledgeAgent(request, answer);
             }
             return;
         }
@@ -444,6 +510,22 @@ public class Chaos {
         }
     }
 
+    /** An agent request's first definitive answer: a quote 201, an execution 200, an approval 200 (or 409: decided already). */
+    private void acknowledgeAgent(Request request, Answer answer) {
+        boolean expected = switch (request.kind()) {
+            case AGENT_QUOTE -> answer.status() == 201;
+            // A lost execute retried after the run (the clock moved 6 minutes) finds its quote expired: it never ran.
+            case AGENT_EXECUTE -> answer.status() == 200 || "400 QUOTE_EXPIRED".equals(answer.describe());
+            default -> answer.status() == 200 || answer.status() == 409;
+        };
+        if (!expected) {
+            violation("agent request " + request.key() + " to " + request.path() + " answered " + answer.describe());
+        } else if (request.kind() == Kind.AGENT_EXECUTE && answer.status() == 200) {
+            String actionId = answer.json().path("id").asText();
+            agentPayments.put(actionId, new AgentPayment(request.source(), agentOf.get(request.source()), actionId, request.amount()));
+        }
+    }
+
     /** What an approved purchase takes from its account in the end: nothing once voided, else the authorized amount. */
     private static long cardOut(CardPurchase purchase) {
         return purchase.cleared() != null && purchase.cleared() == 0 ? 0 : purchase.amount();
@@ -462,8 +544,12 @@ public class Chaos {
         }
         Instance target = live.get(random.nextInt(live.size()));
         try {
-            HttpResponse<byte[]> response = http.send(target.request("POST", request.path(), json(request.body()), request.key())
-                    .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofByteArray());
+            HttpRequest.Builder builder = target.request("POST", request.path(), json(request.body()), request.key());
+            if (request.bearer() != null) {
+                builder.setHeader("Authorization", "Bearer " + request.bearer());
+            }
+            HttpResponse<byte[]> response = http.send(builder.timeout(Duration.ofSeconds(10)).build(),
+                    HttpResponse.BodyHandlers.ofByteArray());
             return new Answer(response.statusCode(), response.body());
         } catch (IOException e) {
             return null;
@@ -531,7 +617,48 @@ public class Chaos {
         checkAcknowledgedPaymentsStored();
         checkAcknowledgedPaymentsEnded();
         checkCardPurchases();
+        checkAgentPayments();
         checkWebhooks();
+    }
+
+    /** Each agent payment's final state, as its agent reads it: APPROVED (its payment COMPLETED) moves its amount, any other nothing. */
+    private final Map<String, Long> agentPaid = new ConcurrentHashMap<>();
+
+    private void readAgentPayments() throws Exception {
+        Instance api = instances.get(0);
+        for (AgentPayment payment : agentPayments.values()) {
+            HttpResponse<String> response = http.send(api.request("GET", "/agents/me/actions/" + payment.actionId(), null, null)
+                    .setHeader("Authorization", "Bearer " + payment.agent().token()).build(), HttpResponse.BodyHandlers.ofString());
+            JsonNode action = JSON.readTree(response.body());
+            String status = action.path("status").asText();
+            count("agent payments " + status.toLowerCase());
+            if ("APPROVED".equals(status)) {
+                String state = action.path("transaction").path("status").asText();
+                JsonNode transaction = api.call("GET", "/transactions/" + action.path("transaction").path("id").asText(), null, null);
+                if (!"COMPLETED".equals(transaction.path("status").asText())) {
+                    violation("agent payment " + payment.actionId() + " approved but its payment is " + transaction.path("status")
+                            + " (was " + state + ")");
+                }
+                agentPaid.merge(payment.account(), payment.amount(), Long::sum);
+            } else if (!"PENDING_APPROVAL".equals(status) && !"FAILED".equals(status)) {
+                violation("agent payment " + payment.actionId() + " ended " + status);
+            }
+        }
+    }
+
+    /** Each agent's usage counts exactly its approved payments (while the run stays within one UTC day). */
+    private void checkAgentPayments() throws Exception {
+        Instance api = instances.get(0);
+        for (Map.Entry<String, AgentRef> entry : agentOf.entrySet()) {
+            HttpResponse<String> response = http.send(api.request("GET", "/agents/me", null, null)
+                    .setHeader("Authorization", "Bearer " + entry.getValue().token()).build(), HttpResponse.BodyHandlers.ofString());
+            JsonNode usage = JSON.readTree(response.body()).path("usage");
+            long paid = agentPaid.getOrDefault(entry.getKey(), 0L);
+            if (agentsResetDate.equals(usage.path("dailyResetDate").asText()) && usage.path("dailySpend").asLong() != paid) {
+                violation("agent " + entry.getValue().agentId() + " counts dailySpend " + usage.path("dailySpend")
+                        + "; its approved payments add up to " + paid);
+            }
+        }
     }
 
     /**
@@ -559,11 +686,13 @@ public class Chaos {
 
     /** The server's own books: conserved in total, nothing negative, the audit clean, no key executed twice. */
     private void checkServerBooks() throws Exception {
+        readAgentPayments();
+        long agentsPaid = agentPaid.values().stream().mapToLong(Long::longValue).sum();
         long total = queryLong("SELECT COALESCE(sum(total_balance), 0) FROM internal_accounts WHERE customer_id IS NOT NULL");
         long spentByCard = purchases.values().stream().mapToLong(Chaos::cardOut).sum();
-        if (total != FUNDING * accountCount - spentByCard) {
+        if (total != FUNDING * accountCount - spentByCard - agentsPaid) {
             violation("money not conserved: customers hold " + total + ", funded " + FUNDING * accountCount
-                    + " less " + spentByCard + " spent by card");
+                    + " less " + spentByCard + " spent by card and " + agentsPaid + " paid out by agents");
         }
         long cardSettlement = queryLong("SELECT COALESCE(sum(amount), 0) FROM ledger_entries WHERE system_account IN"
                 + " ('CARD_SETTLEMENT', 'CARD_NETWORK')");
@@ -622,6 +751,7 @@ public class Chaos {
             }
         }
         purchases.values().forEach(purchase -> expected.merge(purchase.account(), -cardOut(purchase), Long::sum));
+        agentPaid.forEach((account, paid) -> expected.merge(account, -paid, Long::sum));
         Instance api = instances.get(0);
         for (String account : accounts) {
             JsonNode wire = api.call("GET", "/internal-accounts/" + account, null, null);
@@ -779,7 +909,7 @@ public class Chaos {
     // --- plumbing --------------------------------------------------------------------------
 
     /** What a request asks for: a payment (POST /quotes) or a card network simulation. */
-    private enum Kind { PAYMENT, CARD_AUTHORIZATION, CARD_CLEARING }
+    private enum Kind { PAYMENT, CARD_AUTHORIZATION, CARD_CLEARING, AGENT_QUOTE, AGENT_EXECUTE, AGENT_APPROVE }
 
     /**
      * A request as the client sent it, and what it moves if acknowledged. For a card authorization
@@ -787,10 +917,23 @@ public class Chaos {
      * transaction it clears and {@code amount} the clearing's.
      */
     private record Request(String key, String source, String destination, long amount, boolean toFailingBank,
-                           Map<String, Object> body, Kind kind, String path) {
+                           Map<String, Object> body, Kind kind, String path, String bearer) {
         Request(String key, String source, String destination, long amount, boolean toFailingBank, Map<String, Object> body) {
-            this(key, source, destination, amount, toFailingBank, body, Kind.PAYMENT, "/quotes");
+            this(key, source, destination, amount, toFailingBank, body, Kind.PAYMENT, "/quotes", null);
         }
+
+        Request(String key, String source, String destination, long amount, boolean toFailingBank, Map<String, Object> body,
+                Kind kind, String path) {
+            this(key, source, destination, amount, toFailingBank, body, kind, path, null);
+        }
+    }
+
+    /** Each customer's agent: its id, its access token, and the customer's own bank account it pays into. */
+    private record AgentRef(String agentId, String token, String bank) {
+    }
+
+    /** An agent payment whose execution was answered: the action, and what it moves if it ends APPROVED. */
+    private record AgentPayment(String account, AgentRef agent, String actionId, long amount) {
     }
 
     /** An authorization the server approved (AUTHORIZED): its row, and the clearing acknowledged for it (null: none). */
