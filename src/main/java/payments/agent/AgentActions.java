@@ -94,6 +94,11 @@ public class AgentActions implements payments.quote.AgentQuotes {
         }
     }
 
+    /** The agent, once it may do this: {@link #requirePermitted} on its current policy. */
+    static Uni<Agent> permittedAgent(AgentView view, String agentId, String permission, boolean initiates) {
+        return AgentService.find(agentId, false).invoke(agent -> requirePermitted(agent, view.policy(agent), permission, initiates));
+    }
+
     /**
      * POST /agents/me/quotes: the source must be an internal account of the agent's customer that
      * its policy allows; any account of another customer is 404, as if it did not exist.

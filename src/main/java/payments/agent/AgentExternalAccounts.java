@@ -27,8 +27,7 @@ public class AgentExternalAccounts {
     }
 
     private Uni<Agent> permitted(String agentId, boolean initiates) {
-        return AgentService.find(agentId, false).invoke(agent ->
-                AgentActions.requirePermitted(agent, view.policy(agent), PERMISSION, initiates));
+        return AgentActions.permittedAgent(view, agentId, PERMISSION, initiates);
     }
 
     /** The body's customerId may be left out (it is the agent's customer); naming another customer is 404. */

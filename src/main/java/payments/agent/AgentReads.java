@@ -34,8 +34,7 @@ public class AgentReads {
     }
 
     private Uni<Agent> permitted(String agentId, String permission) {
-        return AgentService.find(agentId, false).invoke(agent ->
-                AgentActions.requirePermitted(agent, view.policy(agent), permission, false));
+        return AgentActions.permittedAgent(view, agentId, permission, false);
     }
 
     @WithSession

@@ -19,7 +19,7 @@ public class Quote extends PanacheEntityBase {
 
     /** Every column, for saving many quotes in one statement (see {@link RawTable}). */
     public static final RawTable<Quote> ROWS = RawTable.<Quote>into("quotes")
-            .uuid("id", q -> q.id).text("status", q -> q.status).uuid("customer_id", q -> q.customerId)
+            .uuid("id", q -> q.id).text("status", q -> q.status).uuid("customer_id", q -> q.customerId).uuid("agent_id", q -> q.agentId)
             .uuid("transaction_id", q -> q.transactionId).text("source", q -> q.source).text("destination", q -> q.destination)
             .uuid("source_account_id", q -> q.sourceAccountId)
             .uuid("source_external_account_id", q -> q.sourceExternalAccountId)

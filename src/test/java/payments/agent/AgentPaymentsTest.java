@@ -104,6 +104,40 @@ class AgentPaymentsTest {
         assertLedgerClean();
     }
 
+    @Test
+    void limitsInAnotherCurrencyConvertAndTheMonthStartsAgain() {
+        Map<String, Object> eur = new HashMap<>(Map.of("currency", "EUR", "perTransactionLimit", 1));
+        Connected agent = connected(eur, Map.of());
+        // USD 1.00 is more than EUR 0.01: converted at the current rate, it breaks the limit.
+        execute(agent, quote(agent, 100)).statusCode(403);
+        Map<String, Object> limits = new HashMap<>(Map.of("perTransactionLimit", 1_000_000, "dailyTransactionLimit", 2,
+                "monthlyLimit", 1_000_000));
+        api().body(Map.of("spendingLimits", limits)).patch("/agents/" + agent.agentId() + "/policy").then().statusCode(200);
+        nextUtcMonth();
+        execute(agent, quote(agent, 1_000)).statusCode(200);
+        execute(agent, quote(agent, 1_000)).statusCode(200);
+        execute(agent, quote(agent, 1_000)).statusCode(403).body("reason", org.hamcrest.Matchers.containsString("2 payments"));
+        JsonPath usage = bearer(agent.token()).get("/agents/me").then().statusCode(200).extract().jsonPath();
+        long monthly = usage.getLong("usage.monthlySpend");
+        assertTrue(monthly > 0 && monthly < 2_000, "USD 20.00 counted in EUR cents: " + monthly);
+        assertEquals(2, usage.getInt("usage.dailyTransactionCount"));
+        nextUtcMonth();
+        bearer(agent.token()).get("/agents/me").then().body("usage.monthlySpend", equalTo(0))
+                .body("usage.dailyTransactionCount", equalTo(0));
+        execute(agent, quote(agent, 1_000)).statusCode(200);
+        assertLedgerClean();
+    }
+
+    /** Moves the sandbox clock to just after the start of the next UTC month. */
+    static void nextUtcMonth() {
+        Instant now = Instant.parse(api().body(Map.of("seconds", 1)).post("/sandbox/clock/advance").then().statusCode(200)
+                .extract().<String>path("now"));
+        Instant start = now.atZone(ZoneOffset.UTC).toLocalDate().withDayOfMonth(1).plusMonths(1).atStartOfDay(ZoneOffset.UTC)
+                .toInstant();
+        api().body(Map.of("seconds", Duration.between(now, start).getSeconds() + 1)).post("/sandbox/clock/advance")
+                .then().statusCode(200);
+    }
+
     static void nextUtcDay() {
         Instant now = Instant.parse(api().body(Map.of("seconds", 1)).post("/sandbox/clock/advance").then().statusCode(200)
                 .extract().<String>path("now"));
