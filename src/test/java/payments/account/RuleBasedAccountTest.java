@@ -28,6 +28,8 @@ class RuleBasedAccountTest {
     @Test
     void opensARuleBasedAccountOnceAndActivatesIt() throws Exception {
         String customerId = ExternalAccountTest.customer();
+        // A rule-based account needs the holder's own USD account ACTIVE: wait for its activation job.
+        payments.MoneyFixtures.activeAccounts(customerId);
         String bank = api().body(ExternalAccountTest.usdAccount(customerId, "000")).post("/customers/external-accounts")
                 .then().statusCode(201).extract().path("id");
         String key = UUID.randomUUID().toString();

@@ -105,6 +105,15 @@ class AgentPaymentsTest {
     }
 
     @Test
+    void theMonthlyLimitAllowsExactlyItsAmount() {
+        Connected agent = connected(limits(50_000, null, null, 2_000L), Map.of());
+        execute(agent, quote(agent, 1_000)).statusCode(200);
+        execute(agent, quote(agent, 1_000)).statusCode(200);
+        execute(agent, quote(agent, 100)).statusCode(403).body("reason", org.hamcrest.Matchers.containsString("monthly"));
+        bearer(agent.token()).get("/agents/me").then().body("usage.monthlySpend", equalTo(2_000));
+    }
+
+    @Test
     void limitsInAnotherCurrencyConvertAndTheMonthStartsAgain() {
         Map<String, Object> eur = new HashMap<>(Map.of("currency", "EUR", "perTransactionLimit", 1));
         Connected agent = connected(eur, Map.of());
