@@ -103,24 +103,25 @@ public class AgentAccess implements Authenticator {
             return Uni.createFrom().failure(ApiException.rateLimited("Too many failed device-code redemptions; retry in "
                     + wait + " seconds", wait));
         }
-        return Panache.withTransaction(() -> deviceCode(code, true).flatMap(row -> {
-                    Instant now = clock.now();
-                    if (row.redeemedAt() != null || row.invalidatedAt() != null || !now.isBefore(row.expiresAt())) {
-                        String why = row.redeemedAt() != null ? "has already been redeemed"
-                                : row.invalidatedAt() != null ? "was replaced by a newer code" : "has expired";
-                        throw ApiException.invalidField("code", null, "This device code " + why + "; ask the platform for a new one");
-                    }
-                    return AgentService.find(IdType.AGENT.wireId(row.agentId()), true).flatMap(agent -> {
-                        String token = AgentCredentials.newAccessToken();
-                        agent.accessTokenHash = AgentCredentials.hash(token);
-                        agent.connectedAt = now;
-                        agent.updatedAt = now;
-                        return Panache.getSession().flatMap(session -> session.createNativeQuery(
-                                        "UPDATE agent_device_codes SET redeemed_at = :now WHERE code_hash = :hash")
-                                .setParameter("now", now).setParameter("hash", AgentCredentials.codeHash(code)).executeUpdate())
-                                .map(updated -> new Redeemed(agent.wireId(), agent.name, token, view.policy(agent)));
-                    });
-                }))
+        // Agent row first, then the code's: the order DELETE and new codes take them in.
+        return Panache.withTransaction(() -> deviceCode(code, false)
+                        .flatMap(unlocked -> AgentService.find(IdType.AGENT.wireId(unlocked.agentId()), true))
+                        .flatMap(agent -> deviceCode(code, true).flatMap(row -> {
+                            Instant now = clock.now();
+                            if (row.redeemedAt() != null || row.invalidatedAt() != null || !now.isBefore(row.expiresAt())) {
+                                String why = row.redeemedAt() != null ? "has already been redeemed"
+                                        : row.invalidatedAt() != null ? "was replaced by a newer code" : "has expired";
+                                throw ApiException.invalidField("code", null, "This device code " + why + "; ask the platform for a new one");
+                            }
+                            String token = AgentCredentials.newAccessToken();
+                            agent.accessTokenHash = AgentCredentials.hash(token);
+                            agent.connectedAt = now;
+                            agent.updatedAt = now;
+                            return Panache.getSession().flatMap(session -> session.createNativeQuery(
+                                            "UPDATE agent_device_codes SET redeemed_at = :now WHERE code_hash = :hash")
+                                    .setParameter("now", now).setParameter("hash", AgentCredentials.codeHash(code)).executeUpdate())
+                                    .map(updated -> new Redeemed(agent.wireId(), agent.name, token, view.policy(agent)));
+                        })))
                 .onFailure(ApiException.class).invoke(failure -> {
                     attempts.failed(source, code);
                     LOG.debugf("Device code redemption refused from %s: %s", source, failure.getMessage());

@@ -59,6 +59,9 @@ public class AgentAction extends PanacheEntityBase {
     @Column(name = "usage_amount")
     public Long usageAmount;
 
+    @Column(name = "usage_currency")
+    public String usageCurrency;
+
     @Column(name = "usage_day")
     public java.time.LocalDate usageDay;
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.quarkus.panache.common.Sort;
@@ -237,6 +238,10 @@ public class AgentActions implements payments.quote.AgentQuotes {
             throw new ApiException(ErrorCode.FORBIDDEN, breach);
         }
         return Customer.<Customer>findById(agent.customerId).flatMap(holder -> {
+            if (holder != null && payments.common.Regions.requiresSca(holder.region)) {
+                throw new ApiException(ErrorCode.FORBIDDEN, "Payments of customers in Strong Customer Authentication regions need"
+                        + " the customer present; an agent cannot authorize them");
+            }
             AgentAction action = newAction(agent, holder, quote);
             action.type = type;
             action.transferDetails = transferDetails == null ? null : transferDetails.toString();
@@ -276,7 +281,11 @@ public class AgentActions implements payments.quote.AgentQuotes {
     private long converted(Quote quote, String currency) {
         java.math.BigDecimal rate = rates.rate(currency, quote.sendingCurrency).orElseThrow(() -> new ApiException(ErrorCode.FORBIDDEN,
                 "The agent's limits are in " + currency + " and no rate converts " + quote.sendingCurrency + " to it now"));
-        return AgentPolicies.convert(quote.totalSendingAmount, quote.sendingCurrency, currency, rate);
+        try {
+            return AgentPolicies.convert(quote.totalSendingAmount, quote.sendingCurrency, currency, rate);
+        } catch (ArithmeticException tooLarge) {
+            throw new ApiException(ErrorCode.FORBIDDEN, "The payment is too large to compare with the agent's limits in " + currency);
+        }
     }
 
     /** Executes the quote and counts it in the agent's usage, in this transaction: both or neither. */
@@ -288,6 +297,7 @@ public class AgentActions implements payments.quote.AgentQuotes {
             action.status = AgentAction.APPROVED;
             action.transactionId = t.id;
             action.usageAmount = amount;
+            action.usageCurrency = agents.policy(agent).spendingLimits().currency();
             action.usageDay = clock.today();
         }));
     }
@@ -309,23 +319,41 @@ public class AgentActions implements payments.quote.AgentQuotes {
     /**
      * POST /agents/{agentId}/actions/{actionId}/approve: the policy, limits, quote and balance are
      * checked again against the present state; APPROVED with its transaction, or FAILED (nothing
-     * moved). 409 when the action no longer waits, so a retried call is safe.
+     * moved). 409 when the action no longer waits, so a retried call is safe. A refusal while
+     * executing rolls the whole attempt back (a hold may already have been posted), and FAILED is
+     * then recorded in a transaction of its own.
      */
-    @WithTransaction
     public Uni<AgentActionResponse> approve(String agentId, String actionId) {
+        return Panache.withTransaction(() -> approveInTransaction(agentId, actionId))
+                .onFailure(Refused.class).recoverWithUni(refused -> Panache.withTransaction(() -> pendingAction(agentId, actionId)
+                        .flatMap(action -> {
+                            action.updatedAt = clock.now();
+                            return failed(action, refused.getMessage());
+                        })));
+    }
+
+    /** An approved action that cannot run: recorded FAILED once the attempt rolled back. */
+    private static final class Refused extends RuntimeException {
+        Refused(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    private Uni<AgentActionResponse> approveInTransaction(String agentId, String actionId) {
         return pendingAction(agentId, actionId).flatMap(action -> AgentService.find(agentId, true)
                 .flatMap(agent -> QuoteLookup.find(IdType.QUOTE.wireId(action.quoteId), true).flatMap(quote -> {
                     AgentPolicy policy = agents.policy(agent);
+                    String permission = AgentAction.EXECUTE_QUOTE.equals(action.type) ? "EXECUTE_QUOTES" : "CREATE_TRANSFERS";
                     String refusal = agent.paused ? "The agent is paused"
-                            : !policy.permits("EXECUTE_QUOTES") ? "The agent's policy no longer grants EXECUTE_QUOTES"
+                            : !policy.permits(permission) ? "The agent's policy no longer grants " + permission
                             : !clock.now().isBefore(quote.expiresAt) ? "The quote expired at " + quote.expiresAt
                             : breach(agent, policy, quote);
-                    action.updatedAt = clock.now();
                     if (refusal != null) {
-                        return failed(action, refusal);
+                        throw new Refused(refusal);
                     }
+                    action.updatedAt = clock.now();
                     return run(agent, quote, action)
-                            .onFailure(ApiException.class).recoverWithUni(e -> failed(action, e.getMessage()).replaceWithVoid())
+                            .onFailure(ApiException.class).transform(e -> new Refused(e.getMessage()))
                             .flatMap(ran -> toWire(action));
                 })));
     }
@@ -335,19 +363,21 @@ public class AgentActions implements payments.quote.AgentQuotes {
      * the action is approved as by its own endpoint; the transaction is answered as it now stands.
      * Null (not an item) when the transaction belongs to no such action.
      */
-    @WithTransaction
     public Uni<TransactionResponse> approveByTransaction(String transactionId) {
         if (!Ids.isValid(IdType.TRANSACTION, transactionId)) {
             return Uni.createFrom().nullItem();
         }
         UUID id = Ids.uuidOf(IdType.TRANSACTION, transactionId, ErrorCode.TRANSACTION_NOT_FOUND);
-        return Quote.<Quote>find("transactionId", id).firstResult().flatMap(quote -> quote == null || quote.agentId == null
-                ? Uni.createFrom().<TransactionResponse>nullItem()
-                : AgentAction.<AgentAction>find("quoteId = ?1 and status = ?2", quote.id, AgentAction.PENDING_APPROVAL).firstResult()
-                        .flatMap(action -> action == null ? Uni.createFrom().<TransactionResponse>nullItem()
-                                : approve(IdType.AGENT.wireId(action.agentId), action.wireId())
-                                        .flatMap(decided -> PaymentTransaction.<PaymentTransaction>findById(id))
-                                        .map(transactionView::toWire)));
+        // Ids only: the approval loads (and locks) the entities itself, fresh.
+        return Panache.withSession(() -> Panache.getSession().flatMap(session -> session.createNativeQuery("""
+                                SELECT a.agent_id, a.id FROM agent_actions a JOIN quotes q ON q.id = a.quote_id
+                                WHERE q.transaction_id = :transaction AND q.agent_id IS NOT NULL
+                                ORDER BY a.id DESC LIMIT 1""", Object[].class)
+                        .setParameter("transaction", id).getResultList()))
+                .flatMap((List<Object[]> rows) -> rows.isEmpty() ? Uni.createFrom().<TransactionResponse>nullItem()
+                        : approve(IdType.AGENT.wireId((UUID) rows.get(0)[0]), IdType.AGENT_ACTION.wireId((UUID) rows.get(0)[1]))
+                                .flatMap(decided -> Panache.withSession(() -> PaymentTransaction.<PaymentTransaction>findById(id)))
+                                .map(transactionView::toWire));
     }
 
     private Uni<AgentActionResponse> failed(AgentAction action, String why) {

@@ -152,14 +152,25 @@ final class AgentPolicies {
                 patchJson.has("approvalThresholds") ? patch.approvalThresholds() : current.approvalThresholds());
     }
 
-    /** An amount of minor units of {@code from} in minor units of {@code to}, at {@code rate} (to per from, major units), half-even, at least 1. */
+    /**
+     * An amount of minor units of {@code from} in minor units of {@code to}, at {@code rate} (to per
+     * from, major units), half-even, at least 1. ArithmeticException beyond the largest amount (9e15).
+     */
     static Long convert(Long amount, String from, String to, BigDecimal rate) {
-        if (amount == null || from.equals(to)) {
+        return convert(amount, from, to, rate, false);
+    }
+
+    /** {@link #convert}; {@code mayBeZero} for counters, where nothing stays nothing. */
+    static Long convert(Long amount, String from, String to, BigDecimal rate, boolean mayBeZero) {
+        if (amount == null || from.equals(to) || mayBeZero && amount == 0) {
             return amount;
         }
         BigDecimal major = BigDecimal.valueOf(amount).movePointLeft(Currencies.require(from).decimals());
         long converted = major.multiply(rate).movePointRight(Currencies.require(to).decimals())
                 .setScale(0, RoundingMode.HALF_EVEN).longValueExact();
+        if (converted > payments.common.MinorUnits.MAX_AMOUNT) {
+            throw new ArithmeticException("beyond the largest amount");
+        }
         return Math.max(1, converted);
     }
 }

@@ -6,7 +6,6 @@ import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -17,11 +16,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import payments.agent.AgentService.AgentListQuery;
 import payments.agent.AgentView.AgentResponse;
-import payments.common.ApiResult;
-import payments.common.Idempotency;
 import payments.common.JsonText;
 import payments.common.Page;
-import payments.common.security.CurrentCaller;
 import payments.common.security.Permission;
 import payments.common.security.PublicEndpoint;
 import payments.common.security.Secured;
@@ -36,26 +32,23 @@ public class AgentResource {
     private final AgentService agents;
     private final AgentActions actions;
     private final AgentAccess access;
-    private final Idempotency idempotency;
-    private final CurrentCaller caller;
     private final JsonText json;
 
-    public AgentResource(AgentService agents, AgentActions actions, AgentAccess access, Idempotency idempotency,
-                         CurrentCaller caller, JsonText json) {
+    public AgentResource(AgentService agents, AgentActions actions, AgentAccess access, JsonText json) {
         this.json = json;
         this.agents = agents;
         this.actions = actions;
         this.access = access;
-        this.idempotency = idempotency;
-        this.caller = caller;
     }
 
-    /** 201 with the agent and its device code; a repeated Idempotency-Key answers the first ones. */
+    /**
+     * 201 with the agent and its device code. No Idempotency-Key (the reference has none): a stored
+     * answer would keep the device code, a secret, in the clear for its whole lifetime.
+     */
     @POST
     @Secured(Permission.MANAGE)
-    public Uni<Response> create(@HeaderParam(Idempotency.HEADER) String idempotencyKey, JsonNode body) {
-        return idempotency.run(caller.get(), idempotencyKey, "POST", "/agents", body,
-                () -> agents.create(body).map(ApiResult::created));
+    public Uni<Response> create(JsonNode body) {
+        return agents.create(body).map(created -> Response.status(201).entity(created).build());
     }
 
     @GET

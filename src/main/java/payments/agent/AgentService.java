@@ -250,9 +250,23 @@ public class AgentService {
         return find(agentId, true).flatMap(agent -> {
             AgentPolicy current = view.policy(agent);
             String held = current.spendingLimits().currency();
-            AgentPolicy merged = AgentPolicies.merged(current, patch, body, currency -> rates.rate(currency, held).orElseThrow(() ->
+            java.util.function.Function<String, java.math.BigDecimal> newPerOld = currency -> rates.rate(currency, held).orElseThrow(() ->
                     ApiException.invalidField("spendingLimits.currency", null, "No rate between " + held + " and " + currency
-                            + " to re-denominate the limits with; send the limits in " + currency + " too")));
+                            + " to re-denominate the limits with; send the limits in " + currency + " too"));
+            AgentPolicy merged;
+            try {
+                merged = AgentPolicies.merged(current, patch, body, newPerOld);
+                String currency = merged.spendingLimits().currency();
+                if (!currency.equals(held)) {
+                    // The day's and month's usage move to the new currency with the limits they are compared with.
+                    java.math.BigDecimal rate = newPerOld.apply(currency);
+                    agent.dailySpend = AgentPolicies.convert(agent.dailySpend, held, currency, rate, true);
+                    agent.monthlySpend = AgentPolicies.convert(agent.monthlySpend, held, currency, rate, true);
+                }
+            } catch (ArithmeticException tooLarge) {
+                throw ApiException.invalidField("spendingLimits.currency", null, "The limits are too large to re-denominate in "
+                        + patch.spendingLimits().currency() + "; send them in that currency too");
+            }
             return requireOwnAccounts(agent.customerId, merged, "").map(ok -> {
                 agent.policy = json.write(merged);
                 agent.updatedAt = clock.now();

@@ -59,9 +59,12 @@ CREATE TABLE agent_actions (
     -- What the execution counted in the agent's usage (policy currency) and on which UTC day, to give
     -- it back if the payment fails later.
     usage_amount            BIGINT,
+    usage_currency          VARCHAR(8),
     usage_day               DATE,
     created_at              TIMESTAMPTZ   NOT NULL,
     updated_at              TIMESTAMPTZ   NOT NULL
 );
 CREATE INDEX agent_actions_agent ON agent_actions (agent_id, id);
 CREATE INDEX agent_actions_pending ON agent_actions (status, id) WHERE status = 'PENDING_APPROVAL';
+CREATE INDEX agent_actions_quote ON agent_actions (quote_id);
+CREATE INDEX agent_actions_transaction ON agent_actions (transaction_id) WHERE transaction_id IS NOT NULL;

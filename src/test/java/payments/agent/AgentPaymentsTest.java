@@ -105,6 +105,67 @@ class AgentPaymentsTest {
     }
 
     @Test
+    void anApprovalTheBalanceNoLongerCoversFailsAndMovesNothing() {
+        Connected agent = connected(limits(90_000, null, null, null), Map.of("defaultExecutionMode", "APPROVAL_REQUIRED"));
+        String actionId = execute(agent, quote(agent, 50_000)).statusCode(200).extract().path("id");
+        // Meanwhile the platform moves most of the money away.
+        api().body(MoneyFixtures.transferBody(agent.holder().account("USD"), agent.holder().account("MXN"), 90_000))
+                .post("/quotes").then().statusCode(201);
+        api().post("/agents/" + agent.agentId() + "/actions/" + actionId + "/approve").then().statusCode(200)
+                .body("status", equalTo("FAILED"));
+        MoneyFixtures.assertBalances(agent.holder().account("USD"), 10_000, 10_000);
+        bearer(agent.token()).get("/agents/me").then().body("usage.dailyTransactionCount", equalTo(0));
+        api().post("/agents/" + agent.agentId() + "/actions/" + actionId + "/approve").then().statusCode(409);
+        assertLedgerClean();
+    }
+
+    @Test
+    void aTransferWaitingForApprovalNeedsCreateTransfersNotExecuteQuotes() {
+        Connected agent = connected(limits(50_000, null, null, null), Map.of("defaultExecutionMode", "APPROVAL_REQUIRED"));
+        api().body(Map.of("permissions", List.of("CREATE_TRANSFERS"))).patch("/agents/" + agent.agentId() + "/policy")
+                .then().statusCode(200);
+        String bank = MoneyFixtures.externalUsdAccount(agent.holder().customerId(), "000");
+        String actionId = bearer(agent.token()).body(Map.of("source", Map.of("accountId", agent.holder().account("USD")),
+                        "destination", Map.of("accountId", bank), "amount", 1_500)).post("/agents/me/transfer-out")
+                .then().statusCode(201).body("status", equalTo("PENDING_APPROVAL")).extract().path("id");
+        api().post("/agents/" + agent.agentId() + "/actions/" + actionId + "/approve").then().statusCode(200)
+                .body("status", equalTo("APPROVED"));
+    }
+
+    @Test
+    void aNewPolicyCurrencyTakesTheDaysUsageAlong() {
+        Connected agent = connected(limits(50_000, 10_000L, null, null), Map.of());
+        execute(agent, quote(agent, 5_000)).statusCode(200);
+        api().body(Map.of("spendingLimits", Map.of("currency", "EUR"))).patch("/agents/" + agent.agentId() + "/policy")
+                .then().statusCode(200);
+        long spent = bearer(agent.token()).get("/agents/me").then().extract().jsonPath().getLong("usage.dailySpend");
+        assertTrue(spent > 0 && spent != 5_000, "USD 50.00 in EUR cents: " + spent);
+        // Still USD 50.00 of USD 100.00 used: 60.00 more is over, 40.00 fits.
+        execute(agent, quote(agent, 6_000)).statusCode(403);
+        execute(agent, quote(agent, 4_000)).statusCode(200);
+    }
+
+    @Test
+    void hugeLimitsThatCannotBeReDenominatedAreRefused() {
+        Connected agent = connected(limits(9_000_000_000_000_000L, null, null, null), Map.of()); // the largest amount
+        api().body(Map.of("spendingLimits", Map.of("currency", "MXN"))).patch("/agents/" + agent.agentId() + "/policy")
+                .then().statusCode(400).body("details.errors.field", equalTo(List.of("spendingLimits.currency")));
+    }
+
+    @Test
+    void anAgentCannotPayForACustomerWhoMustAuthenticateStrongly() {
+        Holder eu = MoneyFixtures.customer("NL", List.of("EUR", "USD"));
+        MoneyFixtures.fund(eu.account("EUR"), 10_000);
+        JsonPath created = AgentManagementTest.createAgent(eu.customerId(), Map.of("permissions", List.of("CREATE_QUOTES", "EXECUTE_QUOTES"),
+                "defaultExecutionMode", "AUTO", "spendingLimits", Map.of("currency", "EUR", "perTransactionLimit", 10_000)));
+        String token = redeem(created.getString("deviceCode.code"));
+        String quoteId = bearer(token).body(MoneyFixtures.quoteBody(eu.account("EUR"), eu.account("USD"), 1_000)).post("/agents/me/quotes")
+                .then().statusCode(201).extract().path("id");
+        bearer(token).post("/agents/me/quotes/" + quoteId + "/execute").then().statusCode(403);
+        assertEquals(10_000, balance(eu.account("EUR")));
+    }
+
+    @Test
     void theMonthlyLimitAllowsExactlyItsAmount() {
         Connected agent = connected(limits(50_000, null, null, 2_000L), Map.of());
         execute(agent, quote(agent, 1_000)).statusCode(200);
