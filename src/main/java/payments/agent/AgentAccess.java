@@ -13,6 +13,7 @@ import payments.common.IdType;
 import payments.common.RowSets;
 import payments.common.ServerClock;
 import payments.common.ServerConfig;
+import payments.common.Sha256;
 import payments.common.security.AuthScheme;
 import payments.common.security.Authenticator;
 import payments.common.security.Caller;
@@ -114,7 +115,7 @@ public class AgentAccess implements Authenticator {
                                 throw ApiException.invalidField("code", null, "This device code " + why + "; ask the platform for a new one");
                             }
                             String token = AgentCredentials.newAccessToken();
-                            agent.accessTokenHash = AgentCredentials.hash(token);
+                            agent.accessTokenHash = Sha256.hex(token);
                             agent.connectedAt = now;
                             agent.updatedAt = now;
                             return Panache.getSession().flatMap(session -> session.createNativeQuery(
@@ -140,7 +141,7 @@ public class AgentAccess implements Authenticator {
             return Uni.createFrom().nullItem();
         }
         return pool.preparedQuery("SELECT id FROM agents WHERE access_token_hash = $1 AND deleted_at IS NULL")
-                .execute(Tuple.of(AgentCredentials.hash(credentials)))
+                .execute(Tuple.of(Sha256.hex(credentials)))
                 .map(rows -> {
                     var row = RowSets.first(rows);
                     return row == null ? null : new Caller(AuthScheme.AGENT_BEARER, IdType.AGENT.wireId(row.getUUID(0)), AGENT_PERMISSIONS);

@@ -1,13 +1,11 @@
 package payments.agent;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
-import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
@@ -19,9 +17,6 @@ import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
-import payments.common.Page;
-import payments.common.PageRequest;
-import payments.common.QueryFilters;
 import payments.common.ServerClock;
 import payments.customer.Customer;
 import payments.quote.ExchangeRates;
@@ -38,7 +33,6 @@ import payments.transaction.TransactionView.TransactionResponse;
 import payments.webhook.WebhookPublisher;
 
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -54,14 +48,8 @@ public class AgentActions implements payments.quote.AgentQuotes {
     private static final Logger LOG = Logger.getLogger(AgentActions.class);
     static final String PENDING_APPROVAL_EVENT = "AGENT_ACTION.PENDING_APPROVAL";
 
-    /** The wire's AgentAction. */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record AgentActionResponse(String id, String agentId, String customerId, String platformCustomerId, String status,
-                                      String type, QuoteResponse quote, JsonNode transferDetails, TransactionResponse transaction,
-                                      String rejectionReason, String createdAt, String updatedAt) {
-    }
-
     private final AgentView agents;
+    private final AgentActionView actionView;
     private final QuoteCreation quotes;
     private final TransferService transfers;
     private final QuoteExecution execution;
@@ -71,10 +59,11 @@ public class AgentActions implements payments.quote.AgentQuotes {
     private final WebhookPublisher webhooks;
     private final ServerClock clock;
 
-    public AgentActions(AgentView agents, QuoteCreation quotes, TransferService transfers, QuoteExecution execution,
+    public AgentActions(AgentView agents, AgentActionView actionView, QuoteCreation quotes, TransferService transfers, QuoteExecution execution,
                         QuoteView quoteView, TransactionView transactionView, ExchangeRates rates, WebhookPublisher webhooks,
                         ServerClock clock) {
         this.agents = agents;
+        this.actionView = actionView;
         this.transfers = transfers;
         this.quotes = quotes;
         this.execution = execution;
@@ -181,7 +170,7 @@ public class AgentActions implements payments.quote.AgentQuotes {
      * 400 QUOTE_EXPIRED; a quote already submitted is 409.
      */
     @WithTransaction
-    public Uni<AgentActionResponse> executeQuote(String agentId, String quoteId) {
+    public Uni<AgentActionView.AgentActionResponse> executeQuote(String agentId, String quoteId) {
         return AgentService.find(agentId, true).flatMap(agent -> {
             AgentPolicy policy = agents.policy(agent);
             requirePermitted(agent, policy, "EXECUTE_QUOTES", true);
@@ -202,7 +191,7 @@ public class AgentActions implements payments.quote.AgentQuotes {
      * execution (201).
      */
     @WithTransaction
-    public Uni<AgentActionResponse> transfer(String agentId, JsonNode body, boolean in) {
+    public Uni<AgentActionView.AgentActionResponse> transfer(String agentId, JsonNode body, boolean in) {
         return AgentService.find(agentId, true).flatMap(agent -> {
             AgentPolicy policy = agents.policy(agent);
             requirePermitted(agent, policy, "CREATE_TRANSFERS", true);
@@ -228,7 +217,7 @@ public class AgentActions implements payments.quote.AgentQuotes {
      * The policy's last checks on a priced payment (expiry 400, account and limits 403), then it
      * runs at once (APPROVED, counted) or waits for the platform (PENDING_APPROVAL, with its event).
      */
-    private Uni<AgentActionResponse> submit(Agent agent, AgentPolicy policy, Quote quote, String type, ObjectNode transferDetails) {
+    private Uni<AgentActionView.AgentActionResponse> submit(Agent agent, AgentPolicy policy, Quote quote, String type, ObjectNode transferDetails) {
         if (!clock.now().isBefore(quote.expiresAt)) {
             throw new ApiException(ErrorCode.QUOTE_EXPIRED, "Quote " + quote.wireId() + " expired at " + quote.expiresAt
                     + "; create a new quote");
@@ -247,10 +236,10 @@ public class AgentActions implements payments.quote.AgentQuotes {
             action.transferDetails = transferDetails == null ? null : transferDetails.toString();
             if (AgentLimits.needsApproval(policy, accountOf(quote), thresholdAmount(policy, quote))) {
                 action.status = AgentAction.PENDING_APPROVAL;
-                return action.<AgentAction>persist().flatMap(saved -> toWire(action))
+                return action.<AgentAction>persist().flatMap(saved -> actionView.toWire(action))
                         .call(wire -> webhooks.publish(PENDING_APPROVAL_EVENT, wire));
             }
-            return run(agent, quote, action).flatMap(ran -> action.<AgentAction>persist()).flatMap(this::toWire);
+            return run(agent, quote, action).flatMap(ran -> action.<AgentAction>persist()).flatMap(actionView::toWire);
         });
     }
 
@@ -323,7 +312,7 @@ public class AgentActions implements payments.quote.AgentQuotes {
      * executing rolls the whole attempt back (a hold may already have been posted), and FAILED is
      * then recorded in a transaction of its own.
      */
-    public Uni<AgentActionResponse> approve(String agentId, String actionId) {
+    public Uni<AgentActionView.AgentActionResponse> approve(String agentId, String actionId) {
         return Panache.withTransaction(() -> approveInTransaction(agentId, actionId))
                 .onFailure(Refused.class).recoverWithUni(refused -> Panache.withTransaction(() -> pendingAction(agentId, actionId)
                         .flatMap(action -> {
@@ -339,7 +328,7 @@ public class AgentActions implements payments.quote.AgentQuotes {
         }
     }
 
-    private Uni<AgentActionResponse> approveInTransaction(String agentId, String actionId) {
+    private Uni<AgentActionView.AgentActionResponse> approveInTransaction(String agentId, String actionId) {
         return pendingAction(agentId, actionId).flatMap(action -> AgentService.find(agentId, true)
                 .flatMap(agent -> QuoteLookup.find(IdType.QUOTE.wireId(action.quoteId), true).flatMap(quote -> {
                     AgentPolicy policy = agents.policy(agent);
@@ -354,7 +343,7 @@ public class AgentActions implements payments.quote.AgentQuotes {
                     action.updatedAt = clock.now();
                     return run(agent, quote, action)
                             .onFailure(ApiException.class).transform(e -> new Refused(e.getMessage()))
-                            .flatMap(ran -> toWire(action));
+                            .flatMap(ran -> actionView.toWire(action));
                 })));
     }
 
@@ -380,22 +369,22 @@ public class AgentActions implements payments.quote.AgentQuotes {
                                 .map(transactionView::toWire));
     }
 
-    private Uni<AgentActionResponse> failed(AgentAction action, String why) {
+    private Uni<AgentActionView.AgentActionResponse> failed(AgentAction action, String why) {
         action.status = AgentAction.FAILED;
         action.failureMessage = why.length() > 1024 ? why.substring(0, 1024) : why;
         LOG.infof("Agent action %s approved but not executed: %s", action.wireId(), why);
-        return toWire(action);
+        return actionView.toWire(action);
     }
 
     /** POST /agents/{agentId}/actions/{actionId}/reject: REJECTED with the optional reason; nothing executes. */
     @WithTransaction
-    public Uni<AgentActionResponse> reject(String agentId, String actionId, JsonNode body) {
+    public Uni<AgentActionView.AgentActionResponse> reject(String agentId, String actionId, JsonNode body) {
         String reason = reason(body);
         return pendingAction(agentId, actionId).flatMap(action -> {
             action.status = AgentAction.REJECTED;
             action.rejectionReason = reason;
             action.updatedAt = clock.now();
-            return toWire(action);
+            return actionView.toWire(action);
         });
     }
 
@@ -427,81 +416,5 @@ public class AgentActions implements payments.quote.AgentQuotes {
                     }
                     return action;
                 });
-    }
-
-    /** GET /agents/me/actions and GET /agents/approvals filters. */
-    public record ActionQuery(String agentId, String customerId, String status, String startDate, String endDate, String sortOrder,
-                              String limit, String cursor) {
-    }
-
-    @WithSession
-    public Uni<Page<AgentActionResponse>> list(ActionQuery query) {
-        PageRequest page = PageRequest.of(query.limit(), query.cursor());
-        List<FieldError> errors = new ArrayList<>();
-        boolean ascending = "asc".equals(query.sortOrder());
-        if (query.sortOrder() != null && !ascending && !"desc".equals(query.sortOrder())) {
-            errors.add(new FieldError("sortOrder", FieldError.Constraint.oneOf(List.of("asc", "desc")), "Must be asc or desc"));
-        }
-        if (query.status() != null && !AgentAction.STATUSES.contains(query.status())) {
-            errors.add(new FieldError("status", FieldError.Constraint.oneOf(AgentAction.STATUSES), "Not an agent action status"));
-        }
-        boolean agentValid = query.agentId() == null || Ids.isValid(IdType.AGENT, query.agentId());
-        boolean customerValid = query.customerId() == null || Ids.isValid(IdType.CUSTOMER, query.customerId());
-        if (!agentValid) {
-            errors.add(new FieldError("agentId", FieldError.Constraint.idOf(IdType.AGENT), "Must be an Agent id"));
-        }
-        if (!customerValid) {
-            errors.add(new FieldError("customerId", FieldError.Constraint.idOf(IdType.CUSTOMER), "Must be a Customer id"));
-        }
-        QueryFilters filters = new QueryFilters()
-                .equal("agentId", "agentId", query.agentId() == null || !agentValid ? null
-                        : Ids.uuidOf(IdType.AGENT, query.agentId(), AgentService.NOT_FOUND))
-                .equal("customerId", "customerId", query.customerId() == null || !customerValid ? null
-                        : Ids.uuidOf(IdType.CUSTOMER, query.customerId(), ErrorCode.USER_NOT_FOUND))
-                .equal("status", "status", query.status())
-                .timeBound("createdAt", "startDate", query.startDate(), false)
-                .timeBound("createdAt", "endDate", query.endDate(), true)
-                .page("id", page, ascending);
-        errors.addAll(filters.errors());
-        if (!errors.isEmpty()) {
-            throw ApiException.invalidInput(errors);
-        }
-        Sort sort = ascending ? Sort.ascending("id") : Sort.descending("id");
-        return AgentAction.<AgentAction>find(filters.clause(), sort, filters.params()).range(0, page.fetchSize() - 1).list()
-                .flatMap(rows -> AgentAction.count(filters.countClause(), filters.countParams()).flatMap(total -> {
-                    Uni<List<AgentActionResponse>> wires = Uni.createFrom().item(new ArrayList<>());
-                    for (AgentAction row : rows) {
-                        wires = wires.flatMap(list -> toWire(row).map(wire -> {
-                            list.add(wire);
-                            return list;
-                        }));
-                    }
-                    return wires.map(list -> Page.of(list, page, wire -> Ids.uuidOf(IdType.AGENT_ACTION, wire.id(),
-                            AgentService.NOT_FOUND).toString(), wire -> wire, total));
-                }));
-    }
-
-    /** GET /agents/me/actions/{id}: one of this agent's actions. */
-    @WithSession
-    public Uni<AgentActionResponse> get(String agentId, String actionId) {
-        UUID agent = Ids.uuidOf(IdType.AGENT, agentId, AgentService.NOT_FOUND);
-        return Ids.find(IdType.AGENT_ACTION, actionId, AgentService.NOT_FOUND, "Agent action", id -> AgentAction.<AgentAction>findById(id))
-                .flatMap(action -> {
-                    if (!action.agentId.equals(agent)) {
-                        throw new ApiException(AgentService.NOT_FOUND, "Agent action " + actionId + " not found");
-                    }
-                    return toWire(action);
-                });
-    }
-
-    private Uni<AgentActionResponse> toWire(AgentAction action) {
-        Uni<Quote> quote = action.quoteId == null ? Uni.createFrom().nullItem() : Quote.findById(action.quoteId);
-        return quote.flatMap(q -> (q == null ? Uni.createFrom().<PaymentTransaction>nullItem() : QuoteLookup.transactionOf(q, false))
-                .map(t -> new AgentActionResponse(action.wireId(), IdType.AGENT.wireId(action.agentId),
-                        IdType.CUSTOMER.wireId(action.customerId), action.platformCustomerId, action.status, action.type,
-                        q == null ? null : quoteView.toWire(q, t),
-                        action.transferDetails == null ? null : payments.common.JsonText.parse(action.transferDetails),
-                        action.transactionId == null || t == null ? null : transactionView.toWire(t), action.rejectionReason,
-                        action.createdAt.toString(), action.updatedAt.toString())));
     }
 }

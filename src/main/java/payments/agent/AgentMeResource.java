@@ -31,17 +31,19 @@ public class AgentMeResource {
 
     private final AgentService agents;
     private final AgentActions actions;
+    private final AgentActionView actionView;
     private final AgentReads reads;
     private final AgentExternalAccounts externalAccounts;
     private final CurrentCaller caller;
     private final Idempotency idempotency;
 
-    public AgentMeResource(AgentService agents, AgentActions actions, AgentReads reads, AgentExternalAccounts externalAccounts,
+    public AgentMeResource(AgentService agents, AgentActions actions, AgentActionView actionView, AgentReads reads, AgentExternalAccounts externalAccounts,
                            CurrentCaller caller, Idempotency idempotency) {
         this.externalAccounts = externalAccounts;
         this.agents = agents;
         this.reads = reads;
         this.actions = actions;
+        this.actionView = actionView;
         this.caller = caller;
         this.idempotency = idempotency;
     }
@@ -83,16 +85,16 @@ public class AgentMeResource {
 
     @GET
     @Path("actions")
-    public Uni<Page<AgentActions.AgentActionResponse>> listActions(@QueryParam("status") String status,
+    public Uni<Page<AgentActionView.AgentActionResponse>> listActions(@QueryParam("status") String status,
                                                                     @QueryParam("limit") String limit,
                                                                     @QueryParam("cursor") String cursor) {
-        return actions.list(new AgentActions.ActionQuery(agentId(), null, status, null, null, null, limit, cursor));
+        return actionView.list(new AgentActionView.ActionQuery(agentId(), null, status, null, null, null, limit, cursor));
     }
 
     @GET
     @Path("actions/{actionId}")
-    public Uni<AgentActions.AgentActionResponse> getAction(@PathParam("actionId") String actionId) {
-        return actions.get(agentId(), actionId);
+    public Uni<AgentActionView.AgentActionResponse> getAction(@PathParam("actionId") String actionId) {
+        return actionView.get(agentId(), actionId);
     }
 
     /** VIEW_TRANSACTIONS: the customer's payments and card transactions, with GET /transactions's filters. */

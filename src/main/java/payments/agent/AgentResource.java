@@ -31,13 +31,16 @@ public class AgentResource {
 
     private final AgentService agents;
     private final AgentActions actions;
+    private final AgentActionView actionView;
     private final AgentAccess access;
     private final JsonText json;
 
-    public AgentResource(AgentService agents, AgentActions actions, AgentAccess access, JsonText json) {
+    public AgentResource(AgentService agents, AgentActions actions, AgentActionView actionView, AgentAccess access,
+                         JsonText json) {
         this.json = json;
         this.agents = agents;
         this.actions = actions;
+        this.actionView = actionView;
         this.access = access;
     }
 
@@ -115,14 +118,14 @@ public class AgentResource {
     /** Actions waiting for the platform, oldest or newest first; startDate and endDate are inclusive. */
     @GET
     @Path("approvals")
-    public Uni<Page<AgentActions.AgentActionResponse>> approvals(@QueryParam("agentId") String agentId,
+    public Uni<Page<AgentActionView.AgentActionResponse>> approvals(@QueryParam("agentId") String agentId,
                                                                   @QueryParam("customerId") String customerId,
                                                                   @QueryParam("startDate") String startDate,
                                                                   @QueryParam("endDate") String endDate,
                                                                   @QueryParam("sortOrder") String sortOrder,
                                                                   @QueryParam("limit") String limit,
                                                                   @QueryParam("cursor") String cursor) {
-        return actions.list(new AgentActions.ActionQuery(agentId, customerId, AgentAction.PENDING_APPROVAL, startDate, endDate,
+        return actionView.list(new AgentActionView.ActionQuery(agentId, customerId, AgentAction.PENDING_APPROVAL, startDate, endDate,
                 sortOrder, limit, cursor));
     }
 
@@ -130,7 +133,7 @@ public class AgentResource {
     @Path("{agentId}/actions/{actionId}/approve")
     @Consumes(MediaType.WILDCARD)
     @Secured(Permission.TRANSACT)
-    public Uni<AgentActions.AgentActionResponse> approve(@PathParam("agentId") String agentId, @PathParam("actionId") String actionId) {
+    public Uni<AgentActionView.AgentActionResponse> approve(@PathParam("agentId") String agentId, @PathParam("actionId") String actionId) {
         return actions.approve(agentId, actionId);
     }
 
@@ -138,7 +141,7 @@ public class AgentResource {
     @Path("{agentId}/actions/{actionId}/reject")
     @Consumes(MediaType.WILDCARD)
     @Secured(Permission.TRANSACT)
-    public Uni<AgentActions.AgentActionResponse> reject(@PathParam("agentId") String agentId, @PathParam("actionId") String actionId,
+    public Uni<AgentActionView.AgentActionResponse> reject(@PathParam("agentId") String agentId, @PathParam("actionId") String actionId,
                                                         String body) {
         return actions.reject(agentId, actionId, json.optionalBody(body));
     }

@@ -26,7 +26,6 @@ import payments.common.ServerClock;
 import payments.common.ServerConfig;
 import payments.common.schema.JsonSchema;
 import payments.common.schema.SchemaValidator;
-import payments.customer.Customer;
 import payments.customer.CustomerService;
 import payments.quote.ExchangeRates;
 
@@ -81,9 +80,7 @@ public class AgentService {
             errors.addAll(AgentPolicies.check(policyJson, "policy", false));
         }
         String customerId = body.path("customerId").textValue();
-        if (customerId != null && !Ids.isValid(IdType.CUSTOMER, customerId)) {
-            errors.add(new FieldError("customerId", FieldError.Constraint.idOf(IdType.CUSTOMER), "Must be a Customer id"));
-        }
+        FieldError.checkId("customerId", IdType.CUSTOMER, customerId, errors);
         if (!errors.isEmpty()) {
             throw ApiException.invalidInput(errors);
         }
@@ -170,10 +167,7 @@ public class AgentService {
         List<FieldError> errors = new ArrayList<>();
         Boolean paused = flag("isPaused", query.isPaused(), errors);
         Boolean connected = flag("isConnected", query.isConnected(), errors);
-        boolean customerValid = query.customerId() == null || Ids.isValid(IdType.CUSTOMER, query.customerId());
-        if (!customerValid) {
-            errors.add(new FieldError("customerId", FieldError.Constraint.idOf(IdType.CUSTOMER), "Must be a Customer id"));
-        }
+        boolean customerValid = FieldError.checkId("customerId", IdType.CUSTOMER, query.customerId(), errors);
         QueryFilters filters = new QueryFilters()
                 .where("deletedAt is null")
                 .equal("customerId", "customerId", query.customerId() == null || !customerValid ? null

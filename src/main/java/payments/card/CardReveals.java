@@ -9,17 +9,14 @@ import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.Ids;
 import payments.common.ServerClock;
+import payments.common.Sha256;
 import payments.common.ServerConfig;
 import payments.common.security.Caller;
 import payments.common.security.SecretsAtRest;
 import payments.common.web.HostedPages;
 
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.UUID;
 
@@ -74,7 +71,7 @@ public class CardReveals {
                             INSERT INTO card_reveals (id, card_id, actor, secret_hash, expires_at, created_at)
                             VALUES (:id, :card, :actor, :hash, :expires, :now)""")
                     .setParameter("id", Ids.newUuid()).setParameter("card", card.id).setParameter("actor", caller.scope())
-                    .setParameter("hash", hash(secret)).setParameter("expires", expiresAt).setParameter("now", now)
+                    .setParameter("hash", Sha256.hex(secret)).setParameter("expires", expiresAt).setParameter("now", now)
                     .executeUpdate())
                     .invoke(() -> LOG.infof("Card %s details revealed to %s", card.wireId(), caller.scope()))
                     .map(inserted -> new RevealLink(base.resolve(PAGE_PATH + secret).toString(), expiresAt.toString()));
@@ -87,7 +84,7 @@ public class CardReveals {
         return Panache.getSession().flatMap(session -> session.createNativeQuery("""
                         UPDATE card_reveals SET used_at = :now
                         WHERE secret_hash = :hash AND used_at IS NULL AND expires_at > :now RETURNING card_id""", UUID.class)
-                .setParameter("now", clock.now()).setParameter("hash", hash(secret)).getResultList())
+                .setParameter("now", clock.now()).setParameter("hash", Sha256.hex(secret)).getResultList())
                 .flatMap((List<UUID> cards) -> {
                     if (cards.isEmpty()) {
                         throw new ApiException(ErrorCode.LINK_EXPIRED, "This link was already used or has expired; ask for a new reveal");
@@ -98,13 +95,5 @@ public class CardReveals {
                     String[] parts = secrets.open(CardProvisioning.sealName(card.id), card.sealedDetails).split("\\|");
                     return new Details(parts[0], Integer.parseInt(parts[1]), Integer.parseInt(parts[2]), parts[3], card.last4);
                 });
-    }
-
-    static String hash(String secret) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(secret.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

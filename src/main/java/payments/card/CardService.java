@@ -117,22 +117,16 @@ public class CardService {
         List<FieldError> errors = new ArrayList<>(SchemaValidator.validate(body, CREATE, "").errors());
         String customerId = body.path("customerId").textValue();
         String fundingSource = body.path("fundingSource").textValue();
-        boolean customerIdValid = customerId == null || Ids.isValid(IdType.CUSTOMER, customerId);
-        boolean fundingValid = fundingSource == null || Ids.isValid(IdType.INTERNAL_ACCOUNT, fundingSource);
-        if (!customerIdValid) {
-            errors.add(new FieldError("customerId", FieldError.Constraint.idOf(IdType.CUSTOMER), "Must be a Customer id"));
-        }
-        if (!fundingValid) {
-            errors.add(new FieldError("fundingSource", FieldError.Constraint.idOf(IdType.INTERNAL_ACCOUNT),
-                    "Must be an InternalAccount id"));
-        }
+        boolean customerIdValid = FieldError.checkId("customerId", IdType.CUSTOMER, customerId, errors);
+        boolean fundingValid = FieldError.checkId("fundingSource", IdType.INTERNAL_ACCOUNT, fundingSource, errors);
         if (customerId == null || fundingSource == null || !customerIdValid || !fundingValid) {
             throw ApiException.invalidInput(errors);
         }
         return CustomerService.findForChange(customerId).flatMap(customer -> fundingAccount(fundingSource).flatMap(account -> {
             CardCapabilities capabilities = fundingCapabilities(account, customer.id);
             if (capabilities != null) {
-                errors.addAll(capabilityErrors(body, capabilities));
+                errors.addAll(limitErrors(body, capabilities));
+                errors.addAll(passwordErrors(body, capabilities, true));
             }
             if (!errors.isEmpty()) {
                 throw ApiException.invalidInput(errors);
@@ -224,8 +218,8 @@ public class CardService {
                 java.util.Map.of("field", "fundingSource"));
     }
 
-    /** Limits and the 3-D Secure password only where the card program has the capability; the password exactly where it does. */
-    private static List<FieldError> capabilityErrors(JsonNode body, CardCapabilities capabilities) {
+    /** Limits set only where the card program has the capability. */
+    private static List<FieldError> limitErrors(JsonNode body, CardCapabilities capabilities) {
         List<FieldError> errors = new ArrayList<>();
         for (String limit : List.of("maxSpendPerTransaction", "maxSpendPerDay")) {
             if (body.hasNonNull(limit) && !capabilities.supportsSpendLimitsAtIssuance()) {
@@ -237,10 +231,10 @@ public class CardService {
             errors.add(FieldError.of("maxTransactionsPerDay", "Transaction-count limits are not supported for cards funded by"
                     + " this account (cardCapabilities.supportsTransactionCountLimit is false)"));
         }
-        errors.addAll(passwordErrors(body, capabilities, true));
         return errors;
     }
 
+    /** The static 3-D Secure password only where the program has the capability, never blank; at issuance exactly there. */
     private static List<FieldError> passwordErrors(JsonNode body, CardCapabilities capabilities, boolean issuing) {
         JsonNode password = body.get(PASSWORD);
         boolean given = password != null && !password.isNull();
@@ -283,19 +277,12 @@ public class CardService {
         requireIssuer();
         PageRequest page = PageRequest.of(query.limit(), query.cursor());
         List<FieldError> errors = new ArrayList<>();
-        boolean ascending = "asc".equals(query.sortOrder());
-        if (query.sortOrder() != null && !ascending && !"desc".equals(query.sortOrder())) {
-            errors.add(new FieldError("sortOrder", FieldError.Constraint.oneOf(List.of("asc", "desc")), "Must be asc or desc"));
-        }
+        boolean ascending = PageRequest.ascending(query.sortOrder(), errors);
         if (query.status() != null && !CardStatus.ALL.contains(query.status())) {
             errors.add(new FieldError("status", FieldError.Constraint.oneOf(CardStatus.ALL), "Not a card status"));
         }
-        if (query.customerId() != null && !Ids.isValid(IdType.CUSTOMER, query.customerId())) {
-            errors.add(new FieldError("customerId", FieldError.Constraint.idOf(IdType.CUSTOMER), "Must be a Customer id"));
-        }
-        if (query.accountId() != null && !Ids.isValid(IdType.INTERNAL_ACCOUNT, query.accountId())) {
-            errors.add(new FieldError("accountId", FieldError.Constraint.idOf(IdType.INTERNAL_ACCOUNT), "Must be an InternalAccount id"));
-        }
+        FieldError.checkId("customerId", IdType.CUSTOMER, query.customerId(), errors);
+        FieldError.checkId("accountId", IdType.INTERNAL_ACCOUNT, query.accountId(), errors);
         if (!errors.isEmpty()) {
             throw ApiException.invalidInput(errors);
         }
@@ -370,17 +357,9 @@ public class CardService {
             CHANGES.stream().filter(field -> !"status".equals(field) && body.has(field)).forEach(field ->
                     errors.add(FieldError.of(field, "Cannot be combined with status CLOSED: closing is final")));
         }
-        String fundingSource = body.path("fundingSource").textValue();
-        if (fundingSource != null && !Ids.isValid(IdType.INTERNAL_ACCOUNT, fundingSource)) {
-            errors.add(new FieldError("fundingSource", FieldError.Constraint.idOf(IdType.INTERNAL_ACCOUNT),
-                    "Must be an InternalAccount id"));
-        }
+        FieldError.checkId("fundingSource", IdType.INTERNAL_ACCOUNT, body.path("fundingSource").textValue(), errors);
         CardCapabilities capabilities = view.capabilities(card);
-        if (body.hasNonNull("maxSpendPerTransaction") || body.hasNonNull("maxSpendPerDay") || body.hasNonNull("maxTransactionsPerDay")) {
-            errors.addAll(capabilityErrors(body, new CardCapabilities(capabilities.supportsSpendLimitsAtIssuance(),
-                    capabilities.supportsTransactionCountLimit(), true, capabilities.supportsDigitalWalletTokenization()))
-                    .stream().filter(e -> !PASSWORD.equals(e.field())).toList());
-        }
+        errors.addAll(limitErrors(body, capabilities));
         errors.addAll(passwordErrors(body, capabilities, false));
         if (!errors.isEmpty()) {
             throw ApiException.invalidInput(errors);

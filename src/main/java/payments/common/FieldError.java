@@ -36,6 +36,19 @@ public record FieldError(String field, Constraint constraint, String message) {
         }
     }
 
+    /**
+     * Adds to {@code errors} that {@code field} must hold an id of {@code type} when {@code value}
+     * is present and is not one; true when it is absent or well-formed.
+     */
+    public static boolean checkId(String field, IdType type, String value, java.util.List<FieldError> errors) {
+        if (value == null || Ids.isValid(type, value)) {
+            return true;
+        }
+        String article = "AEIOU".indexOf(type.prefix().charAt(0)) >= 0 ? "an " : "a ";
+        errors.add(new FieldError(field, Constraint.idOf(type), "Must be " + article + type.prefix() + " id"));
+        return false;
+    }
+
     public static FieldError of(String field, String message) {
         return new FieldError(field, null, message);
     }

@@ -47,6 +47,17 @@ public record PageRequest(int limit, UUID after) {
         }
     }
 
+    /**
+     * A list's {@code sortOrder}: true for "asc", false for "desc" or none; anything else is added
+     * to {@code errors} (and reads as "desc").
+     */
+    public static boolean ascending(String sortOrder, List<FieldError> errors) {
+        if (sortOrder != null && !"asc".equals(sortOrder) && !"desc".equals(sortOrder)) {
+            errors.add(new FieldError("sortOrder", FieldError.Constraint.oneOf(List.of("asc", "desc")), "Must be asc or desc"));
+        }
+        return "asc".equals(sortOrder);
+    }
+
     public int fetchSize() {
         return limit + 1;
     }

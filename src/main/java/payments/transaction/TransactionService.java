@@ -80,10 +80,7 @@ public class TransactionService {
     public Uni<Page<Object>> list(TransactionListQuery query) {
         PageRequest page = PageRequest.of(query.limit(), query.cursor());
         List<FieldError> errors = new ArrayList<>();
-        boolean ascending = "asc".equals(query.sortOrder());
-        if (query.sortOrder() != null && !ascending && !"desc".equals(query.sortOrder())) {
-            errors.add(new FieldError("sortOrder", FieldError.Constraint.oneOf(List.of("asc", "desc")), "Must be asc or desc"));
-        }
+        boolean ascending = PageRequest.ascending(query.sortOrder(), errors);
         if (query.status() != null && !TransactionStatus.ALL.contains(query.status())) {
             errors.add(new FieldError("status", FieldError.Constraint.oneOf(TransactionStatus.ALL.stream().sorted().toList()),
                     "Not a transaction status"));
