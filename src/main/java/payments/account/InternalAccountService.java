@@ -68,10 +68,13 @@ public class InternalAccountService implements CustomerAccounts {
     };
 
     private final AccountOutcomes outcomes;
+    private final WalletOpening walletOpening;
 
     public InternalAccountService(InternalAccountView view, JsonText json, PlatformConfigService platform, RequestValidator validator,
-                                  Jobs jobs, ServerClock clock, WebhookPublisher webhooks, AccountOutcomes outcomes) {
+                                  Jobs jobs, ServerClock clock, WebhookPublisher webhooks, AccountOutcomes outcomes,
+                                  WalletOpening walletOpening) {
         this.outcomes = outcomes;
+        this.walletOpening = walletOpening;
         this.webhooks = webhooks;
         this.view = view;
         this.json = json;
@@ -93,6 +96,9 @@ public class InternalAccountService implements CustomerAccounts {
                         }
                         InternalAccount account = newAccount(customer.id, type, currency, InternalAccount.PENDING);
                         chain = chain.call(() -> open(account));
+                        if (InternalAccount.EMBEDDED_WALLET.equals(type)) {
+                            chain = chain.call(() -> walletOpening.opened(account, customer));
+                        }
                     }
                     return chain;
                 });

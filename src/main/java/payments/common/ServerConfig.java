@@ -210,4 +210,25 @@ public interface ServerConfig {
         @WithDefault("5")
         int redeemFailuresPerPrefix();
     }
+
+    Wallets wallets();
+
+    /** Embedded-wallet authentication. */
+    interface Wallets {
+        /** How long a session (and the key that signs for it) lasts. */
+        @WithDefault("15m")
+        Duration sessionLifetime();
+
+        /** How long a one-time code can be used. */
+        @WithDefault("5m")
+        Duration otpLifetime();
+
+        /** Wrong codes against one issued code before it is spent (429 RATE_LIMITED from then on). */
+        @WithDefault("5")
+        int otpAttempts();
+
+        /** One-time codes one credential may be sent in 10 minutes (429 RATE_LIMITED with Retry-After beyond). */
+        @WithDefault("5")
+        int otpSendsPer10Minutes();
+    }
 }

@@ -6,6 +6,8 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.account.AccountLookup;
+import payments.account.InternalAccount;
+import payments.wallet.WalletPayments;
 import payments.account.InternalAccountService;
 import payments.account.InternalAccountStore;
 import payments.common.ApiResult;
@@ -69,12 +71,14 @@ public class QuoteCreation {
     private final JsonText json;
     private final ServerClock clock;
     private final ServerConfig config;
+    private final WalletPayments walletPayments;
 
     public QuoteCreation(RequestSchemas schemas, QuotePricing pricing, QuoteExecution execution,
                          ScaChallenges challenges, InternalAccountService internalAccounts, InternalAccountStore accountStore, PaymentBatcher batcher,
                          Idempotency idempotency, Settlement settlement, Jobs jobs, WebhookPublisher webhooks,
                          QuoteView view, TransactionView transactionView, JsonText json, ServerClock clock,
-                         ServerConfig config) {
+                         ServerConfig config, WalletPayments walletPayments) {
+        this.walletPayments = walletPayments;
         this.schemas = schemas;
         this.pricing = pricing;
         this.execution = execution;
@@ -286,6 +290,11 @@ public class QuoteCreation {
             // Where and with which reference to send the money: derived from the quote, so unique to it.
             quote.paymentInstructions = json.write(payments.account.FundingInstructions.forAccount(quote.id, priced.sending(),
                     "Payments Platform"));
+        }
+        if (payer.account() != null && InternalAccount.EMBEDDED_WALLET.equals(payer.account().type)) {
+            quote.paymentInstructions = json.write(walletPayments.paymentInstructions(new WalletPayments.Terms(quote.wireId(),
+                    payer.account(), quote.destination, amounts.totalSending(), priced.sending(), amounts.totalReceiving(),
+                    priced.receiving())));
         }
         quote.sourceExternalAccountId = payer.pull() ? payer.pullFrom().id : null;
         quote.destinationAccountId = t.destinationAccountId;

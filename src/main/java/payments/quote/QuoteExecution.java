@@ -8,7 +8,7 @@ import payments.account.AccountInfoRules;
 import payments.account.ExternalAccount;
 import payments.account.InternalAccount;
 import payments.account.InternalAccountService;
-import payments.account.WalletAuthorization;
+import payments.wallet.WalletPayments;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
@@ -45,10 +45,12 @@ public class QuoteExecution {
     private final ServerClock clock;
     private final ScaChallenges challenges;
     private final InternalAccountService internalAccounts;
+    private final WalletPayments walletPayments;
 
     public QuoteExecution(Ledger ledger, PaymentLimits limits, Settlement settlement, PaymentRail rail, QuoteView view,
                           JsonText json, ServerClock clock, ScaChallenges challenges,
-                          InternalAccountService internalAccounts) {
+                          InternalAccountService internalAccounts, WalletPayments walletPayments) {
+        this.walletPayments = walletPayments;
         this.ledger = ledger;
         this.limits = limits;
         this.settlement = settlement;
@@ -126,7 +128,7 @@ public class QuoteExecution {
         }
         return InternalAccount.<InternalAccount>findById(quote.sourceAccountId)
                 .call(() -> requireLiveParties(quote))
-                .invoke(source -> WalletAuthorization.requireSigned(source, walletSignature))
+                .call(source -> walletPayments.requireSigned(source, quote.paymentInstructions, walletSignature))
                 .flatMap(source -> railOutcome(quote))
                 .flatMap(outcome -> ledger.post(Settlement.hold(t))
                         .call(() -> limits.countDailyVolume(PaymentLimits.Volume.of(t)))

@@ -10,7 +10,7 @@ import payments.account.ExternalAccountService.Owner;
 import payments.account.ExternalAccountService;
 import payments.account.InternalAccount;
 import payments.account.InternalAccountService;
-import payments.account.WalletAuthorization;
+import payments.wallet.Stamp;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.IdType;
@@ -188,7 +188,7 @@ public class QuotePricing {
                         && (mode != Mode.QUOTE || request.immediatelyExecute())) {
                     // Its owner signs each debit over the quote's payloadToSign, which exists only once the quote does.
                     throw ApiException.invalidField(mode == Mode.QUOTE ? "immediatelyExecute" : "source.accountId", null,
-                            "An embedded wallet pays only through a quote executed with its owner's " + WalletAuthorization.HEADER
+                            "An embedded wallet pays only through a quote executed with its owner's " + Stamp.HEADER
                                     + "; create the quote without immediatelyExecute");
                 }
                 return new Payer(account, null, customer, null);

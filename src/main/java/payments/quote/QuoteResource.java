@@ -10,7 +10,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import payments.account.WalletAuthorization;
+import payments.wallet.Stamp;
 import payments.common.ApiResult;
 import payments.common.Idempotency;
 import payments.common.JsonText;
@@ -75,7 +75,7 @@ public class QuoteResource {
     @Path("quotes/{quoteId}/execute")
     @Consumes(MediaType.WILDCARD)
     public Uni<Response> execute(@HeaderParam(Idempotency.HEADER) String idempotencyKey,
-                                 @HeaderParam(WalletAuthorization.HEADER) String walletSignature,
+                                 @HeaderParam(Stamp.HEADER) String walletSignature,
                                  @PathParam("quoteId") String quoteId, String text) {
         JsonNode body = json.optionalBody(text);
         return idempotency.run(caller.get(), idempotencyKey, "POST", "/quotes/" + quoteId + "/execute", body,

@@ -18,6 +18,8 @@ public final class MagicValues {
      * with LIMIT_EXCEEDED (see RailOutcome), 909 a customer's accounts fail provisioning.
      */
     static final String RATE_UNAVAILABLE = "901";
+    /** The one-time code of every embedded-wallet EMAIL_OTP / SMS_OTP login; still sealed with HPKE by the client. */
+    static final String SANDBOX_OTP = "000000";
 
     /** Document codes a file name asks for: the name without its extension ends in "_" and the code, any case. */
     private static final List<ErrorCode> DOCUMENT_PROBLEMS = List.of(ErrorCode.LOW_QUALITY, ErrorCode.DATA_MISMATCH,

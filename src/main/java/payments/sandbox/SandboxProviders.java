@@ -10,6 +10,7 @@ import payments.transaction.PaymentRail;
 import payments.transaction.RailOutcome;
 import payments.verification.DocumentScreening;
 import payments.card.CardIssuer;
+import payments.wallet.OtpDelivery;
 
 import java.util.Optional;
 import java.util.UUID;
@@ -50,6 +51,13 @@ public class SandboxProviders {
     @Singleton
     CardIssuer cardIssuer(ServerConfig config) {
         return config.sandbox() ? new SimulatedCardIssuer() : CardIssuer.NONE;
+    }
+
+    /** The sandbox sends no e-mail or SMS: its one-time code is always 000000. */
+    @Produces
+    @Singleton
+    OtpDelivery otpDelivery(ServerConfig config) {
+        return config.sandbox() ? credential -> MagicValues.SANDBOX_OTP : OtpDelivery.NONE;
     }
 
     /** The sandbox issuer: outcomes by magic suffixes; a 3-D Secure password is accepted and dropped. */

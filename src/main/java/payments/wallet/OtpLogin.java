@@ -1,0 +1,196 @@
+package payments.wallet;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.bouncycastle.crypto.AsymmetricCipherKeyPair;
+import org.bouncycastle.crypto.InvalidCipherTextException;
+import payments.common.ApiException;
+import payments.common.ErrorCode;
+import payments.common.FieldError;
+import payments.common.IdType;
+import payments.common.Ids;
+import payments.common.JsonText;
+import payments.common.ServerClock;
+import payments.common.ServerConfig;
+import payments.common.Sha256;
+import payments.common.security.SecretsAtRest;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HexFormat;
+
+/**
+ * One-time-code login (EMAIL_OTP, SMS_OTP). A challenge sends a code and hands out a target bundle
+ * holding a fresh HPKE key; the client seals {@code {otp_code, public_key}} to it; the first verify
+ * call opens that, checks the code, and answers a verification token bound to the client's TEK; the
+ * retry stamped by the TEK opens the session, whose key the TEK becomes.
+ */
+@ApplicationScoped
+public class OtpLogin {
+
+    static final String OPERATION = "OTP_LOGIN";
+    private static final Duration SEND_WINDOW = Duration.ofMinutes(10);
+
+    private final WalletEnclave enclave;
+    private final SecretsAtRest secrets;
+    private final OtpDelivery delivery;
+    private final ServerClock clock;
+    private final ServerConfig config;
+    private final SignedRetries retries;
+    private final AuthSessions sessions;
+
+    public OtpLogin(WalletEnclave enclave, SecretsAtRest secrets, OtpDelivery delivery, ServerClock clock, ServerConfig config,
+                    SignedRetries retries, AuthSessions sessions) {
+        this.enclave = enclave;
+        this.secrets = secrets;
+        this.delivery = delivery;
+        this.clock = clock;
+        this.config = config;
+        this.retries = retries;
+        this.sessions = sessions;
+    }
+
+    /** Sends a code and answers the credential with its otpEncryptionTargetBundle (in the caller's transaction). */
+    public Uni<AuthView.AuthMethod> issue(AuthCredential credential) {
+        Instant now = clock.now();
+        return OtpIssuance.count("credentialId = ?1 and createdAt > ?2", credential.id, now.minus(SEND_WINDOW)).flatMap(recent -> {
+            if (recent >= config.wallets().otpSendsPer10Minutes()) {
+                throw ApiException.rateLimited("Credential " + IdType.AUTH_METHOD.wireId(credential.id)
+                        + " was sent " + recent + " codes in the last 10 minutes; wait before asking again", SEND_WINDOW.toSeconds());
+            }
+            String code = delivery.send(credential);
+            AsymmetricCipherKeyPair target = Hpke.newKeyPair();
+            OtpIssuance issuance = new OtpIssuance();
+            issuance.id = Ids.newUuid();
+            issuance.credentialId = credential.id;
+            issuance.targetPrivateKey = secrets.seal(sealName(issuance), HexFormat.of().formatHex(Hpke.privateKey(target)));
+            issuance.codeHash = Sha256.hex(code);
+            issuance.createdAt = now;
+            issuance.expiresAt = now.plus(config.wallets().otpLifetime());
+            return issuance.persist().map(saved -> AuthView.method(credential, enclave.targetBundle(Hpke.publicKey(target))));
+        });
+    }
+
+    /**
+     * The first leg: opens the bundle with the newest pending code's key and checks the code. A
+     * wrong code is counted (and committed) before the 400; once the attempts are spent, 429.
+     */
+    public Uni<AuthView.CredentialChallenge> begin(AuthCredential credential, JsonNode body) {
+        Bundle bundle = Bundle.read(body.path("encryptedOtpBundle").asText());
+        Instant now = clock.now();
+        return Panache.withTransaction(() -> OtpIssuance.<OtpIssuance>find(
+                        "credentialId = ?1 and usedAt is null and expiresAt > ?2 order by createdAt desc", credential.id, now)
+                .withLock(jakarta.persistence.LockModeType.PESSIMISTIC_WRITE).firstResult()
+                .flatMap(issuance -> attempt(credential, issuance, bundle, body, now)))
+                .map(outcome -> {
+                    if (outcome.refusal() != null) {
+                        throw outcome.refusal();
+                    }
+                    return outcome.challenge();
+                });
+    }
+
+    /** The second leg: the TEK's stamp over the token opens the session (in the caller's transaction). */
+    public Uni<AuthView.Session> complete(AuthCredential credential, JsonNode body, SignedRetries.Headers headers) {
+        return retries.consume(ask(credential, body), headers)
+                .flatMap(signed -> sessions.open(credential, signed.request().signerKey))
+                .map(issued -> issued.view(credential));
+    }
+
+    private record Outcome(AuthView.CredentialChallenge challenge, ApiException refusal) {
+    }
+
+    private Uni<Outcome> attempt(AuthCredential credential, OtpIssuance issuance, Bundle bundle, JsonNode body, Instant now) {
+        if (issuance == null) {
+            return refuse(ApiException.invalidField("encryptedOtpBundle", null, "No one-time code is pending for credential "
+                    + IdType.AUTH_METHOD.wireId(credential.id) + "; call POST /auth/credentials/{id}/challenge for a new one"));
+        }
+        if (issuance.failedAttempts >= config.wallets().otpAttempts()) {
+            return refuse(ApiException.rateLimited("Too many wrong codes for credential " + IdType.AUTH_METHOD.wireId(credential.id)
+                    + "; ask for a new code", Math.max(1, Duration.between(now, issuance.expiresAt).toSeconds())));
+        }
+        Attempt opened = open(issuance, bundle);
+        if (opened.error() != null) {
+            issuance.failedAttempts++;
+            return refuse(opened.error());
+        }
+        issuance.usedAt = now;
+        Instant expiresAt = now.plus(SignedRetries.LIFETIME);
+        String token = enclave.verificationToken(IdType.AUTH_METHOD.wireId(credential.id), opened.tek(), now, expiresAt);
+        return retries.issue(ask(credential, body), token, opened.tek(), null)
+                .map(challenge -> new Outcome(AuthView.CredentialChallenge.of(credential.type, challenge), null));
+    }
+
+    private static Uni<Outcome> refuse(ApiException refusal) {
+        return Uni.createFrom().item(new Outcome(null, refusal));
+    }
+
+    private record Attempt(String tek, ApiException error) {
+    }
+
+    /** Opens the sealed attempt and checks it: the code, and a compressed TEK. */
+    private Attempt open(OtpIssuance issuance, Bundle bundle) {
+        byte[] plaintext;
+        try {
+            byte[] privateKey = HexFormat.of().parseHex(secrets.open(sealName(issuance), issuance.targetPrivateKey));
+            plaintext = Hpke.open(bundle.encappedPublic(), bundle.ciphertext(), Hpke.keyPair(privateKey));
+        } catch (InvalidCipherTextException e) {
+            return new Attempt(null, ApiException.invalidField("encryptedOtpBundle", null,
+                    "Cannot be opened with the newest otpEncryptionTargetBundle of this credential"));
+        }
+        JsonNode inner;
+        try {
+            inner = JsonText.parse(new String(plaintext, StandardCharsets.UTF_8));
+        } catch (RuntimeException e) {
+            inner = null;
+        }
+        if (inner == null || !inner.isObject() || !inner.path("otp_code").isTextual() || !inner.path("public_key").isTextual()) {
+            return new Attempt(null, ApiException.invalidField("encryptedOtpBundle", null,
+                    "Must seal the JSON object {\"otp_code\", \"public_key\"}"));
+        }
+        String tek = inner.get("public_key").asText();
+        if (!P256.isCompressed(tek) || !P256.isValidKey(tek)) {
+            return new Attempt(null, ApiException.invalidField("encryptedOtpBundle.public_key",
+                    FieldError.Constraint.pattern(P256.COMPRESSED_PATTERN),
+                    "Must be a compressed P-256 key (66 hex characters starting 02 or 03)"));
+        }
+        byte[] expected = issuance.codeHash.getBytes(StandardCharsets.US_ASCII);
+        byte[] given = Sha256.hex(inner.get("otp_code").asText()).getBytes(StandardCharsets.US_ASCII);
+        if (!MessageDigest.isEqual(expected, given)) {
+            return new Attempt(null, ApiException.invalidField("encryptedOtpBundle.otp_code", null, "Wrong one-time code"));
+        }
+        return new Attempt(tek.toLowerCase(), null);
+    }
+
+    static SignedRetries.Ask ask(AuthCredential credential, JsonNode body) {
+        return SignedRetries.Ask.of(credential.accountId, OPERATION, credential.id, body);
+    }
+
+    private static String sealName(OtpIssuance issuance) {
+        return "otp-target:" + issuance.id;
+    }
+
+    /** The encryptedOtpBundle: JSON text {encappedPublic (uncompressed hex), ciphertext (hex)}. */
+    record Bundle(byte[] encappedPublic, byte[] ciphertext) {
+        static Bundle read(String text) {
+            JsonNode json;
+            try {
+                json = JsonText.parse(text);
+            } catch (RuntimeException e) {
+                json = null;
+            }
+            String enc = json == null ? null : json.path("encappedPublic").textValue();
+            String ciphertext = json == null ? null : json.path("ciphertext").textValue();
+            if (enc == null || !enc.matches(P256.UNCOMPRESSED_PATTERN) || ciphertext == null
+                    || !ciphertext.matches("^([0-9a-fA-F]{2}){17,4096}$")) {
+                throw ApiException.invalidField("encryptedOtpBundle", null,
+                        "Must be JSON text {\"encappedPublic\": <130 hex characters>, \"ciphertext\": <hex>}");
+            }
+            return new Bundle(HexFormat.of().parseHex(enc), HexFormat.of().parseHex(ciphertext));
+        }
+    }
+}
