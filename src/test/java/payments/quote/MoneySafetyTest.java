@@ -176,7 +176,7 @@ class MoneySafetyTest {
         assertEquals("WALLET_SIGNATURE_MISSING", unsigned.jsonPath().getString("code"));
         Response forged = api().header("Svc-Wallet-Signature", "eyJwdWJsaWNLZXkiOiJ4In0").post("/quotes/" + quoteId + "/execute");
         assertEquals(401, forged.statusCode(), forged.asString());
-        assertEquals("WALLET_SIGNATURE_INVALID", forged.jsonPath().getString("code"));
+        assertEquals("WALLET_SIGNATURE_MALFORMED", forged.jsonPath().getString("code"));
 
         assertEquals("PENDING", api().get("/quotes/" + quoteId).then().extract().path("status"));
         assertBalances(wallet, 1000, 1000);
