@@ -230,5 +230,17 @@ public interface ServerConfig {
         /** One-time codes one credential may be sent in 10 minutes (429 RATE_LIMITED with Retry-After beyond). */
         @WithDefault("5")
         int otpSendsPer10Minutes();
+
+        /**
+         * The OpenID Connect issuers OAUTH credentials may come from, each {@code issuer=jwksUrl}
+         * (the issuer exactly as tokens carry it in iss).
+         */
+        @WithDefault("https://accounts.google.com=https://www.googleapis.com/oauth2/v3/certs,"
+                + "accounts.google.com=https://www.googleapis.com/oauth2/v3/certs,"
+                + "https://appleid.apple.com=https://appleid.apple.com/auth/keys")
+        java.util.List<String> oidcIssuers();
+
+        /** Whether ID-token signatures are checked against the issuer's JWKS; by default outside the sandbox only. */
+        Optional<Boolean> oidcVerifySignatures();
     }
 }

@@ -75,9 +75,11 @@ public class AuthCredentials {
     private final OtpLogin otp;
     private final SignedRetries retries;
     private final WalletEnclave enclave;
+    private final OauthLogin oauth;
 
     public AuthCredentials(InternalAccountService accounts, ServerClock clock, OtpLogin otp, SignedRetries retries,
-                           WalletEnclave enclave) {
+                           WalletEnclave enclave, OauthLogin oauth) {
+        this.oauth = oauth;
         this.accounts = accounts;
         this.clock = clock;
         this.otp = otp;
@@ -97,7 +99,11 @@ public class AuthCredentials {
                 .map(list -> new AuthView.ListOf<>(list.stream().map(c -> AuthView.method(c, null)).toList()));
     }
 
-    /** POST /auth/credentials: EMAIL_OTP or SMS_OTP bound to the holder's contact, through the signed retry. */
+    /**
+     * POST /auth/credentials through the signed retry: EMAIL_OTP or SMS_OTP bound to the holder's
+     * contact, OAUTH bound to a token's identity. A wallet without any credential takes its first one
+     * unsigned.
+     */
     public Uni<Created> create(JsonNode body, SignedRetries.Headers headers) {
         List<FieldError> errors = new ArrayList<>(SchemaValidator.validate(requireObject(body), CREATE, "").errors());
         String accountId = body.path("accountId").textValue();
@@ -108,29 +114,69 @@ public class AuthCredentials {
             throw ApiException.invalidInput(errors);
         }
         String type = body.get("type").asText();
-        if (!AuthCredential.EMAIL_OTP.equals(type) && !AuthCredential.SMS_OTP.equals(type)) {
+        if (AuthCredential.PASSKEY.equals(type)) {
             throw new ApiException(ErrorCode.NOT_IMPLEMENTED, type + " credentials are not available on this server yet");
         }
-        return Panache.withTransaction(() -> wallet(accountId).flatMap(wallet -> Customer.<Customer>findById(wallet.customerId)
-                .flatMap(holder -> lockedCredentials(wallet.id).flatMap(existing -> {
-                    String nickname = contact(type, holder);
-                    requireNoOtpOfType(existing, type);
-                    SignedRetries.Ask ask = SignedRetries.Ask.of(wallet.id, ADD, null, body);
-                    if (existing.isEmpty()) {
-                        return add(wallet, type, nickname).map(created -> new Created(created, null));
-                    }
-                    if (headers.firstCall()) {
-                        String payload = enclave.activity(AuthCredential.EMAIL_OTP.equals(type) ? "ACTIVITY_TYPE_UPDATE_USER_EMAIL"
-                                : "ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER", Map.of("userId", userId(wallet.id),
-                                AuthCredential.EMAIL_OTP.equals(type) ? "userEmail" : "userPhoneNumber", nickname), clock.now());
-                        return retries.issue(ask, payload, null, null)
-                                .map(challenge -> new Created(null, AuthView.CredentialChallenge.of(type, challenge)));
-                    }
-                    return retries.consume(ask, headers).flatMap(signed -> add(wallet, type, nickname))
-                            .map(created -> new Created(created, null));
-                }))))
-                .onFailure(failure -> UniqueViolation.is(failure, "auth_credentials_one_otp"))
+        Uni<OidcTokens.Identity> checked = AuthCredential.OAUTH.equals(type) && headers.firstCall()
+                ? oauth.registration(body.get("oidcToken").asText()) : Uni.createFrom().nullItem();
+        return checked.flatMap(identity -> Panache.withTransaction(() -> wallet(accountId)
+                        .flatMap(wallet -> Customer.<Customer>findById(wallet.customerId)
+                        .flatMap(holder -> lockedCredentials(wallet.id).flatMap(existing -> {
+                            Draft draft = draft(type, body, wallet, holder, identity);
+                            requireNew(existing, draft.credential());
+                            SignedRetries.Ask ask = SignedRetries.Ask.of(wallet.id, ADD, null, body);
+                            if (existing.isEmpty()) {
+                                return add(draft.credential()).map(created -> new Created(created, null));
+                            }
+                            if (headers.firstCall()) {
+                                Map<String, Object> parameters = new java.util.HashMap<>(draft.parameters());
+                                parameters.put("userId", userId(wallet.id));
+                                return retries.issue(ask, enclave.activity(draft.activity(), parameters, clock.now()), null, null)
+                                        .map(challenge -> new Created(null, AuthView.CredentialChallenge.of(type, challenge)));
+                            }
+                            return retries.consume(ask, headers).flatMap(signed -> add(draft.credential()))
+                                    .map(created -> new Created(created, null));
+                        })))))
+                .onFailure(failure -> UniqueViolation.constraintOf(failure).filter(c -> c.startsWith("auth_credentials_one_")).isPresent())
                 .transform(failure -> alreadyExists(type));
+    }
+
+    /** The credential a create body asks for, and the activity its owner signs for it. */
+    private record Draft(AuthCredential credential, String activity, Map<String, Object> parameters) {
+    }
+
+    private Draft draft(String type, JsonNode body, InternalAccount wallet, Customer holder, OidcTokens.Identity identity) {
+        Instant now = clock.now();
+        AuthCredential credential = new AuthCredential();
+        credential.id = Ids.newUuid();
+        credential.accountId = wallet.id;
+        credential.type = type;
+        credential.createdAt = now;
+        credential.updatedAt = now;
+        switch (type) {
+            case AuthCredential.EMAIL_OTP -> {
+                credential.nickname = contact(type, holder);
+                return new Draft(credential, "ACTIVITY_TYPE_UPDATE_USER_EMAIL", Map.of("userEmail", credential.nickname));
+            }
+            case AuthCredential.SMS_OTP -> {
+                credential.nickname = contact(type, holder);
+                return new Draft(credential, "ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER", Map.of("userPhoneNumber", credential.nickname));
+            }
+            default -> {
+                // OAUTH: on the retry the token was checked by the first call, whose challenge binds this very body.
+                OidcTokens.Identity token = identity != null ? identity : OidcTokens.parse(body.get("oidcToken").asText(), "oidcToken");
+                credential.oauthIssuer = token.issuer();
+                credential.oauthAudience = token.audience();
+                credential.oauthSubject = token.subject();
+                credential.nickname = token.email() != null ? token.email() : token.subject();
+                return new Draft(credential, "ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS", Map.of("oauthProviders",
+                        List.of(Map.of("oidcToken", body.get("oidcToken").asText(), "providerName", providerName(token.issuer())))));
+            }
+        }
+    }
+
+    private static String providerName(String issuer) {
+        return issuer.contains("google") ? "Google" : issuer.contains("apple") ? "Apple" : issuer;
     }
 
     /** DELETE /auth/credentials/{id}: signed by a session of another credential; never the last one. Null when done. */
@@ -187,6 +233,9 @@ public class AuthCredentials {
                 throw ApiException.invalidField("type", FieldError.Constraint.oneOf(List.of(credential.type)),
                         "Credential " + credentialId + " is " + credential.type);
             }
+            if (AuthCredential.OAUTH.equals(type)) {
+                return oauth.verify(credential, body).map(session -> (Object) session);
+            }
             if (!credential.isOtp()) {
                 throw new ApiException(ErrorCode.NOT_IMPLEMENTED, type + " verification is not available on this server yet");
             }
@@ -240,28 +289,35 @@ public class AuthCredentials {
                 .withLock(LockModeType.PESSIMISTIC_WRITE).list();
     }
 
-    private Uni<AuthView.AuthMethod> add(InternalAccount wallet, String type, String nickname) {
-        Instant now = clock.now();
-        AuthCredential credential = new AuthCredential();
-        credential.id = Ids.newUuid();
-        credential.accountId = wallet.id;
-        credential.type = type;
-        credential.nickname = nickname;
-        credential.createdAt = now;
-        credential.updatedAt = now;
+    private Uni<AuthView.AuthMethod> add(AuthCredential credential) {
         return credential.persist().flatMap(saved -> Panache.getSession().flatMap(session -> session.flush()))
-                .flatMap(flushed -> otp.issue(credential));
+                .flatMap(flushed -> credential.isOtp() ? otp.issue(credential) : Uni.createFrom().item(AuthView.method(credential, null)));
     }
 
-    private static void requireNoOtpOfType(List<AuthCredential> existing, String type) {
-        if (existing.stream().anyMatch(c -> c.type.equals(type))) {
-            throw alreadyExists(type);
+    /** One EMAIL_OTP and one SMS_OTP per wallet, one OAUTH per identity. */
+    private static void requireNew(List<AuthCredential> existing, AuthCredential wanted) {
+        for (AuthCredential credential : existing) {
+            if (credential.isOtp() && credential.type.equals(wanted.type)) {
+                throw alreadyExists(wanted.type);
+            }
+            if (AuthCredential.OAUTH.equals(wanted.type) && AuthCredential.OAUTH.equals(credential.type)
+                    && credential.oauthIssuer.equals(wanted.oauthIssuer) && credential.oauthAudience.equals(wanted.oauthAudience)
+                    && credential.oauthSubject.equals(wanted.oauthSubject)) {
+                throw alreadyExists(wanted.type);
+            }
         }
     }
 
     private static ApiException alreadyExists(String type) {
-        return new ApiException(AuthCredential.EMAIL_OTP.equals(type) ? ErrorCode.EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS
-                : ErrorCode.SMS_OTP_CREDENTIAL_ALREADY_EXISTS, "The internal account already has a " + type + " credential");
+        return switch (type) {
+            case AuthCredential.EMAIL_OTP -> new ApiException(ErrorCode.EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS,
+                    "The internal account already has an EMAIL_OTP credential");
+            case AuthCredential.SMS_OTP -> new ApiException(ErrorCode.SMS_OTP_CREDENTIAL_ALREADY_EXISTS,
+                    "The internal account already has an SMS_OTP credential");
+            case AuthCredential.PASSKEY -> new ApiException(ErrorCode.PASSKEY_CREDENTIAL_ALREADY_EXISTS,
+                    "A passkey with this credentialId is already registered on the internal account");
+            default -> ApiException.invalidField("oidcToken", null, "This OAuth identity (iss, aud, sub) is already registered on the internal account");
+        };
     }
 
     /** The holder's address an OTP credential sends to: e-mail or E.164 phone number. */
