@@ -242,5 +242,13 @@ public interface ServerConfig {
 
         /** Whether ID-token signatures are checked against the issuer's JWKS; by default outside the sandbox only. */
         Optional<Boolean> oidcVerifySignatures();
+
+        /** The WebAuthn relying-party id passkeys are bound to (the platform's web domain). */
+        @WithDefault("localhost")
+        String passkeyRpId();
+
+        /** The origins passkey ceremonies may run on. */
+        @WithDefault("http://localhost:8080,https://localhost")
+        java.util.List<String> passkeyOrigins();
     }
 }

@@ -43,8 +43,12 @@ public class AuthCredential extends PanacheEntityBase {
     @Column(name = "passkey_credential_id")
     public String passkeyCredentialId;
 
-    @Column(name = "passkey_public_key")
-    public byte[] passkeyPublicKey;
+    /** WebAuthn attested credential data (AAGUID, credential id, COSE public key). */
+    @Column(name = "passkey_credential_data")
+    public byte[] passkeyCredentialData;
+
+    @Column(name = "passkey_challenge_hash")
+    public String passkeyChallengeHash;
 
     @Column(name = "passkey_sign_count")
     public Long passkeySignCount;

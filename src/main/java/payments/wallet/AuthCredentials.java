@@ -76,10 +76,14 @@ public class AuthCredentials {
     private final SignedRetries retries;
     private final WalletEnclave enclave;
     private final OauthLogin oauth;
+    private final PasskeyLogin passkey;
+    private final Passkeys passkeys;
 
     public AuthCredentials(InternalAccountService accounts, ServerClock clock, OtpLogin otp, SignedRetries retries,
-                           WalletEnclave enclave, OauthLogin oauth) {
+                           WalletEnclave enclave, OauthLogin oauth, PasskeyLogin passkey, Passkeys passkeys) {
         this.oauth = oauth;
+        this.passkey = passkey;
+        this.passkeys = passkeys;
         this.accounts = accounts;
         this.clock = clock;
         this.otp = otp;
@@ -114,9 +118,6 @@ public class AuthCredentials {
             throw ApiException.invalidInput(errors);
         }
         String type = body.get("type").asText();
-        if (AuthCredential.PASSKEY.equals(type)) {
-            throw new ApiException(ErrorCode.NOT_IMPLEMENTED, type + " credentials are not available on this server yet");
-        }
         Uni<OidcTokens.Identity> checked = AuthCredential.OAUTH.equals(type) && headers.firstCall()
                 ? oauth.registration(body.get("oidcToken").asText()) : Uni.createFrom().nullItem();
         return checked.flatMap(identity -> Panache.withTransaction(() -> wallet(accountId)
@@ -138,7 +139,9 @@ public class AuthCredentials {
                                     .map(created -> new Created(created, null));
                         })))))
                 .onFailure(failure -> UniqueViolation.constraintOf(failure).filter(c -> c.startsWith("auth_credentials_one_")).isPresent())
-                .transform(failure -> alreadyExists(type));
+                .transform(failure -> alreadyExists(type))
+                .onFailure(failure -> UniqueViolation.is(failure, "auth_credentials_passkey_challenge_hash_key"))
+                .transform(failure -> ApiException.invalidField("challenge", null, "This registration challenge was already used"));
     }
 
     /** The credential a create body asks for, and the activity its owner signs for it. */
@@ -162,6 +165,22 @@ public class AuthCredentials {
                 credential.nickname = contact(type, holder);
                 return new Draft(credential, "ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER", Map.of("userPhoneNumber", credential.nickname));
             }
+            case AuthCredential.PASSKEY -> {
+                String challenge = body.get("challenge").asText();
+                Passkeys.Registered registered = passkeys.register(body.get("attestation"), challenge);
+                credential.nickname = passkeyNickname(body.get("nickname").asText());
+                credential.passkeyCredentialId = registered.credentialId();
+                credential.passkeyCredentialData = registered.credentialData();
+                credential.passkeySignCount = registered.signCount();
+                credential.passkeyChallengeHash = payments.common.Sha256.hex(challenge);
+                List<String> transports = payments.common.JsonText.texts(body.get("attestation").path("transports"));
+                credential.passkeyTransports = transports.isEmpty() ? null : String.join(",", transports);
+                Map<String, Object> attestation = Map.of("attestationObject", body.at("/attestation/attestationObject").asText(),
+                        "clientDataJson", body.at("/attestation/clientDataJson").asText(), "credentialId", registered.credentialId());
+                return new Draft(credential, "ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2", Map.of("authenticators", List.of(Map.of(
+                        "attestation", attestation, "authenticatorName", credential.nickname, "challenge", challenge,
+                        "transports", transports))));
+            }
             default -> {
                 // OAUTH: on the retry the token was checked by the first call, whose challenge binds this very body.
                 OidcTokens.Identity token = identity != null ? identity : OidcTokens.parse(body.get("oidcToken").asText(), "oidcToken");
@@ -173,6 +192,16 @@ public class AuthCredentials {
                         List.of(Map.of("oidcToken", body.get("oidcToken").asText(), "providerName", providerName(token.issuer())))));
             }
         }
+    }
+
+    /** 1-100 characters after trimming: letters, digits, spaces, and . _ - ' ( ). */
+    private static String passkeyNickname(String nickname) {
+        String trimmed = nickname.strip();
+        if (trimmed.isEmpty() || trimmed.length() > 100 || !trimmed.matches("[\\p{L}\\p{N} ._'()-]+")) {
+            throw ApiException.invalidField("nickname", FieldError.Constraint.length(1, 100),
+                    "1-100 letters, digits, spaces, periods, underscores, hyphens, apostrophes or parentheses");
+        }
+        return trimmed;
     }
 
     private static String providerName(String issuer) {
@@ -213,8 +242,8 @@ public class AuthCredentials {
             if (AuthCredential.OAUTH.equals(credential.type)) {
                 throw ApiException.invalidField("id", null, "OAUTH credentials have no challenge: verify with a fresh OIDC token");
             }
-            if (!credential.isOtp()) {
-                throw new ApiException(ErrorCode.NOT_IMPLEMENTED, credential.type + " challenges are not available on this server yet");
+            if (AuthCredential.PASSKEY.equals(credential.type)) {
+                return passkey.challenge(credential, body).map(challenge -> (Object) challenge);
             }
             return otp.issue(credential).map(method -> (Object) method);
         }));
@@ -236,8 +265,9 @@ public class AuthCredentials {
             if (AuthCredential.OAUTH.equals(type)) {
                 return oauth.verify(credential, body).map(session -> (Object) session);
             }
-            if (!credential.isOtp()) {
-                throw new ApiException(ErrorCode.NOT_IMPLEMENTED, type + " verification is not available on this server yet");
+            if (AuthCredential.PASSKEY.equals(type)) {
+                return Panache.withTransaction(() -> AuthCredential.<AuthCredential>findById(credential.id, LockModeType.PESSIMISTIC_WRITE)
+                        .flatMap(locked -> passkey.verify(locked, body, headers.requestId()))).map(session -> (Object) session);
             }
             if (headers.firstCall()) {
                 return otp.begin(credential, body).map(challenge -> (Object) challenge);
@@ -298,6 +328,9 @@ public class AuthCredentials {
     private static void requireNew(List<AuthCredential> existing, AuthCredential wanted) {
         for (AuthCredential credential : existing) {
             if (credential.isOtp() && credential.type.equals(wanted.type)) {
+                throw alreadyExists(wanted.type);
+            }
+            if (AuthCredential.PASSKEY.equals(wanted.type) && wanted.passkeyCredentialId.equals(credential.passkeyCredentialId)) {
                 throw alreadyExists(wanted.type);
             }
             if (AuthCredential.OAUTH.equals(wanted.type) && AuthCredential.OAUTH.equals(credential.type)

@@ -65,6 +65,11 @@ public class SignedRetries {
 
     /** Stores the challenge of a first call (in the caller's transaction). */
     public Uni<Challenge> issue(Ask ask, String payloadToSign, String signerKey, UUID excludedCredentialId) {
+        return issue(ask, payloadToSign, signerKey, excludedCredentialId, null);
+    }
+
+    /** As {@link #issue(Ask, String, String, UUID)}, remembering the key the session it opens will have. */
+    public Uni<Challenge> issue(Ask ask, String payloadToSign, String signerKey, UUID excludedCredentialId, String clientPublicKey) {
         Instant now = clock.now();
         WalletRequest request = new WalletRequest();
         request.id = Ids.newUuid();
@@ -75,6 +80,7 @@ public class SignedRetries {
         request.payloadToSign = payloadToSign;
         request.signerKey = signerKey;
         request.excludedCredentialId = excludedCredentialId;
+        request.clientPublicKey = clientPublicKey;
         request.createdAt = now;
         request.expiresAt = now.plus(LIFETIME);
         return request.persist().map(saved -> Challenge.of(request));
@@ -90,17 +96,35 @@ public class SignedRetries {
      */
     public Uni<Signed> consume(Ask ask, Headers headers) {
         if (headers.requestId() == null || headers.requestId().isBlank()) {
-            throw new ApiException(ErrorCode.REQUEST_ID_MISSING, "A signed retry carries the " + REQUEST_ID_HEADER
-                    + " header of the 202 it answers, beside " + Stamp.HEADER);
+            throw requestIdMissing();
         }
         Stamp stamp = Stamp.parse(headers.signature());
-        if (!Ids.isValid(IdType.REQUEST, headers.requestId())) {
+        Instant now = clock.now();
+        return claim(ask, headers.requestId()).flatMap(request -> signer(request, stamp, now).map(signer -> {
+            if (!stamp.verifies(request.payloadToSign)) {
+                throw invalid("does not verify over the payloadToSign of " + headers.requestId());
+            }
+            request.consumedAt = now;
+            return new Signed(request, signer.orElse(null));
+        }));
+    }
+
+    /**
+     * The pending challenge {@code requestId} names, locked, if it was issued for {@code ask} and is
+     * neither spent nor expired (401 UNAUTHORIZED otherwise; WALLET_SIGNATURE_BODY_MISMATCH when only
+     * the request differs). The caller spends it by setting consumedAt.
+     */
+    public Uni<WalletRequest> claim(Ask ask, String requestId) {
+        if (requestId == null || requestId.isBlank()) {
+            throw requestIdMissing();
+        }
+        if (!Ids.isValid(IdType.REQUEST, requestId)) {
             throw unknownRequest();
         }
-        UUID requestId = UUID.fromString(headers.requestId().substring(IdType.REQUEST.prefix().length() + 1));
+        UUID id = UUID.fromString(requestId.substring(IdType.REQUEST.prefix().length() + 1));
         Instant now = clock.now();
-        return Panache.getSession().flatMap(session -> session.find(WalletRequest.class, requestId, LockModeType.PESSIMISTIC_WRITE))
-                .flatMap(request -> {
+        return Panache.getSession().flatMap(session -> session.find(WalletRequest.class, id, LockModeType.PESSIMISTIC_WRITE))
+                .map(request -> {
                     if (request == null || request.consumedAt != null || !now.isBefore(request.expiresAt)
                             || !request.accountId.equals(ask.accountId()) || !request.operation.equals(ask.operation())
                             || !java.util.Objects.equals(request.targetId, ask.targetId())) {
@@ -108,16 +132,15 @@ public class SignedRetries {
                     }
                     if (!request.requestDigest.equals(ask.requestDigest())) {
                         throw new ApiException(ErrorCode.WALLET_SIGNATURE_BODY_MISMATCH, "The retry must repeat the request of "
-                                + headers.requestId() + " exactly");
+                                + requestId + " exactly");
                     }
-                    return signer(request, stamp, now).map(signer -> {
-                        if (!stamp.verifies(request.payloadToSign)) {
-                            throw invalid("does not verify over the payloadToSign of " + headers.requestId());
-                        }
-                        request.consumedAt = now;
-                        return new Signed(request, signer.orElse(null));
-                    });
+                    return request;
                 });
+    }
+
+    private static ApiException requestIdMissing() {
+        return new ApiException(ErrorCode.REQUEST_ID_MISSING, "A signed retry carries the " + REQUEST_ID_HEADER
+                + " header of the challenge it answers");
     }
 
     /**

@@ -37,6 +37,9 @@ public class WalletRequest extends PanacheEntityBase {
     @Column(name = "signer_key")
     public String signerKey;
 
+    @Column(name = "client_public_key")
+    public String clientPublicKey;
+
     /** Sessions of this credential may not sign (revoking a credential needs another one). */
     @Column(name = "excluded_credential_id")
     public UUID excludedCredentialId;

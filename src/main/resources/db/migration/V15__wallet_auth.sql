@@ -11,9 +11,11 @@ CREATE TABLE auth_credentials (
     oauth_issuer            VARCHAR(512),
     oauth_audience          VARCHAR(512),
     oauth_subject           VARCHAR(512),
-    -- PASSKEY: base64url credential id, the COSE public key and the last signature counter seen.
+    -- PASSKEY: base64url credential id, the attested credential data (with its COSE public key), the
+    -- last signature counter seen, and the SHA-256 of the registration challenge (each used once).
     passkey_credential_id   VARCHAR(1400),
-    passkey_public_key      BYTEA,
+    passkey_credential_data BYTEA,
+    passkey_challenge_hash  VARCHAR(64)   UNIQUE,
     passkey_sign_count      BIGINT,
     passkey_transports      VARCHAR(128),
     deleted_at              TIMESTAMPTZ,
@@ -70,6 +72,8 @@ CREATE TABLE wallet_requests (
     -- The one key allowed to sign (OTP: the TEK bound in the verification token); null: any active
     -- session of the account, except sessions of excluded_credential_id.
     signer_key              VARCHAR(66),
+    -- The key a session opened by this challenge will have (passkey logins: given at the challenge).
+    client_public_key       VARCHAR(130),
     excluded_credential_id  UUID,
     expires_at              TIMESTAMPTZ   NOT NULL,
     consumed_at             TIMESTAMPTZ,
