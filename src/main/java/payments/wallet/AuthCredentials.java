@@ -78,9 +78,11 @@ public class AuthCredentials {
     private final OauthLogin oauth;
     private final PasskeyLogin passkey;
     private final Passkeys passkeys;
+    private final WalletAudit audit;
 
     public AuthCredentials(InternalAccountService accounts, ServerClock clock, OtpLogin otp, SignedRetries retries,
-                           WalletEnclave enclave, OauthLogin oauth, PasskeyLogin passkey, Passkeys passkeys) {
+                           WalletEnclave enclave, OauthLogin oauth, PasskeyLogin passkey, Passkeys passkeys, WalletAudit audit) {
+        this.audit = audit;
         this.oauth = oauth;
         this.passkey = passkey;
         this.passkeys = passkeys;
@@ -127,7 +129,7 @@ public class AuthCredentials {
                             requireNew(existing, draft.credential());
                             SignedRetries.Ask ask = SignedRetries.Ask.of(wallet.id, ADD, null, body);
                             if (existing.isEmpty()) {
-                                return add(draft.credential()).map(created -> new Created(created, null));
+                                return add(draft.credential(), null).map(created -> new Created(created, null));
                             }
                             if (headers.firstCall()) {
                                 Map<String, Object> parameters = new java.util.HashMap<>(draft.parameters());
@@ -135,7 +137,7 @@ public class AuthCredentials {
                                 return retries.issue(ask, enclave.activity(draft.activity(), parameters, clock.now()), null, null)
                                         .map(challenge -> new Created(null, AuthView.CredentialChallenge.of(type, challenge)));
                             }
-                            return retries.consume(ask, headers).flatMap(signed -> add(draft.credential()))
+                            return retries.consume(ask, headers).flatMap(signed -> add(draft.credential(), signed.session()))
                                     .map(created -> new Created(created, null));
                         })))))
                 .onFailure(failure -> UniqueViolation.constraintOf(failure).filter(c -> c.startsWith("auth_credentials_one_")).isPresent())
@@ -227,6 +229,7 @@ public class AuthCredentials {
                 credential.deletedAt = now;
                 credential.updatedAt = now;
                 return AuthSession.update("revokedAt = ?1, updatedAt = ?1 where credentialId = ?2 and revokedAt is null", now, credential.id)
+                        .call(() -> audit.record(credential.accountId, WalletAudit.CREDENTIAL_REVOKED, credential.id, signed.session()))
                         .replaceWith((AuthView.CredentialChallenge) null);
             });
         })));
@@ -319,8 +322,9 @@ public class AuthCredentials {
                 .withLock(LockModeType.PESSIMISTIC_WRITE).list();
     }
 
-    private Uni<AuthView.AuthMethod> add(AuthCredential credential) {
+    private Uni<AuthView.AuthMethod> add(AuthCredential credential, AuthSession signer) {
         return credential.persist().flatMap(saved -> Panache.getSession().flatMap(session -> session.flush()))
+                .call(() -> audit.record(credential.accountId, WalletAudit.CREDENTIAL_ADDED, credential.id, signer))
                 .flatMap(flushed -> credential.isOtp() ? otp.issue(credential) : Uni.createFrom().item(AuthView.method(credential, null)));
     }
 

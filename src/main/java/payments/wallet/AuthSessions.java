@@ -40,8 +40,10 @@ public class AuthSessions {
     private final ServerConfig config;
     private final SignedRetries retries;
     private final WalletEnclave enclave;
+    private final WalletAudit audit;
 
-    public AuthSessions(ServerClock clock, ServerConfig config, SignedRetries retries, WalletEnclave enclave) {
+    public AuthSessions(ServerClock clock, ServerConfig config, SignedRetries retries, WalletEnclave enclave, WalletAudit audit) {
+        this.audit = audit;
         this.clock = clock;
         this.config = config;
         this.retries = retries;
@@ -77,11 +79,11 @@ public class AuthSessions {
                         return retries.issue(ask, payload, null, null)
                                 .map(challenge -> AuthView.CredentialChallenge.of(credential.type, challenge));
                     }
-                    return retries.consume(ask, headers).map(signed -> {
+                    return retries.consume(ask, headers).flatMap(signed -> {
                         session.revokedAt = clock.now();
                         session.updatedAt = session.revokedAt;
-                        return (AuthView.CredentialChallenge) null;
-                    });
+                        return audit.record(session.accountId, WalletAudit.SESSION_REVOKED, session.id, signed.session());
+                    }).replaceWith((AuthView.CredentialChallenge) null);
                 })));
     }
 
@@ -112,9 +114,9 @@ public class AuthSessions {
                         Map.of("targetPublicKey", clientPublicKey), clock.now());
                 return retries.issue(ask, payload, session.publicKey, null).map(challenge -> new Refreshed(null, challenge));
             }
-            return retries.consume(ask, headers)
-                    .flatMap(signed -> AuthCredential.<AuthCredential>findById(session.credentialId))
-                    .flatMap(credential -> open(credential, clientPublicKey).map(issued -> new Refreshed(issued.view(credential), null)));
+            return retries.consume(ask, headers).flatMap(signed -> AuthCredential.<AuthCredential>findById(session.credentialId)
+                    .flatMap(credential -> open(credential, clientPublicKey, signed.session())
+                            .map(issued -> new Refreshed(issued.view(credential), null))));
         }));
     }
 
@@ -143,6 +145,11 @@ public class AuthSessions {
 
     /** Opens a session for a verified credential (in the caller's transaction). */
     public Uni<Issued> open(AuthCredential credential, String clientPublicKey) {
+        return open(credential, clientPublicKey, null);
+    }
+
+    /** As {@link #open(AuthCredential, String)}; {@code signer} is the session that asked for it (a refresh). */
+    public Uni<Issued> open(AuthCredential credential, String clientPublicKey, AuthSession signer) {
         Instant now = clock.now();
         AuthSession session = new AuthSession();
         session.id = payments.common.Ids.newUuid();
@@ -160,6 +167,7 @@ public class AuthSessions {
             sealed = legacy.encryptedSessionSigningKey();
         }
         String encrypted = sealed;
-        return session.persist().map(saved -> new Issued(session, encrypted));
+        return session.persist().call(() -> audit.record(session.accountId, WalletAudit.SESSION_OPENED, session.id, signer))
+                .map(saved -> new Issued(session, encrypted));
     }
 }

@@ -14,6 +14,12 @@ import payments.customer.Customer;
 @ApplicationScoped
 public class FirstCredential implements WalletOpening {
 
+    private final WalletAudit audit;
+
+    public FirstCredential(WalletAudit audit) {
+        this.audit = audit;
+    }
+
     @Override
     public Uni<Void> opened(InternalAccount wallet, Customer holder) {
         if (holder == null || holder.email == null || holder.email.isBlank()) {
@@ -26,6 +32,6 @@ public class FirstCredential implements WalletOpening {
         credential.nickname = holder.email;
         credential.createdAt = wallet.createdAt;
         credential.updatedAt = wallet.createdAt;
-        return credential.persist().replaceWithVoid();
+        return credential.persist().call(() -> audit.record(wallet.id, WalletAudit.CREDENTIAL_ADDED, credential.id, null)).replaceWithVoid();
     }
 }

@@ -86,3 +86,22 @@ INSERT INTO auth_credentials (id, account_id, type, nickname, created_at, update
 SELECT gen_random_uuid(), a.id, 'EMAIL_OTP', c.email, a.created_at, a.created_at
 FROM internal_accounts a JOIN customers c ON c.id = a.customer_id
 WHERE a.type = 'EMBEDDED_WALLET' AND c.email IS NOT NULL;
+
+-- The wallet's master secret (a BIP-39 mnemonic), sealed at rest; made at the first export.
+CREATE TABLE wallet_secrets (
+    account_id              UUID PRIMARY KEY REFERENCES internal_accounts (id),
+    mnemonic                TEXT          NOT NULL,
+    created_at              TIMESTAMPTZ   NOT NULL
+);
+
+-- Every change to a wallet's credentials, sessions and keys, and every export: what, on what, signed
+-- by which session (null when the platform alone could do it).
+CREATE TABLE wallet_audit (
+    id                      UUID PRIMARY KEY,
+    account_id              UUID          NOT NULL REFERENCES internal_accounts (id),
+    event                   VARCHAR(32)   NOT NULL,
+    subject_id              UUID,
+    signer_session_id       UUID,
+    created_at              TIMESTAMPTZ   NOT NULL
+);
+CREATE INDEX wallet_audit_account ON wallet_audit (account_id, created_at);

@@ -58,6 +58,11 @@ public final class WalletClient {
 
     /** The targetPublic of an otpEncryptionTargetBundle, after verifying dataSignature with enclaveQuorumPublic. */
     public static String targetOf(String bundle) {
+        return JsonPath.from(verifiedData(bundle)).getString("targetPublic");
+    }
+
+    /** A bundle's data (UTF-8 JSON), after verifying dataSignature with enclaveQuorumPublic. */
+    public static String verifiedData(String bundle) {
         JsonPath envelope = JsonPath.from(bundle);
         assertEquals("v1.0.0", envelope.getString("version"));
         byte[] data = HexFormat.of().parseHex(envelope.getString("data"));
@@ -69,7 +74,7 @@ public final class WalletClient {
         } catch (java.security.GeneralSecurityException e) {
             throw new IllegalStateException(e);
         }
-        return JsonPath.from(new String(data, StandardCharsets.UTF_8)).getString("targetPublic");
+        return new String(data, StandardCharsets.UTF_8);
     }
 
     /** The encryptedOtpBundle sealing {otp_code, public_key} to {@code targetPublic}. */
