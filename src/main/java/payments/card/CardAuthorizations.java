@@ -76,21 +76,22 @@ public class CardAuthorizations {
             }
             requireCardCurrency(card, request.currency());
             return InternalAccount.<InternalAccount>findById(card.fundingAccountId)
-                    .flatMap(account -> Customer.<Customer>findById(card.customerId)
-                            .flatMap(holder -> platform.settings().flatMap(settings -> decide(card, account, holder,
-                                    CardLimits.of(card, settings.cards().limits(card.currency)), request))));
+                    .flatMap(account -> DelegatedKeys.hasActiveKey(card.id).flatMap(delegated -> Customer.<Customer>findById(card.customerId)
+                            .flatMap(holder -> platform.settings().flatMap(settings -> decide(card, account, delegated, holder,
+                                    CardLimits.of(card, settings.cards().limits(card.currency)), request)))));
         });
     }
 
-    private Uni<CardTransaction> decide(Card card, InternalAccount account, Customer holder, CardLimits limits,
+    /** {@code delegated}: whether an ACTIVE delegated key lets the card draw on an embedded-wallet funding account. */
+    private Uni<CardTransaction> decide(Card card, InternalAccount account, boolean delegated, Customer holder, CardLimits limits,
                                         AuthorizationRequest request) {
         CardTransaction row = newRow(card, holder, request);
         boolean debit = !request.kind().credit();
         String decline = null;
         if (request.signal() == IssuerSignal.CARD_PAUSED || !CardStatus.ACTIVE.equals(card.status)) {
             decline = CARD_NOT_ACTIVE;
-        } else if (!account.canTransact() || InternalAccount.EMBEDDED_WALLET.equals(account.type)) {
-            // An embedded wallet funds cards only through a delegated signing key, which this server does not issue yet.
+        } else if (!account.canTransact() || (InternalAccount.EMBEDDED_WALLET.equals(account.type) && !delegated)) {
+            // An embedded wallet funds a card only while an ACTIVE delegated key signs for its owner.
             decline = NO_ELIGIBLE_FUNDING_SOURCE;
         } else if (debit && request.kind() != Kind.BALANCE_INQUIRY && !limits.allow(request.amount(), CardLimits.Usage.of(card, clock.today()))) {
             decline = SPEND_LIMIT_EXCEEDED;

@@ -67,6 +67,7 @@ public enum ErrorCode {
     CARD_NOT_FOUND(404, "No such card"),
     AUTH_CREDENTIAL_NOT_FOUND(404, "No such authentication credential"),
     SESSION_NOT_FOUND(404, "No such active session"),
+    DELEGATED_KEY_NOT_FOUND(404, "No such delegated key"),
     TOKEN_NOT_FOUND(404, "No such API token"),
     METHOD_NOT_ALLOWED(405, "This HTTP method is not allowed on this path"),
     NOT_ACCEPTABLE(406, "Only application/json responses are available"),

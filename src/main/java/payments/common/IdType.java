@@ -15,6 +15,7 @@ public enum IdType {
     AUTH_METHOD("AuthMethod"),
     REQUEST("Request"),
     DELEGATED_KEY("DelegatedKey"),
+    CARD_FUNDING_SOURCE("CardFundingSource"),
     SCA_CHALLENGE("ScaChallenge"),
     WEBHOOK("Webhook"),
     LOOKUP("Lookup"),

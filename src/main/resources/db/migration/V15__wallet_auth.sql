@@ -105,3 +105,23 @@ CREATE TABLE wallet_audit (
     created_at              TIMESTAMPTZ   NOT NULL
 );
 CREATE INDEX wallet_audit_account ON wallet_audit (account_id, created_at);
+
+-- Keys the service holds to sign card funding from an embedded wallet in its owner's place. PROPOSED
+-- (made at the first call, not shown), PENDING (signer created), ACTIVE (policy granted), REVOKED.
+CREATE TABLE delegated_keys (
+    id                      UUID PRIMARY KEY,
+    card_id                 UUID          NOT NULL REFERENCES cards (id),
+    account_id              UUID          NOT NULL REFERENCES internal_accounts (id),
+    public_key              VARCHAR(66)   NOT NULL,
+    -- The private scalar (hex), sealed at rest; never answered.
+    private_key             TEXT          NOT NULL,
+    nickname                VARCHAR(256)  NOT NULL,
+    status                  VARCHAR(8)    NOT NULL,
+    -- The signed-retry challenge that moves it to its next status.
+    next_request_id         UUID          REFERENCES wallet_requests (id),
+    created_at              TIMESTAMPTZ   NOT NULL,
+    updated_at              TIMESTAMPTZ   NOT NULL
+);
+CREATE UNIQUE INDEX delegated_keys_one_active ON delegated_keys (card_id) WHERE status = 'ACTIVE';
+CREATE INDEX delegated_keys_account ON delegated_keys (account_id);
+CREATE INDEX delegated_keys_request ON delegated_keys (next_request_id);

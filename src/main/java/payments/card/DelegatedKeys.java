@@ -1,0 +1,255 @@
+package payments.card;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.panache.common.Sort;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import payments.account.InternalAccount;
+import payments.common.ApiException;
+import payments.common.ErrorCode;
+import payments.common.FieldError;
+import payments.common.IdType;
+import payments.common.Ids;
+import payments.common.JsonText;
+import payments.common.ServerClock;
+import payments.common.UniqueViolation;
+import payments.common.schema.JsonSchema;
+import payments.common.schema.SchemaValidator;
+import payments.common.security.SecretsAtRest;
+import payments.common.security.ServiceKeys;
+import payments.wallet.P256;
+import payments.wallet.SignedRetries;
+import payments.wallet.WalletAudit;
+import payments.wallet.WalletEnclave;
+
+import java.security.KeyPair;
+import java.security.interfaces.ECPrivateKey;
+import java.security.interfaces.ECPublicKey;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Delegated keys: the wallet's owner lets the service sign a card's funding from the wallet with a
+ * key the service makes and holds. Creation is three calls with the same body: the first makes the
+ * key (202), the owner's stamp creates its signer (202, PENDING), a second stamp grants its policy
+ * (201, ACTIVE). One ACTIVE key per card funding source; revoking needs no signature.
+ */
+@ApplicationScoped
+public class DelegatedKeys {
+
+    static final String OPERATION = "DELEGATED_KEY";
+
+    private static final JsonSchema CREATE = JsonSchema.parse(JsonText.parse("""
+            {"type": "object", "required": ["cardId", "internalAccountId", "nickname"], "properties": {
+              "cardId": {"type": "string"}, "internalAccountId": {"type": "string"},
+              "nickname": {"type": "string", "minLength": 1, "maxLength": 256}}}"""));
+
+    private final SignedRetries retries;
+    private final WalletEnclave enclave;
+    private final WalletAudit audit;
+    private final SecretsAtRest secrets;
+    private final ServerClock clock;
+    private final CardIssuer issuer;
+
+    public DelegatedKeys(SignedRetries retries, WalletEnclave enclave, WalletAudit audit, SecretsAtRest secrets, ServerClock clock,
+                         CardIssuer issuer) {
+        this.retries = retries;
+        this.enclave = enclave;
+        this.audit = audit;
+        this.secrets = secrets;
+        this.clock = clock;
+        this.issuer = issuer;
+    }
+
+    /** The wire shape. */
+    public record DelegatedKeyResponse(String id, String cardId, String fundingSourceId, String accountId, String publicKey,
+                                       String nickname, String status, Instant createdAt, Instant updatedAt) {
+        static DelegatedKeyResponse of(DelegatedKey key) {
+            return new DelegatedKeyResponse(IdType.DELEGATED_KEY.wireId(key.id), IdType.CARD.wireId(key.cardId),
+                    DelegatedKeys.fundingSourceId(key.cardId), IdType.INTERNAL_ACCOUNT.wireId(key.accountId), key.publicKey, key.nickname,
+                    key.status, key.createdAt, key.updatedAt);
+        }
+    }
+
+    /** A card has one funding source; its id names the card's binding to its funding account. */
+    static String fundingSourceId(UUID cardId) {
+        return IdType.CARD_FUNDING_SOURCE.wireId(cardId);
+    }
+
+    /** Whether the card may be funded from its embedded wallet now (an ACTIVE delegated key). */
+    public static Uni<Boolean> hasActiveKey(UUID cardId) {
+        return DelegatedKey.count("cardId = ?1 and status = ?2", cardId, DelegatedKey.ACTIVE).map(count -> count > 0);
+    }
+
+    /** POST /auth/delegated-keys: a 202 challenge (first two legs) or the ACTIVE key (third). */
+    public Uni<Object> create(JsonNode body, SignedRetries.Headers headers) {
+        requireIssuer();
+        if (body == null || !body.isObject()) {
+            throw ApiException.bodyNotAnObject();
+        }
+        List<FieldError> errors = new ArrayList<>(SchemaValidator.validate(body, CREATE, "").errors());
+        String cardId = body.path("cardId").textValue();
+        String accountId = body.path("internalAccountId").textValue();
+        FieldError.checkId("cardId", IdType.CARD, cardId, errors);
+        FieldError.checkId("internalAccountId", IdType.INTERNAL_ACCOUNT, accountId, errors);
+        if (!errors.isEmpty()) {
+            throw ApiException.invalidInput(errors);
+        }
+        return Panache.withTransaction(() -> fundingSource(cardId, accountId).flatMap(card -> {
+            SignedRetries.Ask ask = SignedRetries.Ask.of(card.fundingAccountId, OPERATION, card.id, body);
+            if (headers.firstCall()) {
+                return requireNoActiveKey(card.id).flatMap(ignored -> propose(card, body.get("nickname").asText(), ask));
+            }
+            return retries.consume(ask, headers).flatMap(signed -> DelegatedKey.<DelegatedKey>find("nextRequestId", signed.request().id)
+                    .firstResult().flatMap(key -> advance(key, ask, signed)));
+        })).onFailure(failure -> UniqueViolation.is(failure, "delegated_keys_one_active")).transform(failure -> activeExists(cardId));
+    }
+
+    /** GET /auth/delegated-keys: by account, funding source or both (one at least); PENDING and REVOKED included. */
+    public Uni<Map<String, List<DelegatedKeyResponse>>> list(String accountId, String fundingSourceId) {
+        requireIssuer();
+        List<FieldError> errors = new ArrayList<>();
+        if (accountId == null && fundingSourceId == null) {
+            errors.add(FieldError.of("accountId", "accountId or fundingSourceId is required"));
+        }
+        if (accountId != null) {
+            FieldError.checkId("accountId", IdType.INTERNAL_ACCOUNT, accountId, errors);
+        }
+        if (fundingSourceId != null) {
+            FieldError.checkId("fundingSourceId", IdType.CARD_FUNDING_SOURCE, fundingSourceId, errors);
+        }
+        if (!errors.isEmpty()) {
+            throw ApiException.invalidInput(errors);
+        }
+        StringBuilder query = new StringBuilder("status <> '" + DelegatedKey.PROPOSED + "'");
+        List<Object> parameters = new ArrayList<>();
+        if (accountId != null) {
+            parameters.add(uuidOf(IdType.INTERNAL_ACCOUNT, accountId));
+            query.append(" and accountId = ?").append(parameters.size());
+        }
+        if (fundingSourceId != null) {
+            parameters.add(uuidOf(IdType.CARD_FUNDING_SOURCE, fundingSourceId));
+            query.append(" and cardId = ?").append(parameters.size());
+        }
+        return Panache.withSession(() -> DelegatedKey.<DelegatedKey>find(query.toString(), Sort.ascending("createdAt", "id"),
+                        parameters.toArray()).list())
+                .map(keys -> Map.of("data", keys.stream().map(DelegatedKeyResponse::of).toList()));
+    }
+
+    public Uni<DelegatedKeyResponse> get(String id) {
+        requireIssuer();
+        return Panache.withSession(() -> find(id)).map(DelegatedKeyResponse::of);
+    }
+
+    /** DELETE: an ACTIVE key becomes REVOKED (400 for any other status). */
+    public Uni<Void> revoke(String id) {
+        requireIssuer();
+        return Panache.withTransaction(() -> find(id).flatMap(key -> {
+            if (!DelegatedKey.ACTIVE.equals(key.status)) {
+                throw ApiException.invalidField("id", null, "Delegated key " + id + " is " + key.status + "; only an ACTIVE key can be revoked");
+            }
+            key.status = DelegatedKey.REVOKED;
+            key.updatedAt = clock.now();
+            return audit.record(key.accountId, WalletAudit.DELEGATED_KEY_REVOKED, key.id, null);
+        }));
+    }
+
+    private Uni<Object> propose(Card card, String nickname, SignedRetries.Ask ask) {
+        KeyPair pair = ServiceKeys.generate();
+        Instant now = clock.now();
+        DelegatedKey key = new DelegatedKey();
+        key.id = Ids.newUuid();
+        key.cardId = card.id;
+        key.accountId = card.fundingAccountId;
+        key.publicKey = P256.compressedHex((ECPublicKey) pair.getPublic());
+        key.privateKey = secrets.seal(sealName(key), ((ECPrivateKey) pair.getPrivate()).getS().toString(16));
+        key.nickname = nickname;
+        key.status = DelegatedKey.PROPOSED;
+        key.createdAt = now;
+        key.updatedAt = now;
+        String payload = enclave.activity("ACTIVITY_TYPE_CREATE_USERS", Map.of("users", List.of(Map.of(
+                "userName", "delegated-" + key.id, "apiKeys", List.of(Map.of("apiKeyName", nickname, "publicKey", key.publicKey))))), now);
+        return retries.issue(ask, payload, null, null).flatMap(challenge -> {
+            key.nextRequestId = requestUuid(challenge);
+            return key.persist().replaceWith((Object) challenge);
+        });
+    }
+
+    /** The second leg creates the signer (PENDING) and asks for the policy; the third grants it (ACTIVE). */
+    private Uni<Object> advance(DelegatedKey key, SignedRetries.Ask ask, SignedRetries.Signed signed) {
+        Instant now = clock.now();
+        key.updatedAt = now;
+        if (DelegatedKey.PROPOSED.equals(key.status)) {
+            key.status = DelegatedKey.PENDING;
+            String payload = enclave.activity("ACTIVITY_TYPE_CREATE_POLICIES", Map.of("policies", List.of(Map.of(
+                    "policyName", "card-funding-" + key.cardId, "effect", "EFFECT_ALLOW",
+                    "consensus", "approvers.any(user, user.id == 'delegated-" + key.id + "')"))), now);
+            return audit.record(key.accountId, WalletAudit.DELEGATED_KEY_CREATED, key.id, signed.session())
+                    .flatMap(ignored -> retries.issue(ask, payload, null, null))
+                    .map(challenge -> {
+                        key.nextRequestId = requestUuid(challenge);
+                        return (Object) challenge;
+                    });
+        }
+        return requireNoActiveKey(key.cardId)
+                .invoke(() -> {
+                    key.status = DelegatedKey.ACTIVE;
+                    key.nextRequestId = null;
+                })
+                .flatMap(ignored -> audit.record(key.accountId, WalletAudit.DELEGATED_KEY_ACTIVATED, key.id, signed.session()))
+                .map(ignored -> (Object) DelegatedKeyResponse.of(key));
+    }
+
+    /** The card and its funding account, which must be the given EMBEDDED_WALLET (404 otherwise). */
+    private static Uni<Card> fundingSource(String cardId, String accountId) {
+        return CardService.find(cardId, true).flatMap(card -> InternalAccount.<InternalAccount>findById(
+                        uuidOf(IdType.INTERNAL_ACCOUNT, accountId))
+                .map(account -> {
+                    if (account == null || !account.id.equals(card.fundingAccountId) || !InternalAccount.EMBEDDED_WALLET.equals(account.type)) {
+                        throw new ApiException(ErrorCode.INTERNAL_ACCOUNT_NOT_FOUND, "Card " + cardId + " has no embedded-wallet funding source "
+                                + accountId);
+                    }
+                    return card;
+                }));
+    }
+
+    private static Uni<Void> requireNoActiveKey(UUID cardId) {
+        return hasActiveKey(cardId).map(active -> {
+            if (active) {
+                throw activeExists(IdType.CARD.wireId(cardId));
+            }
+            return null;
+        });
+    }
+
+    private static ApiException activeExists(String cardId) {
+        return new ApiException(ErrorCode.CONFLICT, "Card " + cardId + " already has an ACTIVE delegated key; revoke it first");
+    }
+
+    private static Uni<DelegatedKey> find(String id) {
+        return Ids.find(IdType.DELEGATED_KEY, id, ErrorCode.DELEGATED_KEY_NOT_FOUND, "Delegated key", uuid -> DelegatedKey.<DelegatedKey>findById(uuid)
+                .map(key -> key == null || DelegatedKey.PROPOSED.equals(key.status) ? null : key));
+    }
+
+    private static UUID uuidOf(IdType type, String id) {
+        return UUID.fromString(id.substring(type.prefix().length() + 1));
+    }
+
+    private static UUID requestUuid(SignedRetries.Challenge challenge) {
+        return uuidOf(IdType.REQUEST, challenge.requestId());
+    }
+
+    private static String sealName(DelegatedKey key) {
+        return "delegated-key:" + key.id;
+    }
+
+    private void requireIssuer() {
+        if (!issuer.available()) {
+            throw new ApiException(ErrorCode.NOT_IMPLEMENTED, "No card issuer is connected: there are no cards to delegate keys for");
+        }
+    }
+}
