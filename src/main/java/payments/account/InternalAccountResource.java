@@ -17,6 +17,7 @@ import payments.account.InternalAccountService.InternalAccountUpdateRequest;
 import payments.account.InternalAccountView.InternalAccountResponse;
 import payments.common.ApiResult;
 import payments.common.Idempotency;
+import payments.common.WalletOwnerConsent;
 import payments.common.JsonBodies;
 import payments.common.Page;
 import payments.common.security.CurrentCaller;
@@ -94,8 +95,11 @@ public class InternalAccountResource {
     @PATCH
     @Path("internal-accounts/{id}")
     @Secured(Permission.MANAGE)
-    public Uni<InternalAccountResponse> update(@PathParam("id") String id,
-            @RequestBody(content = @Content(schema = @Schema(implementation = InternalAccountUpdateRequest.class))) JsonNode body) {
-        return service.update(id, bodies.bind(body, InternalAccountUpdateRequest.class));
+    public Uni<Response> update(@PathParam("id") String id,
+            @RequestBody(content = @Content(schema = @Schema(implementation = InternalAccountUpdateRequest.class))) JsonNode body,
+            @HeaderParam("Svc-Wallet-Signature") String signature, @HeaderParam("Request-Id") String requestId) {
+        return service.update(id, bodies.bind(body, InternalAccountUpdateRequest.class), body,
+                new WalletOwnerConsent.Signature(signature, requestId)).map(answer ->
+                answer instanceof InternalAccountResponse ? Response.ok(answer).build() : Response.accepted(answer).build());
     }
 }

@@ -1,5 +1,6 @@
 package payments.account;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
@@ -19,6 +20,7 @@ import payments.common.IdType;
 import payments.common.Ids;
 import payments.common.JsonBodies;
 import payments.common.JsonText;
+import payments.common.WalletOwnerConsent;
 import payments.common.Page;
 import payments.common.PageRequest;
 import payments.common.QueryFilters;
@@ -69,10 +71,12 @@ public class InternalAccountService implements CustomerAccounts {
 
     private final AccountOutcomes outcomes;
     private final WalletOpening walletOpening;
+    private final WalletOwnerConsent ownerConsent;
 
     public InternalAccountService(InternalAccountView view, JsonText json, PlatformConfigService platform, RequestValidator validator,
                                   Jobs jobs, ServerClock clock, WebhookPublisher webhooks, AccountOutcomes outcomes,
-                                  WalletOpening walletOpening) {
+                                  WalletOpening walletOpening, WalletOwnerConsent ownerConsent) {
+        this.ownerConsent = ownerConsent;
         this.outcomes = outcomes;
         this.walletOpening = walletOpening;
         this.webhooks = webhooks;
@@ -183,20 +187,38 @@ public class InternalAccountService implements CustomerAccounts {
                 });
     }
 
+    /**
+     * PATCH /internal-accounts/{id}: the account as changed, or, when the body sets an embedded
+     * wallet's privateEnabled, first its owner's signed retry (the 202 challenge body).
+     */
     @WithTransaction
-    public Uni<InternalAccountResponse> update(String accountId, JsonBodies.Bound<InternalAccountUpdateRequest> body) {
+    public Uni<Object> update(String accountId, JsonBodies.Bound<InternalAccountUpdateRequest> body, JsonNode raw,
+                              WalletOwnerConsent.Signature signature) {
         InternalAccountUpdateRequest request = validator.validate(body, List.of());
         return find(accountId, true).flatMap(account -> {
-            if (request.label() != null) {
-                account.label = request.label().isBlank() ? null : request.label();
+            if (request.privateEnabled() != null && !InternalAccount.EMBEDDED_WALLET.equals(account.type)) {
+                throw ApiException.invalidField("privateEnabled", null, "Only EMBEDDED_WALLET accounts have wallet privacy");
             }
-            account.updatedAt = clock.now();
-            if (request.status() == null || request.status().equals(account.status)) {
-                return Uni.createFrom().item(view.toWire(account));
-            }
-            AccountStatus.checkMove(account, request.status());
-            return moveTo(account, request.status()).map(ignored -> view.toWire(account));
+            Uni<java.util.Optional<Object>> consent = request.privateEnabled() == null ? Uni.createFrom().item(java.util.Optional.empty())
+                    : ownerConsent.require(account.id, "UPDATE_WALLET", raw, "ACTIVITY_TYPE_UPDATE_WALLET_SETTINGS",
+                    java.util.Map.of("privateEnabled", request.privateEnabled()), signature);
+            return consent.flatMap(challenge -> challenge.isPresent() ? Uni.createFrom().item(challenge.get()) : apply(account, request));
         });
+    }
+
+    private Uni<Object> apply(InternalAccount account, InternalAccountUpdateRequest request) {
+        if (request.label() != null) {
+            account.label = request.label().isBlank() ? null : request.label();
+        }
+        if (request.privateEnabled() != null) {
+            account.privateEnabled = request.privateEnabled();
+        }
+        account.updatedAt = clock.now();
+        if (request.status() == null || request.status().equals(account.status)) {
+            return Uni.createFrom().item(view.toWire(account));
+        }
+        AccountStatus.checkMove(account, request.status());
+        return moveTo(account, request.status()).map(ignored -> view.toWire(account));
     }
 
     /**
@@ -299,10 +321,13 @@ public class InternalAccountService implements CustomerAccounts {
                 account.currency.equals(currency) && account.type.equals(InternalAccount.typeFor(currency)))).toList();
     }
 
-    /** PATCH /internal-accounts/{id}. */
-    /** PATCH body: label, and status for the platform's freeze / unfreeze / close decisions (this server's addition). */
+    /**
+     * PATCH body: label, status for the platform's freeze / unfreeze / close decisions (this server's
+     * addition), and an embedded wallet's privateEnabled (signed by its owner).
+     */
     public record InternalAccountUpdateRequest(@jakarta.validation.constraints.Size(max = 255) String label,
                                                @jakarta.validation.constraints.Pattern(regexp = "ACTIVE|FROZEN|CLOSED",
-                                                       message = "must be ACTIVE, FROZEN or CLOSED") String status) {
+                                                       message = "must be ACTIVE, FROZEN or CLOSED") String status,
+                                               Boolean privateEnabled) {
     }
 }

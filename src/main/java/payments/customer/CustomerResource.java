@@ -14,6 +14,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Response;
 import payments.common.ApiResult;
 import payments.common.Idempotency;
+import payments.common.WalletOwnerConsent;
 import payments.common.Page;
 import payments.common.ServerConfig;
 import payments.common.security.CurrentCaller;
@@ -93,8 +94,10 @@ public class CustomerResource {
 
     @PATCH
     @Path("customers/{customerId}")
-    public Uni<ObjectNode> update(@PathParam("customerId") String customerId, JsonNode body) {
-        return service.update(customerId, body);
+    public Uni<Response> update(@PathParam("customerId") String customerId, JsonNode body,
+                                @HeaderParam("Svc-Wallet-Signature") String signature, @HeaderParam("Request-Id") String requestId) {
+        return service.update(customerId, body, new WalletOwnerConsent.Signature(signature, requestId)).map(answer ->
+                answer instanceof ObjectNode ? Response.ok(answer).build() : Response.accepted(answer).build());
     }
 
     @DELETE

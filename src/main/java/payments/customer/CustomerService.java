@@ -14,6 +14,7 @@ import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
 import payments.common.JsonText;
+import payments.common.WalletOwnerConsent;
 import payments.common.Page;
 import payments.common.PageRequest;
 import payments.common.QueryFilters;
@@ -26,6 +27,7 @@ import payments.webhook.WebhookPublisher;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
@@ -49,10 +51,12 @@ public class CustomerService {
     private final ServerConfig config;
     private final IdentityVerdicts verdicts;
     private final JsonText json;
+    private final WalletOwnerConsent ownerConsent;
 
     public CustomerService(CustomerRules rules, CustomerRecords records, CustomerView view, PlatformConfigService platform,
                            CustomerAccounts internalAccounts, WebhookPublisher webhooks, ServerClock clock,
-                           ServerConfig config, JsonText json, IdentityVerdicts verdicts) {
+                           ServerConfig config, JsonText json, IdentityVerdicts verdicts, WalletOwnerConsent ownerConsent) {
+        this.ownerConsent = ownerConsent;
         this.rules = rules;
         this.records = records;
         this.view = view;
@@ -118,20 +122,68 @@ public class CustomerService {
                 () -> Customer.count(filters.countClause(), filters.countParams()), page, c -> c.id.toString(), view::toWire);
     }
 
+    /**
+     * PATCH /customers/{id}: the customer as changed (an ObjectNode), or, when the change moves an
+     * e-mail or phone number that wallet OTP credentials send to, first the wallet owner's signed
+     * retry (the 202 challenge body); those credentials follow the new contact.
+     */
     @WithTransaction
-    public Uni<ObjectNode> update(String customerId, JsonNode body) {
+    public Uni<Object> update(String customerId, JsonNode body, WalletOwnerConsent.Signature signature) {
         return platform.settings().flatMap(settings -> findForChange(customerId).flatMap(customer -> {
             ObjectNode request = rules.validated(body, RequestSchemas.CUSTOMER_UPDATE, settings, false);
             if (!customer.customerType.equals(request.get("customerType").asText())) {
                 throw ApiException.invalidField("customerType", FieldError.Constraint.oneOf(List.of(customer.customerType)),
                         "A customer's type cannot change; this customer is " + customer.customerType);
             }
-            List<String> added = records.applyUpdate(customer, request, body.get("agreementConsents"));
-            return customer.<Customer>persistAndFlush()
-                    .onFailure().transform(CustomerService::conflictOrSame)
-                    .call(() -> added.isEmpty() ? Uni.createFrom().voidItem() : internalAccounts.provision(customer, added, settings))
-                    .map(saved -> view.toWire(customer));
+            Map<String, String> contacts = changedContacts(customer, request);
+            return ownerConsentFor(customer, contacts, body, signature).flatMap(challenge -> {
+                if (challenge.isPresent()) {
+                    return Uni.createFrom().item(challenge.get());
+                }
+                List<String> added = records.applyUpdate(customer, request, body.get("agreementConsents"));
+                Uni<Customer> saved = customer.<Customer>persistAndFlush()
+                        .onFailure().transform(CustomerService::conflictOrSame)
+                        .call(() -> added.isEmpty() ? Uni.createFrom().voidItem() : internalAccounts.provision(customer, added, settings));
+                for (Map.Entry<String, String> contact : contacts.entrySet()) {
+                    saved = saved.call(() -> ownerConsent.contactChanged(customer.id, contact.getKey(), contact.getValue()));
+                }
+                return saved.map(ignored -> (Object) view.toWire(customer));
+            });
         }));
+    }
+
+    /** The OTP credential types whose contact the request changes, with the new value. */
+    private static Map<String, String> changedContacts(Customer customer, ObjectNode request) {
+        Map<String, String> changed = new java.util.LinkedHashMap<>();
+        if (request.hasNonNull("email") && !request.get("email").asText().equals(customer.email)) {
+            changed.put("EMAIL_OTP", request.get("email").asText());
+        }
+        if (request.hasNonNull("phoneNumber") && !request.get("phoneNumber").asText().equals(customer.phoneNumber)) {
+            changed.put("SMS_OTP", request.get("phoneNumber").asText());
+        }
+        return changed;
+    }
+
+    /** Empty when no wallet credential is tied to a changed contact, or its owner signed; else the challenge. */
+    private Uni<java.util.Optional<Object>> ownerConsentFor(Customer customer, Map<String, String> contacts, JsonNode body,
+                                                          WalletOwnerConsent.Signature signature) {
+        if (contacts.isEmpty()) {
+            return Uni.createFrom().item(java.util.Optional.empty());
+        }
+        Map.Entry<String, String> first = contacts.entrySet().iterator().next();
+        Uni<List<UUID>> tied = Uni.createFrom().item(List.of());
+        for (String type : contacts.keySet()) {
+            tied = tied.flatMap(found -> found.isEmpty() ? ownerConsent.walletsTiedTo(customer.id, type) : Uni.createFrom().item(found));
+        }
+        return tied.flatMap(wallets -> {
+            if (wallets.isEmpty()) {
+                return Uni.createFrom().item(java.util.Optional.<Object>empty());
+            }
+            Map<String, Object> parameters = new java.util.HashMap<>();
+            contacts.forEach((type, value) -> parameters.put("EMAIL_OTP".equals(type) ? "userEmail" : "userPhoneNumber", value));
+            String activity = "EMAIL_OTP".equals(first.getKey()) ? "ACTIVITY_TYPE_UPDATE_USER_EMAIL" : "ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER";
+            return ownerConsent.require(wallets.get(0), "UPDATE_CONTACT", body, activity, parameters, signature);
+        });
     }
 
     /**
