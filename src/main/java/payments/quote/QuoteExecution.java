@@ -88,12 +88,16 @@ public class QuoteExecution {
             throw new ApiException(ErrorCode.INVALID_STATE_TRANSITION, "Quote " + quote.wireId()
                     + " is funded in real time: it runs when the funds sent per its paymentInstructions arrive");
         }
-        return holder(quote.customerId).flatMap(customer -> {
+        // An embedded wallet's owner signs at execution, before any SCA challenge (authorize brings no stamp).
+        Uni<Void> signed = quote.sourceAccountId == null ? Uni.createFrom().voidItem()
+                : InternalAccount.<InternalAccount>findById(quote.sourceAccountId)
+                        .flatMap(source -> walletPayments.requireSigned(source, quote.paymentInstructions, walletSignature));
+        return signed.flatMap(ignored -> holder(quote.customerId)).flatMap(customer -> {
             if (customer != null && Regions.requiresSca(customer.region)) {
                 customer.requireNotDeleted();
                 return challenges.challenge(quote, t, scaFactor);
             }
-            return release(quote, t, walletSignature);
+            return release(quote, t);
         });
     }
 
@@ -117,18 +121,16 @@ public class QuoteExecution {
 
     /**
      * Holds the payer's money and hands the payment to the settlement job. Both sides are checked
-     * again first: neither holder may be deleted (410), an embedded wallet needs its owner's
-     * signature (401), an external payee must still be usable (400); and the hold itself re-checks
+     * again first: neither holder may be deleted (410), an external payee must still be usable (400); and the hold itself re-checks
      * the payer and an internal payee under their row locks (400, see {@link Settlement#hold}).
      * Any refusal leaves nothing held.
      */
-    private Uni<Void> release(Quote quote, PaymentTransaction t, String walletSignature) {
+    private Uni<Void> release(Quote quote, PaymentTransaction t) {
         if (quote.sourceAccountId == null) {
             return releasePull(quote, t);
         }
         return InternalAccount.<InternalAccount>findById(quote.sourceAccountId)
                 .call(() -> requireLiveParties(quote))
-                .call(source -> walletPayments.requireSigned(source, quote.paymentInstructions, walletSignature))
                 .flatMap(source -> railOutcome(quote))
                 .flatMap(outcome -> ledger.post(Settlement.hold(t))
                         .call(() -> limits.countDailyVolume(PaymentLimits.Volume.of(t)))
@@ -189,7 +191,7 @@ public class QuoteExecution {
     public Uni<QuoteResponse> authorize(String quoteId, JsonNode body) {
         return QuoteLookup.find(quoteId, true).call(quote -> challenges.verify(quote, body))
                 .flatMap(quote -> QuoteLookup.transactionOf(quote, true).flatMap(t -> (realtime(quote)
-                        ? awaitFunds(quote, t) : release(quote, t, null)).map(ignored -> view.toWire(quote, t))));
+                        ? awaitFunds(quote, t) : release(quote, t)).map(ignored -> view.toWire(quote, t))));
     }
 
     static boolean realtime(Quote quote) {

@@ -126,6 +126,25 @@ class WalletPaymentTest {
         assertLedgerClean();
     }
 
+    @Test
+    void anScaRegionOwnerSignsAtExecutionThenAuthorizes() {
+        Holder owner = MoneyFixtures.customer("DE", List.of("USDB"));
+        Holder payee = MoneyFixtures.approvedCustomer(List.of("USDB"));
+        String wallet = owner.account("USDB");
+        MoneyFixtures.fund(wallet, 4_000);
+        WalletClient.Session session = WalletClient.login(wallet);
+        Quote quote = quote(wallet, payee.account("USDB"), 1_000);
+
+        assertRefused(api().post("/quotes/" + quote.id() + "/execute"), "WALLET_SIGNATURE_MISSING");
+        Response challenged = execute(quote, WalletClientStamps.stamp(session.key(), quote.payloadToSign()));
+        assertEquals(200, challenged.statusCode(), challenged.asString());
+        assertEquals("PENDING_AUTHORIZATION", challenged.jsonPath().getString("status"));
+        Response authorized = api().body(Map.of("code", "123456")).post("/quotes/" + quote.id() + "/authorize");
+        assertEquals(200, authorized.statusCode(), authorized.asString());
+        MoneyFixtures.awaitQuote(quote.id(), "COMPLETED");
+        assertBalances(wallet, 3_000, 3_000);
+    }
+
     private static void assertRefused(Response response, String code) {
         assertEquals(401, response.statusCode(), response.asString());
         assertEquals(code, response.jsonPath().getString("code"));
