@@ -105,7 +105,12 @@ public class DelegatedKeys {
                 return requireNoActiveKey(card.id).flatMap(ignored -> propose(card, body.get("nickname").asText(), ask));
             }
             return retries.consume(ask, headers).flatMap(signed -> DelegatedKey.<DelegatedKey>find("nextRequestId", signed.request().id)
-                    .firstResult().flatMap(key -> advance(key, ask, signed)));
+                    .firstResult().flatMap(key -> {
+                        if (key == null || DelegatedKey.REVOKED.equals(key.status)) {
+                            throw ApiException.unauthorized("The " + SignedRetries.REQUEST_ID_HEADER + " names no pending delegated-key step");
+                        }
+                        return advance(key, ask, signed);
+                    }));
         })).onFailure(failure -> UniqueViolation.is(failure, "delegated_keys_one_active")).transform(failure -> activeExists(cardId));
     }
 

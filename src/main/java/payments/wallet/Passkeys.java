@@ -75,6 +75,9 @@ public class Passkeys {
             throw ApiException.invalidField("attestation", null, "The passkey attestation does not verify: " + e.getMessage());
         }
         AttestedCredentialData attested = data.getAttestationObject().getAuthenticatorData().getAttestedCredentialData();
+        if (attested == null) {
+            throw ApiException.invalidField("attestation.attestationObject", null, "Carries no attested credential data");
+        }
         String credentialId = Base64.getUrlEncoder().withoutPadding().encodeToString(attested.getCredentialId());
         if (!Arrays.equals(attested.getCredentialId(), decode(attestation.path("credentialId").asText(), "attestation.credentialId"))) {
             throw ApiException.invalidField("attestation.credentialId", null, "Is not the credential id the attestation carries");
