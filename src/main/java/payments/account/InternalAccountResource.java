@@ -97,7 +97,8 @@ public class InternalAccountResource {
     @Secured(Permission.MANAGE)
     public Uni<Response> update(@PathParam("id") String id,
             @RequestBody(content = @Content(schema = @Schema(implementation = InternalAccountUpdateRequest.class))) JsonNode body,
-            @HeaderParam("Svc-Wallet-Signature") String signature, @HeaderParam("Request-Id") String requestId) {
+            @HeaderParam(WalletOwnerConsent.SIGNATURE_HEADER) String signature,
+            @HeaderParam(WalletOwnerConsent.REQUEST_ID_HEADER) String requestId) {
         return service.update(id, bodies.bind(body, InternalAccountUpdateRequest.class), body,
                 new WalletOwnerConsent.Signature(signature, requestId)).map(answer ->
                 answer instanceof InternalAccountResponse ? Response.ok(answer).build() : Response.accepted(answer).build());

@@ -133,11 +133,11 @@ public class DelegatedKeys {
         StringBuilder query = new StringBuilder("status <> '" + DelegatedKey.PROPOSED + "'");
         List<Object> parameters = new ArrayList<>();
         if (accountId != null) {
-            parameters.add(uuidOf(IdType.INTERNAL_ACCOUNT, accountId));
+            parameters.add(Ids.uuidOf(IdType.INTERNAL_ACCOUNT, accountId, ErrorCode.INTERNAL_ACCOUNT_NOT_FOUND));
             query.append(" and accountId = ?").append(parameters.size());
         }
         if (fundingSourceId != null) {
-            parameters.add(uuidOf(IdType.CARD_FUNDING_SOURCE, fundingSourceId));
+            parameters.add(Ids.uuidOf(IdType.CARD_FUNDING_SOURCE, fundingSourceId, ErrorCode.CARD_NOT_FOUND));
             query.append(" and cardId = ?").append(parameters.size());
         }
         return Panache.withSession(() -> DelegatedKey.<DelegatedKey>find(query.toString(), Sort.ascending("createdAt", "id"),
@@ -212,7 +212,7 @@ public class DelegatedKeys {
     /** The card and its funding account, which must be the given EMBEDDED_WALLET (404 otherwise). */
     private static Uni<Card> fundingSource(String cardId, String accountId) {
         return CardService.find(cardId, true).flatMap(card -> InternalAccount.<InternalAccount>findById(
-                        uuidOf(IdType.INTERNAL_ACCOUNT, accountId))
+                        Ids.uuidOf(IdType.INTERNAL_ACCOUNT, accountId, ErrorCode.INTERNAL_ACCOUNT_NOT_FOUND))
                 .map(account -> {
                     if (account == null || !account.id.equals(card.fundingAccountId) || !InternalAccount.EMBEDDED_WALLET.equals(account.type)) {
                         throw new ApiException(ErrorCode.INTERNAL_ACCOUNT_NOT_FOUND, "Card " + cardId + " has no embedded-wallet funding source "
@@ -240,12 +240,8 @@ public class DelegatedKeys {
                 .map(key -> key == null || DelegatedKey.PROPOSED.equals(key.status) ? null : key));
     }
 
-    private static UUID uuidOf(IdType type, String id) {
-        return UUID.fromString(id.substring(type.prefix().length() + 1));
-    }
-
     private static UUID requestUuid(SignedRetries.Challenge challenge) {
-        return uuidOf(IdType.REQUEST, challenge.requestId());
+        return Ids.uuidOf(IdType.REQUEST, challenge.requestId(), ErrorCode.UNAUTHORIZED);
     }
 
     private static String sealName(DelegatedKey key) {

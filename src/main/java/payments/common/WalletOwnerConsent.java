@@ -14,6 +14,11 @@ import java.util.UUID;
  */
 public interface WalletOwnerConsent {
 
+    /** The header carrying the owner's stamp. */
+    String SIGNATURE_HEADER = "Svc-Wallet-Signature";
+    /** The header naming the challenge a signed retry answers. */
+    String REQUEST_ID_HEADER = "Request-Id";
+
     /** The two headers of a signed retry as received (null when absent). */
     record Signature(String stamp, String requestId) {
     }
@@ -25,8 +30,8 @@ public interface WalletOwnerConsent {
     Uni<Optional<Object>> require(UUID walletId, String operation, Object body, String activity, Map<String, Object> parameters,
                                   Signature signature);
 
-    /** The customer's wallets with a live credential of {@code credentialType} (EMAIL_OTP, SMS_OTP), oldest first. */
-    Uni<List<UUID>> walletsTiedTo(UUID customerId, String credentialType);
+    /** The customer's wallets with a live credential of one of {@code credentialTypes} (EMAIL_OTP, SMS_OTP), oldest first. */
+    Uni<List<UUID>> walletsTiedTo(UUID customerId, java.util.Collection<String> credentialTypes);
 
     /** Renames those credentials after the contact they send to changed. */
     Uni<Void> contactChanged(UUID customerId, String credentialType, String value);

@@ -95,7 +95,8 @@ public class CustomerResource {
     @PATCH
     @Path("customers/{customerId}")
     public Uni<Response> update(@PathParam("customerId") String customerId, JsonNode body,
-                                @HeaderParam("Svc-Wallet-Signature") String signature, @HeaderParam("Request-Id") String requestId) {
+                                @HeaderParam(WalletOwnerConsent.SIGNATURE_HEADER) String signature,
+            @HeaderParam(WalletOwnerConsent.REQUEST_ID_HEADER) String requestId) {
         return service.update(customerId, body, new WalletOwnerConsent.Signature(signature, requestId)).map(answer ->
                 answer instanceof ObjectNode ? Response.ok(answer).build() : Response.accepted(answer).build());
     }

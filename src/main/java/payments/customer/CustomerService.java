@@ -171,11 +171,7 @@ public class CustomerService {
             return Uni.createFrom().item(java.util.Optional.empty());
         }
         Map.Entry<String, String> first = contacts.entrySet().iterator().next();
-        Uni<List<UUID>> tied = Uni.createFrom().item(List.of());
-        for (String type : contacts.keySet()) {
-            tied = tied.flatMap(found -> found.isEmpty() ? ownerConsent.walletsTiedTo(customer.id, type) : Uni.createFrom().item(found));
-        }
-        return tied.flatMap(wallets -> {
+        return ownerConsent.walletsTiedTo(customer.id, contacts.keySet()).flatMap(wallets -> {
             if (wallets.isEmpty()) {
                 return Uni.createFrom().item(java.util.Optional.<Object>empty());
             }

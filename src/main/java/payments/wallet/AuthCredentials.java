@@ -298,7 +298,7 @@ public class AuthCredentials {
         if (!Ids.isValid(IdType.INTERNAL_ACCOUNT, accountId)) {
             throw ApiException.invalidField("accountId", FieldError.Constraint.idOf(IdType.INTERNAL_ACCOUNT), "Must be an InternalAccount id");
         }
-        return UUID.fromString(accountId.substring(IdType.INTERNAL_ACCOUNT.prefix().length() + 1));
+        return Ids.uuidOf(IdType.INTERNAL_ACCOUNT, accountId, ErrorCode.INTERNAL_ACCOUNT_NOT_FOUND);
     }
 
     /** The user id the activity payloads name for a wallet. */

@@ -6,6 +6,7 @@ import payments.account.InternalAccount;
 import payments.common.ServerClock;
 import payments.common.WalletOwnerConsent;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -39,20 +40,17 @@ public class OwnerConsents implements WalletOwnerConsent {
     }
 
     @Override
-    public Uni<List<UUID>> walletsTiedTo(UUID customerId, String credentialType) {
-        return InternalAccount.<InternalAccount>find("customerId = ?1 and type = ?2 order by createdAt, id", customerId,
-                        InternalAccount.EMBEDDED_WALLET).list()
-                .flatMap(wallets -> wallets.isEmpty() ? Uni.createFrom().item(List.<UUID>of())
-                        : AuthCredential.<AuthCredential>list("accountId in ?1 and type = ?2 and deletedAt is null",
-                                wallets.stream().map(w -> w.id).toList(), credentialType)
-                        .map(credentials -> wallets.stream().map(w -> w.id)
-                                .filter(id -> credentials.stream().anyMatch(c -> c.accountId.equals(id))).toList()));
+    public Uni<List<UUID>> walletsTiedTo(UUID customerId, Collection<String> credentialTypes) {
+        return InternalAccount.<InternalAccount>find("customerId = ?1 and type = ?2 and id in (select c.accountId from AuthCredential c"
+                                + " where c.type in ?3 and c.deletedAt is null) order by createdAt, id", customerId,
+                        InternalAccount.EMBEDDED_WALLET, credentialTypes).list()
+                .map(wallets -> wallets.stream().map(wallet -> wallet.id).toList());
     }
 
     @Override
     public Uni<Void> contactChanged(UUID customerId, String credentialType, String value) {
-        return walletsTiedTo(customerId, credentialType).flatMap(wallets -> wallets.isEmpty() ? Uni.createFrom().voidItem()
-                : AuthCredential.update("nickname = ?1, updatedAt = ?2 where accountId in ?3 and type = ?4 and deletedAt is null",
-                value, clock.now(), wallets, credentialType).replaceWithVoid());
+        return AuthCredential.update("nickname = ?1, updatedAt = ?2 where type = ?3 and deletedAt is null and accountId in"
+                        + " (select a.id from InternalAccount a where a.customerId = ?4 and a.type = ?5)",
+                value, clock.now(), credentialType, customerId, InternalAccount.EMBEDDED_WALLET).replaceWithVoid();
     }
 }

@@ -24,7 +24,7 @@ import java.util.UUID;
 @ApplicationScoped
 public class SignedRetries {
 
-    public static final String REQUEST_ID_HEADER = "Request-Id";
+    public static final String REQUEST_ID_HEADER = payments.common.WalletOwnerConsent.REQUEST_ID_HEADER;
     static final Duration LIFETIME = Duration.ofMinutes(5);
 
     private final ServerClock clock;
@@ -121,7 +121,7 @@ public class SignedRetries {
         if (!Ids.isValid(IdType.REQUEST, requestId)) {
             throw unknownRequest();
         }
-        UUID id = UUID.fromString(requestId.substring(IdType.REQUEST.prefix().length() + 1));
+        UUID id = Ids.uuidOf(IdType.REQUEST, requestId, ErrorCode.UNAUTHORIZED);
         Instant now = clock.now();
         return Panache.getSession().flatMap(session -> session.find(WalletRequest.class, id, LockModeType.PESSIMISTIC_WRITE))
                 .map(request -> {

@@ -19,7 +19,7 @@ import java.util.HexFormat;
  */
 public record Stamp(String publicKey, String scheme, String signature) {
 
-    public static final String HEADER = "Svc-Wallet-Signature";
+    public static final String HEADER = payments.common.WalletOwnerConsent.SIGNATURE_HEADER;
     public static final String SCHEME = "SIGNATURE_SCHEME_TK_API_P256";
 
     /** 401 WALLET_SIGNATURE_MISSING when absent, WALLET_SIGNATURE_MALFORMED when it cannot be read. */
