@@ -13,6 +13,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import payments.account.ExternalAccountService.ExternalAccountResponse;
 import payments.account.ExternalAccountService.Owner;
+import payments.account.ExternalAccountService.Registrar;
 import payments.common.ApiException;
 import payments.common.FieldError;
 import payments.common.IdType;
@@ -46,7 +47,7 @@ public class ExternalAccountResource {
         if (customerId != null && !customerId.isNull() && !customerId.isTextual()) {
             throw ApiException.invalidField("customerId", FieldError.Constraint.idOf(IdType.CUSTOMER), "Must be a Customer id");
         }
-        return service.create(customerId == null || customerId.isNull() ? null : customerId.asText(), body)
+        return service.create(customerId == null || customerId.isNull() ? null : customerId.asText(), body, Registrar.PLATFORM)
                 .map(account -> Response.status(201).entity(account).build());
     }
 
@@ -76,7 +77,7 @@ public class ExternalAccountResource {
     @POST
     @Path("platform/external-accounts")
     public Uni<Response> createForPlatform(JsonNode body) {
-        return service.create(null, body).map(account -> Response.status(201).entity(account).build());
+        return service.create(null, body, Registrar.PLATFORM).map(account -> Response.status(201).entity(account).build());
     }
 
     @GET

@@ -78,10 +78,13 @@ public class ExternalAccountService {
         this.json = json;
     }
 
+    /** Who registers an external account: the platform's API token, or an agent acting for the customer. */
+    public enum Registrar { PLATFORM, AGENT }
+
     /** Creates an account; {@code customerId} null makes it the platform's. */
     @WithTransaction
-    public Uni<ExternalAccountResponse> create(String customerId, JsonNode body) {
-        JsonNode info = validate(body, customerId);
+    public Uni<ExternalAccountResponse> create(String customerId, JsonNode body, Registrar registrar) {
+        JsonNode info = validate(body, customerId, registrar);
         Uni<Optional<Customer>> holder = customerId == null ? Uni.createFrom().item(Optional.empty())
                 : CustomerService.findForChange(customerId).map(Optional::of);
         return holder.flatMap(customer -> {
@@ -170,7 +173,7 @@ public class ExternalAccountService {
     }
 
     /** Checks the whole request and returns the cleaned accountInfo. */
-    private JsonNode validate(JsonNode body, String customerId) {
+    private JsonNode validate(JsonNode body, String customerId, Registrar registrar) {
         if (body == null || !body.isObject()) {
             throw ApiException.bodyNotAnObject();
         }
@@ -195,6 +198,10 @@ public class ExternalAccountService {
             errors.add(FieldError.of("defaultUmaDepositAccount", "Must be true or false"));
         } else if (isDefault != null && isDefault.asBoolean() && customerId == null) {
             errors.add(FieldError.of("defaultUmaDepositAccount", "Only a customer's account can be the default UMA deposit account"));
+        } else if (isDefault != null && isDefault.asBoolean() && registrar == Registrar.AGENT) {
+            // The default deposit account receives incoming payments with no limit or approval: the platform's choice only.
+            errors.add(FieldError.of("defaultUmaDepositAccount", "An agent cannot choose where the customer's incoming payments go;"
+                    + " only the platform sets the default UMA deposit account"));
         }
         JsonNode given = body.get("accountInfo");
         ObjectNode info = null;

@@ -39,7 +39,7 @@ public class AgentExternalAccounts {
             if (named != null && !named.isNull() && !customer.equals(named.asText())) {
                 throw new ApiException(ErrorCode.USER_NOT_FOUND, "Customer " + named.asText() + " not found");
             }
-            return accounts.create(customer, body);
+            return accounts.create(customer, body, ExternalAccountService.Registrar.AGENT);
         });
     }
 

@@ -76,22 +76,21 @@ public class CardAuthorizations {
             }
             requireCardCurrency(card, request.currency());
             return InternalAccount.<InternalAccount>findById(card.fundingAccountId)
-                    .flatMap(account -> DelegatedKeys.hasActiveKey(card.id).flatMap(delegated -> Customer.<Customer>findById(card.customerId)
-                            .flatMap(holder -> platform.settings().flatMap(settings -> decide(card, account, delegated, holder,
+                    .flatMap(account -> mayDebit(card.id, account).flatMap(debitable -> Customer.<Customer>findById(card.customerId)
+                            .flatMap(holder -> platform.settings().flatMap(settings -> decide(card, debitable, holder,
                                     CardLimits.of(card, settings.cards().limits(card.currency)), request)))));
         });
     }
 
-    /** {@code delegated}: whether an ACTIVE delegated key lets the card draw on an embedded-wallet funding account. */
-    private Uni<CardTransaction> decide(Card card, InternalAccount account, boolean delegated, Customer holder, CardLimits limits,
+    /** {@code debitable}: whether the card may draw on its funding account now ({@link #mayDebit}). */
+    private Uni<CardTransaction> decide(Card card, boolean debitable, Customer holder, CardLimits limits,
                                         AuthorizationRequest request) {
         CardTransaction row = newRow(card, holder, request);
         boolean debit = !request.kind().credit();
         String decline = null;
         if (request.signal() == IssuerSignal.CARD_PAUSED || !CardStatus.ACTIVE.equals(card.status)) {
             decline = CARD_NOT_ACTIVE;
-        } else if (!account.canTransact() || (InternalAccount.EMBEDDED_WALLET.equals(account.type) && !delegated)) {
-            // An embedded wallet funds a card only while an ACTIVE delegated key signs for its owner.
+        } else if (!debitable) {
             decline = NO_ELIGIBLE_FUNDING_SOURCE;
         } else if (debit && request.kind() != Kind.BALANCE_INQUIRY && !limits.allow(request.amount(), CardLimits.Usage.of(card, clock.today()))) {
             decline = SPEND_LIMIT_EXCEEDED;
@@ -121,7 +120,7 @@ public class CardAuthorizations {
         Journal journal = single ? CardJournals.debit("CARD_PURCHASE", row.id, row.accountId, row.currency, amount, true)
                 : held ? CardJournals.hold(row.id, row.accountId, row.currency, amount)
                 : CardJournals.pull("CARD_PULL", row.id, row.accountId, row.currency, amount);
-        return tryPost(journal).flatMap(covered -> {
+        return tryPull(row, journal).flatMap(covered -> {
             if (!covered) {
                 if (issuer.declinesUnderfunded()) {
                     return declined(row, INSUFFICIENT_FUNDS);
@@ -189,11 +188,30 @@ public class CardAuthorizations {
     }
 
     /**
-     * Posts a journal that takes money from a funding account: false (nothing posted) when the
-     * account cannot cover it or cannot send any more (frozen, closed).
+     * The one rule for taking card money from a funding account: the account can send, and an
+     * embedded wallet only while an ACTIVE delegated key of this card names it (the owner's
+     * consent). Every pull goes through {@link #tryPull}, which applies it.
      */
-    Uni<Boolean> tryPost(Journal journal) {
-        return ledger.post(journal).replaceWith(true).onFailure(CardAuthorizations::refusedPull).recoverWithItem(false);
+    static Uni<Boolean> mayDebit(UUID cardId, InternalAccount account) {
+        if (account == null || !account.canTransact()) {
+            return Uni.createFrom().item(false);
+        }
+        if (!InternalAccount.EMBEDDED_WALLET.equals(account.type)) {
+            return Uni.createFrom().item(true);
+        }
+        return DelegatedKeys.authorizesPull(cardId, account.id);
+    }
+
+    /**
+     * Posts a journal that takes money from the row's funding account: false (nothing posted)
+     * when the card may not debit it now ({@link #mayDebit}), or the account cannot cover it or
+     * cannot send any more (frozen, closed). Callers book a refusal like any other shortfall.
+     */
+    Uni<Boolean> tryPull(CardTransaction row, Journal journal) {
+        return InternalAccount.<InternalAccount>findById(row.accountId)
+                .flatMap(account -> mayDebit(row.cardId, account))
+                .flatMap(allowed -> !allowed ? Uni.createFrom().item(false)
+                        : ledger.post(journal).replaceWith(true).onFailure(CardAuthorizations::refusedPull).recoverWithItem(false));
     }
 
     private static boolean refusedPull(Throwable failure) {

@@ -229,7 +229,7 @@ public class CardNetworkEvents implements JobHandler {
         long extra = amount - covered;
         boolean exception = CardTransaction.EXCEPTION.equals(row.status);
         Uni<Boolean> fromAccount = extra == 0 || exception ? Uni.createFrom().item(extra == 0)
-                : authorizations.tryPost(CardJournals.clearing(token, row.accountId, row.currency, covered, extra, true));
+                : authorizations.tryPull(row, CardJournals.clearing(token, row.accountId, row.currency, covered, extra, true));
         return fromAccount.flatMap(pulled -> {
             if (pulled && extra > 0) {
                 row.pulledAmount += extra;
@@ -277,7 +277,7 @@ public class CardNetworkEvents implements JobHandler {
         long delta = total - row.authorizedAmount;
         authorizations.touch(row);
         if (delta > 0 && !CardTransaction.EXCEPTION.equals(row.status)) {
-            return authorizations.tryPost(CardJournals.pull("CARD_ADVICE", token, row.accountId, row.currency, delta))
+            return authorizations.tryPull(row, CardJournals.pull("CARD_ADVICE", token, row.accountId, row.currency, delta))
                     .flatMap(pulled -> {
                         // Not pulled: nothing is owed yet; the clearing pulls what it needs, or books a loss.
                         row.authorizedAmount = total;
@@ -328,7 +328,7 @@ public class CardNetworkEvents implements JobHandler {
         long amount = refund.settledAmount;
         long fromLosses = refund.recoveredAmount;
         long fromAccount = amount - fromLosses;
-        return authorizations.tryPost(CardJournals.returnReversed(token, refund.accountId, refund.currency, fromAccount, fromLosses, true))
+        return authorizations.tryPull(refund, CardJournals.returnReversed(token, refund.accountId, refund.currency, fromAccount, fromLosses, true))
                 .flatMap(pulled -> {
                     authorizations.touch(refund);
                     purchase.recoveredAmount -= fromLosses;

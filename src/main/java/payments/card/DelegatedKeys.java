@@ -5,6 +5,7 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
 import payments.account.InternalAccount;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
@@ -80,9 +81,19 @@ public class DelegatedKeys {
         return IdType.CARD_FUNDING_SOURCE.wireId(cardId);
     }
 
-    /** Whether the card may be funded from its embedded wallet now (an ACTIVE delegated key). */
-    public static Uni<Boolean> hasActiveKey(UUID cardId) {
+    /** Whether the card has an ACTIVE key (one per card funding source). */
+    static Uni<Boolean> hasActiveKey(UUID cardId) {
         return DelegatedKey.count("cardId = ?1 and status = ?2", cardId, DelegatedKey.ACTIVE).map(count -> count > 0);
+    }
+
+    /**
+     * Whether an ACTIVE key lets {@code cardId} draw on the embedded wallet {@code accountId} now:
+     * the key must name both. Read under a share lock, so a revocation committing meanwhile is
+     * seen (the pull waits for it and then finds the key REVOKED).
+     */
+    static Uni<Boolean> authorizesPull(UUID cardId, UUID accountId) {
+        return DelegatedKey.<DelegatedKey>find("cardId = ?1 and accountId = ?2 and status = ?3", cardId, accountId, DelegatedKey.ACTIVE)
+                .withLock(LockModeType.PESSIMISTIC_READ).list().map(keys -> !keys.isEmpty());
     }
 
     /** POST /auth/delegated-keys: a 202 challenge (first two legs) or the ACTIVE key (third). */

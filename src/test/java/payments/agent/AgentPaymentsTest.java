@@ -302,6 +302,13 @@ class AgentPaymentsTest {
         bearer(agent.token()).body(foreign).post("/agents/me/external-accounts").then().statusCode(404);
         bearer(agent.token()).delete("/agents/me/external-accounts/" + created).then().statusCode(204);
         bearer(agent.token()).get("/agents/me/external-accounts").then().statusCode(200).body("data", equalTo(List.of()));
+
+        // Where incoming payments land is the platform's choice: an agent cannot redirect them.
+        Map<String, Object> redirect = new HashMap<>(body);
+        redirect.put("defaultUmaDepositAccount", true);
+        bearer(agent.token()).body(redirect).post("/agents/me/external-accounts").then().statusCode(400)
+                .body("code", equalTo("INVALID_INPUT")).body("details.errors.field", equalTo(List.of("defaultUmaDepositAccount")));
+        bearer(agent.token()).get("/agents/me/external-accounts").then().statusCode(200).body("data", equalTo(List.of()));
     }
 
     @Test

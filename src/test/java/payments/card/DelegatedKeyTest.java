@@ -77,6 +77,59 @@ class DelegatedKeyTest {
         MoneyFixtures.assertLedgerClean();
     }
 
+    /** Signs the three legs with the wallet's session: the key's id, ACTIVE. */
+    private static String activeKey(String cardId, String wallet, WalletClient.Session session) {
+        Map<String, Object> body = Map.of("cardId", cardId, "internalAccountId", wallet, "nickname", "Card payments key");
+        Response first = leg(body, session, null);
+        Response third = leg(body, session, leg(body, session, first));
+        assertEquals(201, third.statusCode(), third.asString());
+        return third.jsonPath().getString("id");
+    }
+
+    /**
+     * After revocation no card event takes money from the wallet: a clearing above the
+     * authorization, an advice raising it and a return reversal are all refused pulls, booked as
+     * the service's loss (EXCEPTION), while credits still reach the wallet.
+     */
+    @Test
+    void aRevokedKeyStopsEveryPullNotJustAuthorizations() {
+        MoneyFixtures.Holder holder = MoneyFixtures.approvedCustomer(List.of("USDB"));
+        String wallet = holder.account("USDB");
+        MoneyFixtures.fund(wallet, 10_000);
+        String cardId = CardFixtures.issue(holder.customerId(), wallet, Map.of()).getString("id");
+        CardFixtures.awaitStatus(cardId, "ACTIVE");
+        String keyId = activeKey(cardId, wallet, WalletClient.login(wallet));
+
+        String cleared = usdbAuthorization(cardId, 2_500);
+        String returned = usdbAuthorization(cardId, 1_000);
+        CardFixtures.simulate(cardId, "clearing", Map.of("cardTransactionId", returned, "amount", 1_000));
+        CardFixtures.awaitTransaction(returned, "status", "SETTLED");
+        CardFixtures.simulate(cardId, "return", Map.of("cardTransactionId", returned, "amount", 1_000));
+        CardFixtures.awaitTransaction(returned, "refundedAmount.amount", 1_000);
+        String advised = usdbAuthorization(cardId, 500);
+        MoneyFixtures.assertBalances(wallet, 7_000, 7_000);
+
+        assertEquals(204, api().delete("/auth/delegated-keys/" + keyId).statusCode());
+        CardFixtures.simulate(cardId, "clearing", Map.of("cardTransactionId", cleared, "amount", 4_000));
+        CardFixtures.awaitTransaction(cleared, "status", "EXCEPTION");
+        CardFixtures.simulate(cardId, "authorization_advice", Map.of("cardTransactionId", advised, "amount", 3_000));
+        CardFixtures.awaitTransaction(advised, "authorizedAmount.amount", 3_000);
+        assertEquals(1, CardFixtures.transaction(advised).getInt("pullSummary.count"), "the advice pulled nothing more");
+        CardFixtures.simulate(cardId, "clearing", Map.of("cardTransactionId", advised, "amount", 3_000));
+        CardFixtures.awaitTransaction(advised, "status", "EXCEPTION");
+        String refund = CardFixtures.cardTransactions(cardId).stream().filter(row -> returned.equals(row.get("originalTransactionId")))
+                .findFirst().orElseThrow().get("id").toString();
+        CardFixtures.simulate(cardId, "return_reversal", Map.of("cardTransactionId", refund));
+        CardFixtures.awaitTransaction(refund, "status", "EXCEPTION");
+        MoneyFixtures.assertBalances(wallet, 7_000, 7_000);
+        MoneyFixtures.assertLedgerClean();
+    }
+
+    private static String usdbAuthorization(String cardId, long amount) {
+        return api().body(CardFixtures.authorization(amount, "USDB", "SHOP")).post("/sandbox/cards/" + cardId + "/simulate/authorization")
+                .then().statusCode(200).body("status", equalTo("AUTHORIZED")).extract().path("id");
+    }
+
     @Test
     void badRequestsAreRefused() {
         assertEquals(400, api().get("/auth/delegated-keys").statusCode());
