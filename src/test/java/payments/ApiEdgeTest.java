@@ -18,6 +18,17 @@ import static payments.TestSupport.api;
 @QuarkusTest
 class ApiEdgeTest {
 
+    /** A megabyte of one mistake answers a short error: the rule once per field shape, the repeats counted. */
+    @Test
+    void aHugeBodyOfOneRepeatedMistakeGetsASmallAnswer() {
+        java.util.List<String> permissions = java.util.Collections.nCopies(50_000, "BOGUS");
+        io.restassured.response.Response refused = api().body(java.util.Map.of("name", "many", "permissions", permissions)).post("/tokens");
+        refused.then().statusCode(400).body("code", equalTo("INVALID_INPUT")).body("details.errors", hasSize(3))
+                .body("details.omittedErrors", equalTo(49_997));
+        org.junit.jupiter.api.Assertions.assertTrue(refused.asByteArray().length < 4_096, refused.asByteArray().length + " bytes");
+    }
+
+
     @Test
     void unknownRouteIs404Json() {
         api().get("/no-such-thing").then().statusCode(404)

@@ -131,6 +131,13 @@ public final class MoneyFixtures {
     }
 
     /** The journal agrees with every stored balance and every posting sums to zero. */
+    /** What a system account of the ledger (CARD_LOSSES, SUSPENSE, ...) holds in {@code currency}, per the audit. */
+    public static long systemBalance(String account, String currency) {
+        JsonPath audit = api().get("/sandbox/ledger/audit").then().statusCode(200).extract().jsonPath();
+        Object total = audit.get("systemAccounts.find { it.account == '" + account + "' && it.currency == '" + currency + "' }.balance");
+        return total == null ? 0 : ((Number) total).longValue();
+    }
+
     public static void assertLedgerClean() {
         JsonPath audit = api().get("/sandbox/ledger/audit").then().statusCode(200).extract().jsonPath();
         assertTrue(audit.getBoolean("clean"), () -> "ledger audit: " + audit.prettify());

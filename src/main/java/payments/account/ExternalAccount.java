@@ -71,6 +71,16 @@ public class ExternalAccount extends PanacheEntityBase {
     }
 
     /**
+     * Whether a pull may debit an account whose holder-name check came back {@code verification}:
+     * only when the bank confirmed the name (exactly or nearly). NOT_MATCHED, PENDING, UNSUPPORTED
+     * and CHECKED_BY_RECEIVING_FI (a check the receiving bank makes on credits, never on a debit) do not prove
+     * the payer owns the account.
+     */
+    public static boolean mayBePulledFrom(String verification) {
+        return "MATCHED".equals(verification) || "PARTIAL_MATCH".equals(verification);
+    }
+
+    /**
      * Whether payments may reach it: ACTIVE, or a wallet whose ownership check is still pending (the
      * spec: usable below regulatory thresholds; pricing refuses amounts above, see QuotePricing).
      */

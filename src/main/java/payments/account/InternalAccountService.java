@@ -72,11 +72,13 @@ public class InternalAccountService implements CustomerAccounts {
     private final AccountOutcomes outcomes;
     private final WalletOpening walletOpening;
     private final WalletOwnerConsent ownerConsent;
+    private final AccountClosures closures;
 
     public InternalAccountService(InternalAccountView view, JsonText json, PlatformConfigService platform, RequestValidator validator,
                                   Jobs jobs, ServerClock clock, WebhookPublisher webhooks, AccountOutcomes outcomes,
-                                  WalletOpening walletOpening, WalletOwnerConsent ownerConsent) {
+                                  WalletOpening walletOpening, WalletOwnerConsent ownerConsent, AccountClosures closures) {
         this.ownerConsent = ownerConsent;
+        this.closures = closures;
         this.outcomes = outcomes;
         this.walletOpening = walletOpening;
         this.webhooks = webhooks;
@@ -195,7 +197,9 @@ public class InternalAccountService implements CustomerAccounts {
     public Uni<Object> update(String accountId, JsonBodies.Bound<InternalAccountUpdateRequest> body, JsonNode raw,
                               WalletOwnerConsent.Signature signature) {
         InternalAccountUpdateRequest request = validator.validate(body, List.of());
-        return find(accountId, true).flatMap(account -> {
+        Uni<Void> dependentsFirst = InternalAccount.CLOSED.equals(request.status())
+                ? closures.lockDependents(List.of(Ids.uuidOf(IdType.INTERNAL_ACCOUNT, accountId, NOT_FOUND))) : Uni.createFrom().voidItem();
+        return dependentsFirst.flatMap(locked -> find(accountId, true)).flatMap(account -> {
             if (request.privateEnabled() != null && !InternalAccount.EMBEDDED_WALLET.equals(account.type)) {
                 throw ApiException.invalidField("privateEnabled", null, "Only EMBEDDED_WALLET accounts have wallet privacy");
             }
@@ -227,8 +231,12 @@ public class InternalAccountService implements CustomerAccounts {
      */
     @Override
     public Uni<Void> closeAllOf(UUID customerId) {
-        return InternalAccount.<InternalAccount>find("customerId = ?1 order by id", customerId)
-                .withLock(LockModeType.PESSIMISTIC_WRITE).list()
+        return Panache.getSession().flatMap(session -> session.createSelectionQuery(
+                        "select a.id from InternalAccount a where a.customerId = :customer", UUID.class)
+                        .setParameter("customer", customerId).getResultList())
+                .flatMap(closures::lockDependents)
+                .flatMap(locked -> InternalAccount.<InternalAccount>find("customerId = ?1 order by id", customerId)
+                        .withLock(LockModeType.PESSIMISTIC_WRITE).list())
                 .flatMap(accounts -> {
                     List<String> holding = accounts.stream().filter(account -> account.totalBalance != 0)
                             .map(account -> account.wireId() + " (" + account.totalBalance + " " + account.currency + ")")
@@ -261,8 +269,9 @@ public class InternalAccountService implements CustomerAccounts {
             account.fundingInstructions = NO_INSTRUCTIONS;
         }
         Uni<Void> statusUpdated = webhooks.publish("INTERNAL_ACCOUNT.STATUS_UPDATED", view.toWire(account)).replaceWithVoid();
-        return withdraws ? statusUpdated.call(() -> webhooks.publish("INTERNAL_ACCOUNT.FUNDING_INSTRUCTIONS_UPDATED",
+        Uni<Void> announced = withdraws ? statusUpdated.call(() -> webhooks.publish("INTERNAL_ACCOUNT.FUNDING_INSTRUCTIONS_UPDATED",
                 view.toWire(account))) : statusUpdated;
+        return InternalAccount.CLOSED.equals(status) ? announced.call(() -> closures.closed(account)) : announced;
     }
 
     @WithSession

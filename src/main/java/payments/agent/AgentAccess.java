@@ -51,8 +51,8 @@ public class AgentAccess implements Authenticator {
         this.view = view;
         this.clock = clock;
         this.pool = pool;
-        this.attempts = new RedeemAttempts(System::nanoTime, config.agents().redeemFailuresPerSource(),
-                config.agents().redeemFailuresPerPrefix());
+        this.attempts = new RedeemAttempts(System::nanoTime, config.agents().redeemFailuresPerPrefix(),
+                config.agents().redeemPrefixWindow());
     }
 
     /** GET /agents/device-codes/{code}/status: whether the agent software has redeemed it yet; 404 for no such code. */
@@ -95,11 +95,10 @@ public class AgentAccess implements Authenticator {
     /**
      * POST /agents/device-codes/{code}/redeem, with no credentials: the code is the proof. 200 with
      * the access token (shown this once); 400 when the code was redeemed, replaced or has expired;
-     * 404 when there is no such code; 429 after too many failures from this source or on codes
-     * starting like this one.
+     * 404 when there is no such code; 429 after too many failures on codes starting like this one.
      */
     public Uni<Redeemed> redeem(String code, String source) {
-        long wait = attempts.waitSeconds(source, code);
+        long wait = attempts.waitSeconds(code);
         if (wait > 0) {
             return Uni.createFrom().failure(ApiException.rateLimited("Too many failed device-code redemptions; retry in "
                     + wait + " seconds", wait));
@@ -124,7 +123,7 @@ public class AgentAccess implements Authenticator {
                                     .map(updated -> new Redeemed(agent.wireId(), agent.name, token, view.policy(agent)));
                         })))
                 .onFailure(ApiException.class).invoke(failure -> {
-                    attempts.failed(source, code);
+                    attempts.failed(code);
                     LOG.debugf("Device code redemption refused from %s: %s", source, failure.getMessage());
                 });
     }

@@ -8,54 +8,48 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 
 /**
- * Failed device-code redemptions per source address and per code prefix, over a sliding window
- * (pure but for the clock it is given). Past the limit, redemption from that source, or of codes
- * starting like that, waits: guessing codes costs time on top of their 60 bits.
+ * Failed device-code redemptions per code prefix, over a sliding window (pure but for the clock
+ * it is given). Past the limit, codes starting like that wait until the oldest failure leaves the
+ * window: guessing costs time on top of the codes' 60 bits. Nothing is counted per source address:
+ * behind a proxy every caller shares one, and a lock on it would shut out holders of valid codes.
+ * The window is short, so the holder of a valid code whose prefix someone is guessing waits at
+ * most one window.
  */
 final class RedeemAttempts {
 
-    static final Duration WINDOW = Duration.ofMinutes(5);
-
     private final Map<String, Deque<Long>> failures = new ConcurrentHashMap<>();
     private final LongSupplier nanos;
-    private final int perSource;
     private final int perPrefix;
+    private final long windowNanos;
 
-    RedeemAttempts(LongSupplier nanos, int perSource, int perPrefix) {
+    RedeemAttempts(LongSupplier nanos, int perPrefix, Duration window) {
         this.nanos = nanos;
-        this.perSource = perSource;
         this.perPrefix = perPrefix;
+        this.windowNanos = window.toNanos();
     }
 
-    /** Seconds to wait before {@code source} may try {@code code} again; 0 when it may now. */
-    long waitSeconds(String source, String code) {
-        return Math.max(wait("source:" + source, perSource), wait("prefix:" + prefix(code), perPrefix));
-    }
-
-    void failed(String source, String code) {
-        long now = nanos.getAsLong();
-        for (String key : new String[] {"source:" + source, "prefix:" + prefix(code)}) {
-            Deque<Long> times = failures.computeIfAbsent(key, k -> new ArrayDeque<>());
-            synchronized (times) {
-                times.addLast(now);
-            }
-        }
-    }
-
-    private long wait(String key, int limit) {
-        Deque<Long> times = failures.get(key);
+    /** Seconds to wait before {@code code} may be tried again; 0 when it may now. */
+    long waitSeconds(String code) {
+        Deque<Long> times = failures.get(prefix(code));
         if (times == null) {
             return 0;
         }
         long now = nanos.getAsLong();
         synchronized (times) {
-            while (!times.isEmpty() && now - times.peekFirst() >= WINDOW.toNanos()) {
+            while (!times.isEmpty() && now - times.peekFirst() >= windowNanos) {
                 times.removeFirst();
             }
-            if (times.size() < limit) {
+            if (times.size() < perPrefix) {
                 return 0;
             }
-            return Math.max(1, Duration.ofNanos(WINDOW.toNanos() - (now - times.peekFirst())).toSeconds());
+            return Math.max(1, Duration.ofNanos(windowNanos - (now - times.peekFirst())).toSeconds());
+        }
+    }
+
+    void failed(String code) {
+        Deque<Long> times = failures.computeIfAbsent(prefix(code), k -> new ArrayDeque<>());
+        synchronized (times) {
+            times.addLast(nanos.getAsLong());
         }
     }
 

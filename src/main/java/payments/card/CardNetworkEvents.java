@@ -137,7 +137,8 @@ public class CardNetworkEvents implements JobHandler {
     static String refusal(String kind, CardTransaction row, long amount) {
         boolean purchase = row.kind() == Kind.AUTHORIZATION || row.kind() == Kind.FINANCIAL;
         return switch (kind) {
-            case CLEARING -> !CLEARABLE.contains(row.kind()) || !OPEN.contains(row.status)
+            // A lapsed (VOIDED) authorization still takes the network's clearing: it is force-posted.
+            case CLEARING -> !CLEARABLE.contains(row.kind()) || !OPEN.contains(row.status) && !CardTransaction.VOIDED.equals(row.status)
                     ? "Transaction " + row.wireId() + " (" + row.kind + ", " + row.status + ") takes no clearing" : null;
             case AUTHORIZATION_ADVICE -> row.kind() != Kind.AUTHORIZATION || !OPEN.contains(row.status)
                     ? "Transaction " + row.wireId() + " (" + row.kind + ", " + row.status + ") is not an open purchase authorization" : null;
@@ -249,6 +250,9 @@ public class CardNetworkEvents implements JobHandler {
         CardAuthorizations.settle(row, amount);
         if (CardTransaction.AUTHORIZED.equals(row.status)) {
             row.status = CardTransaction.SETTLED;
+        } else if (CardTransaction.VOIDED.equals(row.status)) {
+            // Cleared after it lapsed (a force post): paid as any clearing, flagged as a settlement anomaly.
+            row.status = CardTransaction.EXCEPTION;
         }
         return authorizations.publish(row);
     }
@@ -270,6 +274,19 @@ public class CardNetworkEvents implements JobHandler {
             }
             return Uni.createFrom().voidItem();
         });
+    }
+
+    /** On closing the card with its funding account: every authorization not cleared yet lapses now, as at its expiry. */
+    Uni<Void> lapseUncleared(Card card) {
+        return CardTransaction.<CardTransaction>find("cardId = ?1 and status = ?2 order by id", card.id, CardTransaction.AUTHORIZED)
+                .withLock(LockModeType.PESSIMISTIC_WRITE).list()
+                .flatMap(rows -> {
+                    Uni<Void> chain = Uni.createFrom().voidItem();
+                    for (CardTransaction row : rows) {
+                        chain = chain.call(() -> expire(row, Ids.newUuid()));
+                    }
+                    return chain;
+                });
     }
 
     /** An authorization advice: the authorized amount becomes {@code total}; more is pulled, or the part not needed given back. */

@@ -98,7 +98,11 @@ public class ApiException extends RuntimeException {
 
     public static ApiException invalidInput(List<FieldError> errors) {
         Map<String, Object> details = new LinkedHashMap<>();
-        details.put("errors", List.copyOf(errors));
+        FieldErrors.Bounded bounded = FieldErrors.bound(errors);
+        details.put("errors", bounded.listed());
+        if (bounded.omitted() > 0) {
+            details.put("omittedErrors", bounded.omitted());
+        }
         String reason = errors.size() == 1
                 ? "Invalid value for " + errors.get(0).field() + ": " + errors.get(0).message()
                 : errors.size() + " fields are invalid";

@@ -63,8 +63,11 @@ public class Idempotency {
     public record Claim(String scope, String key) {
     }
 
-    /** An answer as it is sent and stored: the status and the exact body bytes. */
-    public record Answer(int status, byte[] body) {
+    /** An answer as it is sent and stored: the status, the exact body bytes, and whether they hold a secret (stored sealed). */
+    public record Answer(int status, byte[] body, boolean secret) {
+        public Answer(int status, byte[] body) {
+            this(status, body, false);
+        }
     }
 
     /**
@@ -103,7 +106,8 @@ public class Idempotency {
 
     /** The answer to send and store for a result. */
     public Answer answer(ApiResult result) {
-        return new Answer(result.status(), serialize(result.body()));
+        return new Answer(result.status(), serialize(result.body()),
+                result.body() instanceof CarriesSecret secret && secret.carriesSecret());
     }
 
     private Uni<Boolean> claim(Claim claim, String hash) {

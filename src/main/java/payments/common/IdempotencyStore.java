@@ -9,8 +9,10 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.Idempotency.Answer;
 import payments.common.Idempotency.Claim;
+import payments.common.security.SecretsAtRest;
 import payments.db.PreparedOnce;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -24,9 +26,29 @@ public class IdempotencyStore {
     }
 
     private final Pool pool;
+    private final SecretsAtRest secrets;
 
-    public IdempotencyStore(Pool pool) {
+    public IdempotencyStore(Pool pool, SecretsAtRest secrets) {
         this.pool = pool;
+        this.secrets = secrets;
+    }
+
+    /** The bytes stored for an answer: sealed, bound to its key, when they hold a secret. */
+    private byte[] stored(Claim claim, Answer answer) {
+        if (!answer.secret()) {
+            return answer.body();
+        }
+        return secrets.seal(sealName(claim), new String(answer.body(), StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** The answer's bytes as first sent; a JSON body never starts like a sealed one. */
+    private byte[] opened(Claim claim, byte[] body) {
+        String text = body == null ? null : new String(body, StandardCharsets.UTF_8);
+        return SecretsAtRest.isSealed(text) ? secrets.open(sealName(claim), text).getBytes(StandardCharsets.UTF_8) : body;
+    }
+
+    private static String sealName(Claim claim) {
+        return "idempotent-answer:" + claim.scope() + ":" + claim.key();
     }
 
     /**
@@ -56,7 +78,7 @@ public class IdempotencyStore {
         return SqlStatement.of(PreparedOnce.sql("""
                         UPDATE idempotency_keys SET state = 'DONE', status = CAST($3 AS integer), body = CAST($4 AS bytea)
                         WHERE scope = CAST($1 AS varchar) AND idem_key = CAST($2 AS varchar)"""),
-                claim.scope(), claim.key(), answer.status(), answer.body());
+                claim.scope(), claim.key(), answer.status(), stored(claim, answer));
     }
 
     /** Stores one answer on its own, outside any transaction. */
@@ -75,7 +97,7 @@ public class IdempotencyStore {
             scopes[i] = answers.get(i).getKey().scope();
             keys[i] = answers.get(i).getKey().key();
             statuses[i] = answers.get(i).getValue().status();
-            bodies[i] = io.vertx.core.buffer.Buffer.buffer(answers.get(i).getValue().body());
+            bodies[i] = io.vertx.core.buffer.Buffer.buffer(stored(answers.get(i).getKey(), answers.get(i).getValue()));
         }
         return connection.preparedQuery(PreparedOnce.sql("""
                         UPDATE idempotency_keys k SET state = 'DONE', status = v.status, body = v.body
@@ -98,7 +120,7 @@ public class IdempotencyStore {
                     }
                     Buffer body = row.getBuffer("body");
                     return new Stored(row.getString("request_hash"), row.getString("state"), row.getInteger("status"),
-                            body == null ? null : body.getBytes());
+                            body == null ? null : opened(claim, body.getBytes()));
                 });
     }
 

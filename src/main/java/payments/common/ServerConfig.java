@@ -192,6 +192,16 @@ public interface ServerConfig {
         /** How long a reveal link (POST /cards/{id}/reveal) opens the card's details, once. */
         @WithDefault("5m")
         Duration revealLinkLifetime();
+
+        /**
+         * PEM files of the roots an Apple Pay wallet's certificate chain must lead to (Apple's root
+         * in production); unset, the sandbox trusts its own test root and production refuses Apple Pay.
+         */
+        Optional<java.util.List<String>> tokenizationRoots();
+
+        /** Tokenizations of one card per rolling 24 hours, past which POST /cards/{id}/tokenize answers 429. */
+        @WithDefault("10")
+        int tokenizationsPerDay();
     }
 
     Agents agents();
@@ -202,13 +212,13 @@ public interface ServerConfig {
         @WithDefault("24h")
         Duration deviceCodeLifetime();
 
-        /** Failed redemptions one source address may make in 5 minutes before it has to wait. */
-        @WithDefault("20")
-        int redeemFailuresPerSource();
-
-        /** Failed redemptions of codes with the same first four characters in 5 minutes before they have to wait. */
+        /** Failed redemptions of codes with the same first four characters in one window before they have to wait. */
         @WithDefault("5")
         int redeemFailuresPerPrefix();
+
+        /** The sliding window of those failures: the longest a valid code's holder waits while its prefix is guessed. */
+        @WithDefault("1m")
+        Duration redeemPrefixWindow();
     }
 
     Wallets wallets();

@@ -131,6 +131,31 @@ public final class Journal {
         return List.copyOf(entries);
     }
 
+    /**
+     * This posting as it applies when {@code closed} accounts are CLOSED: a give-back credits
+     * SUSPENSE instead of a closed account (which can never send the money again), for manual
+     * resolution; any other posting is unchanged (the ledger refuses it if a party cannot move money).
+     */
+    public Journal divertedFrom(Set<UUID> closed) {
+        if (!givesBack || closed.isEmpty() || entries.stream().noneMatch(entry -> divertible(entry, closed))) {
+            return this;
+        }
+        Journal diverted = new Journal(kind, transactionId, true);
+        for (Entry entry : entries) {
+            if (divertible(entry, closed)) {
+                diverted.system(SystemAccount.SUSPENSE, entry.currency(), entry.amount());
+            } else {
+                diverted.entries.add(entry);
+            }
+        }
+        diverted.payees.addAll(payees);
+        return diverted;
+    }
+
+    private static boolean divertible(Entry entry, Set<UUID> closed) {
+        return entry.accountId() != null && entry.amount() > 0 && entry.bucket() == Bucket.AVAILABLE && closed.contains(entry.accountId());
+    }
+
     /** Refuses a posting whose entries do not sum to zero in every currency. */
     public void requireBalanced() {
         Map<String, Long> sums = new TreeMap<>();

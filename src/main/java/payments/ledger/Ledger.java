@@ -37,6 +37,8 @@ public class Ledger {
 
     /** The status in which an internal account may send and receive (the accounts feature owns the others). */
     public static final String ACTIVE = "ACTIVE";
+    /** The status of an internal account that can never move money again: what is given back to it goes to SUSPENSE. */
+    public static final String CLOSED = "CLOSED";
 
     private final ServerClock clock;
     private final BalanceListener listener;
@@ -117,34 +119,41 @@ public class Ledger {
         }
         Instant now = clock.now();
         return Panache.getSession().flatMap(session -> session.flush()
-                .call(() -> lockAndCheck(session, journal))
-                .call(() -> applyBalances(session, journal.balanceChanges(), now, balances))
-                .call(() -> {
-                    SqlStatement statement = save(Map.of(), List.of(journal), now);
+                .flatMap(flushed -> lockAndCheck(session, journal))
+                .call(applied -> applyBalances(session, applied.balanceChanges(), now, balances))
+                .call(applied -> {
+                    SqlStatement statement = save(Map.of(), List.of(applied), now);
                     return statement == null ? Uni.createFrom().voidItem() : statement.updateInSession();
                 })
                 .call(() -> balances.isEmpty() ? Uni.createFrom().voidItem() : listener.balancesChanged(balances, now)))
                 .replaceWith(balances);
     }
 
-    private static Uni<Void> lockAndCheck(Mutiny.Session session, Journal journal) {
+    /** Locks the journal's accounts and answers the journal as it applies to them ({@link Journal#divertedFrom}). */
+    private static Uni<Journal> lockAndCheck(Mutiny.Session session, Journal journal) {
         List<UUID> accounts = List.copyOf(touched(List.of(journal)));
         if (accounts.isEmpty()) {
-            return Uni.createFrom().voidItem();
+            return Uni.createFrom().item(journal);
         }
         return session.createNativeQuery("SELECT id, status FROM internal_accounts WHERE id IN (:ids) ORDER BY id FOR UPDATE",
                         Object[].class)
                 .setParameter("ids", accounts)
                 .getResultList()
-                .invoke(rows -> {
+                .map(rows -> {
                     Map<UUID, String> statuses = new HashMap<>();
-                    rows.forEach(row -> statuses.put((UUID) row[0], (String) row[1]));
+                    Set<UUID> closed = new TreeSet<>();
+                    rows.forEach(row -> {
+                        statuses.put((UUID) row[0], (String) row[1]);
+                        if (CLOSED.equals(row[1])) {
+                            closed.add((UUID) row[0]);
+                        }
+                    });
                     InactiveAccount refusal = inactiveParty(List.of(journal), statuses);
                     if (refusal != null) {
                         throw refusal;
                     }
-                })
-                .replaceWithVoid();
+                    return journal.divertedFrom(closed);
+                });
     }
 
     private Uni<Void> applyBalances(Mutiny.Session session, List<BalanceChange> changes, Instant now,

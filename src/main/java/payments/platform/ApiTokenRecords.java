@@ -24,6 +24,10 @@ public final class ApiTokenRecords {
     /** `clientSecret` is present only in the response that creates the token. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record ApiTokenResponse(String id, String name, List<String> permissions, String clientId,
-                                   String clientSecret, String createdAt, String updatedAt) {
+                                   String clientSecret, String createdAt, String updatedAt) implements payments.common.CarriesSecret {
+        @Override
+        public boolean carriesSecret() {
+            return clientSecret != null;
+        }
     }
 }

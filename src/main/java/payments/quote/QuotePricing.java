@@ -208,6 +208,10 @@ public class QuotePricing {
                         throw new ApiException(ErrorCode.EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED, "External account " + accountId + " is " + account.status + "; verify its ownership first");
                     }
                     requireRail("No payment rail is connected in production mode to pull from a bank account");
+                    if (!ExternalAccount.mayBePulledFrom(account.beneficiaryVerificationStatus)) {
+                        throw new ApiException(ErrorCode.EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED, "The holder-name check of external account "
+                                + accountId + " is " + account.beneficiaryVerificationStatus + "; only a MATCHED or PARTIAL_MATCH account can be pulled from");
+                    }
                     return accounts.holder(account.customerId)
                             .map(customer -> new Payer(null, account, customer.requireNotDeleted(), null));
                 });
@@ -224,6 +228,10 @@ public class QuotePricing {
                     .flatMap(account -> accounts.holder(account.customerId).map(holder -> {
                         if (holder != null) {
                             holder.requireNotDeleted();
+                        }
+                        if (payer.pull() && !java.util.Objects.equals(account.customerId, payer.pullFrom().customerId)) {
+                            throw ApiException.invalidField("destination.accountId", null,
+                                    "Money pulled from a bank account lands only in an internal account of that bank account's holder");
                         }
                         if (payer.account() != null && account.id.equals(payer.account().id)) {
                             throw new ApiException(ErrorCode.SELF_PAYMENT, "The source and destination are the same account");

@@ -13,6 +13,7 @@ import payments.common.IdType;
 import payments.common.JsonText;
 import payments.common.ServerClock;
 import payments.common.ServerConfig;
+import payments.common.Sha256;
 import payments.common.web.HostedPages;
 import payments.customer.ContactVerificationService;
 import payments.customer.Customer;
@@ -71,12 +72,14 @@ public class KycLinkService {
                         + "verification link can be issued (POST /customers/{customerId}/verify-email and /verify-phone)");
             }
             KycLink link = new KycLink();
-            link.token = HostedPages.newToken(24);
+            String token = HostedPages.newToken(24);
+            // Only the token's hash is stored: the database alone cannot open the page.
+            link.token = Sha256.hex(token);
             link.customerId = customer.id;
             link.redirectUri = redirectUri;
             link.createdAt = clock.now();
             link.expiresAt = link.createdAt.plus(LINK_LIFETIME);
-            return link.persist().map(saved -> new KycLinkResponse(baseUri.resolve(HOSTED_PATH + link.token).toString(),
+            return link.persist().map(saved -> new KycLinkResponse(baseUri.resolve(HOSTED_PATH + token).toString(),
                     link.expiresAt.toString(), PROVIDER, null));
         });
     }
@@ -105,7 +108,8 @@ public class KycLinkService {
     }
 
     private Uni<OpenLink> openLink(String token, boolean forUpdate) {
-        Uni<KycLink> found = forUpdate ? KycLink.findById(token, LockModeType.PESSIMISTIC_WRITE) : KycLink.findById(token);
+        String stored = Sha256.hex(token);
+        Uni<KycLink> found = forUpdate ? KycLink.findById(stored, LockModeType.PESSIMISTIC_WRITE) : KycLink.findById(stored);
         return found.flatMap(link -> {
             if (link == null) {
                 throw new ApiException(ErrorCode.NOT_FOUND, "This verification link does not exist");

@@ -2,7 +2,11 @@ package payments.common;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
+import payments.TestSupport;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +20,8 @@ import java.util.concurrent.Future;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static payments.TestSupport.api;
 
@@ -38,6 +44,38 @@ class IdempotencyTest {
         assertEquals(201, second.statusCode());
         assertArrayEquals(first.asByteArray(), second.asByteArray());
         api().queryParam("name", name).get("/tokens").then().body("totalCount", equalTo(1));
+    }
+
+    @Inject
+    Pool pool;
+
+    /** A stored answer that carries a secret is sealed at rest; the retry still gets the first response unchanged. */
+    @Test
+    void anAnswerCarryingASecretIsStoredSealed() {
+        String key = UUID.randomUUID().toString();
+        Response first = createToken(key, "sealed-" + key);
+        String secret = first.jsonPath().getString("clientSecret");
+        byte[] stored = pool.preparedQuery("SELECT body FROM idempotency_keys WHERE idem_key = $1").execute(Tuple.of(key))
+                .await().indefinitely().iterator().next().getBuffer("body").getBytes();
+        String atRest = new String(stored, java.nio.charset.StandardCharsets.UTF_8);
+        assertFalse(atRest.contains(secret), "the client secret is not readable in idempotency_keys");
+        assertTrue(atRest.startsWith("v1:"), atRest);
+        assertArrayEquals(first.asByteArray(), createToken(key, "sealed-" + key).asByteArray());
+    }
+
+    /** Keys belong to the caller: another token sending the same key and body gets its own answer, never the first's secret. */
+    @Test
+    void anotherCallersSameKeyIsItsOwnRequest() {
+        Response admin = api().body(Map.of("name", "second-admin-" + UUID.randomUUID(), "permissions", List.of("MANAGE", "VIEW")))
+                .post("/tokens");
+        String key = UUID.randomUUID().toString();
+        Map<String, Object> body = Map.of("name", "shared-key-" + key, "permissions", List.of("VIEW"));
+        Response mine = api().header("Idempotency-Key", key).body(body).post("/tokens");
+        Response theirs = TestSupport.apiAs(admin.jsonPath().getString("clientId"), admin.jsonPath().getString("clientSecret"))
+                .header("Idempotency-Key", key).body(body).post("/tokens");
+        assertEquals(201, theirs.statusCode(), theirs.asString());
+        assertNotEquals(mine.jsonPath().getString("clientSecret"), theirs.jsonPath().getString("clientSecret"));
+        assertNotEquals(mine.jsonPath().getString("id"), theirs.jsonPath().getString("id"));
     }
 
     @Test

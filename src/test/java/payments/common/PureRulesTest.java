@@ -16,6 +16,36 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PureRulesTest {
 
     @Test
+    void anArrayOverItsBoundIsOneErrorAndItsItemsPastTheBoundAreNotChecked() {
+        var schema = payments.common.schema.JsonSchema.parse(JsonText.parse(
+                "{\"type\": \"array\", \"maxItems\": 5, \"items\": {\"type\": \"string\"}}"));
+        var items = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode();
+        for (int i = 0; i < 10_000; i++) {
+            items.add(i);
+        }
+        var errors = payments.common.schema.SchemaValidator.validate(items, schema, "list").errors();
+        assertEquals(6, errors.size(), "the array once, and its first five items: " + errors.subList(0, Math.min(errors.size(), 8)));
+        assertEquals("list", errors.get(0).field());
+    }
+
+    @Test
+    void repeatsOfOneRuleAreCountedNotListedAndDistinctFieldsStayListed() {
+        java.util.List<FieldError> errors = new java.util.ArrayList<>();
+        for (int i = 0; i < 10_000; i++) {
+            errors.add(FieldError.of("permissions[" + i + "]", "Must be one of VIEW, TRANSACT, MANAGE"));
+        }
+        errors.add(FieldError.of("name", "Is required"));
+        errors.add(FieldError.of("permissions[3].x[2]", "Other rule"));
+        ApiException refused = ApiException.invalidInput(errors);
+        @SuppressWarnings("unchecked")
+        var listed = (java.util.List<FieldError>) refused.details().get("errors");
+        assertEquals(java.util.List.of("permissions[0]", "permissions[1]", "permissions[2]", "name", "permissions[3].x[2]"),
+                listed.stream().map(FieldError::field).toList());
+        assertEquals(9_997, refused.details().get("omittedErrors"));
+        assertNull(ApiException.invalidInput(errors.subList(0, 3)).details().get("omittedErrors"));
+    }
+
+    @Test
     void webhookRetriesDoubleFrom30sAndCapAt30Minutes() {
         assertEquals(Duration.ofSeconds(30), WebhookRetryPolicy.delayAfter(1));
         assertEquals(Duration.ofSeconds(60), WebhookRetryPolicy.delayAfter(2));

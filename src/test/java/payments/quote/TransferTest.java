@@ -84,6 +84,31 @@ class TransferTest {
         assertLedgerClean();
     }
 
+    /**
+     * A pull lands only with the bank account's own holder, and only from an account whose
+     * holder-name check proves the name (MATCHED, PARTIAL_MATCH): through /transfer-in and /quotes alike.
+     */
+    @Test
+    void aPullNeedsTheHoldersOwnDestinationAndAProvenName() {
+        Holder holder = MoneyFixtures.approvedCustomer(List.of("USD"));
+        Holder other = MoneyFixtures.approvedCustomer(List.of("USD"));
+        String bank = MoneyFixtures.externalUsdAccount(holder.customerId(), "000");
+        api().body(transfer(bank, other.account("USD"), 500)).post("/transfer-in").then().statusCode(400)
+                .body("code", equalTo("INVALID_INPUT")).body("details.errors.field", equalTo(List.of("destination.accountId")));
+        api().body(MoneyFixtures.transferBody(bank, other.account("USD"), 500)).post("/quotes").then().statusCode(400)
+                .body("details.errors.field", equalTo(List.of("destination.accountId")));
+        Map<String, Integer> expected = Map.of("102", 400, "103", 201, "104", 400, "106", 400, "107", 400);
+        expected.forEach((suffix, status) -> {
+            String checked = MoneyFixtures.externalUsdAccount(holder.customerId(), suffix);
+            var response = api().body(transfer(checked, holder.account("USD"), 100)).post("/transfer-in").then().statusCode(status);
+            if (status == 400) {
+                response.body("code", equalTo("EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED"));
+            }
+        });
+        assertEquals(0, balance(other.account("USD")));
+        assertLedgerClean();
+    }
+
     @Test
     void theQuoteReplacementPullsToo() {
         Holder holder = MoneyFixtures.approvedCustomer(List.of("USD"));

@@ -3,6 +3,9 @@ package payments.verification;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.restassured.path.json.JsonPath;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 import payments.TestSupport;
 import payments.customer.CustomerTest;
@@ -23,6 +26,9 @@ import static payments.TestSupport.api;
 
 @QuarkusTest
 public class KycLinkTest {
+
+    @Inject
+    Pool pool;
 
     static String euCustomer(String fullName) {
         Map<String, Object> body = CustomerTest.individual(TestSupport.uniqueCustomerRef("link"), fullName);
@@ -86,6 +92,12 @@ public class KycLinkTest {
                 .body("kycUrl", equalTo(first.getString("kycUrl")));
         String other = api().post("/customers/" + customerId + "/kyc-link").then().statusCode(201).extract().path("kycUrl");
         assertNotEquals(first.getString("kycUrl"), other);
+        String token = first.getString("kycUrl").substring(first.getString("kycUrl").lastIndexOf('/') + 1);
+        var stored = pool.preparedQuery("SELECT token FROM kyc_links WHERE customer_id = $1")
+                .execute(Tuple.of(UUID.fromString(customerId.substring("Customer:".length())))).await().indefinitely();
+        assertEquals(2, stored.size());
+        stored.forEach(row -> assertTrue(!row.getString("token").contains(token) && row.getString("token").length() == 64,
+                "only the token's hash is kept: " + row.getString("token")));
 
         api().body(Map.of("redirectUri", "ftp://nope")).post("/customers/" + customerId + "/kyc-link").then().statusCode(400)
                 .body("details.errors.field", hasItems("redirectUri"));

@@ -123,7 +123,9 @@ public final class SchemaValidator {
             errors.add(new FieldError(path, null, "Must have at most " + schema.maxItems() + " items"));
         }
         ArrayNode cleaned = JsonNodeFactory.instance.arrayNode();
-        for (int i = 0; i < value.size(); i++) {
+        // Items past the bound are refused with the array: checking each would only repeat the same errors.
+        int checked = schema.maxItems() == null ? value.size() : Math.min(value.size(), schema.maxItems());
+        for (int i = 0; i < checked; i++) {
             JsonNode item = schema.items() == null ? value.get(i) : check(value.get(i), schema.items(), path + "[" + i + "]");
             if (item != null) {
                 cleaned.add(item);
