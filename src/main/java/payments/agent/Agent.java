@@ -67,7 +67,8 @@ public class Agent extends PanacheEntityBase {
         return IdType.AGENT.wireId(id);
     }
 
-    public boolean connected() {
-        return accessTokenHash != null;
+    /** Whether its access token works: handed out, and not before {@code cutoff} (older tokens have expired). */
+    public boolean connectedSince(Instant cutoff) {
+        return accessTokenHash != null && connectedAt != null && connectedAt.isAfter(cutoff);
     }
 }

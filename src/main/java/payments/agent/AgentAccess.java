@@ -14,6 +14,7 @@ import payments.common.RowSets;
 import payments.common.ServerClock;
 import payments.common.ServerConfig;
 import payments.common.Sha256;
+import payments.common.Times;
 import payments.common.security.AuthScheme;
 import payments.common.security.Authenticator;
 import payments.common.security.Caller;
@@ -133,14 +134,14 @@ public class AgentAccess implements Authenticator {
         return AuthScheme.AGENT_BEARER;
     }
 
-    /** An agent's access token: the agent it was handed to, while that agent exists. */
+    /** An agent's access token: the agent it was handed to, while that agent exists and the token has not expired. */
     @Override
     public Uni<Caller> authenticate(String credentials) {
         if (credentials == null || !credentials.startsWith(AgentCredentials.TOKEN_PREFIX) || credentials.length() > 100) {
             return Uni.createFrom().nullItem();
         }
-        return pool.preparedQuery("SELECT id FROM agents WHERE access_token_hash = $1 AND deleted_at IS NULL")
-                .execute(Tuple.of(Sha256.hex(credentials)))
+        return pool.preparedQuery("SELECT id FROM agents WHERE access_token_hash = $1 AND deleted_at IS NULL AND connected_at > $2")
+                .execute(Tuple.of(Sha256.hex(credentials), Times.utc(view.tokenCutoff())))
                 .map(rows -> {
                     var row = RowSets.first(rows);
                     return row == null ? null : new Caller(AuthScheme.AGENT_BEARER, IdType.AGENT.wireId(row.getUUID(0)), AGENT_PERMISSIONS);

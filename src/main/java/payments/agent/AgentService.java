@@ -183,7 +183,8 @@ public class AgentService {
             throw ApiException.invalidInput(errors);
         }
         if (connected != null) {
-            filters.where(connected ? "accessTokenHash is not null" : "accessTokenHash is null");
+            filters.where(connected ? "accessTokenHash is not null and connectedAt > :tokenCutoff"
+                    : "(accessTokenHash is null or connectedAt <= :tokenCutoff)", "tokenCutoff", view.tokenCutoff());
         }
         return Page.fetch(Agent.<Agent>find(filters.clause(), Sort.descending("id"), filters.params()),
                 () -> Agent.count(filters.countClause(), filters.countParams()), page, a -> a.id.toString(), view::toWire);
@@ -288,7 +289,7 @@ public class AgentService {
     @WithTransaction
     public Uni<DeviceCode> regenerateDeviceCode(String agentId) {
         return find(agentId, true).flatMap(agent -> {
-            if (agent.connected()) {
+            if (view.connected(agent)) {
                 throw new ApiException(ErrorCode.CONFLICT, "Agent " + agent.wireId() + " is already connected; a device code"
                         + " connects an agent once");
             }

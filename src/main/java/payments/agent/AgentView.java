@@ -5,7 +5,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.IdType;
 import payments.common.JsonText;
 import payments.common.ServerClock;
+import payments.common.ServerConfig;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.YearMonth;
 
@@ -32,10 +35,22 @@ public class AgentView {
 
     private final JsonText json;
     private final ServerClock clock;
+    private final Duration tokenLifetime;
 
-    public AgentView(JsonText json, ServerClock clock) {
+    public AgentView(JsonText json, ServerClock clock, ServerConfig config) {
         this.json = json;
         this.clock = clock;
+        this.tokenLifetime = config.agents().accessTokenLifetime();
+    }
+
+    /** Access tokens handed out before this instant have expired. */
+    public Instant tokenCutoff() {
+        return clock.now().minus(tokenLifetime);
+    }
+
+    /** Whether the agent holds a working access token (isConnected). */
+    public boolean connected(Agent agent) {
+        return agent.connectedSince(tokenCutoff());
     }
 
     public AgentPolicy policy(Agent agent) {
@@ -44,7 +59,7 @@ public class AgentView {
 
     public AgentResponse toWire(Agent agent) {
         return new AgentResponse(agent.wireId(), agent.name, IdType.CUSTOMER.wireId(agent.customerId), agent.paused,
-                agent.connected(), policy(agent), usage(agent), agent.createdAt.toString(), agent.updatedAt.toString());
+                connected(agent), policy(agent), usage(agent), agent.createdAt.toString(), agent.updatedAt.toString());
     }
 
     /** Counters of an earlier day or month read as zero: they reset at 00:00 UTC. */

@@ -122,7 +122,7 @@ public class CardResource {
     @Secured(Permission.MANAGE)
     public Uni<java.util.Map<String, String>> tokenize(@PathParam("id") String id,
             @RequestBody(content = @Content(schema = @Schema(implementation = CardTokenizeRequest.class))) JsonNode body) {
-        return tokenization.tokenize(id, body);
+        return tokenization.tokenize(id, body, caller.get());
     }
 
     /** POST /cards/{id}/tokenize body (documentation). */

@@ -1,7 +1,8 @@
 package payments.card;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.bouncycastle.crypto.digests.SHA256Digest;
@@ -10,9 +11,13 @@ import org.bouncycastle.crypto.params.HKDFParameters;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
+import payments.common.Ids;
 import payments.common.JsonText;
+import payments.common.ServerClock;
+import payments.common.ServerConfig;
 import payments.common.schema.JsonSchema;
 import payments.common.schema.SchemaValidator;
+import payments.common.security.Caller;
 import payments.common.security.SecretsAtRest;
 import payments.platform.PlatformConfigService;
 
@@ -20,7 +25,6 @@ import javax.crypto.Cipher;
 import javax.crypto.KeyAgreement;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.AlgorithmParameters;
 import java.security.GeneralSecurityException;
@@ -28,10 +32,12 @@ import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.PublicKey;
 import java.security.SecureRandom;
-import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
 import java.security.interfaces.ECPublicKey;
 import java.security.spec.ECGenParameterSpec;
 import java.security.spec.ECParameterSpec;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -68,8 +74,15 @@ public class CardTokenization {
     private final PlatformConfigService platform;
     private final SecretsAtRest secrets;
     private final JsonText json;
+    private final WalletCertificates certificates;
+    private final ServerClock clock;
+    private final ServerConfig config;
 
-    public CardTokenization(CardService cards, CardView view, PlatformConfigService platform, SecretsAtRest secrets, JsonText json) {
+    public CardTokenization(CardService cards, CardView view, PlatformConfigService platform, SecretsAtRest secrets, JsonText json,
+                            WalletCertificates certificates, ServerClock clock, ServerConfig config) {
+        this.certificates = certificates;
+        this.clock = clock;
+        this.config = config;
         this.cards = cards;
         this.view = view;
         this.platform = platform;
@@ -77,10 +90,15 @@ public class CardTokenization {
         this.json = json;
     }
 
-    @WithSession
-    public Uni<Map<String, String>> tokenize(String cardId, JsonNode body) {
+    /**
+     * Checks the wallet's values (for Apple Pay, the certificate chain to a trusted root and the
+     * nonce's signature), records the tokenization with its actor and answers the sealed payload;
+     * 429 past the card's tokenizations per day (counted under the card's lock).
+     */
+    @WithTransaction
+    public Uni<Map<String, String>> tokenize(String cardId, JsonNode body, Caller caller) {
         cards.requireIssuer();
-        return CardService.find(cardId, false).flatMap(card -> platform.settings().map(settings -> {
+        return CardService.find(cardId, true).flatMap(card -> platform.settings().flatMap(settings -> {
             ApplePayKey appleKey = check(body);
             if (!view.capabilities(card).supportsDigitalWalletTokenization()) {
                 throw new ApiException(ErrorCode.FORBIDDEN, "Cards funded by this account cannot be added to digital wallets"
@@ -94,26 +112,55 @@ public class CardTokenization {
                 throw new ApiException(ErrorCode.CONFLICT, "Set cardTokenization2faConfig (at least its displayName) with PATCH /config"
                         + " first: the cardholder is sent a code in its name when adding the card to a wallet");
             }
-            String details = secrets.open(CardProvisioning.sealName(card.id), card.sealedDetails);
-            Map<String, String> answer = new LinkedHashMap<>();
-            answer.put("wallet", body.get("wallet").asText());
-            if (appleKey != null) {
-                answer.putAll(sealForApplePay(appleKey.key(), details, body.get("nonce").asText(), body.get("nonceSignature").asText()));
-            } else {
-                Map<String, String> card4Google = Map.of("details", details, "clientDeviceId", body.get("clientDeviceId").asText(),
-                        "clientWalletAccountId", body.get("clientWalletAccountId").asText());
-                answer.put("opaquePaymentCard", Base64.getEncoder().encodeToString(
-                        secrets.seal("opc:" + card.id, json.write(card4Google)).getBytes(StandardCharsets.UTF_8)));
-            }
-            return answer;
+            return record(card, body.get("wallet").asText(), caller).map(recorded -> seal(card, body, appleKey));
         }));
+    }
+
+    /** Counts the card's tokenizations of the last 24 hours (429 past the limit) and records this one. */
+    private Uni<Void> record(Card card, String wallet, Caller caller) {
+        Instant now = clock.now();
+        return Panache.getSession().flatMap(session -> session.createNativeQuery(
+                                "SELECT min(created_at), count(*) FROM card_tokenizations WHERE card_id = :card AND created_at > :since", Object[].class)
+                        .setParameter("card", card.id).setParameter("since", now.minus(Duration.ofDays(1)))
+                        .getSingleResult()
+                        .flatMap(window -> {
+                            long count = ((Number) window[1]).longValue();
+                            if (count >= config.cards().tokenizationsPerDay()) {
+                                Instant oldest = window[0] instanceof java.time.OffsetDateTime at ? at.toInstant() : now;
+                                long wait = Math.max(1, Duration.between(now, oldest.plus(Duration.ofDays(1))).toSeconds());
+                                throw ApiException.rateLimited("Card " + card.wireId() + " was added to wallets "
+                                        + count + " times in 24 hours, its limit", wait);
+                            }
+                            return session.createNativeQuery("""
+                                            INSERT INTO card_tokenizations (id, card_id, wallet, actor, created_at)
+                                            VALUES (:id, :card, :wallet, :actor, :now)""")
+                                    .setParameter("id", Ids.newUuid()).setParameter("card", card.id).setParameter("wallet", wallet)
+                                    .setParameter("actor", caller.scope()).setParameter("now", now)
+                                    .executeUpdate();
+                        }))
+                .replaceWithVoid();
+    }
+
+    private Map<String, String> seal(Card card, JsonNode body, ApplePayKey appleKey) {
+        String details = secrets.open(CardProvisioning.sealName(card.id), card.sealedDetails);
+        Map<String, String> answer = new LinkedHashMap<>();
+        answer.put("wallet", body.get("wallet").asText());
+        if (appleKey != null) {
+            answer.putAll(sealForApplePay(appleKey.key(), details, body.get("nonce").asText(), body.get("nonceSignature").asText()));
+        } else {
+            Map<String, String> card4Google = Map.of("details", details, "clientDeviceId", body.get("clientDeviceId").asText(),
+                    "clientWalletAccountId", body.get("clientWalletAccountId").asText());
+            answer.put("opaquePaymentCard", Base64.getEncoder().encodeToString(
+                    secrets.seal("opc:" + card.id, json.write(card4Google)).getBytes(StandardCharsets.UTF_8)));
+        }
+        return answer;
     }
 
     private record ApplePayKey(PublicKey key) {
     }
 
-    /** Every field problem at once; for Apple Pay, the leaf certificate's P-256 key. */
-    private static ApplePayKey check(JsonNode body) {
+    /** Every field problem at once; for Apple Pay, the leaf certificate's P-256 key, once its chain and the nonce's signature hold. */
+    private ApplePayKey check(JsonNode body) {
         if (body == null || !body.isObject()) {
             throw ApiException.bodyNotAnObject();
         }
@@ -123,16 +170,33 @@ public class CardTokenization {
                 : GOOGLE_PAY.equals(wallet) ? List.of("clientDeviceId", "clientWalletAccountId") : List.of();
         needed.stream().filter(field -> !body.hasNonNull(field))
                 .forEach(field -> errors.add(FieldError.of(field, "Is required for " + wallet)));
+        if (APPLE_PAY.equals(wallet) && !certificates.configured()) {
+            throw new ApiException(ErrorCode.NOT_IMPLEMENTED, "No Apple Pay root is configured (svc.cards.tokenization-roots):"
+                    + " a card number goes only to a wallet key that chains to it");
+        }
         PublicKey key = null;
         if (APPLE_PAY.equals(wallet) && errors.isEmpty()) {
-            try {
-                byte[] der = Base64.getDecoder().decode(body.get("certificates").get(0).asText());
-                key = CertificateFactory.getInstance("X.509").generateCertificate(new ByteArrayInputStream(der)).getPublicKey();
+            List<X509Certificate> chain = new ArrayList<>();
+            JsonNode given = body.get("certificates");
+            for (int i = 0; i < given.size(); i++) {
+                try {
+                    chain.add(WalletCertificates.parse(Base64.getDecoder().decode(given.get(i).asText())));
+                } catch (GeneralSecurityException | IllegalArgumentException e) {
+                    errors.add(FieldError.of("certificates[" + i + "]", "Must be a base64 DER X.509 certificate"));
+                }
+            }
+            byte[] nonce = base64(body, "nonce", errors);
+            byte[] nonceSignature = base64(body, "nonceSignature", errors);
+            if (errors.isEmpty()) {
+                key = chain.get(0).getPublicKey();
+                String untrusted = certificates.chainProblem(chain, clock.now());
                 if (!(key instanceof ECPublicKey ec) || !isP256(ec)) {
                     errors.add(FieldError.of("certificates[0]", "The leaf certificate must carry an EC P-256 public key"));
+                } else if (untrusted != null) {
+                    errors.add(FieldError.of("certificates", untrusted));
+                } else if (!WalletCertificates.nonceSigned(chain.get(0), nonce, nonceSignature)) {
+                    errors.add(FieldError.of("nonceSignature", "Must be the leaf certificate key's ECDSA (SHA-256) signature of the nonce"));
                 }
-            } catch (GeneralSecurityException | IllegalArgumentException e) {
-                errors.add(FieldError.of("certificates[0]", "Must be a base64 DER X.509 certificate"));
             }
         }
         if (!errors.isEmpty()) {
@@ -141,14 +205,27 @@ public class CardTokenization {
         return key == null ? null : new ApplePayKey(key);
     }
 
+    private static byte[] base64(JsonNode body, String field, List<FieldError> errors) {
+        try {
+            return Base64.getDecoder().decode(body.get(field).asText());
+        } catch (IllegalArgumentException e) {
+            errors.add(FieldError.of(field, "Must be base64"));
+            return new byte[0];
+        }
+    }
+
     /** Whether the key is on NIST P-256 (secp256r1) itself: same curve, generator and order, not merely 256 bits. */
-    private static boolean isP256(ECPublicKey key) throws GeneralSecurityException {
-        AlgorithmParameters parameters = AlgorithmParameters.getInstance("EC");
-        parameters.init(new ECGenParameterSpec("secp256r1"));
-        ECParameterSpec p256 = parameters.getParameterSpec(ECParameterSpec.class);
-        ECParameterSpec given = key.getParams();
-        return p256.getCurve().equals(given.getCurve()) && p256.getGenerator().equals(given.getGenerator())
-                && p256.getOrder().equals(given.getOrder()) && p256.getCofactor() == given.getCofactor();
+    private static boolean isP256(ECPublicKey key) {
+        try {
+            AlgorithmParameters parameters = AlgorithmParameters.getInstance("EC");
+            parameters.init(new ECGenParameterSpec("secp256r1"));
+            ECParameterSpec p256 = parameters.getParameterSpec(ECParameterSpec.class);
+            ECParameterSpec given = key.getParams();
+            return p256.getCurve().equals(given.getCurve()) && p256.getGenerator().equals(given.getGenerator())
+                    && p256.getOrder().equals(given.getOrder()) && p256.getCofactor() == given.getCofactor();
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("The JDK lacks P-256", e);
+        }
     }
 
     /** Ephemeral ECDH with the wallet's key, HKDF-SHA256, AES-256-GCM over the pass data. */

@@ -107,13 +107,17 @@ public class DelegatedKeys {
         String accountId = body.path("internalAccountId").textValue();
         FieldError.checkId("cardId", IdType.CARD, cardId, errors);
         FieldError.checkId("internalAccountId", IdType.INTERNAL_ACCOUNT, accountId, errors);
+        String nickname = body.path("nickname").isTextual() ? body.get("nickname").textValue().strip() : null;
+        if (nickname != null && (nickname.isEmpty() || !printable(nickname)) && errors.stream().noneMatch(e -> "nickname".equals(e.field()))) {
+            errors.add(FieldError.of("nickname", "Must hold 1 to 256 printable characters (no control or bidirectional-override characters)"));
+        }
         if (!errors.isEmpty()) {
             throw ApiException.invalidInput(errors);
         }
         return Panache.withTransaction(() -> fundingSource(cardId, accountId).flatMap(card -> {
             SignedRetries.Ask ask = SignedRetries.Ask.of(card.fundingAccountId, OPERATION, card.id, body);
             if (headers.firstCall()) {
-                return requireNoActiveKey(card.id).flatMap(ignored -> propose(card, body.get("nickname").asText(), ask));
+                return requireNoActiveKey(card.id).flatMap(ignored -> propose(card, nickname, ask));
             }
             return retries.consume(ask, headers).flatMap(signed -> DelegatedKey.<DelegatedKey>find("nextRequestId", signed.request().id)
                     .firstResult().flatMap(key -> {
@@ -123,6 +127,11 @@ public class DelegatedKeys {
                         return advance(key, ask, signed);
                     }));
         })).onFailure(failure -> UniqueViolation.is(failure, "delegated_keys_one_active")).transform(failure -> activeExists(cardId));
+    }
+
+    /** No control characters and no invisible formatting (bidi overrides, zero-width): a signing device shows the name as it is. */
+    static boolean printable(String text) {
+        return text.codePoints().noneMatch(c -> Character.getType(c) == Character.CONTROL || Character.getType(c) == Character.FORMAT);
     }
 
     /** GET /auth/delegated-keys: by account, funding source or both (one at least); PENDING and REVOKED included. */

@@ -212,6 +212,13 @@ public interface ServerConfig {
         @WithDefault("24h")
         Duration deviceCodeLifetime();
 
+        /**
+         * How long an agent's access token works after the agent connected; then the agent shows
+         * isConnected false and the platform issues it a new device code.
+         */
+        @WithDefault("P90D")
+        Duration accessTokenLifetime();
+
         /** Failed redemptions of codes with the same first four characters in one window before they have to wait. */
         @WithDefault("5")
         int redeemFailuresPerPrefix();

@@ -27,9 +27,14 @@ public class LedgerAudit {
     public record SystemBalance(String account, String currency, long balance) {
     }
 
+    /** Card money in CARD_SETTLEMENT against what the card transactions say they still hold there (pulled, neither paid nor given back). */
+    public record CardSettlementMismatch(String currency, long heldForCards, long cardSettlement) {
+    }
+
     public record AuditReport(boolean clean, long accountsChecked, long ledgerTransactionsChecked,
                               List<BalanceMismatch> balanceMismatches, List<Unbalanced> unbalancedTransactions,
-                              List<String> currencyMismatches, List<SystemBalance> systemAccounts) {
+                              List<String> currencyMismatches, List<CardSettlementMismatch> cardSettlementMismatches,
+                              List<SystemBalance> systemAccounts) {
     }
 
     private final Pool pool;
@@ -57,13 +62,28 @@ public class LedgerAudit {
                                                 SELECT system_account, currency, SUM(amount) AS total FROM ledger_entries
                                                 WHERE system_account IS NOT NULL GROUP BY system_account, currency
                                                 ORDER BY system_account, currency""").execute()
-                                        .flatMap(system -> conn.query("SELECT COUNT(*) FROM ledger_transactions").execute()
-                                                .map(count -> report(accounts, unbalanced, wrongCurrency, system,
-                                                        count.iterator().next().getLong(0))))))));
+                                        .flatMap(system -> conn.query(CARD_SETTLEMENT).execute()
+                                                .flatMap(cards -> conn.query("SELECT COUNT(*) FROM ledger_transactions").execute()
+                                                        .map(count -> report(accounts, unbalanced, wrongCurrency, system, cards,
+                                                                count.iterator().next().getLong(0)))))))));
     }
 
+    /**
+     * Per currency, what purchases still hold in card settlement by their own amounts (credits and
+     * returns never pass through it) beside the ledger's CARD_SETTLEMENT balance; only differing rows.
+     */
+    private static final String CARD_SETTLEMENT = """
+            WITH held AS (
+                SELECT currency, SUM(pulled_amount - settled_amount - returned_amount + loss_amount) AS held
+                FROM card_transactions WHERE kind IN ('AUTHORIZATION', 'FINANCIAL') GROUP BY currency),
+            booked AS (
+                SELECT currency, SUM(amount) AS booked FROM ledger_entries WHERE system_account = 'CARD_SETTLEMENT' GROUP BY currency)
+            SELECT COALESCE(h.currency, b.currency) AS currency, COALESCE(h.held, 0) AS held, COALESCE(b.booked, 0) AS booked
+            FROM held h FULL JOIN booked b ON b.currency = h.currency
+            WHERE COALESCE(h.held, 0) <> COALESCE(b.booked, 0)""";
+
     private static AuditReport report(Iterable<Row> accounts, Iterable<Row> unbalanced, Iterable<Row> wrongCurrency,
-                                      Iterable<Row> system, long ledgerTransactions) {
+                                      Iterable<Row> system, Iterable<Row> cards, long ledgerTransactions) {
         List<BalanceMismatch> mismatches = new ArrayList<>();
         long checked = 0;
         for (Row row : accounts) {
@@ -85,7 +105,10 @@ public class LedgerAudit {
         List<SystemBalance> systemBalances = new ArrayList<>();
         system.forEach(row -> systemBalances.add(new SystemBalance(row.getString("system_account"),
                 row.getString("currency"), row.getLong("total"))));
-        return new AuditReport(mismatches.isEmpty() && off.isEmpty() && foreign.isEmpty(), checked, ledgerTransactions,
-                mismatches, off, foreign, systemBalances);
+        List<CardSettlementMismatch> cardMismatches = new ArrayList<>();
+        cards.forEach(row -> cardMismatches.add(new CardSettlementMismatch(row.getString("currency"), row.getLong("held"),
+                row.getLong("booked"))));
+        return new AuditReport(mismatches.isEmpty() && off.isEmpty() && foreign.isEmpty() && cardMismatches.isEmpty(), checked,
+                ledgerTransactions, mismatches, off, foreign, cardMismatches, systemBalances);
     }
 }

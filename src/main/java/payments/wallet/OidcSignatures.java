@@ -10,6 +10,7 @@ import org.jose4j.jwk.JsonWebKeySet;
 import org.jose4j.jwt.consumer.InvalidJwtException;
 import org.jose4j.jwt.consumer.JwtConsumer;
 import org.jose4j.jwt.consumer.JwtConsumerBuilder;
+import org.jose4j.jwx.JsonWebStructure;
 import org.jose4j.keys.resolvers.JwksVerificationKeyResolver;
 import org.jose4j.lang.JoseException;
 import payments.common.ServerConfig;
@@ -22,18 +23,20 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * ID-token signatures, checked against the issuer's published keys (JWKS, fetched and kept for an
- * hour, fetched again when a token names a key not in it). The sandbox skips the check unless
+ * hour, fetched again when a token names a key not in it, at most once a minute per issuer). The sandbox skips the check unless
  * configured otherwise; its tokens may carry any signature.
  */
 @ApplicationScoped
 public class OidcSignatures {
 
     private static final Duration KEEP = Duration.ofHours(1);
+    private static final Duration REFETCH_GAP = Duration.ofMinutes(1);
 
     private final Map<String, String> jwksByIssuer = new LinkedHashMap<>();
     private final boolean enabled;
     private final WebClient client;
     private final Map<String, Cached> cache = new ConcurrentHashMap<>();
+    private final Map<String, Long> lastRefetch = new ConcurrentHashMap<>();
 
     private record Cached(JsonWebKeySet keys, long fetchedAtNanos) {
     }
@@ -65,14 +68,49 @@ public class OidcSignatures {
         if (!enabled) {
             return Uni.createFrom().voidItem();
         }
-        return keys(issuer, false).flatMap(keys -> verifies(token, keys) ? Uni.createFrom().voidItem()
-                // The issuer may have rotated its keys since they were fetched.
-                : keys(issuer, true).map(fresh -> {
-                    if (!verifies(token, fresh)) {
-                        throw OidcTokens.failed("signature", "the signature does not verify with the keys of " + issuer);
-                    }
-                    return null;
-                }));
+        return keys(issuer, false).flatMap(keys -> {
+            if (verifies(token, keys)) {
+                return Uni.createFrom().voidItem();
+            }
+            // A key the set does not name may be a rotation since the fetch: fetch again, at most once a minute per
+            // issuer. A named key that does not verify is a bad signature, and never costs a fetch.
+            if (!namesUnknownKey(token, keys) || !mayRefetch(issuer)) {
+                throw badSignature(issuer);
+            }
+            return keys(issuer, true).map(fresh -> {
+                if (!verifies(token, fresh)) {
+                    throw badSignature(issuer);
+                }
+                return null;
+            });
+        });
+    }
+
+    private static RuntimeException badSignature(String issuer) {
+        return OidcTokens.failed("signature", "the signature does not verify with the keys of " + issuer);
+    }
+
+    private static boolean namesUnknownKey(String token, JsonWebKeySet keys) {
+        try {
+            String kid = JsonWebStructure.fromCompactSerialization(token).getKeyIdHeaderValue();
+            return kid != null && keys.getJsonWebKeys().stream().noneMatch(key -> kid.equals(key.getKeyId()));
+        } catch (JoseException e) {
+            return false;
+        }
+    }
+
+    /** Claims this minute's refetch of the issuer's keys; false when it was taken already. */
+    private boolean mayRefetch(String issuer) {
+        long now = System.nanoTime();
+        boolean[] claimed = {false};
+        lastRefetch.compute(issuer, (key, last) -> {
+            if (last == null || now - last >= REFETCH_GAP.toNanos()) {
+                claimed[0] = true;
+                return now;
+            }
+            return last;
+        });
+        return claimed[0];
     }
 
     private static boolean verifies(String token, JsonWebKeySet keys) {

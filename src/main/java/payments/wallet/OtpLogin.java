@@ -14,7 +14,6 @@ import payments.common.Ids;
 import payments.common.JsonText;
 import payments.common.ServerClock;
 import payments.common.ServerConfig;
-import payments.common.Sha256;
 import payments.common.security.SecretsAtRest;
 
 import java.nio.charset.StandardCharsets;
@@ -68,7 +67,7 @@ public class OtpLogin {
             issuance.id = Ids.newUuid();
             issuance.credentialId = credential.id;
             issuance.targetPrivateKey = secrets.seal(sealName(issuance), HexFormat.of().formatHex(Hpke.privateKey(target)));
-            issuance.codeHash = Sha256.hex(code);
+            issuance.codeHash = secrets.mac(codeName(issuance), code);
             issuance.createdAt = now;
             issuance.expiresAt = now.plus(config.wallets().otpLifetime());
             return issuance.persist().map(saved -> AuthView.method(credential, enclave.targetBundle(Hpke.publicKey(target))));
@@ -159,11 +158,16 @@ public class OtpLogin {
                     "Must be a compressed P-256 key (66 hex characters starting 02 or 03)"));
         }
         byte[] expected = issuance.codeHash.getBytes(StandardCharsets.US_ASCII);
-        byte[] given = Sha256.hex(inner.get("otp_code").asText()).getBytes(StandardCharsets.US_ASCII);
+        byte[] given = secrets.mac(codeName(issuance), inner.get("otp_code").asText()).getBytes(StandardCharsets.US_ASCII);
         if (!MessageDigest.isEqual(expected, given)) {
             return new Attempt(null, ApiException.invalidField("encryptedOtpBundle.otp_code", null, "Wrong one-time code"));
         }
         return new Attempt(tek.toLowerCase(), null);
+    }
+
+    /** One-time codes are six digits: kept only as a keyed MAC bound to their issuance, never a plain hash one could brute-force. */
+    private static String codeName(OtpIssuance issuance) {
+        return "otp-code:" + issuance.id;
     }
 
     static SignedRetries.Ask ask(AuthCredential credential, JsonNode body) {

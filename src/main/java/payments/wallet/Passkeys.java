@@ -57,12 +57,19 @@ public class Passkeys {
     }
 
     /** A verified registration: what to keep to check the credential's assertions. */
+    /** WebAuthn asks for challenges of at least 16 random bytes. */
+    static final int MIN_CHALLENGE_BYTES = 16;
+
     public record Registered(String credentialId, byte[] credentialData, long signCount) {
     }
 
     /** Verifies {@code attestation} (the body's) made for {@code challenge} (base64url); 400 INVALID_INPUT naming the failure. */
     public Registered register(JsonNode attestation, String challenge) {
         byte[] challengeBytes = decode(challenge, "challenge");
+        if (challengeBytes.length < MIN_CHALLENGE_BYTES) {
+            // The caller makes the registration challenge (the reference says so): it must be unguessable to mean anything.
+            throw ApiException.invalidField("challenge", null, "Must decode to at least " + MIN_CHALLENGE_BYTES + " random bytes");
+        }
         byte[] clientData = decode(attestation.path("clientDataJson").asText(), "attestation.clientDataJson");
         byte[] attestationObject = decode(attestation.path("attestationObject").asText(), "attestation.attestationObject");
         Set<String> transports = new LinkedHashSet<>();

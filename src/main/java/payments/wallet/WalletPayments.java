@@ -37,6 +37,14 @@ public class WalletPayments {
             return Sha256.hex(String.join("|", quoteId, source.id.toString(), destination, Long.toString(sendingAmount),
                     sendingCurrency, Long.toString(receivingAmount), receivingCurrency));
         }
+
+        /** The terms as the owner's signing device can show them: who pays whom, how much in each currency. */
+        Map<String, Object> readable() {
+            return Map.of("quoteId", quoteId, "sourceAccountId", source.wireId(),
+                    "destination", destination.startsWith("{") ? JsonText.parse(destination) : destination,
+                    "sendingAmount", Map.of("amount", sendingAmount, "currency", sendingCurrency),
+                    "receivingAmount", Map.of("amount", receivingAmount, "currency", receivingCurrency));
+        }
     }
 
     /** The quote's paymentInstructions: one EMBEDDED_WALLET entry holding the payload to sign. */
@@ -44,7 +52,9 @@ public class WalletPayments {
         String payload = enclave.activity("ACTIVITY_TYPE_SIGN_TRANSACTION_V2", Map.of(
                 "signWith", "wallet_" + terms.source().id.toString().replace("-", ""),
                 "type", "TRANSACTION_TYPE_SPARK",
-                "unsignedTransaction", terms.digest()), clock.now());
+                "unsignedTransaction", terms.digest(),
+                // Signed with the rest, so a signing device can show the amount and the payee, not only a hash.
+                "paymentTerms", terms.readable()), clock.now());
         return List.of(Map.of("accountOrWalletInfo", Map.of("accountType", ACCOUNT_TYPE, "payloadToSign", payload)));
     }
 

@@ -110,4 +110,36 @@ class AgentIsolationTest {
         bearer(theirs.token()).get("/agents/me/actions").then().statusCode(200)
                 .body("data[0].status", org.hamcrest.Matchers.equalTo("PENDING_APPROVAL"));
     }
+
+    /**
+     * Every list route of /agents/me, for an agent whose policy names no accounts (so only the
+     * customer filter stands between it and everyone's data): nothing of another customer shows.
+     */
+    @Test
+    void itsListsShowNothingOfAnotherCustomer() throws Exception {
+        Connected mine = connected(limits(50_000, null, null, null), Map.of());
+        Connected theirs = connected(limits(50_000, null, null, null), Map.of("defaultExecutionMode", "APPROVAL_REQUIRED"));
+        api().body(Map.of("permissions", List.of("CREATE_QUOTES", "EXECUTE_QUOTES", "VIEW_TRANSACTIONS", "CREATE_TRANSFERS",
+                "MANAGE_EXTERNAL_ACCOUNTS"))).patch("/agents/" + mine.agentId() + "/policy").then().statusCode(200);
+        execute(theirs, quote(theirs, 500)).statusCode(200);
+        String theirBank = MoneyFixtures.externalUsdAccount(theirs.holder().customerId(), "000");
+        List<String> theirIds = new ArrayList<>(List.of(theirs.holder().customerId(), theirBank,
+                theirs.holder().account("USD"), theirs.holder().account("MXN")));
+        theirIds.replaceAll(id -> id.substring(id.indexOf(':') + 1));
+        List<String> leaked = new ArrayList<>();
+        int checked = 0;
+        for (Iterator<Map.Entry<String, JsonNode>> paths = operations().fields(); paths.hasNext(); ) {
+            Map.Entry<String, JsonNode> path = paths.next();
+            String template = path.getKey();
+            if (!template.startsWith(TestSupport.BASE + "/agents/me/") || template.contains("{") || !path.getValue().has("get")) {
+                continue;
+            }
+            String url = template.substring(TestSupport.BASE.length());
+            String body = bearer(mine.token()).queryParam("limit", 100).get(url).then().statusCode(200).extract().asString();
+            checked++;
+            theirIds.stream().filter(body::contains).forEach(id -> leaked.add("GET " + url + " shows " + id));
+        }
+        assertTrue(checked >= 4, "only " + checked + " list routes checked");
+        assertEquals(List.of(), leaked, "another customer's data listed");
+    }
 }

@@ -104,6 +104,30 @@ class AgentManagementTest {
         api().post("/agents/" + agentId + "/device-codes").then().statusCode(409);
     }
 
+    /** An access token expires after its lifetime (90 days): the agent shows isConnected false and takes a new device code. */
+    @Test
+    void anAccessTokenExpiresAndTheAgentConnectsAgainWithANewCode() {
+        Holder holder = MoneyFixtures.approvedCustomer(List.of("USD"));
+        JsonPath created = createAgent(holder.customerId(), policy("USD", 10_000));
+        String agentId = created.getString("agent.id");
+        String token = RestAssured.given().basePath(BASE).post("/agents/device-codes/" + created.getString("deviceCode.code") + "/redeem")
+                .then().statusCode(200).extract().path("accessToken");
+        bearer(token).get("/agents/me").then().statusCode(200);
+        api().queryParam("isConnected", "true").queryParam("customerId", holder.customerId()).get("/agents").then().statusCode(200)
+                .body("data.id", equalTo(List.of(agentId)));
+
+        api().body(Map.of("seconds", 90 * 24 * 3600 + 1)).post("/sandbox/clock/advance").then().statusCode(200);
+        bearer(token).get("/agents/me").then().statusCode(401);
+        api().get("/agents/" + agentId).then().statusCode(200).body("isConnected", equalTo(false));
+        api().queryParam("isConnected", "false").queryParam("customerId", holder.customerId()).get("/agents").then().statusCode(200)
+                .body("data.id", equalTo(List.of(agentId)));
+        String code = api().post("/agents/" + agentId + "/device-codes").then().statusCode(201).extract().path("code");
+        String renewed = RestAssured.given().basePath(BASE).post("/agents/device-codes/" + code + "/redeem").then().statusCode(200)
+                .extract().path("accessToken");
+        bearer(renewed).get("/agents/me").then().statusCode(200).body("isConnected", equalTo(true));
+        bearer(token).get("/agents/me").then().statusCode(401);
+    }
+
     static RequestSpecification bearer(String token) {
         return RestAssured.given().basePath(BASE).header("Authorization", "Bearer " + token).contentType("application/json");
     }

@@ -102,15 +102,74 @@ class CardSecretsTest {
         generator.initialize(new ECGenParameterSpec("secp256r1"));
         KeyPair wallet = generator.generateKeyPair();
         X500Name name = new X500Name("CN=wallet leaf");
-        byte[] certificate = new JcaX509CertificateConverter().getCertificate(new JcaX509v3CertificateBuilder(name, BigInteger.ONE,
-                new Date(), new Date(System.currentTimeMillis() + 86_400_000L), name, wallet.getPublic())
-                .build(new JcaContentSignerBuilder("SHA256withECDSA").build(wallet.getPrivate()))).getEncoded();
+        byte[] certificate = walletLeaf(wallet);
         Map<String, Object> body = Map.of("wallet", "APPLE_PAY", "certificates", List.of(Base64.getEncoder().encodeToString(certificate)),
-                "nonce", "bm9uY2U=", "nonceSignature", "c2lnbmF0dXJl");
+                "nonce", "bm9uY2U=", "nonceSignature", signature(wallet, "nonce"));
         String path = "/cards/" + card.cardId() + "/tokenize";
         api().body(body).post(path).then().statusCode(409).body("code", equalTo("CONFLICT"));
         api().body(Map.of("cardTokenization2faConfig", Map.of("displayName", "Acme"))).patch("/config").then().statusCode(200);
+        try {
+            sealAndOpen(card, wallet, body, path, name);
+        } finally {
+            removeTokenization2fa();
+        }
+    }
+
+    /**
+     * The API can set cardTokenization2faConfig but not remove it: the test takes it out of the
+     * stored configuration and waits for the instance's copy (refreshed every second) to follow.
+     */
+    private void removeTokenization2fa() {
+        pool.query("UPDATE platform_config SET document = CAST(CAST(document AS jsonb) - 'cardTokenization2faConfig' AS text)")
+                .execute().await().indefinitely();
+        for (int i = 0; i < 50 && api().get("/config").then().extract().path("cardTokenization2faConfig") != null; i++) {
+            payments.MoneyFixtures.sleep(100);
+        }
+        org.junit.jupiter.api.Assertions.assertNull(api().get("/config").then().extract().path("cardTokenization2faConfig"));
+    }
+
+    /** A leaf for the wallet's key, issued by the sandbox's test root (whose key only the tests hold). */
+    private static byte[] walletLeaf(KeyPair wallet) throws Exception {
+        String pem = new String(CardSecretsTest.class.getClassLoader().getResourceAsStream("tokenization/sandbox-root.key").readAllBytes(),
+                StandardCharsets.US_ASCII).replaceAll("-----[A-Z ]+-----|\\s", "");
+        java.security.PrivateKey rootKey = KeyFactory.getInstance("EC").generatePrivate(
+                new java.security.spec.PKCS8EncodedKeySpec(Base64.getDecoder().decode(pem)));
+        java.security.cert.X509Certificate root = (java.security.cert.X509Certificate) java.security.cert.CertificateFactory.getInstance("X.509")
+                .generateCertificate(CardSecretsTest.class.getClassLoader().getResourceAsStream(WalletCertificates.SANDBOX_ROOT));
+        // Valid around the server's clock, which earlier tests may have moved days ahead.
+        return new JcaX509CertificateConverter().getCertificate(new JcaX509v3CertificateBuilder(root, BigInteger.valueOf(System.nanoTime()),
+                new Date(System.currentTimeMillis() - 86_400_000L), new Date(System.currentTimeMillis() + 3_650L * 86_400_000L),
+                new X500Name("CN=wallet leaf"), wallet.getPublic())
+                .build(new JcaContentSignerBuilder("SHA256withECDSA").build(rootKey))).getEncoded();
+    }
+
+    private static String signature(KeyPair key, String nonce) throws Exception {
+        java.security.Signature signer = java.security.Signature.getInstance("SHA256withECDSA");
+        signer.initSign(key.getPrivate());
+        signer.update(nonce.getBytes(StandardCharsets.US_ASCII));
+        return Base64.getEncoder().encodeToString(signer.sign());
+    }
+
+    private void sealAndOpen(Cardholder card, KeyPair wallet, Map<String, Object> body, String path, X500Name name) throws Exception {
         JsonPath sealed = api().body(body).post(path).then().statusCode(200).body("wallet", equalTo("APPLE_PAY")).extract().jsonPath();
+        var recorded = pool.preparedQuery("SELECT wallet, actor FROM card_tokenizations WHERE card_id = $1")
+                .execute(Tuple.of(UUID.fromString(card.cardId().substring("Card:".length())))).await().indefinitely();
+        assertEquals(1, recorded.size(), "every tokenization is recorded");
+        assertEquals("APPLE_PAY", recorded.iterator().next().getString("wallet"));
+        assertTrue(recorded.iterator().next().getString("actor").startsWith("BASIC:"), "recorded with the calling token");
+
+        // A self-signed leaf (no trusted root) and a nonce signed by another key get no card number.
+        byte[] selfSigned = new JcaX509CertificateConverter().getCertificate(new JcaX509v3CertificateBuilder(name, BigInteger.ONE,
+                new Date(System.currentTimeMillis() - 86_400_000L), new Date(System.currentTimeMillis() + 86_400_000L), name, wallet.getPublic())
+                .build(new JcaContentSignerBuilder("SHA256withECDSA").build(wallet.getPrivate()))).getEncoded();
+        api().body(Map.of("wallet", "APPLE_PAY", "certificates", List.of(Base64.getEncoder().encodeToString(selfSigned)),
+                "nonce", "bm9uY2U=", "nonceSignature", body.get("nonceSignature"))).post(path).then().statusCode(400)
+                .body("details.errors.field", equalTo(List.of("certificates")));
+        KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
+        generator.initialize(new ECGenParameterSpec("secp256r1"));
+        api().body(Map.of("wallet", "APPLE_PAY", "certificates", body.get("certificates"), "nonce", "bm9uY2U=",
+                        "nonceSignature", signature(generator.generateKeyPair(), "nonce"))).post(path).then().statusCode(400)
+                .body("details.errors.field", equalTo(List.of("nonceSignature")));
 
         PublicKey ephemeral = KeyFactory.getInstance("EC").generatePublic(
                 new X509EncodedKeySpec(Base64.getDecoder().decode(sealed.getString("ephemeralPublicKey"))));
@@ -132,7 +191,7 @@ class CardSecretsTest {
 
         api().body(Map.of("wallet", "GOOGLE_PAY", "clientDeviceId", "device-1", "clientWalletAccountId", "wallet-1")).post(path)
                 .then().statusCode(200).body("opaquePaymentCard", not(containsString(last4)));
-        api().body(Map.of("wallet", "APPLE_PAY", "certificates", List.of("not a certificate"), "nonce", "n", "nonceSignature", "s"))
+        api().body(Map.of("wallet", "APPLE_PAY", "certificates", List.of("not a certificate"), "nonce", "bg==", "nonceSignature", "cw=="))
                 .post(path).then().statusCode(400).body("details.errors.field", equalTo(List.of("certificates[0]")));
         // A 256-bit key on another curve is not P-256.
         KeyPairGenerator other = KeyPairGenerator.getInstance("EC", new org.bouncycastle.jce.provider.BouncyCastleProvider());
@@ -143,8 +202,8 @@ class CardSecretsTest {
                         new Date(System.currentTimeMillis() + 86_400_000L), name, brainpool.getPublic())
                         .build(new JcaContentSignerBuilder("SHA256withECDSA").setProvider(new org.bouncycastle.jce.provider.BouncyCastleProvider())
                                 .build(brainpool.getPrivate()))).getEncoded();
-        api().body(Map.of("wallet", "APPLE_PAY", "certificates", List.of(Base64.getEncoder().encodeToString(foreign)), "nonce", "n",
-                "nonceSignature", "s")).post(path).then().statusCode(400).body("details.errors.field", equalTo(List.of("certificates[0]")));
+        api().body(Map.of("wallet", "APPLE_PAY", "certificates", List.of(Base64.getEncoder().encodeToString(foreign)), "nonce", "bg==",
+                "nonceSignature", "cw==")).post(path).then().statusCode(400).body("details.errors.field", equalTo(List.of("certificates[0]")));
         api().body(Map.of("wallet", "GOOGLE_PAY")).post(path).then().statusCode(400)
                 .body("details.errors.field", org.hamcrest.Matchers.containsInAnyOrder("clientDeviceId", "clientWalletAccountId"));
         api().body(Map.of("wallet", "SAMSUNG_PAY")).post(path).then().statusCode(400).body("details.errors.field", equalTo(List.of("wallet")));
@@ -154,5 +213,22 @@ class CardSecretsTest {
         CardFixtures.awaitStatus(walletCard, "ACTIVE");
         api().body(Map.of("wallet", "GOOGLE_PAY", "clientDeviceId", "d", "clientWalletAccountId", "w"))
                 .post("/cards/" + walletCard + "/tokenize").then().statusCode(403).body("code", equalTo("FORBIDDEN"));
+    }
+
+    @Test
+    void aCardIsAddedToWalletsAtMostTenTimesADay() {
+        Cardholder card = CardFixtures.cardholder("USD", 0, Map.of());
+        String path = "/cards/" + card.cardId() + "/tokenize";
+        Map<String, Object> body = Map.of("wallet", "GOOGLE_PAY", "clientDeviceId", "device-1", "clientWalletAccountId", "wallet-1");
+        api().body(Map.of("cardTokenization2faConfig", Map.of("displayName", "Acme"))).patch("/config").then().statusCode(200);
+        try {
+            for (int i = 0; i < 10; i++) {
+                api().body(body).post(path).then().statusCode(200);
+            }
+            api().body(body).post(path).then().statusCode(429).body("code", equalTo("RATE_LIMITED"))
+                    .header("Retry-After", org.hamcrest.Matchers.notNullValue());
+        } finally {
+            removeTokenization2fa();
+        }
     }
 }

@@ -141,5 +141,10 @@ class DelegatedKeyTest {
         Response invalid = api().body(Map.of("cardId", "x", "internalAccountId", 5, "nickname", "")).post("/auth/delegated-keys");
         assertEquals(400, invalid.statusCode(), invalid.asString());
         assertEquals(3, invalid.jsonPath().getList("details.errors").size(), invalid.asString());
+        for (String nickname : List.of("\u202Egnp.exe", "tab\there", "   ")) {
+            api().body(Map.of("cardId", "Card:00000000-0000-0000-0000-000000000000",
+                            "internalAccountId", "InternalAccount:00000000-0000-0000-0000-000000000000", "nickname", nickname))
+                    .post("/auth/delegated-keys").then().statusCode(400).body("details.errors.field", equalTo(List.of("nickname")));
+        }
     }
 }

@@ -93,4 +93,9 @@ public final class IdTokens {
     public static EllipticCurveJsonWebKey otherKey() {
         return newKey("provider-1");
     }
+
+    /** A key under a kid the provider never published (as after a rotation the server has not seen). */
+    public static EllipticCurveJsonWebKey unknownKey() {
+        return newKey("rotated-" + java.util.UUID.randomUUID());
+    }
 }

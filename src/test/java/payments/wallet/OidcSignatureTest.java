@@ -34,6 +34,7 @@ class OidcSignatureTest {
             try {
                 HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
                 server.createContext("/jwks", exchange -> {
+                    fetches().incrementAndGet();
                     byte[] body = IdTokens.jwks().getBytes(StandardCharsets.UTF_8);
                     exchange.getResponseHeaders().add("Content-Type", "application/json");
                     exchange.sendResponseHeaders(200, body.length);
@@ -52,6 +53,12 @@ class OidcSignatureTest {
             return Map.of("svc.wallets.oidc-verify-signatures", "true",
                     "svc.wallets.oidc-issuers", ISSUER + "=http://127.0.0.1:" + JWKS.getAddress().getPort() + "/jwks");
         }
+    }
+
+    /** Counted across class loaders (the profile's server may run in another than the test): held in the system properties. */
+    static java.util.concurrent.atomic.AtomicInteger fetches() {
+        return (java.util.concurrent.atomic.AtomicInteger) System.getProperties()
+                .computeIfAbsent("test.oidc.jwks-fetches", key -> new java.util.concurrent.atomic.AtomicInteger());
     }
 
     private static Response register(String walletId, WalletClient.Session signer, String token) {
@@ -84,5 +91,25 @@ class OidcSignatureTest {
         Response login = WalletOauthTest.verify(credentialId, IdTokens.token(IdTokens.claims(ISSUER, "dave", Sha256.hex(clientKey),
                 IdTokens.serverNow())), clientKey);
         assertEquals(200, login.statusCode(), login.asString());
+    }
+
+    /** Bad signatures cost no fetch of the issuer's keys; an unknown key id, one fetch a minute at most. */
+    @Test
+    void forgedTokensDoNotMakeTheServerFetchTheKeysAgainAndAgain() {
+        String walletId = MoneyFixtures.approvedCustomer(List.of("USDB")).account("USDB");
+        WalletClient.Session email = WalletClient.login(walletId);
+        assertEquals(201, register(walletId, email, IdTokens.token(IdTokens.claims(ISSUER, "erin", null, IdTokens.serverNow())))
+                .statusCode(), "the keys are cached");
+        int before = fetches().get();
+        for (int i = 0; i < 10; i++) {
+            assertEquals(401, register(walletId, email, IdTokens.token(IdTokens.claims(ISSUER, "mallory" + i, null, IdTokens.serverNow()),
+                    IdTokens.otherKey())).statusCode());
+        }
+        assertEquals(before, fetches().get(), "a known key id that does not verify is a bad signature, not a rotation");
+        for (int i = 0; i < 10; i++) {
+            assertEquals(401, register(walletId, email, IdTokens.token(IdTokens.claims(ISSUER, "trent" + i, null, IdTokens.serverNow()),
+                    IdTokens.unknownKey())).statusCode());
+        }
+        assertTrue(fetches().get() - before <= 1, "unknown key ids: one refetch a minute at most, " + (fetches().get() - before));
     }
 }

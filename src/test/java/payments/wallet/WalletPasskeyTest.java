@@ -144,6 +144,12 @@ class WalletPasskeyTest {
         Response reused = create(registration(walletId, new SoftwareAuthenticator(RP_ID, ORIGIN), challenge), email);
         assertEquals(400, reused.statusCode(), "a registration challenge counts once: " + reused.asString());
 
+        byte[] shortChallenge = new byte[15];
+        new SecureRandom().nextBytes(shortChallenge);
+        Response guessable = create(registration(walletId, new SoftwareAuthenticator(RP_ID, ORIGIN), shortChallenge), email);
+        assertEquals(400, guessable.statusCode(), guessable.asString());
+        assertEquals("challenge", guessable.jsonPath().getString("details.errors[0].field"));
+
         Response missingKey = api().body(Map.of()).post("/auth/credentials/" + WalletClient.credentialOf(walletId, "PASSKEY") + "/challenge");
         assertEquals(400, missingKey.statusCode(), missingKey.asString());
         assertEquals("clientPublicKey", missingKey.jsonPath().getString("details.errors[0].field"));

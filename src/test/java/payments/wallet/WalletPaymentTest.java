@@ -49,6 +49,9 @@ class WalletPaymentTest {
 
         Quote quote = quote(wallet, payee.account("USDB"), 2_500);
         assertTrue(quote.payloadToSign().contains("ACTIVITY_TYPE_SIGN_TRANSACTION_V2"), quote.payloadToSign());
+        io.restassured.path.json.JsonPath signed = io.restassured.path.json.JsonPath.from(quote.payloadToSign());
+        assertTrue(signed.getLong("parameters.paymentTerms.sendingAmount.amount") > 0, "the owner signs the amount itself");
+        assertTrue(signed.getString("parameters.paymentTerms.destination") != null, "and the payee");
         Response paid = execute(quote, WalletClientStamps.stamp(session.key(), quote.payloadToSign()));
         assertEquals(200, paid.statusCode(), paid.asString());
         MoneyFixtures.awaitQuote(quote.id(), "COMPLETED");

@@ -5,6 +5,7 @@ import jakarta.inject.Inject;
 import payments.common.ServerConfig;
 
 import javax.crypto.Cipher;
+import javax.crypto.Mac;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 import java.io.IOException;
@@ -36,6 +37,7 @@ public class SecretsAtRest {
     private final ServerConfig config;
     private final SecureRandom random = new SecureRandom();
     private volatile SecretKeySpec key;
+    private volatile SecretKeySpec macKey;
 
     @Inject
     public SecretsAtRest(ServerConfig config) {
@@ -76,6 +78,33 @@ public class SecretsAtRest {
             throw new IllegalStateException("The stored " + name + " cannot be opened with the configured secrets key"
                     + " (SVC_SECRETS_KEY, or the sandbox's key file); was the key changed?", e);
         }
+    }
+
+    /**
+     * A keyed digest of a low-entropy secret (a one-time code), bound to its name: HMAC-SHA256
+     * under a key derived from the secrets key, so a copy of the database alone cannot test
+     * guesses against it. Hex.
+     */
+    public String mac(String name, String secret) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(macKey());
+            mac.update(name.getBytes(StandardCharsets.UTF_8));
+            mac.update((byte) 0);
+            return java.util.HexFormat.of().formatHex(mac.doFinal(secret.getBytes(StandardCharsets.UTF_8)));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("Cannot digest " + name, e);
+        }
+    }
+
+    /** The MAC key: HMAC-SHA256 of a fixed label under the secrets key, so the sealing key itself is never a MAC key. */
+    private SecretKeySpec macKey() throws GeneralSecurityException {
+        if (macKey == null) {
+            Mac derive = Mac.getInstance("HmacSHA256");
+            derive.init(new SecretKeySpec(key().getEncoded(), "HmacSHA256"));
+            macKey = new SecretKeySpec(derive.doFinal("payments secrets: mac key v1".getBytes(StandardCharsets.US_ASCII)), "HmacSHA256");
+        }
+        return macKey;
     }
 
     private Cipher cipher(int mode, byte[] nonce, String name) throws GeneralSecurityException {

@@ -34,6 +34,22 @@ class SecretsAtRestTest {
         assertThrows(IllegalStateException.class, () -> secrets.open("webhook.signing-key", new String(tampered)));
     }
 
+    /** A one-time code's MAC: not its plain SHA-256, different under another key or name, and computed independently here. */
+    @Test
+    void aCodesMacNeedsTheKeyAndIsBoundToItsName() throws Exception {
+        SecretsAtRest secrets = new SecretsAtRest(java.util.Base64.getDecoder().decode(KEY));
+        String mac = secrets.mac("otp-code:1", "123456");
+        javax.crypto.Mac hmac = javax.crypto.Mac.getInstance("HmacSHA256");
+        hmac.init(new javax.crypto.spec.SecretKeySpec(java.util.Base64.getDecoder().decode(KEY), "HmacSHA256"));
+        byte[] macKey = hmac.doFinal("payments secrets: mac key v1".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        hmac.init(new javax.crypto.spec.SecretKeySpec(macKey, "HmacSHA256"));
+        byte[] expected = hmac.doFinal("otp-code:1\u0000123456".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertEquals(java.util.HexFormat.of().formatHex(expected), mac);
+        assertTrue(!mac.equals(payments.common.Sha256.hex("123456")));
+        assertTrue(!mac.equals(secrets.mac("otp-code:2", "123456")));
+        assertTrue(!mac.equals(new SecretsAtRest(new byte[32]).mac("otp-code:1", "123456")));
+    }
+
     @Test
     void theSandboxGeneratesItsKeyOnceAndKeepsIt(@TempDir Path data) throws Exception {
         Path file = data.resolve("secrets.key");
