@@ -145,6 +145,42 @@ public final class MoneyFixtures {
         assertEquals(List.of(), audit.getList("unbalancedTransactions"));
     }
 
+    /**
+     * Waits (up to 20 s) until the job runner has done every job due by now on the server's clock:
+     * what the test did so far has no effect still to come, so "nothing happened" can be asserted
+     * (rather than assumed after a fixed pause).
+     */
+    public static void awaitJobsDone() {
+        io.vertx.mutiny.sqlclient.Pool pool = io.quarkus.arc.Arc.container().instance(io.vertx.mutiny.sqlclient.Pool.class).get();
+        payments.common.ServerClock clock = io.quarkus.arc.Arc.container().instance(payments.common.ServerClock.class).get();
+        long due = -1;
+        for (int i = 0; i < 400; i++) {
+            due = pool.preparedQuery("SELECT count(*) FROM jobs WHERE status = 'PENDING' AND run_at <= $1")
+                    .execute(io.vertx.mutiny.sqlclient.Tuple.of(payments.common.Times.utc(clock.now()))).await().indefinitely()
+                    .iterator().next().getLong(0);
+            if (due == 0) {
+                return;
+            }
+            sleep(50);
+        }
+        throw new AssertionError(due + " jobs due on the server's clock were never done");
+    }
+
+    /** Waits (up to 20 s) until a job concerning {@code id} (its uuid in the payload) is scheduled. */
+    public static void awaitJobAbout(String id) {
+        io.vertx.mutiny.sqlclient.Pool pool = io.quarkus.arc.Arc.container().instance(io.vertx.mutiny.sqlclient.Pool.class).get();
+        String uuid = id.substring(id.indexOf(':') + 1);
+        for (int i = 0; i < 400; i++) {
+            long jobs = pool.preparedQuery("SELECT count(*) FROM jobs WHERE status = 'PENDING' AND payload LIKE $1")
+                    .execute(io.vertx.mutiny.sqlclient.Tuple.of("%" + uuid + "%")).await().indefinitely().iterator().next().getLong(0);
+            if (jobs > 0) {
+                return;
+            }
+            sleep(50);
+        }
+        throw new AssertionError("no job about " + id + " was ever scheduled");
+    }
+
     public static void sleep(long millis) {
         try {
             Thread.sleep(millis);

@@ -71,8 +71,12 @@ class NegativeInputWalkTest {
         JsonNode openapi = JSON.readTree(http.send(HttpRequest.newBuilder(URI.create(root + "q/openapi?format=json")).build(),
                 HttpResponse.BodyHandlers.ofString()).body());
         JsonNode reference = ReferenceShapes.FILTER.requestSchemas();
-        agentAuthorization = "Bearer " + connectedAgentToken();
+        String[] agent = connectedAgent();
+        agentAuthorization = "Bearer " + agent[1];
+        seeded = seed(agent[0]);
         List<String> problems = new ArrayList<>();
+        List<String> reached = new ArrayList<>();
+        List<String> notReached = new ArrayList<>();
         int operations = 0;
         int requests = 0;
         for (Iterator<Map.Entry<String, JsonNode>> paths = openapi.get("paths").fields(); paths.hasNext(); ) {
@@ -90,12 +94,20 @@ class NegativeInputWalkTest {
                 operations++;
                 requests += answers.size();
                 answers.stream().map(NegativeInputWalkTest::problemOf).filter(p -> p != null).forEach(problems::add);
+                if (seededTarget(path.getKey()) != null && method.getValue().at("/requestBody/content").has("application/json")) {
+                    boolean validated = answers.stream().anyMatch(a -> a.description().startsWith("seeded body") && a.status() == 400
+                            && a.body().contains("\"INVALID_INPUT\""));
+                    (validated ? reached : notReached).add(operation);
+                }
                 if (!before.equals(fingerprint())) {
                     problems.add(operation + ": the database changed");
                 }
             }
         }
         assertTrue(operations > 60, "only " + operations + " operations found");
+        // With real ids in their paths, the bad bodies must get past the lookups to the body's own checks.
+        assertTrue(reached.size() >= MIN_REACHED && notReached.isEmpty(), reached.size() + " operations on seeded resources reached"
+                + " body validation: " + reached + "; these never did: " + notReached);
         assertTrue(problems.isEmpty(), requests + " bad requests over " + operations + " operations; "
                 + problems.size() + " answered wrongly:\n" + String.join("\n", problems));
     }
@@ -124,6 +136,14 @@ class NegativeInputWalkTest {
         if (content.has("application/json")) {
             for (String body : jsonBodies(referenceBody)) {
                 sent.add(send(operationName, "body " + abbreviate(body), verb, target, "application/json", body));
+            }
+            String real = seededTarget(template);
+            if (real != null) {
+                // "{}" may be a valid body (everything optional), and "null" is an absent optional body: only the ones
+                // invalid for any operation.
+                for (String body : jsonBodies(referenceBody).stream().filter(b -> !"{}".equals(b) && !"null".equals(b)).toList()) {
+                    sent.add(send(operationName, "seeded body " + abbreviate(body), verb, real, "application/json", body));
+                }
             }
         }
         if (content.has("multipart/form-data")) {
@@ -160,17 +180,90 @@ class NegativeInputWalkTest {
         return bodies;
     }
 
-    /** An agent of a new customer, connected: the walk's credentials for /agents/me/**. */
-    private static String connectedAgentToken() {
+    /** Operations on seeded resources whose body checks the walk must reach, at least. */
+    private static final int MIN_REACHED = 10;
+
+    /** The id of a real resource for each path parameter (by the path's first segment for a plain {id}). */
+    private Map<String, String> seeded = Map.of();
+
+    /** The template with every path parameter naming a real resource; null when one names none. */
+    private String seededTarget(String template) {
+        String resource = template.substring(TestSupport.BASE.length()).split("/")[1];
+        java.util.regex.Matcher names = java.util.regex.Pattern.compile("\\{([^}]+)}").matcher(template);
+        StringBuilder filled = new StringBuilder();
+        boolean any = false;
+        while (names.find()) {
+            String name = names.group(1);
+            String id = seeded.get("id".equals(name) ? resource + "/id" : name);
+            if (id == null) {
+                return null;
+            }
+            names.appendReplacement(filled, java.util.regex.Matcher.quoteReplacement(id));
+            any = true;
+        }
+        names.appendTail(filled);
+        return any ? filled.toString() : null;
+    }
+
+    @Inject
+    payments.common.jobs.JobRunner runner;
+
+    private void drainJobs() {
+        try {
+            io.quarkus.vertx.VertxContextSupport.subscribeAndAwait(() -> runner.drain(1000));
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** One real resource of each kind the paths name (jobs run by hand here), keyed as {@link #seededTarget} looks them up. */
+    private Map<String, String> seed(String agentId) {
+        TestSupport.api().body(Map.of("sandboxSkipVerificationPaperwork", true)).patch("/config").then().statusCode(200);
+        Map<String, Object> person = payments.customer.CustomerTest.individual(TestSupport.uniqueCustomerRef("seed"), "Seed Owner");
+        person.put("currencies", List.of("USD"));
+        person.put("endUserTermsConsent", Map.of("acceptedAt", "2025-01-01T00:00:00Z", "ipAddress", "198.51.100.24",
+                "termsVersion", "V1", "acceptanceMethod", "CHECKBOX"));
+        String customerId;
+        try {
+            customerId = TestSupport.api().body(person).post("/customers").then().statusCode(201).extract().path("id");
+        } finally {
+            TestSupport.api().body(Map.of("sandboxSkipVerificationPaperwork", false)).patch("/config").then().statusCode(200);
+        }
+        drainJobs();
+        String account = TestSupport.api().queryParam("customerId", customerId).get("/customers/internal-accounts").then()
+                .statusCode(200).extract().path("data[0].id");
+        TestSupport.api().body(Map.of("amount", 10_000)).post("/sandbox/internal-accounts/" + account + "/fund").then().statusCode(200);
+        drainJobs();
+        String transaction = TestSupport.api().queryParam("customerId", customerId).get("/transactions").then().statusCode(200)
+                .extract().path("data[0].id");
+        String bank = MoneyFixtures.externalUsdAccount(customerId, "000");
+        String quote = TestSupport.api().body(MoneyFixtures.quoteBody(account, bank, 100)).post("/quotes").then().statusCode(201)
+                .extract().path("id");
+        String token = TestSupport.api().body(Map.of("name", "seeded", "permissions", List.of("VIEW"))).post("/tokens").then()
+                .statusCode(201).extract().path("id");
+        String card = TestSupport.api().header("Idempotency-Key", java.util.UUID.randomUUID().toString())
+                .body(Map.of("customerId", customerId, "form", "VIRTUAL", "fundingSource", account)).post("/cards").then()
+                .statusCode(201).extract().path("id");
+        drainJobs();
+        Map<String, String> ids = new java.util.HashMap<>(Map.of("customerId", customerId, "accountId", account,
+                "transactionId", transaction, "externalAccountId", bank, "quoteId", quote, "tokenId", token, "agentId", agentId,
+                "internal-accounts/id", account, "cards/id", card));
+        return Map.copyOf(ids);
+    }
+
+    /** An agent of a new customer, connected: its id and the walk's credentials for /agents/me/**. */
+    private static String[] connectedAgent() {
         String customerId = TestSupport.api().body(payments.customer.CustomerTest.individual(TestSupport.uniqueCustomerRef("walk"),
                 "Walk Agent Owner")).post("/customers").then().statusCode(201).extract().path("id");
-        String code = TestSupport.api().body(Map.of("name", "walker", "customerId", customerId, "policy", Map.of(
+        io.restassured.path.json.JsonPath created = TestSupport.api().body(Map.of("name", "walker", "customerId", customerId, "policy", Map.of(
                         "permissions", List.of("VIEW_TRANSACTIONS", "CREATE_TRANSFERS", "CREATE_QUOTES", "EXECUTE_QUOTES",
                                 "MANAGE_EXTERNAL_ACCOUNTS"), "defaultExecutionMode", "AUTO",
                         "spendingLimits", Map.of("currency", "USD", "perTransactionLimit", 1000))))
-                .post("/agents").then().statusCode(201).extract().path("deviceCode.code");
-        return io.restassured.RestAssured.given().basePath(TestSupport.BASE).post("/agents/device-codes/" + code + "/redeem")
+                .post("/agents").then().statusCode(201).extract().jsonPath();
+        String token = io.restassured.RestAssured.given().basePath(TestSupport.BASE)
+                .post("/agents/device-codes/" + created.getString("deviceCode.code") + "/redeem")
                 .then().statusCode(200).extract().path("accessToken");
+        return new String[] {created.getString("agent.id"), token};
     }
 
     private Sent send(String operation, String description, String verb, String pathAndQuery, String contentType, String body)

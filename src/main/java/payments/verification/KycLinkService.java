@@ -124,6 +124,9 @@ public class KycLinkService {
     }
 
     private static String redirectUri(JsonNode body) {
+        if (body != null && !body.isNull() && !body.isMissingNode() && !body.isObject()) {
+            throw ApiException.bodyNotAnObject();
+        }
         JsonNode value = body == null ? null : body.get("redirectUri");
         if (value == null || value.isNull()) {
             return null;

@@ -134,6 +134,7 @@ class AgentPaymentsTest {
 
     @Test
     void aNewPolicyCurrencyTakesTheDaysUsageAlong() {
+        nextUtcDay(); // the day's usage must not roll over midway on the shared clock
         Connected agent = connected(limits(50_000, 10_000L, null, null), Map.of());
         execute(agent, quote(agent, 5_000)).statusCode(200);
         api().body(Map.of("spendingLimits", Map.of("currency", "EUR"))).patch("/agents/" + agent.agentId() + "/policy")
@@ -167,6 +168,7 @@ class AgentPaymentsTest {
 
     @Test
     void theMonthlyLimitAllowsExactlyItsAmount() {
+        nextUtcMonth();
         Connected agent = connected(limits(50_000, null, null, 2_000L), Map.of());
         execute(agent, quote(agent, 1_000)).statusCode(200);
         execute(agent, quote(agent, 1_000)).statusCode(200);
@@ -424,6 +426,7 @@ class AgentPaymentsTest {
 
     @Test
     void fiftyParallelPaymentsNeverPassTheDailyLimitTogether() throws Exception {
+        nextUtcDay();
         Connected agent = connected(limits(1_000, 20_000L, null, null), Map.of());
         List<String> quotes = new ArrayList<>();
         for (int i = 0; i < 50; i++) {

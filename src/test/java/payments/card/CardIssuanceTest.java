@@ -257,7 +257,7 @@ class CardIssuanceTest {
 
             String neverCard = issue(never.customerId(), never.account("USD"), Map.of()).getString("id");
             String laterCard = issue(later.customerId(), later.account("USD"), Map.of()).getString("id");
-            MoneyFixtures.sleep(1_500);
+            MoneyFixtures.awaitJobsDone();
             assertEquals("PROCESSING", api().get("/cards/" + laterCard).then().extract().path("status"));
             api().body(Map.of("seconds", 31)).post("/sandbox/clock/advance").then().statusCode(200);
             awaitStatus(laterCard, "ACTIVE");

@@ -60,6 +60,29 @@ class CardLimitsTest {
         assertLedgerClean();
     }
 
+    /** The platform's daily amount and count caps, with no cap on the card itself, bind a real authorization. */
+    @Test
+    void thePlatformsDailyAmountAndCountCapsApplyToCardsWithoutTheirOwn() {
+        Cardholder byAmount = CardFixtures.cardholder("USD", 100_000, Map.of());
+        Cardholder byCount = CardFixtures.cardholder("USD", 100_000, Map.of());
+        try {
+            api().body(Map.of("cardConfigs", Map.of("spendLimits", List.of(Map.of("currency", "USD", "maxSpendPerDay", 1_500,
+                    "maxTransactionsPerDay", 2))))).patch("/config").then().statusCode(200);
+            assertEquals("AUTHORIZED", status(authorize(byAmount.cardId(), 1_000, "SHOP")));
+            assertEquals("DECLINED SPEND_LIMIT_EXCEEDED", status(authorize(byAmount.cardId(), 501, "SHOP")));
+            assertEquals("AUTHORIZED", status(authorize(byAmount.cardId(), 500, "SHOP")), "exactly the daily cap");
+            assertEquals("AUTHORIZED", status(authorize(byCount.cardId(), 10, "SHOP")));
+            assertEquals("AUTHORIZED", status(authorize(byCount.cardId(), 10, "SHOP")));
+            assertEquals("DECLINED SPEND_LIMIT_EXCEEDED", status(authorize(byCount.cardId(), 10, "SHOP")), "the third of the day");
+        } finally {
+            api().body(Map.of("cardConfigs", Map.of("spendLimits", List.of(Map.of("currency", "USD"))))).patch("/config")
+                    .then().statusCode(200);
+        }
+        assertBalances(byAmount.account(), 98_500, 98_500);
+        assertBalances(byCount.account(), 99_980, 99_980);
+        assertLedgerClean();
+    }
+
     @Test
     void dailyAmountAndCountResetAtUtcMidnightAndGivingBackRestoresNothing() {
         Cardholder card = CardFixtures.cardholder("USD", 100_000, Map.of("maxSpendPerDay", 3_000, "maxTransactionsPerDay", 3));

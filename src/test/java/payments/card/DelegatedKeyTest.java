@@ -28,13 +28,24 @@ class DelegatedKeyTest {
         return request.post("/auth/delegated-keys");
     }
 
-    @Test
-    void threeSignedLegsActivateAKeyAndTheWalletFundsTheCardUntilItIsRevoked() {
+    private record WalletCard(String wallet, String cardId) {
+    }
+
+    /** A customer's embedded wallet holding USDB 100.00 and an ACTIVE card funded by it. */
+    private static WalletCard walletCard() {
         MoneyFixtures.Holder holder = MoneyFixtures.approvedCustomer(List.of("USDB"));
         String wallet = holder.account("USDB");
         MoneyFixtures.fund(wallet, 10_000);
         String cardId = CardFixtures.issue(holder.customerId(), wallet, Map.of()).getString("id");
         CardFixtures.awaitStatus(cardId, "ACTIVE");
+        return new WalletCard(wallet, cardId);
+    }
+
+    @Test
+    void threeSignedLegsActivateAKeyAndTheWalletFundsTheCardUntilItIsRevoked() {
+        WalletCard funded = walletCard();
+        String wallet = funded.wallet();
+        String cardId = funded.cardId();
         WalletClient.Session session = WalletClient.login(wallet);
         Map<String, Object> body = Map.of("cardId", cardId, "internalAccountId", wallet, "nickname", "Card payments key");
 
@@ -89,15 +100,13 @@ class DelegatedKeyTest {
     /**
      * After revocation no card event takes money from the wallet: a clearing above the
      * authorization, an advice raising it and a return reversal are all refused pulls, booked as
-     * the service's loss (EXCEPTION), while credits still reach the wallet.
+     * the service's loss (EXCEPTION).
      */
     @Test
     void aRevokedKeyStopsEveryPullNotJustAuthorizations() {
-        MoneyFixtures.Holder holder = MoneyFixtures.approvedCustomer(List.of("USDB"));
-        String wallet = holder.account("USDB");
-        MoneyFixtures.fund(wallet, 10_000);
-        String cardId = CardFixtures.issue(holder.customerId(), wallet, Map.of()).getString("id");
-        CardFixtures.awaitStatus(cardId, "ACTIVE");
+        WalletCard funded = walletCard();
+        String wallet = funded.wallet();
+        String cardId = funded.cardId();
         String keyId = activeKey(cardId, wallet, WalletClient.login(wallet));
 
         String cleared = usdbAuthorization(cardId, 2_500);

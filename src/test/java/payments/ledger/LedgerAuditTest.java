@@ -41,16 +41,27 @@ class LedgerAuditTest {
         String account = holder.account("USD");
         MoneyFixtures.fund(account, 5_000);
         UUID id = UUID.fromString(account.substring("InternalAccount:".length()));
+        whileBroken("UPDATE internal_accounts SET available_balance = available_balance + $2, total_balance = total_balance + $2"
+                + " WHERE id = $1", id, 1, report -> {
+                    assertEquals(List.of(account), report.getList("balanceMismatches.accountId"));
+                    assertEquals(5_001, report.getLong("balanceMismatches[0].balance"));
+                    assertEquals(5_000, report.getLong("balanceMismatches[0].journalBalance"));
+                });
+    }
+
+    /**
+     * Breaks the ledger with {@code damage} (an UPDATE taking the row id and an amount), hands the
+     * audit's report to {@code check} (which must see it unclean), and undoes it with the negated amount.
+     */
+    private void whileBroken(String damage, UUID id, long amount, java.util.function.Consumer<JsonPath> check) {
         assertTrue(audit().getBoolean("clean"));
-        sql("UPDATE internal_accounts SET available_balance = available_balance + 1, total_balance = total_balance + 1 WHERE id = $1", id);
+        sql(damage, id, amount);
         try {
             JsonPath report = audit();
-            assertFalse(report.getBoolean("clean"));
-            assertEquals(List.of(account), report.getList("balanceMismatches.accountId"));
-            assertEquals(5_001, report.getLong("balanceMismatches[0].balance"));
-            assertEquals(5_000, report.getLong("balanceMismatches[0].journalBalance"));
+            assertFalse(report.getBoolean("clean"), report.prettify());
+            check.accept(report);
         } finally {
-            sql("UPDATE internal_accounts SET available_balance = available_balance - 1, total_balance = total_balance - 1 WHERE id = $1", id);
+            sql(damage, id, -amount);
         }
         assertTrue(audit().getBoolean("clean"));
     }
@@ -64,16 +75,10 @@ class LedgerAuditTest {
                             SELECT ledger_transaction_id FROM ledger_entries WHERE account_id = $1) LIMIT 1""")
                 .execute(Tuple.of(UUID.fromString(holder.account("USD").substring("InternalAccount:".length()))))
                 .await().indefinitely().iterator().next().getUUID("id");
-        sql("UPDATE ledger_entries SET amount = amount + 3 WHERE id = $1", entry);
-        try {
-            JsonPath report = audit();
-            assertFalse(report.getBoolean("clean"));
+        whileBroken("UPDATE ledger_entries SET amount = amount + $2 WHERE id = $1", entry, 3, report -> {
             assertEquals(1, report.getList("unbalancedTransactions").size(), report.prettify());
             assertEquals(3, report.getLong("unbalancedTransactions[0].sum"));
-        } finally {
-            sql("UPDATE ledger_entries SET amount = amount - 3 WHERE id = $1", entry);
-        }
-        assertTrue(audit().getBoolean("clean"));
+        });
     }
 
     @Test
@@ -90,17 +95,10 @@ class LedgerAuditTest {
                         "merchant", Map.of("descriptor", "AUDIT", "mcc", "5814", "country", "US")))
                 .post("/sandbox/cards/" + cardId + "/simulate/authorization").then().statusCode(200).extract().path("id");
         UUID rowId = UUID.fromString(row.substring("CardTransaction:".length()));
-        assertTrue(audit().getBoolean("clean"));
-        sql("UPDATE card_transactions SET returned_amount = returned_amount + 400 WHERE id = $1", rowId);
-        try {
-            JsonPath report = audit();
-            assertFalse(report.getBoolean("clean"));
+        whileBroken("UPDATE card_transactions SET returned_amount = returned_amount + $2 WHERE id = $1", rowId, 400, report -> {
             assertEquals("USD", report.getString("cardSettlementMismatches[0].currency"));
             assertEquals(report.getLong("cardSettlementMismatches[0].cardSettlement") - 400,
                     report.getLong("cardSettlementMismatches[0].heldForCards"));
-        } finally {
-            sql("UPDATE card_transactions SET returned_amount = returned_amount - 400 WHERE id = $1", rowId);
-        }
-        assertTrue(audit().getBoolean("clean"));
+        });
     }
 }

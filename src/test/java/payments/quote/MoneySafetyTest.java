@@ -254,7 +254,7 @@ class MoneySafetyTest {
         String transactionId;
         try {
             transactionId = api().body(body).post("/quotes").then().statusCode(201).extract().path("transactionId");
-            MoneyFixtures.sleep(1000);
+            MoneyFixtures.awaitJobsDone();
             assertEquals("PROCESSING", api().get("/transactions/" + transactionId).then().extract().path("status"));
         } finally {
             setStatus(platformUsd, "ACTIVE");

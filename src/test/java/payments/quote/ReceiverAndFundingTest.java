@@ -77,7 +77,7 @@ class ReceiverAndFundingTest {
         refused.put("immediatelyExecute", true);
         String refusedId = api().body(refused).post("/quotes").then().statusCode(201).extract().path("transactionId");
         assertEquals("COMPLIANCE_REJECTED", awaitTransaction(refusedId, "FAILED").getString("failureReason"));
-        MoneyFixtures.sleep(300);
+        MoneyFixtures.awaitJobsDone();
         assertEquals(9000, balance(payer.account("USD")));
         assertLedgerClean();
     }

@@ -57,7 +57,7 @@ class TransferTest {
                 .extract().path("id");
         JsonPath failed = awaitTransaction(id, "FAILED");
         assertEquals("ACCOUNT_INVALID", failed.getString("failureReason"));
-        MoneyFixtures.sleep(300);
+        MoneyFixtures.awaitJobsDone();
         assertEquals(10000, balance(holder.account("USD")));
         assertLedgerClean();
     }

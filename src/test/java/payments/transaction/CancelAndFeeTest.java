@@ -43,7 +43,7 @@ class CancelAndFeeTest {
                 .body("code", equalTo("TRANSACTION_NOT_CANCELLABLE"));
         // The rail's answer comes later and changes nothing.
         api().body(Map.of("seconds", 361)).post("/sandbox/clock/advance").then().statusCode(200);
-        MoneyFixtures.sleep(300);
+        MoneyFixtures.awaitJobsDone();
         JsonPath after = api().get("/transactions/" + transactionId).then().extract().jsonPath();
         assertEquals("FAILED", after.getString("status"));
         assertEquals(10000, balance(payer.account("EUR")));

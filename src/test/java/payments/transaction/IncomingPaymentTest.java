@@ -186,8 +186,8 @@ class IncomingPaymentTest {
         receiver.answerType(PENDING_EVENT, 202, "");
         String id = pay(SUCCESS, holder, 400);
         approvalCall(id);
-        // Wait until the 202 is on record, then let the window pass on the sandbox clock.
-        MoneyFixtures.sleep(300);
+        // Once the 202 is on record (its deadline is a job), let the window pass on the sandbox clock.
+        MoneyFixtures.awaitJobAbout(id);
         api().body(Map.of("seconds", 6)).post("/sandbox/clock/advance").then().statusCode(200);
         JsonPath failed = MoneyFixtures.awaitTransaction(id, "FAILED");
         assertEquals("PAYMENT_APPROVAL_TIMED_OUT", failed.getString("failureReason"));
@@ -241,7 +241,7 @@ class IncomingPaymentTest {
 
         String slow = pay("$pending.long.usd@sandbox.uma.money", holder, 600);
         MoneyFixtures.awaitTransaction(slow, "PROCESSING");
-        MoneyFixtures.sleep(300);
+        MoneyFixtures.awaitJobsDone();
         assertEquals(0, MoneyFixtures.balance(holder.account("USD")));
         api().body(Map.of("seconds", 3601)).post("/sandbox/clock/advance").then().statusCode(200);
         MoneyFixtures.awaitTransaction(slow, "COMPLETED");

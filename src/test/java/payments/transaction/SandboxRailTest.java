@@ -108,7 +108,7 @@ class SandboxRailTest {
     @Test
     void slowPayoutCompletesAfterSixMinutes003() {
         Payout payout = crossCurrencyPayout("003");
-        MoneyFixtures.sleep(500);
+        MoneyFixtures.awaitJobsDone();
         assertEquals("PROCESSING", api().get("/transactions/" + payout.transactionId()).then().extract().path("status"));
         assertEquals(5000, balance(payout.account()));
         assertEquals(10000, totalBalance(payout.account()));
@@ -182,7 +182,7 @@ class SandboxRailTest {
         String slow = MoneyFixtures.externalUsdAccount(payer.customerId(), "005");
         Map<String, Object> body = transferBody(payer.account("USD"), slow, 1000);
         String transactionId = api().body(body).post("/quotes").then().statusCode(201).extract().path("transactionId");
-        MoneyFixtures.sleep(500);
+        MoneyFixtures.awaitJobsDone();
         assertEquals("PROCESSING", api().get("/transactions/" + transactionId).then().extract().path("status"));
         api().body(Map.of("seconds", 31)).post("/sandbox/clock/advance").then().statusCode(200);
         assertEquals("TIMEOUT", awaitRefund(transactionId, "COMPLETED").getString("refund.reason"));

@@ -105,13 +105,31 @@ class WalletCredentialsTest {
         WalletClient.Session sms = addSmsAndLogIn(walletId, email);
         Response emailChallenge = api().delete("/auth/credentials/" + email.credentialId());
         Response smsChallenge = api().delete("/auth/credentials/" + sms.credentialId());
-        CompletableFuture<Response> one = CompletableFuture.supplyAsync(() -> send("DELETE", "/auth/credentials/" + email.credentialId(), null,
-                WalletClientStamps.stamp(sms.key(), emailChallenge.jsonPath().getString("payloadToSign")), emailChallenge.jsonPath().getString("requestId")));
-        CompletableFuture<Response> two = CompletableFuture.supplyAsync(() -> send("DELETE", "/auth/credentials/" + sms.credentialId(), null,
-                WalletClientStamps.stamp(email.key(), smsChallenge.jsonPath().getString("payloadToSign")), smsChallenge.jsonPath().getString("requestId")));
+        String emailStamp = WalletClientStamps.stamp(sms.key(), emailChallenge.jsonPath().getString("payloadToSign"));
+        String smsStamp = WalletClientStamps.stamp(email.key(), smsChallenge.jsonPath().getString("payloadToSign"));
+        // Both leave together: started one after the other, the first could finish before the second begins.
+        java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(2);
+        java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(2);
+        CompletableFuture<Response> one = CompletableFuture.supplyAsync(() -> {
+            awaitQuietly(start);
+            return send("DELETE", "/auth/credentials/" + email.credentialId(), null, emailStamp, emailChallenge.jsonPath().getString("requestId"));
+        }, threads);
+        CompletableFuture<Response> two = CompletableFuture.supplyAsync(() -> {
+            awaitQuietly(start);
+            return send("DELETE", "/auth/credentials/" + sms.credentialId(), null, smsStamp, smsChallenge.jsonPath().getString("requestId"));
+        }, threads);
+        threads.shutdown();
         List<Integer> statuses = List.of(one.get().statusCode(), two.get().statusCode());
         assertEquals(1, statuses.stream().filter(s -> s == 204).count(), statuses.toString());
         assertEquals(1, types(walletId).size());
+    }
+
+    private static void awaitQuietly(java.util.concurrent.CyclicBarrier barrier) {
+        try {
+            barrier.await(10, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @Test
