@@ -63,6 +63,8 @@ public class Chaos {
     private static final String CLIENT_SECRET = "chaos-secret-" + UUID.randomUUID();
     private static final String SECRETS_KEY = newSecretsKey();
     private static final long FUNDING = 1_000_000;
+    /** Every tenth account starts with this little (USD 150.00): drained soon, so refusals for lack of money happen under load. */
+    private static final long LOW_FUNDING = 15_000;
 
     private final long seed;
     private final int seconds;
@@ -97,6 +99,8 @@ public class Chaos {
     private final Map<String, AgentRef> agentOf = new HashMap<>();
     /** Agent payments whose execution was answered, by action id. */
     private final Map<String, AgentPayment> agentPayments = new ConcurrentHashMap<>();
+    /** What each account was funded with at the start. */
+    private final Map<String, Long> fundingOf = new ConcurrentHashMap<>();
     /** The UTC day the agents' usage counts when the run starts (their dailySpend is checked only within it). */
     private String agentsResetDate;
     /** Authorizations answered (AUTHORIZED or DECLINED): each must be one card transaction row. */
@@ -249,7 +253,9 @@ public class Chaos {
                     "termsVersion", "V1", "acceptanceMethod", "CHECKBOX"));
             String customerId = api.call("POST", "/customers", customer, null).path("id").asText();
             String account = awaitActiveAccount(api, customerId);
-            api.call("POST", "/sandbox/internal-accounts/" + account + "/fund", Map.of("amount", FUNDING), null);
+            long funding = i % 10 == 9 ? LOW_FUNDING : FUNDING;
+            api.call("POST", "/sandbox/internal-accounts/" + account + "/fund", Map.of("amount", funding), null);
+            fundingOf.put(account, funding);
             Map<String, Object> bank = Map.of("customerId", customerId, "currency", "USD", "accountInfo", Map.of(
                     "accountType", "USD_ACCOUNT", "accountNumber", String.format("5%06d002", i), "routingNumber", "021000021",
                     "bankAccountType", "CHECKING", "bankName", "Chaos Bank", "beneficiary", Map.of("beneficiaryType", "INDIVIDUAL",
@@ -276,7 +282,7 @@ public class Chaos {
             awaitActiveCard(api, card);
         }
         api.call("PATCH", "/config", Map.of("sandboxSkipVerificationPaperwork", false), null);
-        log("seeded " + accountCount + " accounts with " + FUNDING + " each");
+        log("seeded " + accountCount + " accounts with " + FUNDING + " each (every tenth with " + LOW_FUNDING + ")");
     }
 
     private void awaitActiveCard(Instance api, String cardId) throws Exception {
@@ -515,7 +521,9 @@ public class Chaos {
         boolean expected = switch (request.kind()) {
             case AGENT_QUOTE -> answer.status() == 201;
             // A lost execute retried after the run (the clock moved 6 minutes) finds its quote expired: it never ran.
-            case AGENT_EXECUTE -> answer.status() == 200 || "400 QUOTE_EXPIRED".equals(answer.describe());
+            // A drained account refuses the payment outright.
+            case AGENT_EXECUTE -> answer.status() == 200 || "400 QUOTE_EXPIRED".equals(answer.describe())
+                    || "400 INSUFFICIENT_FUNDS".equals(answer.describe());
             default -> answer.status() == 200 || answer.status() == 409;
         };
         if (!expected) {
@@ -603,6 +611,8 @@ public class Chaos {
 
     /** Below this many acknowledged payments per second of run time, the run proves nothing: it fails. */
     private static final int MIN_ACKNOWLEDGED_PER_SECOND = 10;
+    /** At least one approved card purchase and one approved agent payment per this many seconds (healthy runs: several a second). */
+    private static final int MIN_SECONDS_PER_CARD_OR_AGENT_APPROVAL = 2;
     private static final Set<String> COMPLETED_EVENTS = Set.of("OUTGOING_PAYMENT.PENDING",
             "OUTGOING_PAYMENT.PROCESSING", "OUTGOING_PAYMENT.COMPLETED");
     private static final Set<String> FAILED_AND_REFUNDED_EVENTS = Set.of("OUTGOING_PAYMENT.PENDING",
@@ -623,6 +633,7 @@ public class Chaos {
 
     /** Each agent payment's final state, as its agent reads it: APPROVED (its payment COMPLETED) moves its amount, any other nothing. */
     private final Map<String, Long> agentPaid = new ConcurrentHashMap<>();
+    private long approvedAgentPayments;
 
     private void readAgentPayments() throws Exception {
         Instance api = instances.get(0);
@@ -640,6 +651,7 @@ public class Chaos {
                             + " (was " + state + ")");
                 }
                 agentPaid.merge(payment.account(), payment.amount(), Long::sum);
+                approvedAgentPayments++;
             } else if (!"PENDING_APPROVAL".equals(status) && !"FAILED".equals(status)) {
                 violation("agent payment " + payment.actionId() + " ended " + status);
             }
@@ -690,8 +702,9 @@ public class Chaos {
         long agentsPaid = agentPaid.values().stream().mapToLong(Long::longValue).sum();
         long total = queryLong("SELECT COALESCE(sum(total_balance), 0) FROM internal_accounts WHERE customer_id IS NOT NULL");
         long spentByCard = purchases.values().stream().mapToLong(Chaos::cardOut).sum();
-        if (total != FUNDING * accountCount - spentByCard - agentsPaid) {
-            violation("money not conserved: customers hold " + total + ", funded " + FUNDING * accountCount
+        long funded = fundingOf.values().stream().mapToLong(Long::longValue).sum();
+        if (total != funded - spentByCard - agentsPaid) {
+            violation("money not conserved: customers hold " + total + ", funded " + funded
                     + " less " + spentByCard + " spent by card and " + agentsPaid + " paid out by agents");
         }
         long cardSettlement = queryLong("SELECT COALESCE(sum(amount), 0) FROM ledger_entries WHERE system_account IN"
@@ -733,6 +746,16 @@ public class Chaos {
             violation("only " + acknowledged.size() + " payments acknowledged in " + seconds + " s; a working server "
                     + "acknowledges at least " + floor + " (" + MIN_ACKNOWLEDGED_PER_SECOND + " per second)");
         }
+        // A server declining every card purchase or failing every agent payment must not pass: each has a floor too.
+        long approvedPurchases = purchases.size();
+        long sideFloor = Math.max(1, seconds / MIN_SECONDS_PER_CARD_OR_AGENT_APPROVAL);
+        if (approvedPurchases < sideFloor) {
+            violation("only " + approvedPurchases + " card purchases approved in " + seconds + " s; at least " + sideFloor + " expected");
+        }
+        if (approvedAgentPayments < sideFloor) {
+            violation("only " + approvedAgentPayments + " agent payments approved in " + seconds + " s; at least " + sideFloor
+                    + " expected");
+        }
     }
 
     /**
@@ -742,7 +765,7 @@ public class Chaos {
      */
     private void checkBalancesAgainstClient() throws Exception {
         Map<String, Long> expected = new HashMap<>();
-        accounts.forEach(account -> expected.put(account, FUNDING));
+        accounts.forEach(account -> expected.put(account, fundingOf.get(account)));
         for (Acknowledged payment : acknowledged.values()) {
             Request request = payment.request();
             if (!request.toFailingBank()) {
