@@ -25,6 +25,9 @@ import static payments.wallet.WalletClient.verify;
 @QuarkusTest
 class WalletLoginTest {
 
+    @jakarta.inject.Inject
+    io.vertx.mutiny.sqlclient.Pool pool;
+
     private static String wallet() {
         Holder holder = MoneyFixtures.approvedCustomer(List.of("USDB"));
         return holder.account("USDB");
@@ -47,6 +50,10 @@ class WalletLoginTest {
         KeyPair tek = newKey();
         Map<String, Object> body = Map.of("type", "EMAIL_OTP", "encryptedOtpBundle",
                 seal(WalletClient.challenge(credentialId), "000000", compressed(tek)));
+        String stored = pool.preparedQuery("SELECT code_hash FROM auth_otp_issuances WHERE credential_id = $1")
+                .execute(io.vertx.mutiny.sqlclient.Tuple.of(java.util.UUID.fromString(credentialId.substring(credentialId.indexOf(':') + 1))))
+                .await().indefinitely().iterator().next().getString("code_hash");
+        assertTrue(!stored.equals(payments.common.Sha256.hex("000000")), "six digits are kept as a keyed MAC, not a plain hash");
         Response first = verify(credentialId, body, null, null);
         assertEquals(202, first.statusCode(), first.asString());
         assertEquals("EMAIL_OTP", first.jsonPath().getString("type"));
