@@ -280,6 +280,12 @@ class AgentPaymentsTest {
         bearer(agent.token()).body(Map.of("source", Map.of("accountId", agent.holder().account("USD")),
                 "destination", Map.of("accountId", theirBank), "amount", 100)).post("/agents/me/transfer-out").then().statusCode(404);
         bearer(agent.token()).body(Map.of("amount", -1)).post("/agents/me/transfer-out").then().statusCode(400);
+        // The pull rules are the same for agents: a bank account whose holder's name did not match is not debited.
+        String unmatched = MoneyFixtures.externalUsdAccount(agent.holder().customerId(), "102");
+        bearer(agent.token()).body(Map.of("source", Map.of("accountId", unmatched),
+                        "destination", Map.of("accountId", agent.holder().account("USD")), "amount", 100)).post("/agents/me/transfer-in")
+                .then().statusCode(400).body("code", equalTo("EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED"));
+        assertEquals(98_500, balance(agent.holder().account("USD")));
         assertLedgerClean();
     }
 
