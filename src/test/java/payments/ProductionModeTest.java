@@ -38,6 +38,19 @@ class ProductionModeTest {
         api().body(Map.of()).post(card.replace("/cards", "/sandbox/cards") + "/simulate/authorization").then().statusCode(404);
     }
 
+    /** Production decides no packet by itself: a complete one waits for the platform's compliance staff (the operator queue). */
+    @Test
+    void aCompletePacketWaitsForTheComplianceStaffWhoApproveIt() {
+        String customerId = payments.verification.VerificationTest.completeIndividual("Pia Production");
+        payments.verification.VerificationTest.upload(customerId, "PASSPORT", payments.verification.VerificationTest.PNG);
+        String verificationId = payments.verification.VerificationTest.submit(customerId).getString("id");
+        api().get("/verifications/" + verificationId).then().body("verificationStatus", equalTo("IN_PROGRESS"));
+        var token = TestSupport.newToken("COMPLIANCE_REVIEW");
+        TestSupport.apiAs(token.get("clientId"), token.get("clientSecret")).body(java.util.Map.of("reason", "Checked"))
+                .post("/compliance/reviews/" + verificationId + "/approve").then().statusCode(200);
+        api().get("/customers/" + customerId).then().body("kycStatus", equalTo("APPROVED"));
+    }
+
     @Test
     void sandboxEndpointsAnswer404() {
         api().post("/sandbox/webhooks/test").then().statusCode(404).body("code", equalTo("NOT_FOUND"));

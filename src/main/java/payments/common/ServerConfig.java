@@ -204,6 +204,18 @@ public interface ServerConfig {
         int tokenizationsPerDay();
     }
 
+    Verifications verifications();
+
+    /** Identity verification: who decides a complete packet. */
+    interface Verifications {
+        /**
+         * SANDBOX_RULES (the sandbox's magic values decide at once) or OPERATOR_QUEUE (the
+         * platform's compliance staff decide through /compliance/reviews); unset: the first in the
+         * sandbox, the second in production.
+         */
+        Optional<String> reviewer();
+    }
+
     Agents agents();
 
     /** Agents: how their device codes behave. */

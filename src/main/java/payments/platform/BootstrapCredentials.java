@@ -92,9 +92,9 @@ public class BootstrapCredentials {
         return new Bootstrapped(clientId, null, "secret as set in SVC_API_CLIENT_SECRET");
     }
 
-    /** A token the server creates itself: named {@link #BOOTSTRAP_NAME}, with every permission. */
+    /** A token the server creates itself: named {@link #BOOTSTRAP_NAME}, with every permission of the reference. */
     private ApiToken bootstrapToken(String clientId, String secret) {
-        return ApiTokenService.newToken(Ids.newUuid(), clientId, BOOTSTRAP_NAME, EnumSet.allOf(Permission.class), secret,
+        return ApiTokenService.newToken(Ids.newUuid(), clientId, BOOTSTRAP_NAME, EnumSet.copyOf(Permission.REFERENCE), secret,
                 clock.now());
     }
 

@@ -48,10 +48,12 @@ public class VerificationService {
     private final ServerClock clock;
     private final ServerConfig config;
     private final IdentityVerdicts verdicts;
+    private final IdentityReviewer reviewer;
 
     public VerificationService(CustomerService customers, JsonText json, WebhookPublisher webhooks, Jobs jobs,
-                               ServerClock clock, ServerConfig config, IdentityVerdicts verdicts) {
+                               ServerClock clock, ServerConfig config, IdentityVerdicts verdicts, IdentityReviewer reviewer) {
         this.verdicts = verdicts;
+        this.reviewer = reviewer;
         this.customers = customers;
         this.json = json;
         this.webhooks = webhooks;
@@ -142,10 +144,25 @@ public class VerificationService {
         });
     }
 
+    /**
+     * A person's decision on a packet waiting for review (IN_PROGRESS or PENDING_MANUAL_REVIEW),
+     * with the same events as the sandbox's: the verification's, the customer's KYC/KYB status, and
+     * for a business its owners'. Call inside a transaction with the verification locked.
+     */
+    Uni<Void> decideByPerson(Verification verification, Customer customer, boolean approve) {
+        String status = approve ? Verification.APPROVED : Verification.REJECTED;
+        return conclude(verification, status, List.of())
+                .call(() -> customers.decide(customer, status))
+                .call(() -> customer.isBusiness() ? BeneficialOwnerService.ownersOf(customer).invoke(owners -> owners.forEach(owner -> {
+                    owner.kycStatus = status;
+                    owner.updatedAt = clock.now();
+                })).replaceWithVoid() : Uni.createFrom().voidItem());
+    }
+
     /** What the customer's packet still lacks (none for businesses the sandbox decides outright); call in a session. */
     Uni<List<VerificationIssue>> issuesFor(Customer customer) {
         JsonNode profile = json.read(customer.profile);
-        if (config.sandbox() && SandboxVerdict.skipsPaperwork(customer.isBusiness(),
+        if (config.sandbox() && reviewer.sandboxRules() && SandboxVerdict.skipsPaperwork(customer.isBusiness(),
                 verdicts.business(profile.path("businessInfo").path("registrationNumber").asText(null)))) {
             return Uni.createFrom().item(List.of());
         }
@@ -176,7 +193,8 @@ public class VerificationService {
         Instant now = clock.now();
         Uni<Void> lockDocuments = DocumentService.documentsOf(customer.id)
                 .invoke(documents -> documents.forEach(document -> document.submittedAt = now)).replaceWithVoid();
-        Uni<Void> decision = config.sandbox()
+        // Under the operator queue, the packet waits for the platform's compliance staff (ComplianceReviews).
+        Uni<Void> decision = config.sandbox() && reviewer.sandboxRules()
                 ? jobs.enqueueNow(VerificationDecision.TYPE, verification.id.toString()).replaceWithVoid()
                 : Uni.createFrom().voidItem();
         return lockDocuments.call(() -> customers.decide(customer, "PENDING")).call(() -> decision);

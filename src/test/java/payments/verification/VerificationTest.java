@@ -48,7 +48,7 @@ public class VerificationTest {
     // --- helpers --------------------------------------------------------------------------------
 
     /** An individual with the whole KYC data set (identity document still to upload). */
-    static String completeIndividual(String fullName) {
+    public static String completeIndividual(String fullName) {
         Map<String, Object> body = CustomerTest.individual(TestSupport.uniqueCustomerRef("kyc"), fullName);
         body.put("idType", "SSN");
         body.put("identifier", "123-45-6789");
@@ -69,7 +69,7 @@ public class VerificationTest {
         return api().contentType("multipart/form-data");
     }
 
-    static String upload(String holder, String type, byte[] file) {
+    public static String upload(String holder, String type, byte[] file) {
         return multipart().multiPart("documentHolder", holder).multiPart("documentType", type)
                 .multiPart("country", "US").multiPart("file", "scan.png", file, "image/png")
                 .post("/documents").then().statusCode(201).extract().path("id");
@@ -82,7 +82,7 @@ public class VerificationTest {
                         "address", Map.of("line1", "1 Main St", "city", "Austin", "postalCode", "73301", "country", "US")));
     }
 
-    static JsonPath submit(String customerId) {
+    public static JsonPath submit(String customerId) {
         return api().body(Map.of("customerId", customerId)).post("/verifications").then().statusCode(200)
                 .extract().jsonPath();
     }

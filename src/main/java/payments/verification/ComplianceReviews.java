@@ -1,0 +1,148 @@
+package payments.verification;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.quarkus.panache.common.Sort;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
+import payments.common.ApiException;
+import payments.common.ErrorCode;
+import payments.common.FieldError;
+import payments.common.IdType;
+import payments.common.Ids;
+import payments.common.Page;
+import payments.common.PageRequest;
+import payments.common.QueryFilters;
+import payments.common.ServerClock;
+import payments.common.security.Caller;
+import payments.customer.Customer;
+import payments.customer.CustomerService;
+import payments.customer.CustomerView;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The operator review queue: the platform's compliance staff list the verification packets
+ * waiting for a person (IN_PROGRESS, or PENDING_MANUAL_REVIEW) and approve or reject each with a
+ * reason. A decision has the same effects and events as the sandbox's, and goes into the audit
+ * log (who, when, why) in the same transaction.
+ */
+@ApplicationScoped
+public class ComplianceReviews {
+
+    static final List<String> WAITING = List.of(Verification.IN_PROGRESS, Verification.PENDING_MANUAL_REVIEW);
+    private static final int MAX_REASON = 1024;
+
+    /** One packet waiting for review, with the customer as the platform sees it. */
+    public record ReviewResponse(VerificationResponse verification, ObjectNode customer) {
+    }
+
+    /** One entry of the audit log. */
+    public record DecisionResponse(String id, String verificationId, String customerId, String decision, String reason,
+                                   String decidedBy, Instant decidedAt) {
+        static DecisionResponse of(ComplianceDecision decision) {
+            return new DecisionResponse(decision.id.toString(), IdType.VERIFICATION.wireId(decision.verificationId),
+                    IdType.CUSTOMER.wireId(decision.customerId), decision.decision, decision.reason, decision.actor, decision.createdAt);
+        }
+    }
+
+    private final VerificationService verifications;
+    private final CustomerView customers;
+    private final ServerClock clock;
+
+    public ComplianceReviews(VerificationService verifications, CustomerView customers, ServerClock clock) {
+        this.verifications = verifications;
+        this.customers = customers;
+        this.clock = clock;
+    }
+
+    /** GET /compliance/reviews: the waiting packets, oldest first. */
+    @WithSession
+    public Uni<Page<ReviewResponse>> waiting(String limit, String cursor) {
+        PageRequest page = PageRequest.of(limit, cursor);
+        QueryFilters filters = new QueryFilters().where("status in :waiting", "waiting", WAITING).page("id", page, true);
+        return Page.fetch(Verification.<Verification>find(filters.clause(), Sort.ascending("id"), filters.params()),
+                        () -> Verification.count(filters.countClause(), filters.countParams()), page, v -> v.id.toString(),
+                        Function.<Verification>identity())
+                .flatMap(found -> Customer.<Customer>list("id in ?1", found.data().stream().map(v -> v.customerId).distinct().toList())
+                        .map(holders -> {
+                            Map<UUID, Customer> byId = holders.stream().collect(Collectors.toMap(c -> c.id, c -> c));
+                            return new Page<>(found.data().stream().map(v -> new ReviewResponse(verifications.toWire(v),
+                                    customers.toWire(byId.get(v.customerId)))).toList(), found.hasMore(), found.nextCursor(),
+                                    found.totalCount());
+                        }));
+    }
+
+    /**
+     * POST /compliance/reviews/{verificationId}/approve or /reject: 409 unless the packet waits for
+     * review; a rejection needs a reason.
+     */
+    @WithTransaction
+    public Uni<DecisionResponse> decide(String verificationId, boolean approve, JsonNode body, Caller caller) {
+        String reason = reason(body, !approve);
+        return Ids.<Verification>find(IdType.VERIFICATION, verificationId, VerificationService.NOT_FOUND, "Verification",
+                        id -> Verification.findById(id, LockModeType.PESSIMISTIC_WRITE))
+                .flatMap(verification -> {
+                    if (!WAITING.contains(verification.status)) {
+                        throw new ApiException(ErrorCode.CONFLICT, "Verification " + verificationId + " is " + verification.status
+                                + "; only a packet waiting for review (" + String.join(" or ", WAITING) + ") can be decided");
+                    }
+                    return CustomerService.find(IdType.CUSTOMER.wireId(verification.customerId), true)
+                            .flatMap(customer -> verifications.decideByPerson(verification, customer, approve))
+                            .flatMap(decided -> record(verification, approve, reason, caller));
+                });
+    }
+
+    /** GET /compliance/decisions: the audit log, newest first, optionally of one customer. */
+    @WithSession
+    public Uni<Page<DecisionResponse>> decisions(String customerId, String limit, String cursor) {
+        PageRequest page = PageRequest.of(limit, cursor);
+        if (customerId != null && !Ids.isValid(IdType.CUSTOMER, customerId)) {
+            throw ApiException.invalidField("customerId", FieldError.Constraint.idOf(IdType.CUSTOMER), "Must be a Customer id");
+        }
+        QueryFilters filters = new QueryFilters()
+                .equal("customerId", "customerId", customerId == null ? null : CustomerService.uuidOf(customerId))
+                .page("id", page);
+        return Page.fetch(ComplianceDecision.<ComplianceDecision>find(filters.clause(), Sort.descending("id"), filters.params()),
+                () -> ComplianceDecision.count(filters.countClause(), filters.countParams()), page, d -> d.id.toString(),
+                DecisionResponse::of);
+    }
+
+    private Uni<DecisionResponse> record(Verification verification, boolean approve, String reason, Caller caller) {
+        ComplianceDecision decision = new ComplianceDecision();
+        decision.id = Ids.newUuid();
+        decision.verificationId = verification.id;
+        decision.customerId = verification.customerId;
+        decision.decision = approve ? ComplianceDecision.APPROVED : ComplianceDecision.REJECTED;
+        decision.reason = reason;
+        decision.actor = caller.scope();
+        decision.createdAt = clock.now();
+        return decision.<ComplianceDecision>persist().map(DecisionResponse::of);
+    }
+
+    /** The body's reason: optional for an approval, required for a rejection; 1 to 1024 characters. */
+    private static String reason(JsonNode body, boolean required) {
+        if (body != null && !body.isNull() && !body.isMissingNode() && !body.isObject()) {
+            throw ApiException.bodyNotAnObject();
+        }
+        JsonNode value = body == null ? null : body.get("reason");
+        boolean absent = value == null || value.isNull();
+        if (absent && required) {
+            throw ApiException.invalidField("reason", FieldError.Constraint.length(1, MAX_REASON), "Is required: why the customer is rejected");
+        }
+        if (!absent && (!value.isTextual() || value.asText().isBlank() || value.asText().length() > MAX_REASON
+                || value.asText().chars().anyMatch(Character::isISOControl))) {
+            throw ApiException.invalidField("reason", FieldError.Constraint.length(1, MAX_REASON),
+                    "Must be 1 to " + MAX_REASON + " characters, without control characters");
+        }
+        return absent ? null : value.asText().strip();
+    }
+}

@@ -1,0 +1,118 @@
+package payments.verification;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.path.json.JsonPath;
+import io.restassured.specification.RequestSpecification;
+import org.junit.jupiter.api.Test;
+import payments.MoneyFixtures;
+import payments.TestSupport;
+import payments.WebhookReceiver;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.not;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static payments.TestSupport.api;
+
+/**
+ * The operator review queue (production's reviewer, chosen here in the sandbox): complete packets
+ * wait for the platform's compliance staff, who approve or reject them with a reason; the same
+ * events as the sandbox's rules, and an audit log of who decided what and why.
+ */
+@QuarkusTest
+@TestProfile(ComplianceReviewTest.OperatorQueue.class)
+class ComplianceReviewTest {
+
+    public static class OperatorQueue implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("svc.verifications.reviewer", "OPERATOR_QUEUE");
+        }
+    }
+
+    /** A token of the platform's compliance staff; each call to {@code get()} is a fresh request. */
+    private static java.util.function.Supplier<RequestSpecification> reviewer() {
+        Map<String, String> token = TestSupport.newToken("COMPLIANCE_REVIEW");
+        return () -> TestSupport.apiAs(token.get("clientId"), token.get("clientSecret"));
+    }
+
+    /** A complete individual packet, submitted: IN_PROGRESS, waiting for a person. */
+    private static String submitted(String name) {
+        String customerId = VerificationTest.completeIndividual(name);
+        VerificationTest.upload(customerId, "PASSPORT", VerificationTest.PNG);
+        JsonPath packet = VerificationTest.submit(customerId);
+        assertEquals("IN_PROGRESS", packet.getString("verificationStatus"));
+        return packet.getString("id");
+    }
+
+    @Test
+    void aPacketWaitsForAPersonWhoApprovesItWithTheSandboxsEvents() throws Exception {
+        try (WebhookReceiver receiver = WebhookReceiver.configured()) {
+            // "Rex Rejected002" would be rejected by the sandbox's rules: here nobody but a person decides.
+            String verificationId = submitted("Rex Rejected002");
+            String customerId = api().get("/verifications/" + verificationId).then().extract().path("customerId");
+            MoneyFixtures.awaitJobsDone();
+            api().get("/verifications/" + verificationId).then().body("verificationStatus", equalTo("IN_PROGRESS"));
+            api().get("/customers/" + customerId).then().body("kycStatus", equalTo("PENDING"));
+
+            java.util.function.Supplier<RequestSpecification> staff = reviewer();
+            staff.get().get("/compliance/reviews?limit=100").then().statusCode(200)
+                    .body("data.verification.id", hasItem(verificationId))
+                    .body("data.find { it.verification.id == '" + verificationId + "' }.customer.fullName", equalTo("Rex Rejected002"));
+            JsonPath decision = staff.get().body(Map.of("reason", "Passport checked by hand against the selfie")).post("/compliance/reviews/"
+                    + verificationId + "/approve").then().statusCode(200).extract().jsonPath();
+            assertEquals("APPROVED", decision.getString("decision"));
+            assertTrue(decision.getString("decidedBy").startsWith("BASIC:"), decision.prettify());
+
+            api().get("/verifications/" + verificationId).then().body("verificationStatus", equalTo("APPROVED"));
+            api().get("/customers/" + customerId).then().body("kycStatus", equalTo("APPROVED"));
+            assertNotNull(receiver.nextMatching("CUSTOMER.KYC_APPROVED", customerId, 10));
+            assertNotNull(receiver.nextMatching("VERIFICATION.APPROVED", verificationId, 10));
+            staff.get().get("/compliance/reviews?limit=100").then().body("data.verification.id", not(hasItem(verificationId)));
+            staff.get().body(Map.of("reason", "Second thoughts")).post("/compliance/reviews/" + verificationId + "/reject").then()
+                    .statusCode(409);
+            staff.get().queryParam("customerId", customerId).get("/compliance/decisions").then().statusCode(200)
+                    .body("data.decision", equalTo(List.of("APPROVED")))
+                    .body("data[0].reason", equalTo("Passport checked by hand against the selfie"))
+                    .body("data[0].verificationId", equalTo(verificationId));
+        }
+    }
+
+    @Test
+    void aRejectionNeedsAReasonAndRejectsTheCustomer() throws Exception {
+        String verificationId = submitted("Ada Applicant");
+        String customerId = api().get("/verifications/" + verificationId).then().extract().path("customerId");
+        java.util.function.Supplier<RequestSpecification> staff = reviewer();
+        staff.get().post("/compliance/reviews/" + verificationId + "/reject").then().statusCode(400)
+                .body("details.errors.field", equalTo(List.of("reason")));
+        staff.get().body(Map.of("reason", "a\u0007b")).post("/compliance/reviews/" + verificationId + "/reject").then().statusCode(400);
+        staff.get().body(List.of("x")).post("/compliance/reviews/" + verificationId + "/reject").then().statusCode(400);
+        try (WebhookReceiver receiver = WebhookReceiver.configured()) {
+            staff.get().body(Map.of("reason", "Document does not match the applicant")).post("/compliance/reviews/" + verificationId + "/reject")
+                    .then().statusCode(200).body("decision", equalTo("REJECTED"));
+            assertNotNull(receiver.nextMatching("CUSTOMER.KYC_REJECTED", customerId, 10));
+        }
+        api().get("/customers/" + customerId).then().body("kycStatus", equalTo("REJECTED"));
+        staff.get().post("/compliance/reviews/Verification:00000000-0000-0000-0000-000000000000/approve").then().statusCode(404);
+    }
+
+    /** Deciding is its own permission: neither the bootstrap token (MANAGE) nor a VIEW token may. */
+    @Test
+    void onlyATokenWithComplianceReviewDecides() {
+        String verificationId = submitted("Otto Other");
+        api().get("/compliance/reviews").then().statusCode(403);
+        api().post("/compliance/reviews/" + verificationId + "/approve").then().statusCode(403);
+        Map<String, String> viewer = TestSupport.newToken("VIEW");
+        TestSupport.apiAs(viewer.get("clientId"), viewer.get("clientSecret")).get("/compliance/decisions").then().statusCode(403);
+        api().get("/verifications/" + verificationId).then().body("verificationStatus", equalTo("IN_PROGRESS"));
+        api().get("/tokens?limit=100").then().statusCode(200)
+                .body("data.find { it.name == 'bootstrap' }.permissions", not(hasItem("COMPLIANCE_REVIEW")));
+    }
+}
