@@ -235,7 +235,7 @@ public class AgentActions implements payments.quote.AgentQuotes {
             action.type = type;
             action.transferDetails = transferDetails == null ? null : transferDetails.toString();
             if (AgentLimits.needsApproval(policy, accountOf(quote), thresholdAmount(policy, quote))) {
-                action.status = AgentAction.PENDING_APPROVAL;
+                AgentActionStatus.move(action, AgentAction.PENDING_APPROVAL);
                 return action.<AgentAction>persist().flatMap(saved -> actionView.toWire(action))
                         .call(wire -> webhooks.publish(PENDING_APPROVAL_EVENT, wire));
             }
@@ -283,7 +283,7 @@ public class AgentActions implements payments.quote.AgentQuotes {
         return QuoteLookup.transactionOf(quote, true).flatMap(t -> execution.executeForAgent(quote, t).invoke(() -> {
             AgentLimits.count(agent, amount, clock.today());
             agent.updatedAt = clock.now();
-            action.status = AgentAction.APPROVED;
+            AgentActionStatus.move(action, AgentAction.APPROVED);
             action.transactionId = t.id;
             action.usageAmount = amount;
             action.usageCurrency = agents.policy(agent).spendingLimits().currency();
@@ -370,7 +370,7 @@ public class AgentActions implements payments.quote.AgentQuotes {
     }
 
     private Uni<AgentActionView.AgentActionResponse> failed(AgentAction action, String why) {
-        action.status = AgentAction.FAILED;
+        AgentActionStatus.move(action, AgentAction.FAILED);
         action.failureMessage = why.length() > 1024 ? why.substring(0, 1024) : why;
         LOG.infof("Agent action %s approved but not executed: %s", action.wireId(), why);
         return actionView.toWire(action);
@@ -381,7 +381,7 @@ public class AgentActions implements payments.quote.AgentQuotes {
     public Uni<AgentActionView.AgentActionResponse> reject(String agentId, String actionId, JsonNode body) {
         String reason = reason(body);
         return pendingAction(agentId, actionId).flatMap(action -> {
-            action.status = AgentAction.REJECTED;
+            AgentActionStatus.move(action, AgentAction.REJECTED);
             action.rejectionReason = reason;
             action.updatedAt = clock.now();
             return actionView.toWire(action);

@@ -57,7 +57,7 @@ public class AgentUsage implements PaymentFailures, JobHandler {
                         .flatMap(action -> action == null || !AgentAction.APPROVED.equals(action.status) ? Uni.createFrom().voidItem()
                                 : Agent.<Agent>findById(action.agentId, LockModeType.PESSIMISTIC_WRITE).invoke(agent -> {
                                     giveBack(agent, action);
-                                    action.status = AgentAction.FAILED;
+                                    AgentActionStatus.move(action, AgentAction.FAILED);
                                     action.failureMessage = "The payment failed after it was executed";
                                     action.updatedAt = clock.now();
                                 }).replaceWithVoid()))

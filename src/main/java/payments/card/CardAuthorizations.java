@@ -178,7 +178,7 @@ public class CardAuthorizations {
     }
 
     private Uni<CardTransaction> finish(CardTransaction row, String status) {
-        row.status = status;
+        CardTransactionStatus.move(row, status);
         return row.<CardTransaction>persist().call(() -> publish(row));
     }
 
@@ -234,7 +234,7 @@ public class CardAuthorizations {
         if (IssuerSignal.PULL_CONFIRMATION_FAILS.name().equals(row.signal)) {
             return ledger.post(CardJournals.holdReleased(row.id, row.accountId, row.currency, pending)).flatMap(posted -> {
                 if (CardTransaction.AUTHORIZED.equals(row.status)) {
-                    row.status = CardTransaction.EXCEPTION;
+                    CardTransactionStatus.move(row, CardTransaction.EXCEPTION);
                     return publish(row);
                 }
                 return Uni.createFrom().voidItem();

@@ -240,7 +240,7 @@ public class CardNetworkEvents implements JobHandler {
             Uni<?> posted = ledger.post(CardJournals.clearing(token, row.accountId, row.currency, covered, extra, false));
             if (extra > 0) {
                 row.lossAmount += extra;
-                row.status = CardTransaction.EXCEPTION;
+                CardTransactionStatus.move(row, CardTransaction.EXCEPTION);
             }
             return posted.flatMap(ignored -> settled(row, amount));
         });
@@ -249,10 +249,10 @@ public class CardNetworkEvents implements JobHandler {
     private Uni<Void> settled(CardTransaction row, long amount) {
         CardAuthorizations.settle(row, amount);
         if (CardTransaction.AUTHORIZED.equals(row.status)) {
-            row.status = CardTransaction.SETTLED;
+            CardTransactionStatus.move(row, CardTransaction.SETTLED);
         } else if (CardTransaction.VOIDED.equals(row.status)) {
             // Cleared after it lapsed (a force post): paid as any clearing, flagged as a settlement anomaly.
-            row.status = CardTransaction.EXCEPTION;
+            CardTransactionStatus.move(row, CardTransaction.EXCEPTION);
         }
         return authorizations.publish(row);
     }
@@ -269,7 +269,7 @@ public class CardNetworkEvents implements JobHandler {
             row.returnedAmount += open;
             authorizations.touch(row);
             if (row.settlementCount == 0 && CardTransaction.AUTHORIZED.equals(row.status)) {
-                row.status = CardTransaction.VOIDED;
+                CardTransactionStatus.move(row, CardTransaction.VOIDED);
                 return authorizations.publish(row);
             }
             return Uni.createFrom().voidItem();
@@ -321,7 +321,7 @@ public class CardNetworkEvents implements JobHandler {
                 purchase.platformCustomerId, purchase.accountId, purchase.currency, amount, purchase.merchant, token.toString(),
                 clock.now());
         refund.originalTransactionId = purchase.id;
-        refund.status = CardTransaction.SETTLED;
+        CardTransactionStatus.move(refund, CardTransaction.SETTLED);
         CardAuthorizations.settle(refund, amount);
         // A purchase the service paid for (a loss) is refunded to the service first.
         long toLosses = Math.min(amount, purchase.lossAmount - purchase.recoveredAmount);
@@ -352,11 +352,11 @@ public class CardNetworkEvents implements JobHandler {
                     if (pulled) {
                         refund.pulledAmount += fromAccount;
                         refund.pullCount++;
-                        refund.status = CardTransaction.VOIDED;
+                        CardTransactionStatus.move(refund, CardTransaction.VOIDED);
                         return Uni.createFrom().voidItem();
                     }
                     refund.lossAmount += fromAccount;
-                    refund.status = CardTransaction.EXCEPTION;
+                    CardTransactionStatus.move(refund, CardTransaction.EXCEPTION);
                     return ledger.post(CardJournals.returnReversed(token, refund.accountId, refund.currency, fromAccount, fromLosses,
                             false)).replaceWithVoid();
                 })
