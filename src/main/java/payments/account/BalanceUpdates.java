@@ -9,6 +9,7 @@ import payments.account.InternalAccountView.InternalAccountResponse;
 import payments.ledger.BalanceListener;
 import payments.ledger.Ledger.Balance;
 import payments.webhook.WebhookEvent;
+import payments.webhook.EventType;
 import payments.webhook.WebhookPublisher;
 
 import java.time.Instant;
@@ -30,7 +31,7 @@ import java.util.WeakHashMap;
 @ApplicationScoped
 public class BalanceUpdates implements BalanceListener {
 
-    public static final String EVENT = "INTERNAL_ACCOUNT.BALANCE_UPDATED";
+    public static final EventType EVENT = EventType.INTERNAL_ACCOUNT_BALANCE_UPDATED;
 
     private final InternalAccountView view;
     private final WebhookPublisher webhooks;

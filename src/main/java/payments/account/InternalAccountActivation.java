@@ -11,6 +11,7 @@ import payments.common.jobs.JobHandler;
 import payments.common.jobs.JobOutcome;
 import payments.customer.Customer;
 import payments.customer.CustomerView;
+import payments.webhook.EventType;
 import payments.webhook.WebhookPublisher;
 
 import java.util.UUID;
@@ -64,9 +65,9 @@ public class InternalAccountActivation implements JobHandler {
                     holder == null ? "Platform" : customers.displayName(holder)));
         }
         account.updatedAt = clock.now();
-        Uni<Void> statusUpdated = webhooks.publish("INTERNAL_ACCOUNT.STATUS_UPDATED", view.toWire(account)).replaceWithVoid();
+        Uni<Void> statusUpdated = webhooks.publish(EventType.INTERNAL_ACCOUNT_STATUS_UPDATED, view.toWire(account)).replaceWithVoid();
         // An active account has funding instructions it did not have while pending.
         return fails ? statusUpdated
-                : statusUpdated.call(() -> webhooks.publish("INTERNAL_ACCOUNT.FUNDING_INSTRUCTIONS_UPDATED", view.toWire(account)));
+                : statusUpdated.call(() -> webhooks.publish(EventType.INTERNAL_ACCOUNT_FUNDING_INSTRUCTIONS_UPDATED, view.toWire(account)));
     }
 }

@@ -32,6 +32,7 @@ import payments.customer.CustomerAccounts;
 import payments.customer.CustomerService;
 import payments.platform.PlatformConfigService;
 import payments.platform.PlatformSettings;
+import payments.webhook.EventType;
 import payments.webhook.WebhookPublisher;
 
 import java.time.Instant;
@@ -268,8 +269,8 @@ public class InternalAccountService implements CustomerAccounts {
         if (withdraws) {
             account.fundingInstructions = NO_INSTRUCTIONS;
         }
-        Uni<Void> statusUpdated = webhooks.publish("INTERNAL_ACCOUNT.STATUS_UPDATED", view.toWire(account)).replaceWithVoid();
-        Uni<Void> announced = withdraws ? statusUpdated.call(() -> webhooks.publish("INTERNAL_ACCOUNT.FUNDING_INSTRUCTIONS_UPDATED",
+        Uni<Void> statusUpdated = webhooks.publish(EventType.INTERNAL_ACCOUNT_STATUS_UPDATED, view.toWire(account)).replaceWithVoid();
+        Uni<Void> announced = withdraws ? statusUpdated.call(() -> webhooks.publish(EventType.INTERNAL_ACCOUNT_FUNDING_INSTRUCTIONS_UPDATED,
                 view.toWire(account))) : statusUpdated;
         return InternalAccount.CLOSED.equals(status) ? announced.call(() -> closures.closed(account)) : announced;
     }

@@ -15,6 +15,7 @@ import payments.common.JsonText;
 import payments.common.ServerClock;
 import payments.common.ServerConfig;
 import payments.common.web.HostedPages;
+import payments.webhook.EventType;
 import payments.webhook.WebhookPublisher;
 
 import java.net.URI;
@@ -171,7 +172,7 @@ public class OwnershipVerification {
         }
         account.status = status;
         account.updatedAt = clock.now();
-        return webhooks.publish("EXTERNAL_ACCOUNT.STATUS_UPDATED", accounts.toWire(account)).replaceWithVoid();
+        return webhooks.publish(EventType.EXTERNAL_ACCOUNT_STATUS_UPDATED, accounts.toWire(account)).replaceWithVoid();
     }
 
     private String address(ExternalAccount account) {

@@ -30,6 +30,7 @@ import payments.quote.TransferService;
 import payments.transaction.PaymentTransaction;
 import payments.transaction.TransactionView;
 import payments.transaction.TransactionView.TransactionResponse;
+import payments.webhook.EventType;
 import payments.webhook.WebhookPublisher;
 
 import java.time.Instant;
@@ -46,7 +47,6 @@ import java.util.UUID;
 public class AgentActions implements payments.quote.AgentQuotes {
 
     private static final Logger LOG = Logger.getLogger(AgentActions.class);
-    static final String PENDING_APPROVAL_EVENT = "AGENT_ACTION.PENDING_APPROVAL";
 
     private final AgentView agents;
     private final AgentActionView actionView;
@@ -237,7 +237,7 @@ public class AgentActions implements payments.quote.AgentQuotes {
             if (AgentLimits.needsApproval(policy, accountOf(quote), thresholdAmount(policy, quote))) {
                 AgentActionStatus.move(action, AgentAction.PENDING_APPROVAL);
                 return action.<AgentAction>persist().flatMap(saved -> actionView.toWire(action))
-                        .call(wire -> webhooks.publish(PENDING_APPROVAL_EVENT, wire));
+                        .call(wire -> webhooks.publish(EventType.AGENT_ACTION_PENDING_APPROVAL, wire));
             }
             return run(agent, quote, action).flatMap(ran -> action.<AgentAction>persist()).flatMap(actionView::toWire);
         });

@@ -16,6 +16,7 @@ import payments.customer.Customer;
 import payments.ledger.Journal;
 import payments.ledger.Ledger;
 import payments.platform.PlatformConfigService;
+import payments.webhook.EventType;
 import payments.webhook.WebhookPublisher;
 
 import java.time.Duration;
@@ -184,7 +185,18 @@ public class CardAuthorizations {
 
     /** CARD_TRANSACTION.&lt;status&gt; with the row as it is now. */
     Uni<Void> publish(CardTransaction row) {
-        return webhooks.publish("CARD_TRANSACTION." + row.status, view.toWire(row)).replaceWithVoid();
+        return webhooks.publish(statusEvent(row.status), view.toWire(row)).replaceWithVoid();
+    }
+
+    private static EventType statusEvent(String status) {
+        return switch (status) {
+            case CardTransaction.AUTHORIZED -> EventType.CARD_TRANSACTION_AUTHORIZED;
+            case CardTransaction.SETTLED -> EventType.CARD_TRANSACTION_SETTLED;
+            case CardTransaction.DECLINED -> EventType.CARD_TRANSACTION_DECLINED;
+            case CardTransaction.VOIDED -> EventType.CARD_TRANSACTION_VOIDED;
+            case CardTransaction.EXCEPTION -> EventType.CARD_TRANSACTION_EXCEPTION;
+            default -> throw new IllegalStateException("No event for card transaction status " + status);
+        };
     }
 
     /**

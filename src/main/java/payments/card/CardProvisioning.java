@@ -11,6 +11,7 @@ import payments.common.jobs.JobOutcome;
 import payments.common.jobs.Jobs;
 import payments.common.security.SecretsAtRest;
 import payments.customer.Customer;
+import payments.webhook.EventType;
 import payments.webhook.WebhookPublisher;
 
 import java.time.Duration;
@@ -79,7 +80,7 @@ public class CardProvisioning implements JobHandler {
                 activate(card);
         }
         card.updatedAt = clock.now();
-        return webhooks.publish(CardService.STATUS_CHANGE, view.toWire(card)).replaceWithVoid();
+        return webhooks.publish(EventType.CARD_STATUS_CHANGE, view.toWire(card)).replaceWithVoid();
     }
 
     private void activate(Card card) {

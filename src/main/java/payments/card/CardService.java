@@ -29,6 +29,7 @@ import payments.common.schema.SchemaValidator;
 import payments.customer.Customer;
 import payments.customer.CustomerService;
 import payments.platform.PlatformConfigService;
+import payments.webhook.EventType;
 import payments.webhook.WebhookPublisher;
 
 import java.util.ArrayList;
@@ -40,8 +41,6 @@ import java.util.UUID;
 public class CardService {
 
     public static final ErrorCode NOT_FOUND = ErrorCode.CARD_NOT_FOUND;
-    public static final String STATUS_CHANGE = "CARD.STATUS_CHANGE";
-    public static final String FUNDING_SOURCE_CHANGE = "CARD.FUNDING_SOURCE_CHANGE";
 
     static final String PASSWORD = "threeDSecurePassword";
     private static final List<String> CHANGES = List.of("status", "fundingSource", "maxSpendPerTransaction", "maxSpendPerDay",
@@ -330,8 +329,8 @@ public class CardService {
                 }
                 CardResponse wire = view.toWire(card);
                 return effects
-                        .call(() -> fundingChanged ? webhooks.publish(FUNDING_SOURCE_CHANGE, wire) : Uni.createFrom().voidItem())
-                        .call(() -> statusChanged ? webhooks.publish(STATUS_CHANGE, wire) : Uni.createFrom().voidItem())
+                        .call(() -> fundingChanged ? webhooks.publish(EventType.CARD_FUNDING_SOURCE_CHANGE, wire) : Uni.createFrom().voidItem())
+                        .call(() -> statusChanged ? webhooks.publish(EventType.CARD_STATUS_CHANGE, wire) : Uni.createFrom().voidItem())
                         .replaceWith(wire);
             });
         });

@@ -6,6 +6,7 @@ import jakarta.persistence.LockModeType;
 import payments.account.AccountClosures;
 import payments.account.InternalAccount;
 import payments.common.ServerClock;
+import payments.webhook.EventType;
 import payments.webhook.WebhookPublisher;
 
 import java.util.List;
@@ -68,6 +69,6 @@ class FundingAccountClosures implements AccountClosures {
         card.updatedAt = clock.now();
         return authorizations.settlePendingPulls(card)
                 .call(() -> events.lapseUncleared(card))
-                .call(() -> webhooks.publish(CardService.STATUS_CHANGE, view.toWire(card)));
+                .call(() -> webhooks.publish(EventType.CARD_STATUS_CHANGE, view.toWire(card)));
     }
 }

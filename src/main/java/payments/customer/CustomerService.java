@@ -23,6 +23,7 @@ import payments.common.ServerConfig;
 import payments.common.UniqueViolation;
 import payments.common.schema.RequestSchemas;
 import payments.platform.PlatformConfigService;
+import payments.webhook.EventType;
 import payments.webhook.WebhookPublisher;
 
 import java.util.ArrayList;
@@ -208,9 +209,18 @@ public class CustomerService {
         }
         customer.verificationStatus = status;
         customer.updatedAt = clock.now();
-        String type = "CUSTOMER." + (customer.isBusiness() ? "KYB_" : "KYC_") + status;
-        boolean announced = Set.of("APPROVED", "REJECTED", "PENDING").contains(status);
-        return announced ? webhooks.publish(type, view.toWire(customer)).replaceWithVoid() : Uni.createFrom().voidItem();
+        EventType type = statusEvent(customer.isBusiness(), status);
+        return type != null ? webhooks.publish(type, view.toWire(customer)).replaceWithVoid() : Uni.createFrom().voidItem();
+    }
+
+    /** The event announcing a KYC or KYB status; null for statuses not announced. */
+    private static EventType statusEvent(boolean business, String status) {
+        return switch (status) {
+            case "PENDING" -> business ? EventType.CUSTOMER_KYB_PENDING : EventType.CUSTOMER_KYC_PENDING;
+            case "APPROVED" -> business ? EventType.CUSTOMER_KYB_APPROVED : EventType.CUSTOMER_KYC_APPROVED;
+            case "REJECTED" -> business ? EventType.CUSTOMER_KYB_REJECTED : EventType.CUSTOMER_KYC_REJECTED;
+            default -> null;
+        };
     }
 
     /** The sandbox decision for a customer's current data (magic suffixes of name or registration number). */

@@ -30,6 +30,7 @@ import payments.transaction.TransactionView;
 import payments.webhook.WebhookDispatcher;
 import payments.webhook.WebhookEndpoint;
 import payments.webhook.WebhookEvent;
+import payments.webhook.EventType;
 import payments.webhook.WebhookPublisher;
 import payments.webhook.WebhookSender.Attempt;
 import payments.webhook.WebhookSender;
@@ -101,7 +102,7 @@ public class IncomingApproval implements JobHandler {
         t.approvalFields = json.write(requestedFields);
         ObjectNode data = mapper.valueToTree(view.toWire(t));
         data.set("requestedReceiverCustomerInfoFields", mapper.valueToTree(requestedFields));
-        return webhooks.record("INCOMING_PAYMENT.PENDING", data)
+        return webhooks.record(EventType.INCOMING_PAYMENT_PENDING, data)
                 .flatMap(event -> jobs.enqueueNow(TYPE, CALL + ":" + t.id + ":" + event.id))
                 .replaceWithVoid();
     }
@@ -217,7 +218,7 @@ public class IncomingApproval implements JobHandler {
     private Uni<Void> failed(PaymentTransaction t) {
         t.approvalDeadline = null;
         t.updatedAt = clock.now();
-        return webhooks.publish("INCOMING_PAYMENT.FAILED", view.toWire(t)).replaceWithVoid();
+        return webhooks.publish(EventType.INCOMING_PAYMENT_FAILED, view.toWire(t)).replaceWithVoid();
     }
 
     /** The payment, locked, if it still awaits the platform: 409 otherwise, also once the 202 window has passed. */

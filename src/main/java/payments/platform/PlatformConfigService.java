@@ -27,6 +27,7 @@ import payments.platform.PlatformConfigRecords.PlatformConfigUpdateRequest;
 import payments.platform.PlatformConfigRecords.PlatformCurrencyConfig;
 import payments.webhook.WebhookAddresses;
 import payments.webhook.WebhookEndpoint;
+import payments.webhook.EventType;
 import payments.webhook.WebhookPublisher;
 import payments.webhook.WebhookSigner;
 
@@ -127,7 +128,7 @@ public class PlatformConfigService implements WebhookEndpoint {
                     entity.updatedAt = clock.now();
                     boolean endpointChanged = after.webhookEndpoint() != null
                             && !Objects.equals(before.webhookEndpoint(), after.webhookEndpoint());
-                    Uni<?> test = endpointChanged ? webhooks.publish("TEST", java.util.Map.of()) : Uni.createFrom().voidItem();
+                    Uni<?> test = endpointChanged ? webhooks.publish(EventType.TEST, java.util.Map.of()) : Uni.createFrom().voidItem();
                     return test.map(ignored -> toWire(entity));
                 });
     }

@@ -37,6 +37,7 @@ import payments.transaction.Settlement;
 import payments.transaction.TransactionStatus;
 import payments.transaction.TransactionView;
 import payments.webhook.WebhookEvent;
+import payments.webhook.EventType;
 import payments.webhook.WebhookPublisher;
 
 import java.math.BigDecimal;
@@ -172,7 +173,7 @@ public class QuoteCreation {
             Instant now = clock.now();
             PaymentTransaction t = paymentOf(request, payer, resolved.payee(), priced, now);
             Quote quote = quoteOf(request, payer, resolved.payee(), priced, t, now);
-            WebhookEvent pending = webhooks.dispatched("OUTGOING_PAYMENT.PENDING", transactionView.toWire(t));
+            WebhookEvent pending = webhooks.dispatched(EventType.OUTGOING_PAYMENT_PENDING, transactionView.toWire(t));
             QuoteStatus.move(quote, QuoteStatus.PROCESSING);
             WebhookEvent processing = settlement.processingAtOnce(t);
             // The execute call answers the payment as it starts (PROCESSING); the completion event follows.
@@ -234,7 +235,7 @@ public class QuoteCreation {
         return t.persist()
                 .call(() -> quote.persist())
                 .call(() -> jobs.enqueue(QuoteExpiry.TYPE, quote.id.toString(), quote.expiresAt))
-                .call(() -> t.outgoing() ? webhooks.publish("OUTGOING_PAYMENT.PENDING", transactionView.toWire(t))
+                .call(() -> t.outgoing() ? webhooks.publish(EventType.OUTGOING_PAYMENT_PENDING, transactionView.toWire(t))
                         : Uni.createFrom().voidItem())
                 .call(() -> payer.realtime() && payer.customer() != null && Regions.requiresSca(payer.customer().region)
                         ? challenges.challenge(quote, t, request.scaFactor()) : Uni.createFrom().voidItem())

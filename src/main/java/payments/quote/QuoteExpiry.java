@@ -11,6 +11,7 @@ import payments.common.jobs.JobOutcome;
 import payments.transaction.PaymentTransaction;
 import payments.transaction.TransactionStatus;
 import payments.transaction.TransactionView;
+import payments.webhook.EventType;
 import payments.webhook.WebhookPublisher;
 
 import java.util.UUID;
@@ -61,7 +62,7 @@ public class QuoteExpiry implements JobHandler {
         TransactionStatus.move(t, awaitedSca ? TransactionStatus.FAILED : TransactionStatus.EXPIRED);
         t.failureReason = awaitedSca ? "SCA_NOT_COMPLETED" : "QUOTE_EXPIRED";
         t.updatedAt = clock.now();
-        return webhooks.publish(awaitedSca ? "OUTGOING_PAYMENT.FAILED" : "OUTGOING_PAYMENT.EXPIRED", transactionView.toWire(t))
+        return webhooks.publish(awaitedSca ? EventType.OUTGOING_PAYMENT_FAILED : EventType.OUTGOING_PAYMENT_EXPIRED, transactionView.toWire(t))
                 .replaceWithVoid();
     }
 }

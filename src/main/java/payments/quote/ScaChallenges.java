@@ -18,6 +18,7 @@ import payments.customer.Customer;
 import payments.transaction.PaymentTransaction;
 import payments.transaction.TransactionStatus;
 import payments.transaction.TransactionView;
+import payments.webhook.EventType;
 import payments.webhook.WebhookPublisher;
 
 import java.time.Instant;
@@ -76,7 +77,7 @@ public class ScaChallenges {
         quote.updatedAt = clock.now();
         TransactionStatus.move(t, TransactionStatus.PENDING_AUTHORIZATION);
         t.updatedAt = clock.now();
-        return webhooks.publish("OUTGOING_PAYMENT.PENDING_AUTHORIZATION", transactionView.toWire(t)).replaceWithVoid();
+        return webhooks.publish(EventType.OUTGOING_PAYMENT_PENDING_AUTHORIZATION, transactionView.toWire(t)).replaceWithVoid();
     }
 
     /**

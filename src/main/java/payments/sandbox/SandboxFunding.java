@@ -21,6 +21,7 @@ import payments.transaction.PaymentTransaction;
 import payments.transaction.RuleBasedSweep;
 import payments.transaction.TransactionStatus;
 import payments.transaction.TransactionView;
+import payments.webhook.EventType;
 import payments.webhook.WebhookPublisher;
 
 import java.util.LinkedHashMap;
@@ -74,7 +75,7 @@ public class SandboxFunding {
                             .available(account.id, account.currency, amount))
                             .invoke(balances -> account.showBalance(balances.get(account.id))))
                     .call(() -> ruleBased ? sweep.sweep(t, account)
-                            : webhooks.publish("INCOMING_PAYMENT.COMPLETED", transactionView.toWire(t)))
+                            : webhooks.publish(EventType.INCOMING_PAYMENT_COMPLETED, transactionView.toWire(t)))
                     .map(ignored -> accountView.toWire(account));
         }));
     }

@@ -14,6 +14,7 @@ import payments.common.ServerClock;
 import payments.ledger.Journal.SystemAccount;
 import payments.ledger.Journal;
 import payments.ledger.Ledger;
+import payments.webhook.EventType;
 import payments.webhook.WebhookPublisher;
 
 import java.util.Map;
@@ -144,7 +145,8 @@ public class RuleBasedSweep {
         t.failureReason = failureReason;
         t.settledAt = TransactionStatus.COMPLETED.equals(status) ? clock.now() : null;
         t.updatedAt = clock.now();
-        return webhooks.publish("INCOMING_PAYMENT." + status, view.toWire(t)).replaceWithVoid();
+        return webhooks.publish(TransactionStatus.COMPLETED.equals(status) ? EventType.INCOMING_PAYMENT_COMPLETED
+                : EventType.INCOMING_PAYMENT_FAILED, view.toWire(t)).replaceWithVoid();
     }
 
     private String accountDocument(String accountId, String currency) {

@@ -19,6 +19,7 @@ import payments.ledger.Journal.Bucket;
 import payments.ledger.Journal.SystemAccount;
 import payments.ledger.Journal;
 import payments.ledger.Ledger;
+import payments.webhook.EventType;
 import payments.webhook.WebhookEvent;
 import payments.webhook.WebhookPublisher;
 
@@ -74,7 +75,7 @@ public class Settlement implements JobHandler {
     public Uni<Void> begin(PaymentTransaction t, RailOutcome outcome) {
         startProcessing(t, outcome);
         return jobs.enqueue(TYPE, PAYOUT + ":" + t.id, clock.now().plus(outcome.delay()))
-                .call(() -> publish(t, "PROCESSING"))
+                .call(() -> publish(t, EventType.OUTGOING_PAYMENT_PROCESSING, null))
                 .replaceWithVoid();
     }
 
@@ -110,7 +111,7 @@ public class Settlement implements JobHandler {
             throw new IllegalStateException("Only fee-free payments between internal accounts settle at once");
         }
         startProcessing(t, RailOutcome.SUCCESS);
-        return webhooks.dispatched("OUTGOING_PAYMENT.PROCESSING", view.toWire(t));
+        return webhooks.dispatched(EventType.OUTGOING_PAYMENT_PROCESSING, view.toWire(t));
     }
 
     /**
@@ -123,7 +124,7 @@ public class Settlement implements JobHandler {
         TransactionStatus.move(t, TransactionStatus.COMPLETED);
         t.settledAt = now;
         t.updatedAt = now;
-        WebhookEvent completed = webhooks.dispatched("OUTGOING_PAYMENT.COMPLETED", view.toWire(t));
+        WebhookEvent completed = webhooks.dispatched(EventType.OUTGOING_PAYMENT_COMPLETED, view.toWire(t));
         return new SettledAtOnce(List.of(settlement("SETTLEMENT", t, null, 1, Bucket.AVAILABLE, false)),
                 List.of(processing, completed));
     }
@@ -199,13 +200,14 @@ public class Settlement implements JobHandler {
                     t.updatedAt = now;
                     if (outcome.returnedAfter() != null) {
                         return jobs.enqueue(TYPE, RETURN + ":" + t.id, now.plus(outcome.returnedAfter()))
-                                .call(() -> publish(t, "COMPLETED")).replaceWithVoid();
+                                .call(() -> publish(t, EventType.OUTGOING_PAYMENT_COMPLETED, EventType.INCOMING_PAYMENT_COMPLETED)).replaceWithVoid();
                     }
                     if (Refund.USER_CANCELLATION.equals(outcome.refundReason())) {
                         // Cancelled after the payout landed anyway: the payer is refunded, the payment stays COMPLETED.
-                        return refundSettled(t, "REFUND", outcome.refundReason()).call(() -> publish(t, "COMPLETED"));
+                        return refundSettled(t, "REFUND", outcome.refundReason())
+                                .call(() -> publish(t, EventType.OUTGOING_PAYMENT_COMPLETED, EventType.INCOMING_PAYMENT_COMPLETED));
                     }
-                    return publish(t, "COMPLETED");
+                    return publish(t, EventType.OUTGOING_PAYMENT_COMPLETED, EventType.INCOMING_PAYMENT_COMPLETED);
                 });
     }
 
@@ -234,7 +236,7 @@ public class Settlement implements JobHandler {
         TransactionStatus.move(t, TransactionStatus.FAILED);
         t.failureReason = reason;
         t.updatedAt = clock.now();
-        return publish(t, "FAILED").call(() -> failures.failed(t));
+        return publish(t, EventType.OUTGOING_PAYMENT_FAILED, EventType.INCOMING_PAYMENT_FAILED).call(() -> failures.failed(t));
     }
 
     /** A payout that never left: the hold goes back to the payer, or to suspense when the refund fails too. */
@@ -271,10 +273,12 @@ public class Settlement implements JobHandler {
         String now = clock.now().toString();
         Refund pending = new Refund(t.shortReference("RFD-"), now, Refund.PENDING, null, reason);
         t.refund = json.write(pending);
-        return publish(t, "REFUND_PENDING").flatMap(ignored -> {
+        return publish(t, EventType.OUTGOING_PAYMENT_REFUND_PENDING, EventType.INCOMING_PAYMENT_REFUND_PENDING).flatMap(ignored -> {
             t.refund = json.write(pending.settled(finalStatus, now));
             t.updatedAt = clock.now();
-            return publish(t, Refund.COMPLETED.equals(finalStatus) ? "REFUND_COMPLETED" : "REFUND_FAILED");
+            return Refund.COMPLETED.equals(finalStatus)
+                    ? publish(t, EventType.OUTGOING_PAYMENT_REFUND_COMPLETED, EventType.INCOMING_PAYMENT_REFUND_COMPLETED)
+                    : publish(t, EventType.OUTGOING_PAYMENT_REFUND_FAILED, EventType.INCOMING_PAYMENT_REFUND_FAILED);
         });
     }
 
@@ -329,12 +333,12 @@ public class Settlement implements JobHandler {
                 });
     }
 
-    private Uni<Void> publish(PaymentTransaction t, String event) {
-        if (!t.outgoing() && "PROCESSING".equals(event)) {
-            // Incoming payments have no PROCESSING event; their PENDING event is the approval call.
-            return Uni.createFrom().voidItem();
-        }
-        String prefix = t.outgoing() ? "OUTGOING_PAYMENT." : "INCOMING_PAYMENT.";
-        return webhooks.publish(prefix + event, view.toWire(t)).replaceWithVoid();
+    /**
+     * The payment's event by its direction; {@code incoming} null when an incoming payment has none
+     * (no PROCESSING: its PENDING event is the approval call).
+     */
+    private Uni<Void> publish(PaymentTransaction t, EventType outgoing, EventType incoming) {
+        EventType type = t.outgoing() ? outgoing : incoming;
+        return type == null ? Uni.createFrom().voidItem() : webhooks.publish(type, view.toWire(t)).replaceWithVoid();
     }
 }

@@ -22,6 +22,7 @@ import payments.common.jobs.Jobs;
 import payments.customer.Customer;
 import payments.customer.CustomerService;
 import payments.customer.IdentityVerdicts;
+import payments.webhook.EventType;
 import payments.webhook.WebhookPublisher;
 
 import java.time.Instant;
@@ -204,7 +205,18 @@ public class VerificationService {
         verification.status = status;
         verification.errors = json.write(issues);
         verification.updatedAt = clock.now();
-        return webhooks.publish("VERIFICATION." + status, toWire(verification)).replaceWithVoid();
+        return webhooks.publish(statusEvent(status), toWire(verification)).replaceWithVoid();
+    }
+
+    private static EventType statusEvent(String status) {
+        return switch (status) {
+            case Verification.RESOLVE_ERRORS -> EventType.VERIFICATION_RESOLVE_ERRORS;
+            case Verification.IN_PROGRESS -> EventType.VERIFICATION_IN_PROGRESS;
+            case Verification.PENDING_MANUAL_REVIEW -> EventType.VERIFICATION_PENDING_MANUAL_REVIEW;
+            case Verification.APPROVED -> EventType.VERIFICATION_APPROVED;
+            case Verification.REJECTED -> EventType.VERIFICATION_REJECTED;
+            default -> throw new IllegalStateException("No event for verification status " + status);
+        };
     }
 
     private Uni<Void> decideOwners(Customer customer) {

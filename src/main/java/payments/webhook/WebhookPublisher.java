@@ -33,13 +33,13 @@ public class WebhookPublisher {
     }
 
     /** Saves an event in the caller's transaction; the {@link WebhookDispatcher} delivers it once committed. */
-    public Uni<WebhookEvent> publish(String type, Object data) {
+    public Uni<WebhookEvent> publish(EventType type, Object data) {
         return dispatched(type, data).persist();
     }
 
     /** An event for the dispatcher, built now but not saved: for callers that save many at once. */
-    public WebhookEvent dispatched(String type, Object data) {
-        WebhookEvent event = newEvent(type, data);
+    public WebhookEvent dispatched(EventType type, Object data) {
+        WebhookEvent event = newEvent(type.wireName(), data);
         event.nextAttemptAt = event.createdAt;
         return event;
     }
@@ -48,8 +48,8 @@ public class WebhookPublisher {
      * Records an event its owner sends itself, in the flow that needs the answer (the approval call
      * of an incoming payment): saved in the caller's transaction, with no delivery job.
      */
-    public Uni<WebhookEvent> record(String type, Object data) {
-        return newEvent(type, data).persist();
+    public Uni<WebhookEvent> record(EventType type, Object data) {
+        return newEvent(type.wireName(), data).persist();
     }
 
     /** Gives an event not yet committed new data, keeping its id, type and timestamp (the caller's transaction saves it). */

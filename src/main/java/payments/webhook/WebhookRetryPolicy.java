@@ -22,7 +22,7 @@ public final class WebhookRetryPolicy {
     }
 
     public static boolean retries(String type) {
-        return !"TEST".equals(type) && !"INCOMING_PAYMENT.PENDING".equals(type);
+        return !EventType.TEST.wireName().equals(type) && !EventType.INCOMING_PAYMENT_PENDING.wireName().equals(type);
     }
 
     /** Delay after the given failed attempt (1 for the first). */

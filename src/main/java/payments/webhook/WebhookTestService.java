@@ -37,7 +37,7 @@ public class WebhookTestService {
             if (url.isEmpty()) {
                 throw new ApiException(ErrorCode.WEBHOOK_ENDPOINT_NOT_SET, "Set webhookEndpoint with PATCH /config first");
             }
-            return Panache.withTransaction(() -> publisher.record("TEST", Map.of()))
+            return Panache.withTransaction(() -> publisher.record(EventType.TEST, Map.of()))
                     .flatMap(event -> sender.send(event, url.get())
                             .call(attempt -> deliveries.closeSingleAttempt(event, attempt)))
                     .map(attempt -> {

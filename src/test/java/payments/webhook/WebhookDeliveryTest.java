@@ -106,7 +106,7 @@ class WebhookDeliveryTest {
      */
     @Test
     void aDeliveryToAnInternalAddressIsRefusedWhenItIsSent() throws Throwable {
-        WebhookEvent event = VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(() -> publisher.record("TEST", Map.of())));
+        WebhookEvent event = VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(() -> publisher.record(EventType.TEST, Map.of())));
 
         WebhookSender.Attempt attempt = VertxContextSupport.subscribeAndAwait(
                 () -> sender.send(event, "http://169.254.169.254/latest/meta-data"));
@@ -121,7 +121,7 @@ class WebhookDeliveryTest {
         useReceiver();
         String marker = UUID.randomUUID().toString();
         receiver.answerContaining(marker, 500, 503);
-        UUID eventId = publish("CUSTOMER.KYC_APPROVED", marker);
+        UUID eventId = publish(EventType.CUSTOMER_KYC_APPROVED, marker);
         Delivery first = receiver.nextMatching("CUSTOMER.KYC_APPROVED", eventId.toString(), 10);
         assertNotNull(first);
         // Not retried before the backoff (30 s) has passed.
@@ -144,7 +144,7 @@ class WebhookDeliveryTest {
         useReceiver();
         String marker = UUID.randomUUID().toString();
         receiver.answerContaining(marker, 409);
-        UUID eventId = publish("CUSTOMER.KYB_APPROVED", marker);
+        UUID eventId = publish(EventType.CUSTOMER_KYB_APPROVED, marker);
         assertNotNull(receiver.nextMatching("CUSTOMER.KYB_APPROVED", eventId.toString(), 10));
         awaitStatus(eventId, "DELIVERED");
         api().body(Map.of("seconds", 120)).post("/sandbox/clock/advance").then().statusCode(200);
@@ -153,7 +153,7 @@ class WebhookDeliveryTest {
     }
 
     /** Publishes an event whose body carries {@code marker}, for {@link WebhookReceiver#answerContaining}. */
-    private UUID publish(String type, String marker) throws Throwable {
+    private UUID publish(EventType type, String marker) throws Throwable {
         WebhookEvent event = VertxContextSupport.subscribeAndAwait(
                 () -> Panache.withTransaction(() -> publisher.publish(type, Map.of("id", "Customer:test", "marker", marker))));
         return event.id;

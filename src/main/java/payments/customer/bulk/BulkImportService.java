@@ -19,6 +19,7 @@ import payments.common.JsonText;
 import payments.common.ServerClock;
 import payments.common.jobs.Jobs;
 import payments.customer.CustomerService;
+import payments.webhook.EventType;
 import payments.webhook.WebhookPublisher;
 
 import java.nio.charset.StandardCharsets;
@@ -154,7 +155,8 @@ public class BulkImportService {
                     bulk.status = bulk.successful == 0 ? BulkImport.FAILED : BulkImport.COMPLETED;
                     bulk.completedAt = clock.now();
                     bulk.updatedAt = bulk.completedAt;
-                    return toWire(bulk).flatMap(job -> webhooks.publish("BULK_UPLOAD." + bulk.status, job)).replaceWithVoid();
+                    return toWire(bulk).flatMap(job -> webhooks.publish(BulkImport.COMPLETED.equals(bulk.status)
+                            ? EventType.BULK_UPLOAD_COMPLETED : EventType.BULK_UPLOAD_FAILED, job)).replaceWithVoid();
                 }));
     }
 
