@@ -261,6 +261,12 @@ public interface ServerConfig {
         int otpSendsPer10Minutes();
 
         /**
+         * Production: the sender address of e-mailed one-time codes. Set, EMAIL_OTP codes go out over
+         * the SMTP server of the {@code quarkus.mailer.*} settings; unset, production sends no codes (501).
+         */
+        Optional<String> otpEmailFrom();
+
+        /**
          * The OpenID Connect issuers OAUTH credentials may come from, each {@code issuer=jwksUrl}
          * (the issuer exactly as tokens carry it in iss).
          */

@@ -11,6 +11,7 @@ import payments.transaction.RailOutcome;
 import payments.verification.DocumentScreening;
 import payments.card.CardIssuer;
 import payments.wallet.OtpDelivery;
+import payments.wallet.SmtpOtpDelivery;
 
 import java.util.Optional;
 import java.util.UUID;
@@ -53,11 +54,14 @@ public class SandboxProviders {
         return config.sandbox() ? new SimulatedCardIssuer() : CardIssuer.NONE;
     }
 
-    /** The sandbox sends no e-mail or SMS: its one-time code is always 000000. */
+    /** The sandbox sends no e-mail or SMS: its one-time code is always 000000. Production e-mails codes when configured. */
     @Produces
     @Singleton
-    OtpDelivery otpDelivery(ServerConfig config) {
-        return config.sandbox() ? credential -> MagicValues.SANDBOX_OTP : OtpDelivery.NONE;
+    OtpDelivery otpDelivery(ServerConfig config, SmtpOtpDelivery smtp) {
+        if (config.sandbox()) {
+            return credential -> io.smallrye.mutiny.Uni.createFrom().item(MagicValues.SANDBOX_OTP);
+        }
+        return smtp.configured() ? smtp : OtpDelivery.NONE;
     }
 
     /** The sandbox issuer: outcomes by magic suffixes; a 3-D Secure password is accepted and dropped. */

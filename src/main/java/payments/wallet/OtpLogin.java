@@ -61,16 +61,17 @@ public class OtpLogin {
                 throw ApiException.rateLimited("Credential " + IdType.AUTH_METHOD.wireId(credential.id)
                         + " was sent " + recent + " codes in the last 10 minutes; wait before asking again", SEND_WINDOW.toSeconds());
             }
-            String code = delivery.send(credential);
-            AsymmetricCipherKeyPair target = Hpke.newKeyPair();
-            OtpIssuance issuance = new OtpIssuance();
-            issuance.id = Ids.newUuid();
-            issuance.credentialId = credential.id;
-            issuance.targetPrivateKey = secrets.seal(sealName(issuance), HexFormat.of().formatHex(Hpke.privateKey(target)));
-            issuance.codeHash = secrets.mac(codeName(issuance), code);
-            issuance.createdAt = now;
-            issuance.expiresAt = now.plus(config.wallets().otpLifetime());
-            return issuance.persist().map(saved -> AuthView.method(credential, enclave.targetBundle(Hpke.publicKey(target))));
+            return delivery.send(credential).flatMap(code -> {
+                AsymmetricCipherKeyPair target = Hpke.newKeyPair();
+                OtpIssuance issuance = new OtpIssuance();
+                issuance.id = Ids.newUuid();
+                issuance.credentialId = credential.id;
+                issuance.targetPrivateKey = secrets.seal(sealName(issuance), HexFormat.of().formatHex(Hpke.privateKey(target)));
+                issuance.codeHash = secrets.mac(codeName(issuance), code);
+                issuance.createdAt = now;
+                issuance.expiresAt = now.plus(config.wallets().otpLifetime());
+                return issuance.persist().map(saved -> AuthView.method(credential, enclave.targetBundle(Hpke.publicKey(target))));
+            });
         });
     }
 

@@ -34,7 +34,7 @@ class OidcSignatureTest {
             try {
                 HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
                 server.createContext("/jwks", exchange -> {
-                    fetches().incrementAndGet();
+                    fetched();
                     byte[] body = IdTokens.jwks().getBytes(StandardCharsets.UTF_8);
                     exchange.getResponseHeaders().add("Content-Type", "application/json");
                     exchange.sendResponseHeaders(200, body.length);
@@ -55,10 +55,18 @@ class OidcSignatureTest {
         }
     }
 
-    /** Counted across class loaders (the profile's server may run in another than the test): held in the system properties. */
-    static java.util.concurrent.atomic.AtomicInteger fetches() {
-        return (java.util.concurrent.atomic.AtomicInteger) System.getProperties()
-                .computeIfAbsent("test.oidc.jwks-fetches", key -> new java.util.concurrent.atomic.AtomicInteger());
+    private static final String FETCHES = "test.oidc.jwks-fetches";
+
+    /**
+     * Counted across class loaders (the profile's server may run in another than the test): a
+     * system property, as text (anything else there breaks libraries that copy the properties).
+     */
+    static synchronized void fetched() {
+        System.setProperty(FETCHES, Integer.toString(fetches() + 1));
+    }
+
+    static int fetches() {
+        return Integer.parseInt(System.getProperty(FETCHES, "0"));
     }
 
     private static Response register(String walletId, WalletClient.Session signer, String token) {
@@ -100,16 +108,16 @@ class OidcSignatureTest {
         WalletClient.Session email = WalletClient.login(walletId);
         assertEquals(201, register(walletId, email, IdTokens.token(IdTokens.claims(ISSUER, "erin", null, IdTokens.serverNow())))
                 .statusCode(), "the keys are cached");
-        int before = fetches().get();
+        int before = fetches();
         for (int i = 0; i < 10; i++) {
             assertEquals(401, register(walletId, email, IdTokens.token(IdTokens.claims(ISSUER, "mallory" + i, null, IdTokens.serverNow()),
                     IdTokens.otherKey())).statusCode());
         }
-        assertEquals(before, fetches().get(), "a known key id that does not verify is a bad signature, not a rotation");
+        assertEquals(before, fetches(), "a known key id that does not verify is a bad signature, not a rotation");
         for (int i = 0; i < 10; i++) {
             assertEquals(401, register(walletId, email, IdTokens.token(IdTokens.claims(ISSUER, "trent" + i, null, IdTokens.serverNow()),
                     IdTokens.unknownKey())).statusCode());
         }
-        assertTrue(fetches().get() - before <= 1, "unknown key ids: one refetch a minute at most, " + (fetches().get() - before));
+        assertTrue(fetches() - before <= 1, "unknown key ids: one refetch a minute at most, " + (fetches() - before));
     }
 }

@@ -98,9 +98,15 @@ public final class WalletClient {
 
     /** The whole OTP login with the sandbox code: challenge, sealed code, 202, stamped retry, 200. */
     public static Session login(String walletId) {
+        return login(walletId, () -> "000000");
+    }
+
+    /** Logs in with the code {@code received} answers once the challenge has sent it (production e-mails it). */
+    public static Session login(String walletId, java.util.function.Supplier<String> received) {
         String credentialId = credentialOf(walletId, "EMAIL_OTP");
         KeyPair tek = newKey();
-        Map<String, Object> body = Map.of("type", "EMAIL_OTP", "encryptedOtpBundle", seal(challenge(credentialId), "000000", compressed(tek)));
+        String target = challenge(credentialId);
+        Map<String, Object> body = Map.of("type", "EMAIL_OTP", "encryptedOtpBundle", seal(target, received.get(), compressed(tek)));
         Response first = verify(credentialId, body, null, null);
         assertEquals(202, first.statusCode(), first.asString());
         Response second = verify(credentialId, body, WalletClientStamps.stamp(tek, first.jsonPath().getString("payloadToSign")),

@@ -1,0 +1,111 @@
+package payments.wallet;
+
+import com.icegreen.greenmail.util.GreenMail;
+import com.icegreen.greenmail.util.ServerSetup;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import jakarta.mail.internet.MimeMessage;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import payments.MoneyFixtures;
+import payments.TestSupport;
+import payments.customer.CustomerTest;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static payments.TestSupport.api;
+
+/**
+ * Production e-mails a wallet's one-time code over SMTP (an in-process GreenMail server here), and
+ * the code from the mail opens a session; another code does not.
+ */
+@QuarkusTest
+@TestProfile(ProductionOtpMailTest.ProductionWithSmtp.class)
+class ProductionOtpMailTest {
+
+    /** The SMTP port, chosen once per JVM: the profile and the test may be loaded by different class loaders. */
+    private static final String PORT = "test.production-otp.smtp-port";
+    private static final Pattern CODE = Pattern.compile("code is (\\d{6})");
+    private static GreenMail smtp;
+
+    static synchronized int port() {
+        if (System.getProperty(PORT) == null) {
+            try (ServerSocket free = new ServerSocket(0)) {
+                System.setProperty(PORT, Integer.toString(free.getLocalPort()));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return Integer.parseInt(System.getProperty(PORT));
+    }
+
+    public static class ProductionWithSmtp implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("svc.mode", "production", "svc.webhooks.allowed-hosts", "localhost",
+                    "svc.wallets.otp-email-from", "codes@payments.test", "quarkus.mailer.mock", "false",
+                    "quarkus.mailer.host", "127.0.0.1", "quarkus.mailer.port", Integer.toString(port()),
+                    "quarkus.mailer.start-tls", "DISABLED");
+        }
+    }
+
+    @BeforeAll
+    static void startSmtp() {
+        smtp = new GreenMail(new ServerSetup(port(), "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
+        smtp.start();
+    }
+
+    @AfterAll
+    static void stopSmtp() {
+        smtp.stop();
+    }
+
+    /** The six digits of mail number {@code index} (0-based), sent to {@code to}; waits up to 10 s for it. */
+    private static String codeOfMail(int index, String to) throws Exception {
+        for (int i = 0; i < 100 && smtp.getReceivedMessages().length <= index; i++) {
+            MoneyFixtures.sleep(100);
+        }
+        MimeMessage[] messages = smtp.getReceivedMessages();
+        assertTrue(messages.length > index, "mail " + index + " never came");
+        assertEquals(to, messages[index].getAllRecipients()[0].toString());
+        Matcher found = CODE.matcher(messages[index].getContent().toString());
+        assertTrue(found.find(), "the mail carries the code");
+        return found.group(1);
+    }
+
+    @Test
+    void aWalletsCodeIsEmailedAndOpensASession() throws Exception {
+        Map<String, Object> body = CustomerTest.individual(TestSupport.uniqueCustomerRef("mail"), "Mae Mail");
+        body.put("currencies", List.of("USDB"));
+        String customerId = api().body(body).post("/customers").then().statusCode(201).extract().path("id");
+        String wallet = MoneyFixtures.activeAccounts(customerId).get("USDB");
+
+        int before = smtp.getReceivedMessages().length;
+        WalletClient.Session session = WalletClient.login(wallet, () -> {
+            try {
+                return codeOfMail(before, "jane@example.com");
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        assertTrue(session.id().startsWith("Session:"));
+
+        // Another code than the one mailed opens nothing.
+        String credentialId = WalletClient.credentialOf(wallet, "EMAIL_OTP");
+        String target = WalletClient.challenge(credentialId);
+        String mailed = codeOfMail(before + 1, "jane@example.com");
+        String wrong = "000000".equals(mailed) ? "000001" : "000000";
+        assertEquals(400, WalletClient.verify(credentialId, Map.of("type", "EMAIL_OTP", "encryptedOtpBundle",
+                WalletClient.seal(target, wrong, WalletClient.compressed(WalletClient.newKey()))), null, null).statusCode());
+    }
+}
