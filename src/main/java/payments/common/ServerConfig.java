@@ -204,6 +204,17 @@ public interface ServerConfig {
         int tokenizationsPerDay();
     }
 
+    Mail mail();
+
+    /** E-mail the server sends itself (production): one-time codes. */
+    interface Mail {
+        /**
+         * The sender address. Set, codes go out over the SMTP server of the {@code quarkus.mailer.*}
+         * settings; unset, production sends no codes (501).
+         */
+        Optional<String> from();
+    }
+
     Verifications verifications();
 
     /** Identity verification: who decides a complete packet. */
@@ -259,12 +270,6 @@ public interface ServerConfig {
         /** One-time codes one credential may be sent in 10 minutes (429 RATE_LIMITED with Retry-After beyond). */
         @WithDefault("5")
         int otpSendsPer10Minutes();
-
-        /**
-         * Production: the sender address of e-mailed one-time codes. Set, EMAIL_OTP codes go out over
-         * the SMTP server of the {@code quarkus.mailer.*} settings; unset, production sends no codes (501).
-         */
-        Optional<String> otpEmailFrom();
 
         /**
          * The OpenID Connect issuers OAUTH credentials may come from, each {@code issuer=jwksUrl}

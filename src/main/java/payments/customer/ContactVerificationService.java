@@ -2,29 +2,38 @@ package payments.customer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ApiException;
+import payments.common.CodeMailer;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.JsonText;
 import payments.common.ServerClock;
 import payments.common.ServerConfig;
+import payments.common.security.SecretsAtRest;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
 /**
  * Email and phone verification of customers whose provider requires it (EU regions): a one-time
- * code is sent, then confirmed. The sandbox sends nothing and its code is always 123456.
+ * code is sent, then confirmed. The sandbox sends nothing and its code is always 123456;
+ * production e-mails a random code ({@link CodeMailer}), kept only as a keyed MAC, with
+ * {@link #ATTEMPTS} tries. Phones need an SMS sender this server does not have yet (501).
  */
 @ApplicationScoped
 public class ContactVerificationService {
 
     public static final String SANDBOX_CODE = "123456";
     static final Duration CODE_LIFETIME = Duration.ofMinutes(10);
+    /** Wrong codes before a mailed code is spent. */
+    static final int ATTEMPTS = 5;
 
     /** A contact channel: its key in contactVerification and the customer field it verifies. */
     public enum Channel {
@@ -42,14 +51,27 @@ public class ContactVerificationService {
         String codeExpiryKey() {
             return key + "CodeExpiresAt";
         }
+
+        String codeMacKey() {
+            return key + "CodeMac";
+        }
+
+        String attemptsKey() {
+            return key + "CodeAttempts";
+        }
     }
 
     private final CustomerView view;
     private final JsonText json;
     private final ServerClock clock;
     private final ServerConfig config;
+    private final CodeMailer mailer;
+    private final SecretsAtRest secrets;
 
-    public ContactVerificationService(CustomerView view, JsonText json, ServerClock clock, ServerConfig config) {
+    public ContactVerificationService(CustomerView view, JsonText json, ServerClock clock, ServerConfig config, CodeMailer mailer,
+                                      SecretsAtRest secrets) {
+        this.mailer = mailer;
+        this.secrets = secrets;
         this.view = view;
         this.json = json;
         this.clock = clock;
@@ -58,23 +80,50 @@ public class ContactVerificationService {
 
     @WithTransaction
     public Uni<Void> sendCode(String customerId, Channel channel) {
-        if (!config.sandbox()) {
-            throw new ApiException(ErrorCode.NOT_IMPLEMENTED, "No email or SMS provider is configured on this server, so verification codes cannot be sent");
+        boolean mailed = !config.sandbox() && channel == Channel.EMAIL && mailer.configured();
+        if (!config.sandbox() && !mailed) {
+            throw new ApiException(ErrorCode.NOT_IMPLEMENTED, channel == Channel.EMAIL
+                    ? "No email sender is configured on this server (svc.mail.from), so verification codes cannot be sent"
+                    : "No SMS sender is configured on this server, so phone verification codes cannot be sent");
         }
-        return CustomerService.findForChange(customerId).map(customer -> {
+        return CustomerService.findForChange(customerId).flatMap(customer -> {
             ObjectNode state = pendingState(customer, channel);
             state.put(channel.codeExpiryKey(), clock.now().plus(CODE_LIFETIME).toString());
+            state.remove(channel.attemptsKey());
+            if (!mailed) {
+                customer.contactVerification = json.write(state);
+                return Uni.createFrom().voidItem();
+            }
+            String code = mailer.newCode();
+            state.put(channel.codeMacKey(), secrets.mac(codeName(customer, channel), code));
             customer.contactVerification = json.write(state);
-            return null;
+            return mailer.send(customer.email, "Verify your email address", code, "It confirms this address and expires in "
+                    + CODE_LIFETIME.toMinutes() + " minutes.");
         });
     }
 
-    @WithTransaction
+    private static String codeName(Customer customer, Channel channel) {
+        return "contact-code:" + customer.id + ":" + channel.key;
+    }
+
+    /** The customer as confirmed, or the refusal to answer once the transaction (which counts a wrong code) commits. */
+    private record Confirmation(ObjectNode customer, ApiException refusal) {
+    }
+
     public Uni<ObjectNode> confirm(String customerId, Channel channel, JsonNode body) {
         JsonNode code = body == null ? null : body.get("code");
         if (code == null || !code.isTextual() || code.asText().isBlank()) {
             throw ApiException.invalidInput(List.of(FieldError.of("code", "Is required: the code the customer received")));
         }
+        return Panache.withTransaction(() -> check(customerId, channel, code.asText())).map(confirmation -> {
+            if (confirmation.refusal() != null) {
+                throw confirmation.refusal();
+            }
+            return confirmation.customer();
+        });
+    }
+
+    private Uni<Confirmation> check(String customerId, Channel channel, String code) {
         return CustomerService.findForChange(customerId).map(customer -> {
             ObjectNode state = pendingState(customer, channel);
             String expiry = state.path(channel.codeExpiryKey()).asText(null);
@@ -82,14 +131,30 @@ public class ContactVerificationService {
                 throw ApiException.invalidField("code", null, "No valid code was sent for this " + channel.noun
                         + "; request one with POST /customers/{customerId}/verify-" + channel.key);
             }
-            if (!SANDBOX_CODE.equals(code.asText())) {
-                throw ApiException.invalidField("code", null, "The code is wrong");
+            String mac = state.path(channel.codeMacKey()).asText(null);
+            boolean right = mac == null ? SANDBOX_CODE.equals(code)
+                    : MessageDigest.isEqual(mac.getBytes(StandardCharsets.US_ASCII),
+                    secrets.mac(codeName(customer, channel), code).getBytes(StandardCharsets.US_ASCII));
+            if (!right) {
+                int attempts = state.path(channel.attemptsKey()).asInt(0) + 1;
+                state.put(channel.attemptsKey(), attempts);
+                boolean spent = mac != null && attempts >= ATTEMPTS;
+                if (spent) {
+                    state.remove(channel.codeExpiryKey());
+                    state.remove(channel.codeMacKey());
+                }
+                customer.contactVerification = json.write(state);
+                return new Confirmation(null, ApiException.invalidField("code", null, spent
+                        ? "The code is wrong, and it is spent: request a new one with POST /customers/{customerId}/verify-" + channel.key
+                        : "The code is wrong"));
             }
             state.put(channel.key, "VERIFIED");
             state.remove(channel.codeExpiryKey());
+            state.remove(channel.codeMacKey());
+            state.remove(channel.attemptsKey());
             customer.contactVerification = json.write(state);
             customer.updatedAt = clock.now();
-            return view.toWire(customer);
+            return new Confirmation(view.toWire(customer), null);
         });
     }
 

@@ -1,4 +1,4 @@
-package payments.wallet;
+package payments;
 
 import com.icegreen.greenmail.util.GreenMail;
 import com.icegreen.greenmail.util.ServerSetup;
@@ -9,9 +9,8 @@ import jakarta.mail.internet.MimeMessage;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import payments.MoneyFixtures;
-import payments.TestSupport;
 import payments.customer.CustomerTest;
+import payments.wallet.WalletClient;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -26,15 +25,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static payments.TestSupport.api;
 
 /**
- * Production e-mails a wallet's one-time code over SMTP (an in-process GreenMail server here), and
- * the code from the mail opens a session; another code does not.
+ * Production e-mails one-time codes over SMTP (an in-process GreenMail server here): a wallet's
+ * sign-in code opens a session, a customer's email verification code verifies the address; other
+ * codes do not, and a mailed contact code is spent after five wrong tries.
  */
 @QuarkusTest
-@TestProfile(ProductionOtpMailTest.ProductionWithSmtp.class)
-class ProductionOtpMailTest {
+@TestProfile(ProductionCodeMailTest.ProductionWithSmtp.class)
+class ProductionCodeMailTest {
 
     /** The SMTP port, chosen once per JVM: the profile and the test may be loaded by different class loaders. */
-    private static final String PORT = "test.production-otp.smtp-port";
+    private static final String PORT = "test.production-codes.smtp-port";
     private static final Pattern CODE = Pattern.compile("code is (\\d{6})");
     private static GreenMail smtp;
 
@@ -53,7 +53,7 @@ class ProductionOtpMailTest {
         @Override
         public Map<String, String> getConfigOverrides() {
             return Map.of("svc.mode", "production", "svc.webhooks.allowed-hosts", "localhost",
-                    "svc.wallets.otp-email-from", "codes@payments.test", "quarkus.mailer.mock", "false",
+                    "svc.mail.from", "codes@payments.test", "quarkus.mailer.mock", "false",
                     "quarkus.mailer.host", "127.0.0.1", "quarkus.mailer.port", Integer.toString(port()),
                     "quarkus.mailer.start-tls", "DISABLED");
         }
@@ -107,5 +107,33 @@ class ProductionOtpMailTest {
         String wrong = "000000".equals(mailed) ? "000001" : "000000";
         assertEquals(400, WalletClient.verify(credentialId, Map.of("type", "EMAIL_OTP", "encryptedOtpBundle",
                 WalletClient.seal(target, wrong, WalletClient.compressed(WalletClient.newKey()))), null, null).statusCode());
+    }
+
+    @Test
+    void aCustomersEmailIsVerifiedWithTheMailedCodeAndPhonesNeedAnSmsSender() throws Exception {
+        Map<String, Object> body = CustomerTest.individual(TestSupport.uniqueCustomerRef("mail"), "Eli Europe");
+        body.put("region", "DE");
+        String customerId = api().body(body).post("/customers").then().statusCode(201).extract().path("id");
+        api().post("/customers/" + customerId + "/verify-phone").then().statusCode(501);
+
+        int before = smtp.getReceivedMessages().length;
+        api().post("/customers/" + customerId + "/verify-email").then().statusCode(204);
+        String code = codeOfMail(before, "jane@example.com");
+        String wrong = "000000".equals(code) ? "000001" : "000000";
+        api().body(Map.of("code", wrong)).post("/customers/" + customerId + "/verify-email/confirm").then().statusCode(400);
+        api().body(Map.of("code", code)).post("/customers/" + customerId + "/verify-email/confirm").then().statusCode(200)
+                .body("contactVerification.email", org.hamcrest.Matchers.equalTo("VERIFIED"));
+
+        // Five wrong tries spend a code: even the right one is refused afterwards.
+        Map<String, Object> eu = CustomerTest.individual(TestSupport.uniqueCustomerRef("mail"), "Una Unlucky");
+        eu.put("region", "DE");
+        String unlucky = api().body(eu).post("/customers").then().statusCode(201).extract().path("id");
+        api().post("/customers/" + unlucky + "/verify-email").then().statusCode(204);
+        String spent = codeOfMail(before + 1, "jane@example.com");
+        String miss = "000000".equals(spent) ? "000001" : "000000";
+        for (int i = 0; i < 5; i++) {
+            api().body(Map.of("code", miss)).post("/customers/" + unlucky + "/verify-email/confirm").then().statusCode(400);
+        }
+        api().body(Map.of("code", spent)).post("/customers/" + unlucky + "/verify-email/confirm").then().statusCode(400);
     }
 }

@@ -1,0 +1,50 @@
+package payments.common;
+
+import io.quarkus.mailer.Mail;
+import io.quarkus.mailer.reactive.ReactiveMailer;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.jboss.logging.Logger;
+
+import java.security.SecureRandom;
+import java.util.Optional;
+
+/**
+ * One-time codes by e-mail (production): six random digits sent over the SMTP server of the
+ * {@code quarkus.mailer.*} settings, from {@code svc.mail.from}. The random source is the bean's,
+ * made at run time.
+ */
+@ApplicationScoped
+public class CodeMailer {
+
+    private static final Logger LOG = Logger.getLogger(CodeMailer.class);
+
+    private final ReactiveMailer mailer;
+    private final Optional<String> from;
+    private final SecureRandom random = new SecureRandom();
+
+    public CodeMailer(ReactiveMailer mailer, ServerConfig config) {
+        this.mailer = mailer;
+        this.from = config.mail().from();
+    }
+
+    /** Whether a sender address is configured. */
+    public boolean configured() {
+        return from.isPresent();
+    }
+
+    /** A fresh code. */
+    public String newCode() {
+        return String.format("%06d", random.nextInt(1_000_000));
+    }
+
+    /** Mails {@code code} to {@code to}; 503 when the SMTP server does not take it. */
+    public Uni<Void> send(String to, String subject, String code, String purpose) {
+        Mail mail = Mail.withText(to, subject, "Your one-time code is " + code + ". " + purpose + "\n"
+                + "If you did not ask for it, ignore this message.").setFrom(from.orElseThrow());
+        return mailer.send(mail).onFailure().transform(failure -> {
+            LOG.warnf("A one-time code was not e-mailed: %s", failure.getMessage());
+            return new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "The one-time code could not be e-mailed; try again later");
+        });
+    }
+}
