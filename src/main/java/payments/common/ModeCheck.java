@@ -11,7 +11,8 @@ import java.util.stream.Stream;
 
 /**
  * A production server given sandbox settings was most likely started with a sandbox's environment:
- * it refuses to start, naming them, rather than run half configured for the wrong world.
+ * it refuses to start, naming them, rather than run half configured for the wrong world; so does
+ * one without the secrets key that production needs.
  */
 @ApplicationScoped
 public class ModeCheck {
@@ -27,6 +28,22 @@ public class ModeCheck {
             throw new IllegalStateException("SVC_MODE is production but sandbox-only settings are present: "
                     + String.join(", ", found) + "; remove them or run in sandbox mode");
         }
+        String missing = secretsKeyProblem(config.secretsKey());
+        if (missing != null) {
+            throw new IllegalStateException(missing);
+        }
+    }
+
+    /**
+     * Why production cannot run with this secrets key (null when it can): without one, a stored
+     * answer carrying a secret, a one-time code's MAC or a generated key could not be sealed, and
+     * the request would fail only when it came.
+     */
+    static String secretsKeyProblem(java.util.Optional<String> key) {
+        return key.filter(value -> !value.isBlank()).isPresent() ? null
+                : "SVC_MODE is production but SVC_SECRETS_KEY is not set: it seals the secrets this server stores (answers"
+                + " carrying secrets, one-time-code MACs, generated keys). Set 32 random bytes in base64 (openssl rand -base64 32),"
+                + " the same on every instance";
     }
 
     /** The sandbox-only settings (SVC_SANDBOX_* variables, svc.sandbox-* properties) among these, sorted. */

@@ -17,4 +17,11 @@ class ModeCheckTest {
                 Map.of("svc.sandbox-secrets-key-file", "y", "svc.mode", "production")));
         assertEquals(List.of(), ModeCheck.sandboxSettings(Map.of("SVC_SECRETS_KEY", "k"), Map.of()));
     }
+
+    @Test
+    void productionNeedsASecretsKey() {
+        org.junit.jupiter.api.Assertions.assertNotNull(ModeCheck.secretsKeyProblem(java.util.Optional.empty()));
+        org.junit.jupiter.api.Assertions.assertNotNull(ModeCheck.secretsKeyProblem(java.util.Optional.of(" ")));
+        org.junit.jupiter.api.Assertions.assertNull(ModeCheck.secretsKeyProblem(java.util.Optional.of("AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=")));
+    }
 }

@@ -135,8 +135,8 @@ public class SecretsAtRest {
             return decode(configured.get(), "SVC_SECRETS_KEY");
         }
         if (!sandbox) {
-            throw new IllegalStateException("Set SVC_SECRETS_KEY (32 random bytes, base64) to keep the generated webhook"
-                    + " signing key encrypted in the database, or give the key itself in SVC_WEBHOOK_SIGNING_KEY");
+            throw new IllegalStateException("Set SVC_SECRETS_KEY (32 random bytes, base64): production seals the secrets it"
+                    + " stores with it");
         }
         try {
             if (Files.isRegularFile(sandboxFile)) {
