@@ -17,6 +17,7 @@ import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
+import payments.common.JsonBodies;
 import payments.common.ServerClock;
 import payments.customer.Customer;
 import payments.quote.ExchangeRates;
@@ -389,13 +390,11 @@ public class AgentActions implements payments.quote.AgentQuotes {
     }
 
     private static String reason(JsonNode body) {
-        if (body == null || body.isNull() || body.isMissingNode()) {
+        JsonNode given = JsonBodies.optionalObject(body);
+        if (given == null) {
             return null;
         }
-        if (!body.isObject()) {
-            throw ApiException.bodyNotAnObject();
-        }
-        JsonNode reason = body.get("reason");
+        JsonNode reason = given.get("reason");
         if (reason != null && !reason.isNull() && (!reason.isTextual() || reason.asText().length() > 1024)) {
             throw ApiException.invalidField("reason", FieldError.Constraint.length(null, 1024), "Must be a string of at most 1024 characters");
         }

@@ -121,7 +121,8 @@ public class CardAuthorizations {
         Journal journal = single ? CardJournals.debit("CARD_PURCHASE", row.id, row.accountId, row.currency, amount, true)
                 : held ? CardJournals.hold(row.id, row.accountId, row.currency, amount)
                 : CardJournals.pull("CARD_PULL", row.id, row.accountId, row.currency, amount);
-        return tryPull(row, journal).flatMap(covered -> {
+        // decide() applied mayDebit in this transaction (a delegated key stays share-locked): post without asking again.
+        return postPull(journal).flatMap(covered -> {
             if (!covered) {
                 if (issuer.declinesUnderfunded()) {
                     return declined(row, INSUFFICIENT_FUNDS);
@@ -202,7 +203,7 @@ public class CardAuthorizations {
     /**
      * The one rule for taking card money from a funding account: the account can send, and an
      * embedded wallet only while an ACTIVE delegated key of this card names it (the owner's
-     * consent). Every pull goes through {@link #tryPull}, which applies it.
+     * consent). The authorization decides by it; every later pull goes through {@link #tryPull}.
      */
     static Uni<Boolean> mayDebit(UUID cardId, InternalAccount account) {
         if (account == null || !account.canTransact()) {
@@ -222,8 +223,12 @@ public class CardAuthorizations {
     Uni<Boolean> tryPull(CardTransaction row, Journal journal) {
         return InternalAccount.<InternalAccount>findById(row.accountId)
                 .flatMap(account -> mayDebit(row.cardId, account))
-                .flatMap(allowed -> !allowed ? Uni.createFrom().item(false)
-                        : ledger.post(journal).replaceWith(true).onFailure(CardAuthorizations::refusedPull).recoverWithItem(false));
+                .flatMap(allowed -> allowed ? postPull(journal) : Uni.createFrom().item(false));
+    }
+
+    /** Posts a pull the card may make: false (nothing posted) when the account cannot cover it or cannot send any more. */
+    private Uni<Boolean> postPull(Journal journal) {
+        return ledger.post(journal).replaceWith(true).onFailure(CardAuthorizations::refusedPull).recoverWithItem(false);
     }
 
     private static boolean refusedPull(Throwable failure) {

@@ -43,8 +43,10 @@ public class IdempotencyStore {
 
     /** The answer's bytes as first sent; a JSON body never starts like a sealed one. */
     private byte[] opened(Claim claim, byte[] body) {
-        String text = body == null ? null : new String(body, StandardCharsets.UTF_8);
-        return SecretsAtRest.isSealed(text) ? secrets.open(sealName(claim), text).getBytes(StandardCharsets.UTF_8) : body;
+        if (!SecretsAtRest.isSealed(body)) {
+            return body;
+        }
+        return secrets.open(sealName(claim), new String(body, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
     }
 
     private static String sealName(Claim claim) {

@@ -36,6 +36,20 @@ public class JsonBodies {
     public record Bound<T>(T value, List<FieldError> typeErrors) {
     }
 
+    /**
+     * An optional body that must be an object when given: null when absent (no body, or JSON
+     * null), the body when an object, 400 for anything else.
+     */
+    public static JsonNode optionalObject(JsonNode body) {
+        if (body == null || body.isNull() || body.isMissingNode()) {
+            return null;
+        }
+        if (!body.isObject()) {
+            throw ApiException.bodyNotAnObject();
+        }
+        return body;
+    }
+
     public <T> Bound<T> bind(JsonNode body, Class<T> type) {
         if (body == null || body.isNull() || body.isMissingNode()) {
             return new Bound<>(null, List.of());

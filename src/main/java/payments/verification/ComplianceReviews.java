@@ -13,6 +13,7 @@ import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
+import payments.common.JsonBodies;
 import payments.common.Page;
 import payments.common.PageRequest;
 import payments.common.QueryFilters;
@@ -130,10 +131,8 @@ public class ComplianceReviews {
 
     /** The body's reason: optional for an approval, required for a rejection; 1 to 1024 characters. */
     private static String reason(JsonNode body, boolean required) {
-        if (body != null && !body.isNull() && !body.isMissingNode() && !body.isObject()) {
-            throw ApiException.bodyNotAnObject();
-        }
-        JsonNode value = body == null ? null : body.get("reason");
+        JsonNode given = JsonBodies.optionalObject(body);
+        JsonNode value = given == null ? null : given.get("reason");
         boolean absent = value == null || value.isNull();
         if (absent && required) {
             throw ApiException.invalidField("reason", FieldError.Constraint.length(1, MAX_REASON), "Is required: why the customer is rejected");

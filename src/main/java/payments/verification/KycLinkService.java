@@ -10,6 +10,7 @@ import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.IdType;
+import payments.common.JsonBodies;
 import payments.common.JsonText;
 import payments.common.ServerClock;
 import payments.common.ServerConfig;
@@ -124,10 +125,8 @@ public class KycLinkService {
     }
 
     private static String redirectUri(JsonNode body) {
-        if (body != null && !body.isNull() && !body.isMissingNode() && !body.isObject()) {
-            throw ApiException.bodyNotAnObject();
-        }
-        JsonNode value = body == null ? null : body.get("redirectUri");
+        JsonNode given = JsonBodies.optionalObject(body);
+        JsonNode value = given == null ? null : given.get("redirectUri");
         if (value == null || value.isNull()) {
             return null;
         }

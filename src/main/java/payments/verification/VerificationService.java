@@ -141,7 +141,9 @@ public class VerificationService {
             SandboxVerdict outcome = corrected;
             return conclude(verification, outcome.verificationStatus(), issues)
                     .call(() -> customers.decide(customer, outcome.customerStatus()))
-                    .call(() -> customer.isBusiness() && outcome.terminal() ? decideOwners(customer) : Uni.createFrom().voidItem());
+                    .call(() -> customer.isBusiness() && outcome.terminal()
+                            ? decideOwners(customer, owner -> verdicts.beneficialOwner(json.read(owner.personalInfo).path("lastName").asText(null)))
+                            : Uni.createFrom().voidItem());
         });
     }
 
@@ -154,10 +156,7 @@ public class VerificationService {
         String status = approve ? Verification.APPROVED : Verification.REJECTED;
         return conclude(verification, status, List.of())
                 .call(() -> customers.decide(customer, status))
-                .call(() -> customer.isBusiness() ? BeneficialOwnerService.ownersOf(customer).invoke(owners -> owners.forEach(owner -> {
-                    owner.kycStatus = status;
-                    owner.updatedAt = clock.now();
-                })).replaceWithVoid() : Uni.createFrom().voidItem());
+                .call(() -> customer.isBusiness() ? decideOwners(customer, owner -> status) : Uni.createFrom().voidItem());
     }
 
     /** What the customer's packet still lacks (none for businesses the sandbox decides outright); call in a session. */
@@ -219,9 +218,10 @@ public class VerificationService {
         };
     }
 
-    private Uni<Void> decideOwners(Customer customer) {
+    /** Gives each of a business's owners its KYC status, as {@code decision} has it. */
+    private Uni<Void> decideOwners(Customer customer, java.util.function.Function<BeneficialOwner, String> decision) {
         return BeneficialOwnerService.ownersOf(customer).invoke(owners -> owners.forEach(owner -> {
-            owner.kycStatus = verdicts.beneficialOwner(json.read(owner.personalInfo).path("lastName").asText(null));
+            owner.kycStatus = decision.apply(owner);
             owner.updatedAt = clock.now();
         })).replaceWithVoid();
     }

@@ -13,6 +13,7 @@ import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
+import payments.common.JsonBodies;
 import payments.common.JsonText;
 import payments.common.ServerClock;
 import payments.common.UniqueViolation;
@@ -238,9 +239,7 @@ public class AuthCredentials {
     /** POST /auth/credentials/{id}/challenge: a new one-time code (EMAIL_OTP, SMS_OTP). */
     public Uni<Object> challenge(String credentialId, JsonNode body) {
         UUID id = Ids.uuidOf(IdType.AUTH_METHOD, credentialId, ErrorCode.AUTH_CREDENTIAL_NOT_FOUND);
-        if (body != null && !body.isMissingNode() && !body.isNull() && !body.isObject()) {
-            throw ApiException.bodyNotAnObject();
-        }
+        JsonBodies.optionalObject(body);
         return Panache.withTransaction(() -> find(id).flatMap(credential -> {
             if (AuthCredential.OAUTH.equals(credential.type)) {
                 throw ApiException.invalidField("id", null, "OAUTH credentials have no challenge: verify with a fresh OIDC token");

@@ -55,6 +55,12 @@ public class SecretsAtRest {
         return stored != null && stored.startsWith(PREFIX);
     }
 
+    /** The same for stored bytes, without decoding them. */
+    public static boolean isSealed(byte[] stored) {
+        byte[] prefix = PREFIX.getBytes(StandardCharsets.US_ASCII);
+        return stored != null && stored.length >= prefix.length && Arrays.equals(stored, 0, prefix.length, prefix, 0, prefix.length);
+    }
+
     public String seal(String name, String plaintext) {
         try {
             byte[] nonce = new byte[NONCE_BYTES];
