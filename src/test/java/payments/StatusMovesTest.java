@@ -53,6 +53,36 @@ class StatusMovesTest {
         assertEquals(List.of(), found, "statuses moved outside their machine");
     }
 
+    /**
+     * A payment's lifecycle has one owner: only {@code PaymentLifecycle} moves a payment's status or
+     * writes its failure reason, refund or settlement time (PaymentTransaction itself builds new
+     * rows and reads them back). Failure reasons come from the enum, never a string literal.
+     */
+    @Test
+    void onlyThePaymentLifecycleMovesAPayment() throws IOException {
+        Pattern lifecycleWrites = Pattern.compile(
+                "TransactionStatus\\.move\\(|\\.(failureReason|refund|settledAt)\\s*=[^=]");
+        Set<String> owners = Set.of("PaymentLifecycle.java", "TransactionStatus.java", "PaymentTransaction.java");
+        List<String> found = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(Path.of("src/main/java/payments"))) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                // Card transactions keep their own lifecycle (CardTransactionStatus), with fields of the same names.
+                if (owners.contains(file.getFileName().toString()) || file.toString().contains("/card/")) {
+                    continue;
+                }
+                List<String> lines = Files.readAllLines(file);
+                for (int i = 0; i < lines.size(); i++) {
+                    if (lifecycleWrites.matcher(lines.get(i)).find()) {
+                        found.add(file + ":" + (i + 1) + ": " + lines.get(i).strip());
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), found, "payments changed outside PaymentLifecycle");
+        String lifecycle = Files.readString(Path.of("src/main/java/payments/transaction/PaymentLifecycle.java"));
+        assertFalse(Pattern.compile("failureReason\\s*=\\s*\"").matcher(lifecycle).find(), "a failure reason written as a string literal");
+    }
+
     @Test
     void cardTransactionMoves() {
         assertTrue(CardTransactionStatus.canMove(null, CardTransaction.AUTHORIZED));

@@ -21,10 +21,11 @@ import payments.common.jobs.JobOutcome;
 import payments.common.jobs.Jobs;
 import payments.quote.ReceiverService.FieldDefinition;
 import payments.transaction.PaymentTransaction;
-import payments.transaction.RailOutcome;
-import payments.transaction.Settlement;
+import payments.transaction.FailureReason;
+import payments.transaction.PaymentRail.Leg;
+import payments.transaction.PaymentRail.Submission;
+import payments.transaction.PaymentLifecycle;
 import payments.transaction.TransactionService;
-import payments.transaction.TransactionStatus;
 import payments.transaction.TransactionView.TransactionResponse;
 import payments.transaction.TransactionView;
 import payments.webhook.WebhookDispatcher;
@@ -45,7 +46,7 @@ import java.util.UUID;
  * 200 approves (with the receiver information the sender asked for), 202 defers the decision to
  * {@code POST /transactions/{id}/approve|reject} within {@link #DECISION_WINDOW}, 403 rejects,
  * 422 (the sender has nothing more to give) fails the pay request, anything else or no answer
- * fails the payment. An approved payment settles like any other: {@link Settlement} credits the
+ * fails the payment. An approved payment settles like any other: {@link PaymentLifecycle} credits the
  * receiver's account when the rail delivers.
  */
 @ApplicationScoped
@@ -67,21 +68,21 @@ public class IncomingApproval implements JobHandler {
     private final WebhookDispatcher deliveries;
     private final WebhookEndpoint endpoint;
     private final Jobs jobs;
-    private final Settlement settlement;
+    private final PaymentLifecycle lifecycle;
     private final TransactionView view;
     private final ObjectMapper mapper;
     private final JsonText json;
     private final ServerClock clock;
 
     public IncomingApproval(WebhookPublisher webhooks, WebhookSender sender, WebhookDispatcher deliveries,
-                            WebhookEndpoint endpoint, Jobs jobs, Settlement settlement, TransactionView view,
+                            WebhookEndpoint endpoint, Jobs jobs, PaymentLifecycle lifecycle, TransactionView view,
                             ObjectMapper mapper, JsonText json, ServerClock clock) {
         this.webhooks = webhooks;
         this.sender = sender;
         this.deliveries = deliveries;
         this.endpoint = endpoint;
         this.jobs = jobs;
-        this.settlement = settlement;
+        this.lifecycle = lifecycle;
         this.view = view;
         this.mapper = mapper;
         this.json = json;
@@ -160,7 +161,7 @@ public class IncomingApproval implements JobHandler {
 
     private Uni<Void> call(UUID transactionId, WebhookEvent event) {
         return endpoint.current().flatMap(url -> url.isEmpty()
-                ? locked(transactionId, t -> fail(t, "PAYMENT_APPROVAL_WEBHOOK_ERROR"))
+                ? locked(transactionId, t -> fail(t, FailureReason.PAYMENT_APPROVAL_WEBHOOK_ERROR))
                 : sender.send(event, url.get(), DECISION_WINDOW)
                         .call(attempt -> deliveries.closeSingleAttempt(event, attempt))
                         .flatMap(attempt -> locked(transactionId, t -> answered(t, attempt))));
@@ -168,20 +169,20 @@ public class IncomingApproval implements JobHandler {
 
     private Uni<Void> answered(PaymentTransaction t, Attempt attempt) {
         if (!attempt.answered()) {
-            return fail(t, "PAYMENT_APPROVAL_WEBHOOK_ERROR");
+            return fail(t, FailureReason.PAYMENT_APPROVAL_WEBHOOK_ERROR);
         }
         return switch (attempt.status()) {
             case 200 -> {
                 JsonNode info = lenientJson(attempt.responseBody()).get("receiverCustomerInfo");
                 JsonNode given = info != null && info.isObject() ? info : null;
                 yield ReceiverInfoFields.missingMandatory(requestedFields(t), given).isEmpty()
-                        ? approved(t, given) : fail(t, "MISSING_MANDATORY_PAYEE_DATA");
+                        ? approved(t, given) : fail(t, FailureReason.MISSING_MANDATORY_PAYEE_DATA);
             }
             case 202 -> awaitDecision(t);
             case 403 -> rejected(t);
             // The platform wants more about the sender; the sender has told all it will.
-            case 422 -> fail(t, "PAY_REQUEST_FAILED");
-            default -> fail(t, "PAYMENT_APPROVAL_WEBHOOK_ERROR");
+            case 422 -> fail(t, FailureReason.PAY_REQUEST_FAILED);
+            default -> fail(t, FailureReason.PAYMENT_APPROVAL_WEBHOOK_ERROR);
         };
     }
 
@@ -195,30 +196,24 @@ public class IncomingApproval implements JobHandler {
         if (t.approvalDeadline == null || clock.now().isBefore(t.approvalDeadline)) {
             return Uni.createFrom().voidItem();
         }
-        return fail(t, "PAYMENT_APPROVAL_TIMED_OUT");
+        return fail(t, FailureReason.PAYMENT_APPROVAL_TIMED_OUT);
     }
 
     private Uni<Void> approved(PaymentTransaction t, JsonNode receiverInfo) {
         t.receiverCustomerInfo = receiverInfo == null || receiverInfo.isNull() ? null : json.write(receiverInfo);
         t.approvalDeadline = null;
-        return settlement.begin(t, RailOutcome.named(t.railOutcome));
+        return lifecycle.begin(t, new Submission(t.id, t.reference, Leg.UMA_RECEIVE, null, t.senderIdentifier,
+                t.sentCurrency.equals(t.receivedCurrency), t.receivedCurrency, t.receivedAmount));
     }
 
     private Uni<Void> rejected(PaymentTransaction t) {
-        TransactionStatus.move(t, TransactionStatus.REJECTED);
-        return failed(t);
-    }
-
-    private Uni<Void> fail(PaymentTransaction t, String reason) {
-        TransactionStatus.move(t, TransactionStatus.FAILED);
-        t.failureReason = reason;
-        return failed(t);
-    }
-
-    private Uni<Void> failed(PaymentTransaction t) {
         t.approvalDeadline = null;
-        t.updatedAt = clock.now();
-        return webhooks.publish(EventType.INCOMING_PAYMENT_FAILED, view.toWire(t)).replaceWithVoid();
+        return lifecycle.rejectIncoming(t);
+    }
+
+    private Uni<Void> fail(PaymentTransaction t, FailureReason reason) {
+        t.approvalDeadline = null;
+        return lifecycle.failIncoming(t, reason);
     }
 
     /** The payment, locked, if it still awaits the platform: 409 otherwise, also once the 202 window has passed. */

@@ -33,7 +33,7 @@ import payments.quote.QuoteView.QuoteResponse;
 import payments.transaction.PaymentBatcher;
 import payments.transaction.PaymentLimits;
 import payments.transaction.PaymentTransaction;
-import payments.transaction.Settlement;
+import payments.transaction.PaymentLifecycle;
 import payments.transaction.TransactionStatus;
 import payments.transaction.TransactionView;
 import payments.webhook.WebhookEvent;
@@ -64,7 +64,7 @@ public class QuoteCreation {
     private final InternalAccountStore accountStore;
     private final PaymentBatcher batcher;
     private final Idempotency idempotency;
-    private final Settlement settlement;
+    private final PaymentLifecycle lifecycle;
     private final Jobs jobs;
     private final WebhookPublisher webhooks;
     private final QuoteView view;
@@ -76,7 +76,7 @@ public class QuoteCreation {
 
     public QuoteCreation(RequestSchemas schemas, QuotePricing pricing, QuoteExecution execution,
                          ScaChallenges challenges, InternalAccountService internalAccounts, InternalAccountStore accountStore, PaymentBatcher batcher,
-                         Idempotency idempotency, Settlement settlement, Jobs jobs, WebhookPublisher webhooks,
+                         Idempotency idempotency, PaymentLifecycle lifecycle, Jobs jobs, WebhookPublisher webhooks,
                          QuoteView view, TransactionView transactionView, JsonText json, ServerClock clock,
                          ServerConfig config, WalletPayments walletPayments) {
         this.walletPayments = walletPayments;
@@ -88,7 +88,7 @@ public class QuoteCreation {
         this.accountStore = accountStore;
         this.batcher = batcher;
         this.idempotency = idempotency;
-        this.settlement = settlement;
+        this.lifecycle = lifecycle;
         this.jobs = jobs;
         this.webhooks = webhooks;
         this.view = view;
@@ -175,10 +175,10 @@ public class QuoteCreation {
             Quote quote = quoteOf(request, payer, resolved.payee(), priced, t, now);
             WebhookEvent pending = webhooks.dispatched(EventType.OUTGOING_PAYMENT_PENDING, transactionView.toWire(t));
             QuoteStatus.move(quote, QuoteStatus.PROCESSING);
-            WebhookEvent processing = settlement.processingAtOnce(t);
+            WebhookEvent processing = lifecycle.processingAtOnce(t);
             // The execute call answers the payment as it starts (PROCESSING); the completion event follows.
             Answer answer = idempotency.answer(result(view.toWire(quote, t)));
-            Settlement.SettledAtOnce settled = settlement.completeAtOnce(t, processing);
+            PaymentLifecycle.SettledAtOnce settled = lifecycle.completeAtOnce(t, processing);
             RawTable.Rows rows = new RawTable.Rows().add(PaymentTransaction.ROWS, t).add(Quote.ROWS, quote)
                     .add(WebhookEvent.ROWS, pending);
             settled.events().forEach(event -> rows.add(WebhookEvent.ROWS, event));

@@ -20,10 +20,10 @@ import payments.ledger.Ledger;
 import payments.quote.QuoteView.QuoteResponse;
 import payments.transaction.PaymentLimits;
 import payments.transaction.PaymentRail;
+import payments.transaction.PaymentRail.Leg;
+import payments.transaction.PaymentRail.Submission;
 import payments.transaction.PaymentTransaction;
-import payments.transaction.RailOutcome;
-import payments.transaction.Settlement;
-import payments.transaction.TransactionStatus;
+import payments.transaction.PaymentLifecycle;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -31,14 +31,14 @@ import java.util.UUID;
 
 /**
  * Executing a quote: the checks that may still refuse it, then the payer's money held and the
- * payment handed to the settlement job (or, for a payer in an SCA region, a challenge first).
+ * payment handed to its rail (or, for a payer in an SCA region, a challenge first).
  */
 @ApplicationScoped
 public class QuoteExecution {
 
     private final Ledger ledger;
     private final PaymentLimits limits;
-    private final Settlement settlement;
+    private final PaymentLifecycle lifecycle;
     private final PaymentRail rail;
     private final QuoteView view;
     private final JsonText json;
@@ -47,13 +47,13 @@ public class QuoteExecution {
     private final InternalAccountService internalAccounts;
     private final WalletPayments walletPayments;
 
-    public QuoteExecution(Ledger ledger, PaymentLimits limits, Settlement settlement, PaymentRail rail, QuoteView view,
+    public QuoteExecution(Ledger ledger, PaymentLimits limits, PaymentLifecycle lifecycle, PaymentRail rail, QuoteView view,
                           JsonText json, ServerClock clock, ScaChallenges challenges,
                           InternalAccountService internalAccounts, WalletPayments walletPayments) {
         this.walletPayments = walletPayments;
         this.ledger = ledger;
         this.limits = limits;
-        this.settlement = settlement;
+        this.lifecycle = lifecycle;
         this.rail = rail;
         this.view = view;
         this.json = json;
@@ -120,9 +120,9 @@ public class QuoteExecution {
     }
 
     /**
-     * Holds the payer's money and hands the payment to the settlement job. Both sides are checked
+     * Holds the payer's money and hands the payment on (see {@link PaymentLifecycle#begin}). Both sides are checked
      * again first: neither holder may be deleted (410), an external payee must still be usable (400); and the hold itself re-checks
-     * the payer and an internal payee under their row locks (400, see {@link Settlement#hold}).
+     * the payer and an internal payee under their row locks (400, see {@link PaymentLifecycle#hold}).
      * Any refusal leaves nothing held.
      */
     private Uni<Void> release(Quote quote, PaymentTransaction t) {
@@ -131,25 +131,26 @@ public class QuoteExecution {
         }
         return InternalAccount.<InternalAccount>findById(quote.sourceAccountId)
                 .call(() -> requireLiveParties(quote))
-                .flatMap(source -> railOutcome(quote))
-                .flatMap(outcome -> ledger.post(Settlement.hold(t))
+                .flatMap(source -> submission(quote, t))
+                .flatMap(submission -> ledger.post(PaymentLifecycle.hold(t))
                         .call(() -> limits.countDailyVolume(PaymentLimits.Volume.of(t)))
                         .flatMap(ignored -> {
                             QuoteStatus.move(quote, QuoteStatus.PROCESSING);
                             quote.scaChallenge = null;
                             quote.updatedAt = clock.now();
-                            return settlement.begin(t, outcome);
+                            return lifecycle.begin(t, submission);
                         }));
     }
 
-    /** A pull holds nothing here: the bank's answer (the transfer table on its number) decides. */
+    /** A pull holds nothing here: the money comes over the rail, and the bank's answer decides. */
     private Uni<Void> releasePull(Quote quote, PaymentTransaction t) {
         return requireLiveParties(quote)
                 .flatMap(ignored -> ExternalAccount.<ExternalAccount>findById(quote.sourceExternalAccountId))
                 .flatMap(account -> {
                     QuoteStatus.move(quote, QuoteStatus.PROCESSING);
                     quote.updatedAt = clock.now();
-                    return settlement.begin(t, rail.pull(identifier(account)));
+                    return lifecycle.begin(t, new Submission(t.id, t.reference, Leg.PULL, account.id, identifier(account),
+                            true, t.sentCurrency, t.sentAmount));
                 });
     }
 
@@ -158,31 +159,32 @@ public class QuoteExecution {
     }
 
     /**
-     * Internal destinations always settle. External ones need a rail: the sandbox simulator, whose
-     * outcome the account identifier's last three characters choose (the same-currency transfer
-     * table for same-currency payments, the quote table across currencies).
+     * How the payment leaves the ledger: null for an internal payee (the ledger settles it itself),
+     * otherwise what the rail is handed: a payout to the external account (still able to receive,
+     * and, across currencies, at a rate the rail still honours) or an UMA payment.
      */
-    Uni<RailOutcome> railOutcome(Quote quote) {
+    Uni<Submission> submission(Quote quote, PaymentTransaction t) {
         if (quote.destinationAccountId != null) {
-            return Uni.createFrom().item(RailOutcome.SUCCESS);
+            return Uni.createFrom().nullItem();
         }
+        boolean sameCurrency = quote.sendingCurrency.equals(quote.receivingCurrency);
         if (quote.externalAccountId == null) {
             String address = json.read(quote.destination).path("umaAddress").asText();
-            return Uni.createFrom().item(UmaDirectory.find(address).map(UmaDirectory.UmaReceiver::outcome)
-                    .orElse(RailOutcome.SUCCESS));
+            return Uni.createFrom().item(new Submission(t.id, t.reference, Leg.UMA_SEND, null, address, sameCurrency,
+                    t.receivedCurrency, t.receivedAmount));
         }
         return ExternalAccount.<ExternalAccount>findById(quote.externalAccountId).map(account -> {
             if (!account.canReceive()) {
                 throw ApiException.invalidField("destination.accountId", null, "External account " + account.wireId()
                         + (account.deletedAt != null ? " was deleted" : " is " + account.status) + " and cannot receive");
             }
-            boolean sameCurrency = quote.sendingCurrency.equals(quote.receivingCurrency);
             if (!sameCurrency && !rail.canPrice(identifier(account))) {
                 // The payout partner refuses the quoted rate now: nothing is held, the quote stays as it was.
                 throw new ApiException(ErrorCode.QUOTE_RATE_UNAVAILABLE, "The payout partner no longer honours the rate quoted for "
                         + quote.sendingCurrency + " to " + quote.receivingCurrency + "; create a new quote");
             }
-            return rail.payout(identifier(account), sameCurrency);
+            return new Submission(t.id, t.reference, Leg.PAYOUT, account.id, identifier(account), sameCurrency,
+                    t.receivedCurrency, t.receivedAmount);
         });
     }
 
@@ -203,8 +205,7 @@ public class QuoteExecution {
         QuoteStatus.move(quote, QuoteStatus.PENDING);
         quote.scaChallenge = null;
         quote.updatedAt = clock.now();
-        TransactionStatus.move(t, TransactionStatus.PENDING);
-        t.updatedAt = clock.now();
+        lifecycle.awaitFunds(t);
         return Uni.createFrom().voidItem();
     }
 

@@ -9,10 +9,7 @@ import payments.common.jobs.ClaimedJob;
 import payments.common.jobs.JobHandler;
 import payments.common.jobs.JobOutcome;
 import payments.transaction.PaymentTransaction;
-import payments.transaction.TransactionStatus;
-import payments.transaction.TransactionView;
-import payments.webhook.EventType;
-import payments.webhook.WebhookPublisher;
+import payments.transaction.PaymentLifecycle;
 
 import java.util.UUID;
 
@@ -25,13 +22,11 @@ public class QuoteExpiry implements JobHandler {
 
     public static final String TYPE = "quote.expire";
 
-    private final WebhookPublisher webhooks;
-    private final TransactionView transactionView;
+    private final PaymentLifecycle lifecycle;
     private final ServerClock clock;
 
-    public QuoteExpiry(WebhookPublisher webhooks, TransactionView transactionView, ServerClock clock) {
-        this.webhooks = webhooks;
-        this.transactionView = transactionView;
+    public QuoteExpiry(PaymentLifecycle lifecycle, ServerClock clock) {
+        this.lifecycle = lifecycle;
         this.clock = clock;
     }
 
@@ -59,10 +54,6 @@ public class QuoteExpiry implements JobHandler {
         boolean awaitedSca = QuoteStatus.of(quote) == QuoteStatus.PENDING_AUTHORIZATION;
         QuoteStatus.move(quote, awaitedSca ? QuoteStatus.FAILED : QuoteStatus.EXPIRED);
         quote.updatedAt = clock.now();
-        TransactionStatus.move(t, awaitedSca ? TransactionStatus.FAILED : TransactionStatus.EXPIRED);
-        t.failureReason = awaitedSca ? "SCA_NOT_COMPLETED" : "QUOTE_EXPIRED";
-        t.updatedAt = clock.now();
-        return webhooks.publish(awaitedSca ? EventType.OUTGOING_PAYMENT_FAILED : EventType.OUTGOING_PAYMENT_EXPIRED, transactionView.toWire(t))
-                .replaceWithVoid();
+        return lifecycle.expire(t, awaitedSca);
     }
 }

@@ -10,7 +10,7 @@ import payments.common.ErrorCode;
 import payments.common.ServerClock;
 import payments.common.schema.RequestSchemas;
 import payments.transaction.PaymentLimits;
-import payments.transaction.Settlement;
+import payments.transaction.PaymentLifecycle;
 import payments.transaction.TransactionView;
 
 /** Realtime (JIT) funding: a quote runs when the money its paymentInstructions ask for arrives. */
@@ -20,16 +20,16 @@ public class RealtimeFunding {
     private final RequestSchemas schemas;
     private final QuoteExecution execution;
     private final PaymentLimits limits;
-    private final Settlement settlement;
+    private final PaymentLifecycle lifecycle;
     private final TransactionView transactionView;
     private final ServerClock clock;
 
     public RealtimeFunding(RequestSchemas schemas, QuoteExecution execution, PaymentLimits limits,
-                           Settlement settlement, TransactionView transactionView, ServerClock clock) {
+                           PaymentLifecycle lifecycle, TransactionView transactionView, ServerClock clock) {
         this.schemas = schemas;
         this.execution = execution;
         this.limits = limits;
-        this.settlement = settlement;
+        this.lifecycle = lifecycle;
         this.transactionView = transactionView;
         this.clock = clock;
     }
@@ -61,12 +61,12 @@ public class RealtimeFunding {
             }
             execution.requireRunnable(quote);
             return execution.requireLiveParties(quote).flatMap(ignored -> QuoteLookup.transactionOf(quote, true))
-                    .flatMap(t -> execution.railOutcome(quote)
+                    .flatMap(t -> execution.submission(quote, t)
                             .call(() -> limits.countDailyVolume(PaymentLimits.Volume.of(t)))
-                            .flatMap(outcome -> {
+                            .flatMap(submission -> {
                                 QuoteStatus.move(quote, QuoteStatus.PROCESSING);
                                 quote.updatedAt = clock.now();
-                                return settlement.begin(t, outcome);
+                                return lifecycle.begin(t, submission);
                             })
                             .map(ignored -> transactionView.toWire(t)));
         });

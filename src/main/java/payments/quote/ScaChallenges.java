@@ -16,10 +16,7 @@ import payments.common.ServerClock;
 import payments.common.ServerConfig;
 import payments.customer.Customer;
 import payments.transaction.PaymentTransaction;
-import payments.transaction.TransactionStatus;
-import payments.transaction.TransactionView;
-import payments.webhook.EventType;
-import payments.webhook.WebhookPublisher;
+import payments.transaction.PaymentLifecycle;
 
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -33,19 +30,17 @@ import java.util.Map;
 @ApplicationScoped
 public class ScaChallenges {
 
-    private final WebhookPublisher webhooks;
-    private final TransactionView transactionView;
+    private final PaymentLifecycle lifecycle;
     private final JsonText json;
     private final ServerClock clock;
     private final ServerConfig config;
     private final InternalAccountService internalAccounts;
     private final ScaLockoutStore lockouts;
 
-    public ScaChallenges(WebhookPublisher webhooks, TransactionView transactionView, JsonText json, ServerClock clock,
+    public ScaChallenges(PaymentLifecycle lifecycle, JsonText json, ServerClock clock,
                          ServerConfig config, InternalAccountService internalAccounts, ScaLockoutStore lockouts) {
         this.lockouts = lockouts;
-        this.webhooks = webhooks;
-        this.transactionView = transactionView;
+        this.lifecycle = lifecycle;
         this.json = json;
         this.clock = clock;
         this.config = config;
@@ -75,9 +70,7 @@ public class ScaChallenges {
         quote.scaChallenge = json.write(challenge);
         QuoteStatus.move(quote, QuoteStatus.PENDING_AUTHORIZATION);
         quote.updatedAt = clock.now();
-        TransactionStatus.move(t, TransactionStatus.PENDING_AUTHORIZATION);
-        t.updatedAt = clock.now();
-        return webhooks.publish(EventType.OUTGOING_PAYMENT_PENDING_AUTHORIZATION, transactionView.toWire(t)).replaceWithVoid();
+        return lifecycle.awaitAuthorization(t);
     }
 
     /**

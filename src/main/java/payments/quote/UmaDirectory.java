@@ -1,7 +1,6 @@
 package payments.quote;
 
 import payments.common.ErrorCode;
-import payments.transaction.RailOutcome;
 
 import java.util.List;
 import java.util.Map;
@@ -17,17 +16,16 @@ public final class UmaDirectory {
     public static final String SANDBOX_DOMAIN = "sandbox.uma.money";
     public static final Pattern ADDRESS = Pattern.compile("^\\$[A-Za-z0-9._+-]{1,64}@[a-z0-9-]+(\\.[a-z0-9-]+)+$");
 
-    /** A receiver: the currencies it takes and how payments to it end. */
-    public record UmaReceiver(String address, List<String> currencies, RailOutcome outcome) {
+    /** A receiver: the currencies it takes (how payments to it end is the sandbox rail's business). */
+    public record UmaReceiver(String address, List<String> currencies) {
     }
 
     private static final Map<String, UmaReceiver> SANDBOX = Map.of(
-            "$success.usd", new UmaReceiver("$success.usd@" + SANDBOX_DOMAIN, List.of("USD"), RailOutcome.SUCCESS),
-            "$success.eur", new UmaReceiver("$success.eur@" + SANDBOX_DOMAIN, List.of("EUR"), RailOutcome.SUCCESS),
-            "$success.mxn", new UmaReceiver("$success.mxn@" + SANDBOX_DOMAIN, List.of("MXN"), RailOutcome.SUCCESS),
-            "$pending.long.usd", new UmaReceiver("$pending.long.usd@" + SANDBOX_DOMAIN, List.of("USD"), RailOutcome.UMA_PENDING_LONG),
-            "$fail.compliance.usd", new UmaReceiver("$fail.compliance.usd@" + SANDBOX_DOMAIN, List.of("USD"),
-                    RailOutcome.UMA_COMPLIANCE_REJECTED));
+            "$success.usd", new UmaReceiver("$success.usd@" + SANDBOX_DOMAIN, List.of("USD")),
+            "$success.eur", new UmaReceiver("$success.eur@" + SANDBOX_DOMAIN, List.of("EUR")),
+            "$success.mxn", new UmaReceiver("$success.mxn@" + SANDBOX_DOMAIN, List.of("MXN")),
+            "$pending.long.usd", new UmaReceiver("$pending.long.usd@" + SANDBOX_DOMAIN, List.of("USD")),
+            "$fail.compliance.usd", new UmaReceiver("$fail.compliance.usd@" + SANDBOX_DOMAIN, List.of("USD")));
 
     /** Sandbox addresses whose lookup fails as a counterparty can make it fail. */
     private static final Map<String, ErrorCode> LOOKUP_FAILURES = Map.ofEntries(
@@ -61,13 +59,13 @@ public final class UmaDirectory {
      * pendingReason. As receivers they do not exist: the reasons belong to incoming deposits.
      */
     private static final Map<String, UmaReceiver> PENDING_SENDERS = Map.of(
-            "$pending.declaration.usd", pendingSender("$pending.declaration.usd", RailOutcome.UMA_PENDING_DECLARATION),
-            "$pending.wallet.usd", pendingSender("$pending.wallet.usd", RailOutcome.UMA_PENDING_WALLET),
-            "$pending.info.usd", pendingSender("$pending.info.usd", RailOutcome.UMA_PENDING_INFORMATION),
-            "$pending.compliance.usd", pendingSender("$pending.compliance.usd", RailOutcome.UMA_PENDING_COMPLIANCE));
+            "$pending.declaration.usd", pendingSender("$pending.declaration.usd"),
+            "$pending.wallet.usd", pendingSender("$pending.wallet.usd"),
+            "$pending.info.usd", pendingSender("$pending.info.usd"),
+            "$pending.compliance.usd", pendingSender("$pending.compliance.usd"));
 
-    private static UmaReceiver pendingSender(String localPart, RailOutcome outcome) {
-        return new UmaReceiver(localPart + "@" + SANDBOX_DOMAIN, List.of("USD"), outcome);
+    private static UmaReceiver pendingSender(String localPart) {
+        return new UmaReceiver(localPart + "@" + SANDBOX_DOMAIN, List.of("USD"));
     }
 
     /** A sandbox address that can send money in: any receiver, and the pending senders. */
@@ -75,7 +73,8 @@ public final class UmaDirectory {
         return find(address).or(() -> sandboxLocalPart(address).map(PENDING_SENDERS::get));
     }
 
-    private static Optional<String> sandboxLocalPart(String address) {
+    /** The part before the sandbox domain (with its $), for an address on it. */
+    public static Optional<String> sandboxLocalPart(String address) {
         return wellFormed(address) && address.endsWith("@" + SANDBOX_DOMAIN)
                 ? Optional.of(address.substring(0, address.indexOf('@'))) : Optional.empty();
     }

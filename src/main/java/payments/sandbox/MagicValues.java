@@ -15,7 +15,7 @@ public final class MagicValues {
     /**
      * This server's own account-identifier endings, in the 9xx range (the reference's tables use 0xx
      * and 1xx): 901 no rate can be locked for a conversion to the account, 902 the payout fails
-     * with LIMIT_EXCEEDED (see RailOutcome), 909 a customer's accounts fail provisioning.
+     * with LIMIT_EXCEEDED (see SandboxOutcome), 909 a customer's accounts fail provisioning.
      */
     static final String RATE_UNAVAILABLE = "901";
     /** The one-time code of every embedded-wallet EMAIL_OTP / SMS_OTP login; still sealed with HPKE by the client. */

@@ -7,7 +7,6 @@ import payments.account.AccountOutcomes;
 import payments.common.ServerConfig;
 import payments.customer.IdentityVerdicts;
 import payments.transaction.PaymentRail;
-import payments.transaction.RailOutcome;
 import payments.verification.DocumentScreening;
 import payments.card.CardIssuer;
 import payments.wallet.OtpDelivery;
@@ -44,8 +43,8 @@ public class SandboxProviders {
 
     @Produces
     @Singleton
-    PaymentRail paymentRail(ServerConfig config) {
-        return config.sandbox() ? new SimulatedRail() : PaymentRail.NONE;
+    PaymentRail paymentRail(ServerConfig config, SandboxRail sandboxRail) {
+        return config.sandbox() ? sandboxRail : PaymentRail.NONE;
     }
 
     @Produces
@@ -125,25 +124,6 @@ public class SandboxProviders {
         @Override
         public boolean reservedId(UUID id) {
             return MagicValues.cardFundingRefused(id.toString());
-        }
-    }
-
-    /** The sandbox rail: outcome tables by the identifier's last three characters. */
-    static final class SimulatedRail implements PaymentRail {
-        @Override
-        public RailOutcome payout(String identifier, boolean sameCurrency) {
-            String suffix = MagicValues.suffix(identifier);
-            return sameCurrency ? RailOutcome.forTransfer(suffix) : RailOutcome.forQuote(suffix);
-        }
-
-        @Override
-        public RailOutcome pull(String identifier) {
-            return RailOutcome.forTransfer(MagicValues.suffix(identifier));
-        }
-
-        @Override
-        public boolean canPrice(String identifier) {
-            return !MagicValues.RATE_UNAVAILABLE.equals(MagicValues.suffix(identifier));
         }
     }
 }

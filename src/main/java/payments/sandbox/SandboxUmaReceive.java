@@ -166,7 +166,6 @@ public class SandboxUmaReceive {
         t.source = json.write(Map.of("sourceType", "UMA_ADDRESS", "umaAddress", sender.address()));
         t.senderIdentifier = sender.address();
         t.counterpartyInformation = json.write(SENDER_INFORMATION);
-        t.railOutcome = sender.outcome().name();
         t.description = "UMA payment from " + sender.address();
         return new Incoming(t, customer, amount);
     }

@@ -21,7 +21,7 @@ import java.util.function.Function;
  */
 public final class BatchQueue<T> {
 
-    /** Payments taken together, and the rows they lock. */
+    /** PaymentLifecycle taken together, and the rows they lock. */
     public record Batch<T>(List<T> items, Set<Object> rows) {
     }
 

@@ -1,32 +1,76 @@
 package payments.transaction;
 
+import io.smallrye.mutiny.Uni;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 
+import java.util.UUID;
+
 /**
- * The rail that moves money to and from external accounts, and how it answers a payment. The
- * sandbox simulates one (outcomes by the identifier's last three characters); production mode has
- * none connected yet ({@link #NONE}): legs that need a rail are refused before anything moves.
+ * The port to a rail that moves money to and from outside the ledger (bank transfers, UMA). The
+ * lifecycle ({@link PaymentLifecycle}) hands a payment over with {@link #submit}, which answers at once:
+ * accepted (possibly with a reason the payment stays pending) or refused. What then happens on the
+ * rail comes back later, whenever the rail learns it, as a {@link RailReport} to
+ * {@link PaymentLifecycle#report}, the one entry point for every rail. Money arriving from outside comes
+ * in through {@link Deposits#credit}. A rail never changes a payment itself.
+ *
+ * <p>The sandbox's rail (package sandbox) schedules reports from its magic values; production has
+ * the ISO 20022 file rail when configured, or {@link #NONE}.
  */
 public interface PaymentRail {
 
-    /** How a payout to the external account with this identifier ends (same- or cross-currency table). */
-    RailOutcome payout(String identifier, boolean sameCurrency);
-
-    /** How a pull from the holder's external account with this identifier ends. */
-    RailOutcome pull(String identifier);
+    /**
+     * Hands the payment to the rail, in the caller's transaction (so a refusal thrown here undoes
+     * the payment's execution). Throws {@link ApiException} when this rail cannot take such a
+     * payment at all (production without a rail: 501); nothing has moved then.
+     */
+    Uni<Acceptance> submit(Submission payment);
 
     /** Whether a rate can be locked now for a conversion paid out to the external account with this identifier. */
     boolean canPrice(String identifier);
 
-    PaymentRail NONE = new PaymentRail() {
-        @Override
-        public RailOutcome payout(String identifier, boolean sameCurrency) {
-            throw notConnected();
+    /** Which way a payment crosses the rail. */
+    enum Leg {
+        /** From the ledger to an external bank account or wallet. */
+        PAYOUT,
+        /** From the holder's external account into the ledger. */
+        PULL,
+        /** From the ledger to an UMA address. */
+        UMA_SEND,
+        /** From an UMA address into the ledger, once the platform approved it. */
+        UMA_RECEIVE
+    }
+
+    /**
+     * A payment as the rail sees it. {@code externalAccountId} is the bank account paid or pulled
+     * from (null for UMA); {@code counterparty} its primary identifier (account number, IBAN,
+     * address) or the UMA address; amounts in minor units of the currency that crosses the rail.
+     */
+    record Submission(UUID transactionId, String reference, Leg leg, UUID externalAccountId, String counterparty,
+                      boolean sameCurrency, String currency, long amount) {
+    }
+
+    /** The rail's answer on submission: accepted (with an optional pending reason) or refused with a reason. */
+    record Acceptance(String pendingReason, FailureReason refusal) {
+
+        public static final Acceptance ACCEPTED = new Acceptance(null, null);
+
+        public static Acceptance pending(String pendingReason) {
+            return new Acceptance(pendingReason, null);
         }
 
+        public static Acceptance refused(FailureReason reason) {
+            return new Acceptance(null, reason);
+        }
+
+        public boolean accepted() {
+            return refusal == null;
+        }
+    }
+
+    PaymentRail NONE = new PaymentRail() {
         @Override
-        public RailOutcome pull(String identifier) {
+        public Uni<Acceptance> submit(Submission payment) {
             throw notConnected();
         }
 

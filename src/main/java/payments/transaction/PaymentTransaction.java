@@ -52,7 +52,6 @@ public class PaymentTransaction extends PanacheEntityBase {
             .uuid("rule_based_account_id", t -> t.ruleBasedAccountId, (t, v) -> t.ruleBasedAccountId = v)
             .uuid("agent_id", t -> t.agentId, (t, v) -> t.agentId = v)
             .text("failure_reason", t -> t.failureReason, (t, v) -> t.failureReason = v)
-            .text("rail_outcome", t -> t.railOutcome, (t, v) -> t.railOutcome = v)
             .text("refund", t -> t.refund, (t, v) -> t.refund = v)
             .text("reference", t -> t.reference, (t, v) -> t.reference = v)
             .text("counterparty_information", t -> t.counterpartyInformation, (t, v) -> t.counterpartyInformation = v)
@@ -142,9 +141,6 @@ public class PaymentTransaction extends PanacheEntityBase {
 
     @Column(name = "failure_reason")
     public String failureReason;
-
-    @Column(name = "rail_outcome")
-    public String railOutcome;
 
     /** The wire's Refund object, JSON. */
     public String refund;

@@ -10,9 +10,9 @@ public record Refund(String reference, String initiatedAt, String status, String
     public static final String COMPLETED = "COMPLETED";
     public static final String FAILED = "FAILED";
 
-    public static final String TRANSACTION_FAILED = "TRANSACTION_FAILED";
-    public static final String USER_CANCELLATION = "USER_CANCELLATION";
-    public static final String TIMEOUT = "TIMEOUT";
+    static Refund pending(String reference, String initiatedAt, RefundReason reason) {
+        return new Refund(reference, initiatedAt, PENDING, null, reason.name());
+    }
 
     public Refund settled(String status, String at) {
         return new Refund(reference, initiatedAt, status, at, reason);

@@ -10,12 +10,9 @@ import payments.common.ErrorCode;
 import payments.common.IdType;
 import payments.common.Ids;
 import payments.common.JsonText;
-import payments.common.ServerClock;
 import payments.ledger.Journal.SystemAccount;
 import payments.ledger.Journal;
 import payments.ledger.Ledger;
-import payments.webhook.EventType;
-import payments.webhook.WebhookPublisher;
 
 import java.util.Map;
 
@@ -30,25 +27,17 @@ import java.util.Map;
 @ApplicationScoped
 public class RuleBasedSweep {
 
-    public static final String SWEEP_AMOUNT_OUT_OF_RANGE = "SWEEP_AMOUNT_OUT_OF_RANGE";
-    public static final String SWEEP_QUOTE_FAILED = "SWEEP_QUOTE_FAILED";
-
     private final Ledger ledger;
     private final PaymentLimits limits;
-    private final WebhookPublisher webhooks;
-    private final TransactionView view;
+    private final PaymentLifecycle lifecycle;
     private final JsonText json;
-    private final ServerClock clock;
     private static final Logger LOG = Logger.getLogger(RuleBasedSweep.class);
 
-    public RuleBasedSweep(Ledger ledger, PaymentLimits limits, WebhookPublisher webhooks, TransactionView view, JsonText json,
-                          ServerClock clock) {
+    public RuleBasedSweep(Ledger ledger, PaymentLimits limits, PaymentLifecycle lifecycle, JsonText json) {
         this.ledger = ledger;
         this.limits = limits;
-        this.webhooks = webhooks;
-        this.view = view;
+        this.lifecycle = lifecycle;
         this.json = json;
-        this.clock = clock;
     }
 
     /** The rule as stored: where to sweep, whose payments these are, and the smallest amount worth forwarding. */
@@ -79,10 +68,10 @@ public class RuleBasedSweep {
         long amount = t.receivedAmount;
         long maximum = limits.transactionMax(account.currency, account.currency).orElse(Long.MAX_VALUE);
         if (amount < rule.minimum() || amount > maximum) {
-            return fallBack(t, account, SWEEP_AMOUNT_OUT_OF_RANGE);
+            return fallBack(t, account, FailureReason.SWEEP_AMOUNT_OUT_OF_RANGE);
         }
         return destination(rule).flatMap(destination -> destination == null
-                ? fallBack(t, account, SWEEP_QUOTE_FAILED)
+                ? fallBack(t, account, FailureReason.SWEEP_QUOTE_FAILED)
                 : forward(t, account, destination));
     }
 
@@ -111,7 +100,7 @@ public class RuleBasedSweep {
         t.destinationAccountId = destination.internal() == null ? null : destination.internal().id;
         t.receiverIdentifier = destination.wireId();
         t.destination = accountDocument(destination.wireId(), account.currency);
-        return ledger.post(sweep).flatMap(ignored -> end(t, TransactionStatus.COMPLETED, null));
+        return ledger.post(sweep).flatMap(ignored -> lifecycle.completeIncoming(t));
     }
 
     /**
@@ -119,7 +108,7 @@ public class RuleBasedSweep {
      * currency (required when the rule-based account was opened), or, should that account no longer
      * take money, to suspense for the operator. A sweep that could not be priced reports no receivedAmount.
      */
-    private Uni<Void> fallBack(PaymentTransaction t, InternalAccount account, String reason) {
+    private Uni<Void> fallBack(PaymentTransaction t, InternalAccount account, FailureReason reason) {
         return InternalAccount.regularOf(account.customerId, account.currency)
                 .flatMap(own -> {
                     long amount = t.receivedAmount;
@@ -133,20 +122,11 @@ public class RuleBasedSweep {
                         LOG.warnf("Deposit %s: the holder's own %s account cannot take it; parked in suspense", t.id, account.currency);
                         fallBack.system(SystemAccount.SUSPENSE, account.currency, amount);
                     }
-                    if (SWEEP_QUOTE_FAILED.equals(reason)) {
+                    if (reason == FailureReason.SWEEP_QUOTE_FAILED) {
                         t.receivedAmount = null;
                     }
-                    return ledger.post(fallBack).flatMap(ignored -> end(t, TransactionStatus.FAILED, reason));
+                    return ledger.post(fallBack).flatMap(ignored -> lifecycle.failIncoming(t, reason));
                 });
-    }
-
-    private Uni<Void> end(PaymentTransaction t, String status, String failureReason) {
-        TransactionStatus.move(t, status);
-        t.failureReason = failureReason;
-        t.settledAt = TransactionStatus.COMPLETED.equals(status) ? clock.now() : null;
-        t.updatedAt = clock.now();
-        return webhooks.publish(TransactionStatus.COMPLETED.equals(status) ? EventType.INCOMING_PAYMENT_COMPLETED
-                : EventType.INCOMING_PAYMENT_FAILED, view.toWire(t)).replaceWithVoid();
     }
 
     private String accountDocument(String accountId, String currency) {

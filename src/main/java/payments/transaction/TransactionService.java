@@ -41,19 +41,19 @@ public class TransactionService {
     private final TransactionView view;
     private final CardTransactions cards;
     private final ServerClock clock;
-    private final Settlement settlement;
+    private final PaymentLifecycle lifecycle;
     private final TransactionStore store;
     private final JsonText json;
     private static final Logger LOG = Logger.getLogger(TransactionService.class);
 
-    public TransactionService(TransactionView view, ServerClock clock, Settlement settlement, TransactionStore store,
+    public TransactionService(TransactionView view, ServerClock clock, PaymentLifecycle lifecycle, TransactionStore store,
                               JsonText json, CardTransactions cards) {
         this.cards = cards;
         this.json = json;
         this.store = store;
         this.view = view;
         this.clock = clock;
-        this.settlement = settlement;
+        this.lifecycle = lifecycle;
     }
 
     /** GET /transactions filters, as the query string carries them. */
@@ -191,7 +191,7 @@ public class TransactionService {
             return overBankRail(t);
         }).flatMap(t -> {
             LOG.infof("Transaction %s cancelled by the platform%s", t.wireId(), reason == null ? "" : ": " + reason);
-            return settlement.cancel(t).map(ignored -> view.toWire(t));
+            return lifecycle.cancel(t).map(ignored -> view.toWire(t));
         });
     }
 

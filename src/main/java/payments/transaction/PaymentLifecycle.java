@@ -1,0 +1,380 @@
+package payments.transaction;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
+import payments.account.InternalAccount;
+import payments.common.JsonText;
+import payments.common.ServerClock;
+import payments.common.jobs.ClaimedJob;
+import payments.common.jobs.JobHandler;
+import payments.common.jobs.JobOutcome;
+import payments.common.jobs.Jobs;
+import payments.ledger.Journal.Bucket;
+import payments.ledger.Journal.SystemAccount;
+import payments.ledger.Journal;
+import payments.ledger.Ledger;
+import payments.transaction.PaymentRail.Acceptance;
+import payments.transaction.PaymentRail.Submission;
+import payments.webhook.EventType;
+import payments.webhook.WebhookEvent;
+import payments.webhook.WebhookPublisher;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * The one owner of a payment's lifecycle: every status move of a transaction (by the table in
+ * {@link TransactionStatus}), its failure reason, refund and settlement posting, and the events
+ * that tell the platform, happen here, and nowhere else (StatusMovesTest keeps it so).
+ *
+ * <p>An executed payment whose amount is held on the payer's account is {@link #begin begun}:
+ * PROCESSING, and handed to the {@link PaymentRail} when money crosses outside the ledger, or
+ * settled by this class's own job when it stays inside (the ledger is its own rail). Rails
+ * {@link #report} what happened; each report applies only from the status it expects, under the
+ * transaction's row lock, so repeats change nothing; the ledger's one-posting-per-step index backs
+ * that up.
+ */
+@ApplicationScoped
+public class PaymentLifecycle implements JobHandler {
+
+    /** The ledger's own settlement of a payment that never leaves it. */
+    public static final String TYPE = "payment.settle";
+    private static final String SETTLE = "payout";
+
+    private final Ledger ledger;
+    private final SenderVolumes volumes;
+    private final Jobs jobs;
+    private final WebhookPublisher webhooks;
+    private final TransactionView view;
+    private final JsonText json;
+    private final ServerClock clock;
+    private final PaymentFailures failures;
+    private final PaymentRail rail;
+
+    public PaymentLifecycle(Ledger ledger, SenderVolumes volumes, Jobs jobs, WebhookPublisher webhooks, TransactionView view,
+                    JsonText json, ServerClock clock, PaymentFailures failures, PaymentRail rail) {
+        this.ledger = ledger;
+        this.volumes = volumes;
+        this.jobs = jobs;
+        this.webhooks = webhooks;
+        this.view = view;
+        this.json = json;
+        this.clock = clock;
+        this.failures = failures;
+        this.rail = rail;
+    }
+
+    @Override
+    public String type() {
+        return TYPE;
+    }
+
+    // ---- Before any money moves --------------------------------------------------------------
+
+    /** A payer in an SCA region executed: the payment waits for the challenge's code. */
+    public Uni<Void> awaitAuthorization(PaymentTransaction t) {
+        moveTo(t, TransactionStatus.PENDING_AUTHORIZATION);
+        return publish(t, EventType.OUTGOING_PAYMENT_PENDING_AUTHORIZATION, null);
+    }
+
+    /** An authorized realtime-funded payment waits for its funds again. */
+    public void awaitFunds(PaymentTransaction t) {
+        moveTo(t, TransactionStatus.PENDING);
+    }
+
+    /** A quote's deadline passed before it ran: EXPIRED, or FAILED (SCA_NOT_COMPLETED) when it awaited authorization. */
+    public Uni<Void> expire(PaymentTransaction t, boolean awaitedAuthorization) {
+        if (awaitedAuthorization) {
+            moveTo(t, TransactionStatus.FAILED);
+            t.failureReason = FailureReason.SCA_NOT_COMPLETED.name();
+            return publish(t, EventType.OUTGOING_PAYMENT_FAILED, null);
+        }
+        moveTo(t, TransactionStatus.EXPIRED);
+        t.failureReason = FailureReason.QUOTE_EXPIRED.name();
+        return publish(t, EventType.OUTGOING_PAYMENT_EXPIRED, null);
+    }
+
+    /** The platform refused an incoming payment it was asked to approve. */
+    public Uni<Void> rejectIncoming(PaymentTransaction t) {
+        moveTo(t, TransactionStatus.REJECTED);
+        return publish(t, null, EventType.INCOMING_PAYMENT_FAILED);
+    }
+
+    /** An incoming payment that moved no money of the payer's here fails (approval errors, a sweep that fell back). */
+    public Uni<Void> failIncoming(PaymentTransaction t, FailureReason reason) {
+        moveTo(t, TransactionStatus.FAILED);
+        t.failureReason = reason.name();
+        t.settledAt = null;
+        return publish(t, null, EventType.INCOMING_PAYMENT_FAILED);
+    }
+
+    /** An incoming payment whose money is booked where it goes (a swept deposit). */
+    public Uni<Void> completeIncoming(PaymentTransaction t) {
+        moveTo(t, TransactionStatus.COMPLETED);
+        t.settledAt = clock.now();
+        return publish(t, null, EventType.INCOMING_PAYMENT_COMPLETED);
+    }
+
+    // ---- Execution ---------------------------------------------------------------------------
+
+    /**
+     * The posting that holds an executed payment's amount on the payer's account until it settles;
+     * it applies only while the payer can send and an internal payee can receive.
+     */
+    public static Journal hold(PaymentTransaction t) {
+        return Journal.of("HOLD", t.id)
+                .available(t.sourceAccountId, t.sentCurrency, -t.sentAmount)
+                .held(t.sourceAccountId, t.sentCurrency, t.sentAmount)
+                .payee(t.destinationAccountId);
+    }
+
+    /**
+     * Starts an executed payment (its amount already held on the payer's account, or arriving over
+     * the rail): PROCESSING, then handed to the rail ({@code submission} set) or settled by the
+     * ledger's own job (null). A rail's refusal fails the payment at once and refunds the payer.
+     * Call inside the executing transaction.
+     */
+    public Uni<Void> begin(PaymentTransaction t, Submission submission) {
+        moveTo(t, TransactionStatus.PROCESSING);
+        if (submission == null) {
+            return jobs.enqueue(TYPE, SETTLE + ":" + t.id, clock.now())
+                    .call(() -> publish(t, EventType.OUTGOING_PAYMENT_PROCESSING, null))
+                    .replaceWithVoid();
+        }
+        return rail.submit(submission).flatMap(acceptance -> {
+            t.pendingReason = acceptance.pendingReason();
+            return publish(t, EventType.OUTGOING_PAYMENT_PROCESSING, null).call(() -> refused(t, acceptance));
+        });
+    }
+
+    private Uni<Void> refused(PaymentTransaction t, Acceptance acceptance) {
+        return acceptance.accepted() ? Uni.createFrom().voidItem()
+                : failAndRefund(t, acceptance.refusal(), RefundReason.TRANSACTION_FAILED, false);
+    }
+
+    /** What a payment settled at once leaves for its caller to save: the postings and the events, in order. */
+    public record SettledAtOnce(List<Journal> journals, List<WebhookEvent> events) {
+    }
+
+    /**
+     * First half of settling at once, for a payment between two internal accounts without a
+     * platform fee (the ledger is its own rail: there is nothing to wait for): the payment is
+     * PROCESSING. The caller may take its answer now, then calls {@link #completeAtOnce}.
+     */
+    public WebhookEvent processingAtOnce(PaymentTransaction t) {
+        if (t.sourceAccountId == null || t.destinationAccountId == null || (t.platformFees != null && t.platformFees != 0)) {
+            throw new IllegalStateException("Only fee-free payments between internal accounts settle at once");
+        }
+        moveTo(t, TransactionStatus.PROCESSING);
+        return webhooks.dispatched(EventType.OUTGOING_PAYMENT_PROCESSING, view.toWire(t));
+    }
+
+    /**
+     * Second half: the payment is COMPLETED. Answers its one posting (straight from the payer's
+     * available balance: a hold released in the same commit would only add rows) and the COMPLETED
+     * event; the caller saves them with the payment in one commit (see {@link PaymentBatcher}).
+     */
+    public SettledAtOnce completeAtOnce(PaymentTransaction t, WebhookEvent processing) {
+        moveTo(t, TransactionStatus.COMPLETED);
+        t.settledAt = t.updatedAt;
+        WebhookEvent completed = webhooks.dispatched(EventType.OUTGOING_PAYMENT_COMPLETED, view.toWire(t));
+        return new SettledAtOnce(List.of(settlement("SETTLEMENT", t, null, 1, Bucket.AVAILABLE, false)),
+                List.of(processing, completed));
+    }
+
+    /**
+     * POST /transactions/{id}/cancel on a payment still on its way: it fails and the payer is
+     * refunded (reason USER_CANCELLATION). Call with the transaction locked; a later report from
+     * the rail finds it no longer PROCESSING and changes nothing.
+     */
+    public Uni<Void> cancel(PaymentTransaction t) {
+        // The interface has no cancellation reason: the payment failed on its way to settlement, and is refunded.
+        return failAndRefund(t, FailureReason.QUOTE_EXECUTION_FAILED, RefundReason.USER_CANCELLATION, false);
+    }
+
+    // ---- What the rail reports ---------------------------------------------------------------
+
+    @Override
+    public Uni<JobOutcome> handle(ClaimedJob job) {
+        UUID transactionId = UUID.fromString(job.payload().split(":", 2)[1]);
+        return io.quarkus.hibernate.reactive.panache.Panache.withTransaction(() -> report(RailReport.settled(transactionId)))
+                .replaceWith(JobOutcome.done());
+    }
+
+    /**
+     * The one entry point for what a rail learnt about a payment; call in a transaction. Locks the
+     * payment and applies the report when the payment is where the report expects it; answers
+     * whether anything changed (false for a repeat, a report on an unknown payment, or one that
+     * arrives after the payment ended another way).
+     */
+    public Uni<Boolean> report(RailReport report) {
+        return PaymentTransaction.<PaymentTransaction>findById(report.transactionId(), LockModeType.PESSIMISTIC_WRITE)
+                .flatMap(t -> t == null ? Uni.createFrom().item(false) : apply(t, report));
+    }
+
+    private Uni<Boolean> apply(PaymentTransaction t, RailReport report) {
+        boolean processing = TransactionStatus.PROCESSING.equals(t.status);
+        Uni<Void> applied = switch (report.kind()) {
+            case SETTLED -> processing ? settle(t, false) : null;
+            case SETTLED_THEN_REFUNDED -> processing ? settle(t, true) : null;
+            case FAILED -> processing ? failAndRefund(t, report.reason(), report.refundReason(), report.refundFailed()) : null;
+            case RETURNED -> processing
+                    ? failAndRefund(t, report.reason(), report.refundReason(), report.refundFailed())
+                    : TransactionStatus.COMPLETED.equals(t.status) ? returned(t, report) : null;
+        };
+        return applied == null ? Uni.createFrom().item(false) : applied.replaceWith(true);
+    }
+
+    /**
+     * The money arrived: the held amount leaves the payer, fees and the payee are credited. The
+     * ledger re-checks an internal payee under its row lock: one frozen or closed since the hold
+     * fails the payment instead of receiving money it could never move again.
+     */
+    private Uni<Void> settle(PaymentTransaction t, boolean thenRefunded) {
+        return platformFeeAccount(t)
+                .flatMap(feeAccount -> ledger.post(settlement("SETTLEMENT", t, feeAccount, 1, Bucket.HELD, false)))
+                .flatMap(ignored -> {
+                    moveTo(t, TransactionStatus.COMPLETED);
+                    t.settledAt = t.updatedAt;
+                    Uni<Void> refund = thenRefunded ? refundSettled(t, "REFUND", RefundReason.USER_CANCELLATION) : Uni.createFrom().voidItem();
+                    return refund.call(() -> publish(t, EventType.OUTGOING_PAYMENT_COMPLETED, EventType.INCOMING_PAYMENT_COMPLETED));
+                })
+                .onFailure(e -> e instanceof Ledger.InactiveAccount inactive
+                        && inactive.party().accountId().equals(t.destinationAccountId))
+                .recoverWithUni(() -> failAndRefund(t, FailureReason.ACCOUNT_CANNOT_RECEIVE, RefundReason.TRANSACTION_FAILED, false));
+    }
+
+    /** The bank sent a completed payout back: FAILED with the report's reason and the payer refunded. */
+    private Uni<Void> returned(PaymentTransaction t, RailReport report) {
+        return fail(t, report.reason()).call(() -> refundSettled(t, "RETURN", report.refundReason()))
+                .call(() -> volumes.release(t));
+    }
+
+    /** The payment failed on its way: FAILED with the reason, and whatever was taken from the payer goes back. */
+    private Uni<Void> failAndRefund(PaymentTransaction t, FailureReason reason, RefundReason refundReason, boolean refundFails) {
+        return fail(t, reason).call(() -> {
+            if (t.sourceAccountId != null) {
+                return refundHold(t, refundReason, refundFails);
+            }
+            // Realtime funds never entered the books, nor did incoming UMA money the receiving side
+            // refused after it arrived: both go straight back to the sender. A failed pull took
+            // nothing from anyone: there is nothing to refund.
+            return t.outgoing() || t.fromUma() ? refunded(t, refundReason, Refund.COMPLETED) : Uni.createFrom().voidItem();
+        }).call(() -> volumes.release(t));
+    }
+
+    private Uni<Void> fail(PaymentTransaction t, FailureReason reason) {
+        moveTo(t, TransactionStatus.FAILED);
+        t.failureReason = reason.name();
+        return publish(t, EventType.OUTGOING_PAYMENT_FAILED, EventType.INCOMING_PAYMENT_FAILED).call(() -> failures.failed(t));
+    }
+
+    /** A payment that never left: the hold goes back to the payer, or to suspense when the refund fails too. */
+    private Uni<Void> refundHold(PaymentTransaction t, RefundReason reason, boolean refundFails) {
+        Journal journal = refundFails
+                ? Journal.of("REFUND_FAILED", t.id).held(t.sourceAccountId, t.sentCurrency, -t.sentAmount)
+                        .system(SystemAccount.SUSPENSE, t.sentCurrency, t.sentAmount)
+                : Journal.of("RELEASE", t.id).held(t.sourceAccountId, t.sentCurrency, -t.sentAmount)
+                        .available(t.sourceAccountId, t.sentCurrency, t.sentAmount);
+        return ledger.post(journal).flatMap(ignored -> refunded(t, reason, refundFails ? Refund.FAILED : Refund.COMPLETED));
+    }
+
+    /**
+     * A settled payout is undone by the reverse posting: fees and conversion included. The payer's
+     * share goes back to its account; if that account was closed since (it could never send the
+     * money again), to suspense for manual resolution, and the refund ends FAILED.
+     */
+    private Uni<Void> refundSettled(PaymentTransaction t, String kind, RefundReason reason) {
+        return payerClosed(t).flatMap(closed -> platformFeeAccount(t)
+                .flatMap(feeAccount -> ledger.post(settlement(kind, t, feeAccount, -1, Bucket.AVAILABLE, closed)))
+                .flatMap(ignored -> refunded(t, reason, closed ? Refund.FAILED : Refund.COMPLETED)));
+    }
+
+    private static Uni<Boolean> payerClosed(PaymentTransaction t) {
+        if (t.sourceAccountId == null) {
+            return Uni.createFrom().item(false);
+        }
+        return InternalAccount.<InternalAccount>findById(t.sourceAccountId, LockModeType.PESSIMISTIC_READ)
+                .map(account -> account != null && InternalAccount.CLOSED.equals(account.status));
+    }
+
+    private Uni<Void> refunded(PaymentTransaction t, RefundReason reason, String finalStatus) {
+        String now = clock.now().toString();
+        Refund pending = Refund.pending(t.shortReference("RFD-"), now, reason);
+        t.refund = json.write(pending);
+        return publish(t, EventType.OUTGOING_PAYMENT_REFUND_PENDING, EventType.INCOMING_PAYMENT_REFUND_PENDING).flatMap(ignored -> {
+            t.refund = json.write(pending.settled(finalStatus, now));
+            t.updatedAt = clock.now();
+            return Refund.COMPLETED.equals(finalStatus)
+                    ? publish(t, EventType.OUTGOING_PAYMENT_REFUND_COMPLETED, EventType.INCOMING_PAYMENT_REFUND_COMPLETED)
+                    : publish(t, EventType.OUTGOING_PAYMENT_REFUND_FAILED, EventType.INCOMING_PAYMENT_REFUND_FAILED);
+        });
+    }
+
+    /**
+     * The settlement posting ({@code sign} 1) or its reversal (-1): the payer's amount leaves
+     * {@code sourceBucket} (HELD when settling a hold; AVAILABLE when settling at once, and where a
+     * reversal puts it back), fees go to the service and the platform, the rest converts and
+     * reaches the payee (an internal account, or the rail for an external one).
+     */
+    private static Journal settlement(String kind, PaymentTransaction t, UUID platformFeeAccount, int sign,
+                                      Bucket sourceBucket, boolean payerToSuspense) {
+        long fees = t.fees == null ? 0 : t.fees;
+        long platformFees = t.platformFees == null ? 0 : t.platformFees;
+        long converted = t.sentAmount - fees;
+        Journal journal = sign > 0 ? Journal.of(kind, t.id) : Journal.givingBack(kind, t.id);
+        if (payerToSuspense) {
+            journal.system(SystemAccount.SUSPENSE, t.sentCurrency, -sign * t.sentAmount);
+        } else if (t.sourceAccountId != null) {
+            journal.account(t.sourceAccountId, sourceBucket, t.sentCurrency, -sign * t.sentAmount);
+        } else {
+            // Pulled from a bank account: the money arrives over the rail.
+            journal.system(SystemAccount.RAIL, t.sentCurrency, -sign * t.sentAmount);
+        }
+        journal.system(SystemAccount.SERVICE_FEES, t.sentCurrency, sign * (fees - platformFees));
+        if (platformFees > 0) {
+            journal.available(platformFeeAccount, t.sentCurrency, sign * platformFees);
+        }
+        if (!t.sentCurrency.equals(t.receivedCurrency)) {
+            journal.system(SystemAccount.FX, t.sentCurrency, sign * converted)
+                    .system(SystemAccount.FX, t.receivedCurrency, -sign * t.receivedAmount);
+        }
+        long delivered = t.sentCurrency.equals(t.receivedCurrency) ? converted : t.receivedAmount;
+        if (t.destinationAccountId != null) {
+            journal.available(t.destinationAccountId, t.receivedCurrency, sign * delivered);
+        } else {
+            journal.system(SystemAccount.RAIL, t.receivedCurrency, sign * delivered);
+        }
+        return journal;
+    }
+
+    private static Uni<UUID> platformFeeAccount(PaymentTransaction t) {
+        if (t.platformFees == null || t.platformFees == 0) {
+            return Uni.createFrom().nullItem();
+        }
+        return InternalAccount.<InternalAccount>find("customerId is null and currency = ?1 and type = ?2",
+                        t.sentCurrency, InternalAccount.typeFor(t.sentCurrency)).firstResult()
+                .map(account -> {
+                    if (account == null) {
+                        throw new IllegalStateException("No platform account in " + t.sentCurrency + " for the platform fee");
+                    }
+                    return account.id;
+                });
+    }
+
+    private void moveTo(PaymentTransaction t, String status) {
+        TransactionStatus.move(t, status);
+        t.updatedAt = clock.now();
+    }
+
+    /**
+     * The payment's event by its direction; a type null when that direction has none (an incoming
+     * payment has no PROCESSING: its PENDING event is the approval call).
+     */
+    private Uni<Void> publish(PaymentTransaction t, EventType outgoing, EventType incoming) {
+        EventType type = t.outgoing() ? outgoing : incoming;
+        return type == null ? Uni.createFrom().voidItem() : webhooks.publish(type, view.toWire(t)).replaceWithVoid();
+    }
+}
