@@ -29,6 +29,8 @@ import payments.quote.QuotePricing.Payer;
 import payments.quote.QuotePricing.Priced;
 import payments.quote.QuotePricing.Resolved;
 import payments.transaction.PaymentLimits;
+import payments.transaction.PaymentRail;
+import payments.transaction.PaymentRail.Leg;
 
 import java.math.BigDecimal;
 import java.util.List;
@@ -52,10 +54,13 @@ public class QuotePricing {
     private final ReceiverService receivers;
     private final ServerConfig config;
     private final JsonText json;
+    private final PaymentRail rail;
 
     public QuotePricing(PlatformConfigService platform, ExchangeRates rates, FeeSchedule feeSchedule,
                         PaymentLimits limits, InternalAccountService internalAccounts,
-                        ExternalAccountService externalAccounts, ReceiverService receivers, ServerConfig config, JsonText json) {
+                        ExternalAccountService externalAccounts, ReceiverService receivers, ServerConfig config, JsonText json,
+                        PaymentRail rail) {
+        this.rail = rail;
         this.json = json;
         this.platform = platform;
         this.rates = rates;
@@ -207,7 +212,7 @@ public class QuotePricing {
                     if (!ExternalAccount.ACTIVE.equals(account.status)) {
                         throw new ApiException(ErrorCode.EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED, "External account " + accountId + " is " + account.status + "; verify its ownership first");
                     }
-                    requireRail("No payment rail is connected in production mode to pull from a bank account");
+                    requireRail(Leg.PULL, "No payment rail is connected in production mode to pull from a bank account");
                     if (!ExternalAccount.mayBePulledFrom(account.beneficiaryVerificationStatus)) {
                         throw new ApiException(ErrorCode.EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED, "The holder-name check of external account "
                                 + accountId + " is " + account.beneficiaryVerificationStatus + "; only a MATCHED or PARTIAL_MATCH account can be pulled from");
@@ -256,7 +261,7 @@ public class QuotePricing {
             if (!account.canReceive()) {
                 throw new ApiException(ErrorCode.EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED, "External account " + accountId + " is " + account.status + "; verify its ownership first");
             }
-            requireRail("No payment rail is connected in production mode; only transfers between internal accounts settle");
+            requireRail(Leg.PAYOUT, "No payment rail is connected in production mode; only transfers between internal accounts settle");
             return new Payee(null, account, null, null, () -> json.read(account.accountInfo).get("beneficiary"), null);
         });
     }
@@ -273,9 +278,9 @@ public class QuotePricing {
         return person;
     }
 
-    /** Production has no rail nor UMA network yet: a leg that needs one is refused before anything moves. */
-    private void requireRail(String reason) {
-        if (!config.sandbox()) {
+    /** A leg no connected rail carries is refused before anything moves (production without a rail, or UMA). */
+    private void requireRail(Leg leg, String reason) {
+        if (!rail.carries(leg)) {
             throw new ApiException(ErrorCode.NOT_IMPLEMENTED, reason);
         }
     }
@@ -284,7 +289,7 @@ public class QuotePricing {
         if (payer.pull()) {
             throw ApiException.invalidField("destination.destinationType", null, "Money pulled from a bank account must land in an internal account");
         }
-        requireRail("This server is not connected to a UMA network in production mode");
+        requireRail(Leg.UMA_SEND, "This server is not connected to a UMA network in production mode");
         String address = destination.umaAddress();
         UmaDirectory.UmaReceiver receiver = UmaDirectory.find(address).orElseThrow(() ->
                 ApiException.invalidField("destination.umaAddress", null, "No receiver at " + address));

@@ -72,6 +72,11 @@ public class SandboxRail implements PaymentRail, JobHandler {
     }
 
     @Override
+    public boolean carries(Leg leg) {
+        return true;
+    }
+
+    @Override
     public boolean canPrice(String identifier) {
         return !MagicValues.RATE_UNAVAILABLE.equals(MagicValues.suffix(identifier));
     }

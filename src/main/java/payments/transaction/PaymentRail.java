@@ -26,6 +26,9 @@ public interface PaymentRail {
      */
     Uni<Acceptance> submit(Submission payment);
 
+    /** Whether this rail carries payments of that leg at all; quotes needing another are refused with 501. */
+    boolean carries(Leg leg);
+
     /** Whether a rate can be locked now for a conversion paid out to the external account with this identifier. */
     boolean canPrice(String identifier);
 
@@ -69,6 +72,11 @@ public interface PaymentRail {
     }
 
     PaymentRail NONE = new PaymentRail() {
+        @Override
+        public boolean carries(Leg leg) {
+            return false;
+        }
+
         @Override
         public Uni<Acceptance> submit(Submission payment) {
             throw notConnected();

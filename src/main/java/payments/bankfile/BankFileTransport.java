@@ -1,0 +1,25 @@
+package payments.bankfile;
+
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * Where bank files are exchanged: folders on this machine or on the bank's SFTP server. Blocking;
+ * callers run it on a worker thread. Paths are folders relative to the configured root.
+ */
+public interface BankFileTransport {
+
+    /** Names of the files (not folders) in {@code folder}, sorted; none when it does not exist. */
+    List<String> list(String folder) throws IOException;
+
+    byte[] read(String folder, String name) throws IOException;
+
+    /**
+     * Writes the file so that the bank never sees it half written (a temporary name, then a rename
+     * over any file of the same name): writing the same file again leaves one whole copy.
+     */
+    void write(String folder, String name, byte[] content) throws IOException;
+
+    /** Moves a read file to {@code toFolder} (created when missing), replacing a file of the same name. */
+    void move(String folder, String name, String toFolder) throws IOException;
+}

@@ -1,0 +1,146 @@
+package payments.bankfile;
+
+import com.prowidesoftware.swift.model.mx.MxCamt05400108;
+import com.prowidesoftware.swift.model.mx.MxPain00200110;
+import com.prowidesoftware.swift.model.mx.dic.AccountIdentification4Choice;
+import com.prowidesoftware.swift.model.mx.dic.AccountNotification17;
+import com.prowidesoftware.swift.model.mx.dic.CreditDebitCode;
+import com.prowidesoftware.swift.model.mx.dic.EntryDetails9;
+import com.prowidesoftware.swift.model.mx.dic.EntryTransaction10;
+import com.prowidesoftware.swift.model.mx.dic.OriginalPaymentInstruction32;
+import com.prowidesoftware.swift.model.mx.dic.PaymentTransaction105;
+import com.prowidesoftware.swift.model.mx.dic.ReportEntry10;
+import com.prowidesoftware.swift.model.mx.dic.StatusReasonInformation12;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Currency;
+import java.util.List;
+
+/**
+ * Reads what the bank sends back: pain.002.001.10 payment status reports and camt.054.001.08
+ * debit/credit notifications, each checked against its schema first, as a list of
+ * {@link BankEvent}s. Pure apart from the schema cache it is given.
+ */
+public final class BankMessages {
+
+    static final String PAIN_002 = "urn:iso:std:iso:20022:tech:xsd:pain.002.001.10";
+    static final String CAMT_054 = "urn:iso:std:iso:20022:tech:xsd:camt.054.001.08";
+    /** camt.054 entry status for money booked on the account (as a code, or the older proprietary text). */
+    private static final String BOOKED = "BOOK";
+    private static final String REJECTED = "RJCT";
+
+    /** What one file says, in the order it says it. */
+    public sealed interface BankEvent permits StatusReported, EntryBooked {
+    }
+
+    /** A pain.002 transaction status: RJCT is a rejection (with its first reason code); anything else is progress. */
+    public record StatusReported(String endToEndId, boolean rejected, String reasonCode) implements BankEvent {
+    }
+
+    /**
+     * A booked camt.054 entry: a debit (a payout left the platform's account) or a credit (money in;
+     * a return when {@code returnCode} is set). {@code account} is the notified account's IBAN or
+     * number, {@code remittance} the unstructured remittance lines joined by spaces.
+     */
+    public record EntryBooked(String endToEndId, boolean debit, long amount, String currency, String returnCode,
+                              String account, String remittance, String bankReference) implements BankEvent {
+    }
+
+    private BankMessages() {
+    }
+
+    public static List<BankEvent> read(String xml, IsoSchemas schemas) throws IsoSchemas.InvalidMessage {
+        try {
+            return parse(xml, schemas);
+        } catch (IllegalArgumentException | ArithmeticException e) {
+            // An unknown currency, or an amount finer than its currency's minor unit.
+            throw new IsoSchemas.InvalidMessage(e.getMessage());
+        }
+    }
+
+    private static List<BankEvent> parse(String xml, IsoSchemas schemas) throws IsoSchemas.InvalidMessage {
+        if (xml.contains(PAIN_002)) {
+            schemas.validate(xml, MxPain00200110.class, MxPain00200110._classes);
+            return statuses(MxPain00200110.parse(xml));
+        }
+        if (xml.contains(CAMT_054)) {
+            schemas.validate(xml, MxCamt05400108.class, MxCamt05400108._classes);
+            return entries(MxCamt05400108.parse(xml));
+        }
+        throw new IsoSchemas.InvalidMessage("Neither a pain.002.001.10 status report nor a camt.054.001.08 notification");
+    }
+
+    private static List<BankEvent> statuses(MxPain00200110 report) throws IsoSchemas.InvalidMessage {
+        if (report == null || report.getCstmrPmtStsRpt() == null) {
+            throw new IsoSchemas.InvalidMessage("The status report could not be read");
+        }
+        List<BankEvent> events = new ArrayList<>();
+        for (OriginalPaymentInstruction32 instruction : report.getCstmrPmtStsRpt().getOrgnlPmtInfAndSts()) {
+            for (PaymentTransaction105 transaction : instruction.getTxInfAndSts()) {
+                String status = transaction.getTxSts() != null ? transaction.getTxSts() : instruction.getPmtInfSts();
+                List<StatusReasonInformation12> reasons = transaction.getStsRsnInf().isEmpty()
+                        ? instruction.getStsRsnInf() : transaction.getStsRsnInf();
+                String code = reasons.stream().filter(reason -> reason.getRsn() != null)
+                        .map(reason -> reason.getRsn().getCd()).findFirst().orElse(null);
+                events.add(new StatusReported(transaction.getOrgnlEndToEndId(), REJECTED.equals(status), code));
+            }
+        }
+        return events;
+    }
+
+    private static List<BankEvent> entries(MxCamt05400108 notification) throws IsoSchemas.InvalidMessage {
+        if (notification == null || notification.getBkToCstmrDbtCdtNtfctn() == null) {
+            throw new IsoSchemas.InvalidMessage("The notification could not be read");
+        }
+        List<BankEvent> events = new ArrayList<>();
+        for (AccountNotification17 account : notification.getBkToCstmrDbtCdtNtfctn().getNtfctn()) {
+            String accountId = identifier(account.getAcct() == null ? null : account.getAcct().getId());
+            for (ReportEntry10 entry : account.getNtry()) {
+                String status = entry.getSts() == null ? null
+                        : entry.getSts().getCd() != null ? entry.getSts().getCd() : entry.getSts().getPrtry();
+                if (!BOOKED.equals(status)) {
+                    continue; // pending or informational entries move no money yet
+                }
+                for (EntryTransaction10 transaction : transactions(entry)) {
+                    events.add(booked(entry, transaction, accountId));
+                }
+            }
+        }
+        return events;
+    }
+
+    /** An entry's transactions; an entry without details stands for itself. */
+    private static List<EntryTransaction10> transactions(ReportEntry10 entry) {
+        List<EntryTransaction10> all = new ArrayList<>();
+        for (EntryDetails9 details : entry.getNtryDtls()) {
+            all.addAll(details.getTxDtls());
+        }
+        return all.isEmpty() ? java.util.Collections.singletonList(null) : all;
+    }
+
+    private static EntryBooked booked(ReportEntry10 entry, EntryTransaction10 transaction, String accountId) {
+        var amount = transaction != null && transaction.getAmt() != null ? transaction.getAmt() : entry.getAmt();
+        CreditDebitCode direction = transaction != null && transaction.getCdtDbtInd() != null
+                ? transaction.getCdtDbtInd() : entry.getCdtDbtInd();
+        String endToEndId = transaction == null || transaction.getRefs() == null ? null : transaction.getRefs().getEndToEndId();
+        String returnCode = transaction == null || transaction.getRtrInf() == null || transaction.getRtrInf().getRsn() == null
+                ? null : transaction.getRtrInf().getRsn().getCd();
+        String remittance = transaction == null || transaction.getRmtInf() == null ? null
+                : String.join(" ", transaction.getRmtInf().getUstrd());
+        return new EntryBooked(endToEndId, direction == CreditDebitCode.DBIT, minorUnits(amount.getValue(), amount.getCcy()),
+                amount.getCcy(), returnCode, accountId, remittance, entry.getAcctSvcrRef() != null ? entry.getAcctSvcrRef() : entry.getNtryRef());
+    }
+
+    private static String identifier(AccountIdentification4Choice id) {
+        if (id == null) {
+            return null;
+        }
+        return id.getIBAN() != null ? id.getIBAN() : id.getOthr() == null ? null : id.getOthr().getId();
+    }
+
+    /** A decimal amount in the currency's minor units; more decimals than the currency has are refused. */
+    static long minorUnits(BigDecimal value, String currency) {
+        return value.movePointRight(Currency.getInstance(currency).getDefaultFractionDigits()).longValueExact();
+    }
+}

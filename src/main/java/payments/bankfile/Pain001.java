@@ -1,0 +1,126 @@
+package payments.bankfile;
+
+import com.prowidesoftware.swift.model.mx.MxPain00100109;
+import com.prowidesoftware.swift.model.mx.MxWriteConfiguration;
+import com.prowidesoftware.swift.model.mx.dic.AccountIdentification4Choice;
+import com.prowidesoftware.swift.model.mx.dic.ActiveOrHistoricCurrencyAndAmount;
+import com.prowidesoftware.swift.model.mx.dic.AmountType4Choice;
+import com.prowidesoftware.swift.model.mx.dic.BranchAndFinancialInstitutionIdentification6;
+import com.prowidesoftware.swift.model.mx.dic.CashAccount38;
+import com.prowidesoftware.swift.model.mx.dic.ClearingSystemMemberIdentification2;
+import com.prowidesoftware.swift.model.mx.dic.CreditTransferTransaction34;
+import com.prowidesoftware.swift.model.mx.dic.CustomerCreditTransferInitiationV09;
+import com.prowidesoftware.swift.model.mx.dic.DateAndDateTime2Choice;
+import com.prowidesoftware.swift.model.mx.dic.FinancialInstitutionIdentification18;
+import com.prowidesoftware.swift.model.mx.dic.GenericAccountIdentification1;
+import com.prowidesoftware.swift.model.mx.dic.GroupHeader85;
+import com.prowidesoftware.swift.model.mx.dic.PartyIdentification135;
+import com.prowidesoftware.swift.model.mx.dic.PaymentIdentification6;
+import com.prowidesoftware.swift.model.mx.dic.PaymentInstruction30;
+import com.prowidesoftware.swift.model.mx.dic.PaymentMethod3Code;
+import com.prowidesoftware.swift.model.mx.dic.RemittanceInformation16;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Currency;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * A batch of payouts as a pain.001.001.09 customer credit transfer initiation: one payment
+ * information block per currency, debiting the platform's account at the bank, one credit transfer
+ * per payout identified by its end-to-end id (the bank's status reports and notifications quote it
+ * back). Pure: the same batch gives the same file.
+ */
+public final class Pain001 {
+
+    /** The platform's own account at the bank, the debtor of every payout. */
+    public record Debtor(String name, String iban, String accountNumber, String bic) {
+    }
+
+    /**
+     * One payout: amount in minor units of {@code currency}; the payee's account as an IBAN or an
+     * account number, its bank as a BIC or a national clearing code (a US routing number).
+     */
+    public record Payout(String endToEndId, long amount, String currency, String creditorName, String iban,
+                         String accountNumber, String bic, String clearingCode, String remittance) {
+    }
+
+    public record Batch(String messageId, Instant createdAt, Debtor debtor, List<Payout> payouts) {
+    }
+
+    private Pain001() {
+    }
+
+    public static String write(Batch batch) {
+        List<Payout> payouts = batch.payouts();
+        CustomerCreditTransferInitiationV09 initiation = new CustomerCreditTransferInitiationV09();
+        initiation.setGrpHdr(new GroupHeader85()
+                .setMsgId(batch.messageId())
+                .setCreDtTm(batch.createdAt().atOffset(ZoneOffset.UTC).withNano(0))
+                .setNbOfTxs(Integer.toString(payouts.size()))
+                .setCtrlSum(payouts.stream().map(Pain001::decimal).reduce(BigDecimal.ZERO, BigDecimal::add))
+                .setInitgPty(new PartyIdentification135().setNm(batch.debtor().name())));
+        Map<String, List<Payout>> byCurrency = payouts.stream()
+                .collect(Collectors.groupingBy(Payout::currency, TreeMap::new, Collectors.toList()));
+        byCurrency.forEach((currency, inCurrency) -> initiation.getPmtInf().add(instruction(batch, currency, inCurrency)));
+        MxWriteConfiguration format = new MxWriteConfiguration();
+        format.documentPrefix = null; // the namespace as the default one, as bank examples write it
+        return new MxPain00100109().setCstmrCdtTrfInitn(initiation).message(format);
+    }
+
+    private static PaymentInstruction30 instruction(Batch batch, String currency, List<Payout> payouts) {
+        Debtor debtor = batch.debtor();
+        PaymentInstruction30 instruction = new PaymentInstruction30()
+                .setPmtInfId(batch.messageId() + "-" + currency)
+                .setPmtMtd(PaymentMethod3Code.TRF)
+                .setNbOfTxs(Integer.toString(payouts.size()))
+                .setCtrlSum(payouts.stream().map(Pain001::decimal).reduce(BigDecimal.ZERO, BigDecimal::add))
+                .setReqdExctnDt(new DateAndDateTime2Choice().setDt(batch.createdAt().atOffset(ZoneOffset.UTC).toLocalDate()))
+                .setDbtr(new PartyIdentification135().setNm(debtor.name()))
+                .setDbtrAcct(account(debtor.iban(), debtor.accountNumber()))
+                .setDbtrAgt(agent(debtor.bic(), null));
+        payouts.forEach(payout -> instruction.getCdtTrfTxInf().add(transfer(payout)));
+        return instruction;
+    }
+
+    private static CreditTransferTransaction34 transfer(Payout payout) {
+        CreditTransferTransaction34 transfer = new CreditTransferTransaction34()
+                .setPmtId(new PaymentIdentification6().setEndToEndId(payout.endToEndId()))
+                .setAmt(new AmountType4Choice().setInstdAmt(new ActiveOrHistoricCurrencyAndAmount()
+                        .setValue(decimal(payout)).setCcy(payout.currency())))
+                .setCdtr(new PartyIdentification135().setNm(payout.creditorName()))
+                .setCdtrAcct(account(payout.iban(), payout.accountNumber()));
+        if (payout.bic() != null || payout.clearingCode() != null) {
+            transfer.setCdtrAgt(agent(payout.bic(), payout.clearingCode()));
+        }
+        if (payout.remittance() != null) {
+            RemittanceInformation16 remittance = new RemittanceInformation16();
+            remittance.getUstrd().add(payout.remittance());
+            transfer.setRmtInf(remittance);
+        }
+        return transfer;
+    }
+
+    private static CashAccount38 account(String iban, String accountNumber) {
+        AccountIdentification4Choice id = iban != null ? new AccountIdentification4Choice().setIBAN(iban)
+                : new AccountIdentification4Choice().setOthr(new GenericAccountIdentification1().setId(accountNumber));
+        return new CashAccount38().setId(id);
+    }
+
+    private static BranchAndFinancialInstitutionIdentification6 agent(String bic, String clearingCode) {
+        FinancialInstitutionIdentification18 institution = new FinancialInstitutionIdentification18().setBICFI(bic);
+        if (clearingCode != null) {
+            institution.setClrSysMmbId(new ClearingSystemMemberIdentification2().setMmbId(clearingCode));
+        }
+        return new BranchAndFinancialInstitutionIdentification6().setFinInstnId(institution);
+    }
+
+    /** Minor units as the file's decimal amount, with the currency's own number of decimals. */
+    static BigDecimal decimal(Payout payout) {
+        return BigDecimal.valueOf(payout.amount(), Currency.getInstance(payout.currency()).getDefaultFractionDigits());
+    }
+}

@@ -1,0 +1,67 @@
+package payments.bankfile;
+
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+/** Files as a bank sends them back, for tests: pain.002.001.10 status reports and camt.054.001.08 notifications. */
+public final class BankFileSamples {
+
+    public record Status(String endToEndId, String status, String reasonCode) {
+    }
+
+    /** {@code returnCode} set makes a credit a return of the payout {@code endToEndId}. */
+    public record Entry(String status, String direction, String amount, String currency, String endToEndId, String returnCode,
+                        String remittance) {
+    }
+
+    private BankFileSamples() {
+    }
+
+    public static String pain002(List<Status> statuses) {
+        String transactions = statuses.stream().map(status -> """
+                <TxInfAndSts><OrgnlEndToEndId>%s</OrgnlEndToEndId><TxSts>%s</TxSts>%s</TxInfAndSts>"""
+                .formatted(status.endToEndId(), status.status(), status.reasonCode() == null ? ""
+                        : "<StsRsnInf><Rsn><Cd>" + status.reasonCode() + "</Cd></Rsn></StsRsnInf>"))
+                .collect(Collectors.joining("\n"));
+        return """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.001.10">
+                <CstmrPmtStsRpt>
+                <GrpHdr><MsgId>STS-%d</MsgId><CreDtTm>2026-11-25T10:00:00Z</CreDtTm></GrpHdr>
+                <OrgnlGrpInfAndSts><OrgnlMsgId>B1</OrgnlMsgId><OrgnlMsgNmId>pain.001.001.09</OrgnlMsgNmId></OrgnlGrpInfAndSts>
+                <OrgnlPmtInfAndSts><OrgnlPmtInfId>B1-EUR</OrgnlPmtInfId>
+                %s
+                </OrgnlPmtInfAndSts>
+                </CstmrPmtStsRpt>
+                </Document>
+                """.formatted(Math.abs(transactions.hashCode()), transactions);
+    }
+
+    public static String camt054(String account, List<Entry> entries) {
+        String booked = IntStream.range(0, entries.size()).mapToObj(i -> {
+            Entry entry = entries.get(i);
+            String references = entry.endToEndId() == null ? "" : "<Refs><EndToEndId>" + entry.endToEndId() + "</EndToEndId></Refs>";
+            String remittance = entry.remittance() == null ? "" : "<RmtInf><Ustrd>" + entry.remittance() + "</Ustrd></RmtInf>";
+            String returned = entry.returnCode() == null ? "" : "<RtrInf><Rsn><Cd>" + entry.returnCode() + "</Cd></Rsn></RtrInf>";
+            return """
+                    <Ntry><NtryRef>ENTRY-%d</NtryRef><Amt Ccy="%s">%s</Amt><CdtDbtInd>%s</CdtDbtInd><Sts><Cd>%s</Cd></Sts>
+                    <BkTxCd><Prtry><Cd>NTRF</Cd></Prtry></BkTxCd>
+                    <NtryDtls><TxDtls>%s<Amt Ccy="%s">%s</Amt><CdtDbtInd>%s</CdtDbtInd>%s%s</TxDtls></NtryDtls></Ntry>"""
+                    .formatted(i, entry.currency(), entry.amount(), entry.direction(), entry.status(), references,
+                            entry.currency(), entry.amount(), entry.direction(), remittance, returned);
+        }).collect(Collectors.joining("\n"));
+        return """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08">
+                <BkToCstmrDbtCdtNtfctn>
+                <GrpHdr><MsgId>NTF-%d</MsgId><CreDtTm>2026-11-25T11:00:00Z</CreDtTm></GrpHdr>
+                <Ntfctn><Id>NTF-1</Id><Acct><Id>%s</Id></Acct>
+                %s
+                </Ntfctn>
+                </BkToCstmrDbtCdtNtfctn>
+                </Document>
+                """.formatted(Math.abs(booked.hashCode()), account.matches("[A-Z]{2}[0-9]{2}[A-Z0-9]+")
+                ? "<IBAN>" + account + "</IBAN>" : "<Othr><Id>" + account + "</Id></Othr>", booked);
+    }
+}

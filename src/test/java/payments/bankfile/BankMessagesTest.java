@@ -1,0 +1,105 @@
+package payments.bankfile;
+
+import org.junit.jupiter.api.Test;
+import payments.bankfile.BankMessages.BankEvent;
+import payments.bankfile.BankMessages.EntryBooked;
+import payments.bankfile.BankMessages.StatusReported;
+import payments.bankfile.Pain001.Batch;
+import payments.bankfile.Pain001.Debtor;
+import payments.bankfile.Pain001.Payout;
+import payments.transaction.FailureReason;
+
+import java.time.Instant;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The ISO 20022 files of the bank rail, written and read without a server. */
+class BankMessagesTest {
+
+    private final IsoSchemas schemas = new IsoSchemas();
+
+    static final Debtor PLATFORM = new Debtor("Example Platform", "DE89370400440532013000", null, "COBADEFFXXX");
+
+    @Test
+    void aBatchIsASchemaValidCreditTransferInitiation() throws Exception {
+        Batch batch = new Batch("B01JX3ZQ5N8Y", Instant.parse("2026-11-25T10:15:30.123Z"), PLATFORM, List.of(
+                new Payout("0191a2b3c4d5e6f708192a3b4c5d6e7f", 12345, "EUR", "Jane Doe", "FR7630006000011234567890189", null,
+                        "AGRIFRPPXXX", null, "REF-1"),
+                new Payout("0191a2b3c4d5e6f708192a3b4c5d6e80", 500, "USD", "John Roe", null, "000123456789", null, "021000021", null),
+                new Payout("0191a2b3c4d5e6f708192a3b4c5d6e81", 1000, "JPY", "Kenji", null, "1234567", null, null, null)));
+        String xml = Pain001.write(batch);
+        schemas.validate(xml, com.prowidesoftware.swift.model.mx.MxPain00100109.class,
+                com.prowidesoftware.swift.model.mx.MxPain00100109._classes);
+        assertTrue(xml.contains("urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"), xml);
+        assertTrue(xml.contains("<NbOfTxs>3</NbOfTxs>"), xml);
+        assertTrue(xml.contains("Ccy=\"EUR\">123.45<"), "minor units as the currency's decimals: " + xml);
+        assertTrue(xml.contains("Ccy=\"USD\">5.00<"), xml);
+        assertTrue(xml.contains("Ccy=\"JPY\">1000<"), "a currency without minor units: " + xml);
+        assertTrue(xml.contains("<CtrlSum>1128.45</CtrlSum>"), xml);
+        assertTrue(xml.contains("<MmbId>021000021</MmbId>"), xml);
+        assertEquals(xml, Pain001.write(batch), "the same batch, the same file");
+    }
+
+    @Test
+    void aFileThatBreaksTheSchemaIsRefused() {
+        String good = Pain001.write(new Batch("B1", Instant.parse("2026-11-25T10:15:30Z"), PLATFORM, List.of(
+                new Payout("E1", 100, "EUR", "Jane", "FR7630006000011234567890189", null, null, null, null))));
+        for (String broken : List.of(
+                good.replace("<CtrlSum>1.00</CtrlSum>", "<CtrlSum>one</CtrlSum>"),
+                good.replaceFirst("(?s)<Dbtr>.*?</Dbtr>", ""),
+                good.replace("<NbOfTxs>1</NbOfTxs>", "<Unknown>1</Unknown>"),
+                good.replace("urn:iso:std:iso:20022:tech:xsd:pain.001.001.09", "urn:example"))) {
+            assertTrue(!broken.equals(good), "the test breaks the file");
+            assertThrows(IsoSchemas.InvalidMessage.class, () -> schemas.validate(broken,
+                    com.prowidesoftware.swift.model.mx.MxPain00100109.class,
+                    com.prowidesoftware.swift.model.mx.MxPain00100109._classes), broken);
+        }
+    }
+
+    @Test
+    void aStatusReportNamesRejectionsAndTheirReasons() throws Exception {
+        List<BankEvent> events = BankMessages.read(BankFileSamples.pain002(List.of(
+                new BankFileSamples.Status("E1", "ACCP", null),
+                new BankFileSamples.Status("E2", "RJCT", "AC04"),
+                new BankFileSamples.Status("E3", "RJCT", "RR04"))), schemas);
+        assertEquals(List.of(new StatusReported("E1", false, null), new StatusReported("E2", true, "AC04"),
+                new StatusReported("E3", true, "RR04")), events);
+    }
+
+    @Test
+    void aNotificationListsBookedEntriesOnly() throws Exception {
+        List<BankEvent> events = BankMessages.read(BankFileSamples.camt054("DE89370400440532013000", List.of(
+                new BankFileSamples.Entry("BOOK", "DBIT", "123.45", "EUR", "E1", null, null),
+                new BankFileSamples.Entry("PDNG", "DBIT", "1.00", "EUR", "E9", null, null),
+                new BankFileSamples.Entry("BOOK", "CRDT", "123.45", "EUR", "E1", "AC04", null),
+                new BankFileSamples.Entry("BOOK", "CRDT", "20.00", "EUR", null, null, "Invoice SVC-ABCDEF012345"))), schemas);
+        assertEquals(List.of(
+                new EntryBooked("E1", true, 12345, "EUR", null, "DE89370400440532013000", null, "ENTRY-0"),
+                new EntryBooked("E1", false, 12345, "EUR", "AC04", "DE89370400440532013000", null, "ENTRY-2"),
+                new EntryBooked(null, false, 2000, "EUR", null, "DE89370400440532013000", "Invoice SVC-ABCDEF012345", "ENTRY-3")),
+                events);
+    }
+
+    @Test
+    void whatIsNotABankMessageIsRefused() {
+        assertThrows(IsoSchemas.InvalidMessage.class, () -> BankMessages.read("<hello/>", schemas));
+        assertThrows(IsoSchemas.InvalidMessage.class, () -> BankMessages.read("not xml at all", schemas));
+        String unclosed = BankFileSamples.pain002(List.of(new BankFileSamples.Status("E1", "RJCT", "AC01")));
+        assertThrows(IsoSchemas.InvalidMessage.class, () -> BankMessages.read(unclosed.substring(0, unclosed.length() - 20), schemas));
+        assertThrows(IsoSchemas.InvalidMessage.class, () -> BankMessages.read(BankFileSamples.camt054("X", List.of(
+                new BankFileSamples.Entry("BOOK", "CRDT", "1.005", "EUR", null, null, null))), schemas), "finer than a cent");
+    }
+
+    @Test
+    void reasonCodesMapToTheInterfacesFailureReasons() {
+        assertEquals(FailureReason.ACCOUNT_INVALID, BankReasonCodes.rejection("AC01"));
+        assertEquals(FailureReason.ACCOUNT_CANNOT_RECEIVE, BankReasonCodes.rejection("AC04"));
+        assertEquals(FailureReason.LIMIT_EXCEEDED, BankReasonCodes.rejection("AM02"));
+        assertEquals(FailureReason.COMPLIANCE_REJECTED, BankReasonCodes.rejection("RR04"));
+        assertEquals(FailureReason.QUOTE_EXECUTION_FAILED, BankReasonCodes.rejection("MS03"));
+        assertEquals(FailureReason.QUOTE_EXECUTION_FAILED, BankReasonCodes.rejection(null));
+    }
+}
