@@ -12,6 +12,7 @@ public interface BankFileTransport {
     /** Names of the files (not folders) in {@code folder}, sorted; none when it does not exist. */
     List<String> list(String folder) throws IOException;
 
+    /** The file's content; null when it is gone (another instance took it after the listing). */
     byte[] read(String folder, String name) throws IOException;
 
     /**
@@ -20,6 +21,6 @@ public interface BankFileTransport {
      */
     void write(String folder, String name, byte[] content) throws IOException;
 
-    /** Moves a read file to {@code toFolder} (created when missing), replacing a file of the same name. */
+    /** Moves a read file to {@code toFolder} (created when missing), replacing a file of the same name; one already gone (another instance moved it) is no error. */
     void move(String folder, String name, String toFolder) throws IOException;
 }

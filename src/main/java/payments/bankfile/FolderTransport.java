@@ -2,6 +2,7 @@ package payments.bankfile;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
@@ -30,7 +31,11 @@ final class FolderTransport implements BankFileTransport {
 
     @Override
     public byte[] read(String folder, String name) throws IOException {
-        return Files.readAllBytes(root.resolve(folder).resolve(name));
+        try {
+            return Files.readAllBytes(root.resolve(folder).resolve(name));
+        } catch (NoSuchFileException gone) {
+            return null;
+        }
     }
 
     @Override
@@ -44,6 +49,10 @@ final class FolderTransport implements BankFileTransport {
     @Override
     public void move(String folder, String name, String toFolder) throws IOException {
         Path target = Files.createDirectories(root.resolve(toFolder));
-        Files.move(root.resolve(folder).resolve(name), target.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+        try {
+            Files.move(root.resolve(folder).resolve(name), target.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+        } catch (NoSuchFileException movedAlready) {
+            // Another instance moved it first.
+        }
     }
 }

@@ -32,7 +32,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * be fetched here; what the generated schema does not carry (text lengths, patterns) the writer
  * keeps by construction.
  */
-public final class IsoSchemas {
+@jakarta.inject.Singleton
+public class IsoSchemas {
 
     /** A file that does not match its message's schema. */
     public static final class InvalidMessage extends Exception {

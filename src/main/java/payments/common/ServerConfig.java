@@ -239,6 +239,14 @@ public interface ServerConfig {
         @WithDefault("inbox")
         String inbox();
 
+        /** The cut-off: how often queued payouts leave in a pain.001 file (a duration such as 15m, or "off"). */
+        @WithDefault("15m")
+        String batchEvery();
+
+        /** How often the inbox is read (a duration, or "off"). */
+        @WithDefault("30s")
+        String pollEvery();
+
         /** The platform's own account at the bank, debited by every payout. */
         Debtor debtor();
 

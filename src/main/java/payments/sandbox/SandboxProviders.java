@@ -4,6 +4,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import payments.account.AccountOutcomes;
+import payments.bankfile.BankFileRail;
 import payments.common.ServerConfig;
 import payments.customer.IdentityVerdicts;
 import payments.transaction.PaymentRail;
@@ -18,7 +19,7 @@ import java.util.UUID;
 /**
  * The outside parties the server talks to, chosen by mode: in the sandbox, simulations answering
  * from {@link MagicValues}; in production, what is connected (today: nothing, each feature's
- * {@code NONE}). Production code sees only the interfaces.
+ * {@code NONE}, or the ISO 20022 file rail when configured). Production code sees only the interfaces.
  */
 @ApplicationScoped
 public class SandboxProviders {
@@ -43,8 +44,11 @@ public class SandboxProviders {
 
     @Produces
     @Singleton
-    PaymentRail paymentRail(ServerConfig config, SandboxRail sandboxRail) {
-        return config.sandbox() ? sandboxRail : PaymentRail.NONE;
+    PaymentRail paymentRail(ServerConfig config, SandboxRail sandboxRail, BankFileRail bankFiles) {
+        if (config.sandbox()) {
+            return sandboxRail;
+        }
+        return bankFiles.configured() ? bankFiles : PaymentRail.NONE;
     }
 
     @Produces

@@ -55,3 +55,10 @@ CREATE TABLE bank_unmatched (
     detail          TEXT         NOT NULL,
     created_at      TIMESTAMPTZ  NOT NULL
 );
+
+-- Each booked bank entry once, by the bank's reference, whichever file reports it (a resent or corrected file).
+CREATE TABLE bank_entries_booked (
+    bank_reference  VARCHAR(35)  PRIMARY KEY,
+    file_sha256     VARCHAR(64)  NOT NULL,
+    booked_at       TIMESTAMPTZ  NOT NULL
+);

@@ -38,17 +38,18 @@ public final class BankFileSamples {
                 """.formatted(Math.abs(transactions.hashCode()), transactions);
     }
 
-    public static String camt054(String account, List<Entry> entries) {
+    /** Entries are referenced {@code <fileId>-<index>} by the bank, unique across files of different ids. */
+    public static String camt054(String fileId, String account, List<Entry> entries) {
         String booked = IntStream.range(0, entries.size()).mapToObj(i -> {
             Entry entry = entries.get(i);
             String references = entry.endToEndId() == null ? "" : "<Refs><EndToEndId>" + entry.endToEndId() + "</EndToEndId></Refs>";
             String remittance = entry.remittance() == null ? "" : "<RmtInf><Ustrd>" + entry.remittance() + "</Ustrd></RmtInf>";
             String returned = entry.returnCode() == null ? "" : "<RtrInf><Rsn><Cd>" + entry.returnCode() + "</Cd></Rsn></RtrInf>";
             return """
-                    <Ntry><NtryRef>ENTRY-%d</NtryRef><Amt Ccy="%s">%s</Amt><CdtDbtInd>%s</CdtDbtInd><Sts><Cd>%s</Cd></Sts>
+                    <Ntry><NtryRef>%s-%d</NtryRef><Amt Ccy="%s">%s</Amt><CdtDbtInd>%s</CdtDbtInd><Sts><Cd>%s</Cd></Sts>
                     <BkTxCd><Prtry><Cd>NTRF</Cd></Prtry></BkTxCd>
                     <NtryDtls><TxDtls>%s<Amt Ccy="%s">%s</Amt><CdtDbtInd>%s</CdtDbtInd>%s%s</TxDtls></NtryDtls></Ntry>"""
-                    .formatted(i, entry.currency(), entry.amount(), entry.direction(), entry.status(), references,
+                    .formatted(fileId, i, entry.currency(), entry.amount(), entry.direction(), entry.status(), references,
                             entry.currency(), entry.amount(), entry.direction(), remittance, returned);
         }).collect(Collectors.joining("\n"));
         return """

@@ -71,15 +71,15 @@ class BankMessagesTest {
 
     @Test
     void aNotificationListsBookedEntriesOnly() throws Exception {
-        List<BankEvent> events = BankMessages.read(BankFileSamples.camt054("DE89370400440532013000", List.of(
+        List<BankEvent> events = BankMessages.read(BankFileSamples.camt054("N1", "DE89370400440532013000", List.of(
                 new BankFileSamples.Entry("BOOK", "DBIT", "123.45", "EUR", "E1", null, null),
                 new BankFileSamples.Entry("PDNG", "DBIT", "1.00", "EUR", "E9", null, null),
                 new BankFileSamples.Entry("BOOK", "CRDT", "123.45", "EUR", "E1", "AC04", null),
                 new BankFileSamples.Entry("BOOK", "CRDT", "20.00", "EUR", null, null, "Invoice SVC-ABCDEF012345"))), schemas);
         assertEquals(List.of(
-                new EntryBooked("E1", true, 12345, "EUR", null, "DE89370400440532013000", null, "ENTRY-0"),
-                new EntryBooked("E1", false, 12345, "EUR", "AC04", "DE89370400440532013000", null, "ENTRY-2"),
-                new EntryBooked(null, false, 2000, "EUR", null, "DE89370400440532013000", "Invoice SVC-ABCDEF012345", "ENTRY-3")),
+                new EntryBooked("E1", true, 12345, "EUR", null, "DE89370400440532013000", null, "N1-0"),
+                new EntryBooked("E1", false, 12345, "EUR", "AC04", "DE89370400440532013000", null, "N1-2"),
+                new EntryBooked(null, false, 2000, "EUR", null, "DE89370400440532013000", "Invoice SVC-ABCDEF012345", "N1-3")),
                 events);
     }
 
@@ -89,7 +89,7 @@ class BankMessagesTest {
         assertThrows(IsoSchemas.InvalidMessage.class, () -> BankMessages.read("not xml at all", schemas));
         String unclosed = BankFileSamples.pain002(List.of(new BankFileSamples.Status("E1", "RJCT", "AC01")));
         assertThrows(IsoSchemas.InvalidMessage.class, () -> BankMessages.read(unclosed.substring(0, unclosed.length() - 20), schemas));
-        assertThrows(IsoSchemas.InvalidMessage.class, () -> BankMessages.read(BankFileSamples.camt054("X", List.of(
+        assertThrows(IsoSchemas.InvalidMessage.class, () -> BankMessages.read(BankFileSamples.camt054("N2", "X", List.of(
                 new BankFileSamples.Entry("BOOK", "CRDT", "1.005", "EUR", null, null, null))), schemas), "finer than a cent");
     }
 

@@ -1,0 +1,103 @@
+package payments.bankfile;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Typed;
+import payments.account.ExternalAccount;
+import payments.common.ApiException;
+import payments.common.ErrorCode;
+import payments.common.JsonText;
+import payments.common.ServerClock;
+import payments.common.ServerConfig;
+import payments.transaction.PaymentRail;
+
+/**
+ * The ISO 20022 file rail: a payout to a bank account is queued here (in the executing
+ * transaction) and leaves with the next cut-off's pain.001 file ({@link BankFileOutbox}); the
+ * bank's answers come back as files ({@link BankFileInbox}). Only payouts: pulls would need direct
+ * debit mandates (pain.008) and UMA another network, so quoting refuses those legs (501).
+ */
+@ApplicationScoped
+@Typed(BankFileRail.class)
+public class BankFileRail implements PaymentRail {
+
+    private final ServerConfig config;
+    private final JsonText json;
+    private final ServerClock clock;
+
+    public BankFileRail(ServerConfig config, JsonText json, ServerClock clock) {
+        this.config = config;
+        this.json = json;
+        this.clock = clock;
+    }
+
+    /** Whether this server is set up to exchange files with a bank. */
+    public boolean configured() {
+        return config.bankFiles().transport().isPresent();
+    }
+
+    @Override
+    public boolean carries(Leg leg) {
+        return leg == Leg.PAYOUT;
+    }
+
+    @Override
+    public boolean canPrice(String identifier) {
+        // The rate is this server's own; the bank pays out the amount it is given.
+        return true;
+    }
+
+    @Override
+    public Uni<Acceptance> submit(Submission payment) {
+        if (payment.leg() != Leg.PAYOUT) {
+            throw new ApiException(ErrorCode.NOT_IMPLEMENTED, "The bank file rail carries payouts only");
+        }
+        return ExternalAccount.<ExternalAccount>findById(payment.externalAccountId()).flatMap(account -> {
+            BankPayout payout = payoutTo(json.read(account.accountInfo), payment);
+            return payout.persist().replaceWith(Acceptance.ACCEPTED);
+        });
+    }
+
+    /** The payee as the file names it: IBAN or account number, and its bank by BIC or national clearing code. */
+    private BankPayout payoutTo(JsonNode info, Submission payment) {
+        BankPayout payout = new BankPayout();
+        payout.transactionId = payment.transactionId();
+        payout.endToEndId = BankPayout.endToEndIdOf(payment.transactionId());
+        payout.amount = payment.amount();
+        payout.currency = payment.currency();
+        JsonNode beneficiary = info.path("beneficiary");
+        payout.creditorName = truncated(beneficiary.hasNonNull("fullName") ? beneficiary.get("fullName").asText()
+                : beneficiary.path("legalName").asText("Beneficiary"), 140);
+        payout.iban = text(info, "iban");
+        payout.accountNumber = payout.iban != null ? null : firstOf(info, "accountNumber", "clabeNumber");
+        if (payout.iban == null && payout.accountNumber == null) {
+            throw new ApiException(ErrorCode.NOT_IMPLEMENTED, "The bank file rail pays bank accounts (an IBAN or an account number); "
+                    + "this account has neither");
+        }
+        payout.bic = firstOf(info, "swiftCode", "bic");
+        payout.clearingCode = firstOf(info, "routingNumber", "sortCode");
+        payout.remittance = payment.reference();
+        payout.status = BankPayout.QUEUED;
+        payout.createdAt = clock.now();
+        return payout;
+    }
+
+    private static String firstOf(JsonNode info, String... fields) {
+        for (String field : fields) {
+            String value = text(info, field);
+            if (value != null) {
+                return value;
+            }
+        }
+        return null;
+    }
+
+    private static String text(JsonNode info, String field) {
+        return info.hasNonNull(field) && !info.get(field).asText().isBlank() ? info.get(field).asText() : null;
+    }
+
+    private static String truncated(String value, int max) {
+        return value.length() <= max ? value : value.substring(0, max);
+    }
+}

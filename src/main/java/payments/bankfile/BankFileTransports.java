@@ -1,0 +1,59 @@
+package payments.bankfile;
+
+import io.quarkus.runtime.ShutdownEvent;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.core.Vertx;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import payments.common.ServerConfig;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+
+/** The configured way to the bank's files, made on first use (never at build time) and closed on shutdown. */
+@ApplicationScoped
+public class BankFileTransports {
+
+    private final ServerConfig config;
+    private final Vertx vertx;
+    private BankFileTransport transport;
+
+    public BankFileTransports(ServerConfig config, Vertx vertx) {
+        this.config = config;
+        this.vertx = vertx;
+    }
+
+    /** A step of file exchange, blocking. */
+    interface Exchange<T> {
+        T run(BankFileTransport transport) throws IOException;
+    }
+
+    /** Runs the exchange on a worker thread and answers on the caller's context (where a Hibernate session may go on). */
+    <T> Uni<T> exchange(Exchange<T> exchange) {
+        return vertx.executeBlocking(Uni.createFrom().item(() -> {
+            try {
+                return exchange.run(transport());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }), false);
+    }
+
+    private synchronized BankFileTransport transport() {
+        if (transport == null) {
+            ServerConfig.BankFiles settings = config.bankFiles();
+            transport = switch (settings.transport().orElseThrow(() -> new IllegalStateException("No bank file transport configured"))) {
+                case FOLDER -> new FolderTransport(Path.of(settings.root()));
+                case SFTP -> new SftpTransport(settings);
+            };
+        }
+        return transport;
+    }
+
+    synchronized void close(@Observes ShutdownEvent ignored) throws IOException {
+        if (transport instanceof SftpTransport sftp) {
+            sftp.close();
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package payments.bankfile;
+
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+import java.time.Instant;
+import java.util.UUID;
+
+/**
+ * Something a bank file said that matched no payout or account (or did not match what we sent),
+ * kept for an operator. A credit parked here was booked to SUSPENSE, so the ledger still equals
+ * the bank account.
+ */
+@Entity
+@Table(name = "bank_unmatched")
+public class BankUnmatched extends PanacheEntityBase {
+
+    @Id
+    public UUID id;
+
+    @Column(name = "file_sha256", nullable = false)
+    public String fileSha256;
+
+    @Column(nullable = false)
+    public String kind;
+
+    @Column(name = "end_to_end_id")
+    public String endToEndId;
+
+    public Long amount;
+
+    public String currency;
+
+    public String account;
+
+    public String remittance;
+
+    @Column(name = "bank_reference")
+    public String bankReference;
+
+    @Column(nullable = false)
+    public String detail;
+
+    @Column(name = "created_at", nullable = false)
+    public Instant createdAt;
+}

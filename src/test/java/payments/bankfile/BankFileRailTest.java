@@ -1,0 +1,378 @@
+package payments.bankfile;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.quarkus.vertx.VertxContextSupport;
+import io.restassured.path.json.JsonPath;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.inject.Inject;
+import org.apache.sshd.client.SshClient;
+import org.apache.sshd.client.session.ClientSession;
+import org.apache.sshd.sftp.client.SftpClient;
+import org.apache.sshd.sftp.client.SftpClientFactory;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import payments.MoneyFixtures;
+import payments.account.BankIdentifiers;
+import payments.bankfile.BankFileSamples.Entry;
+import payments.bankfile.BankFileSamples.Status;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static payments.TestSupport.api;
+
+/**
+ * The ISO 20022 file rail end to end in production mode, against an in-process SFTP server: payouts
+ * leave as a pain.001 file the bank picks up over SFTP; the bank's pain.002 and camt.054 files
+ * reject, complete, return and credit, each booked once.
+ */
+@QuarkusTest
+@TestProfile(BankFileRailTest.BankRail.class)
+class BankFileRailTest {
+
+    public static class BankRail implements QuarkusTestProfile {
+        @Override
+        public List<TestResourceEntry> testResources() {
+            return List.of(new TestResourceEntry(SftpBank.class));
+        }
+    }
+
+    @Inject
+    Pool pool;
+    @Inject
+    BankFileOutbox outbox;
+    @Inject
+    BankFileInbox inbox;
+    @Inject
+    payments.ledger.LedgerAudit audit;
+
+    private static SshClient bankClient;
+
+    @BeforeAll
+    static void bankSide() {
+        bankClient = SshClient.setUpDefaultClient();
+        bankClient.start();
+    }
+
+    @AfterAll
+    static void closeBankSide() throws IOException {
+        bankClient.stop();
+    }
+
+    private static final IsoSchemas SCHEMAS = new IsoSchemas();
+
+    @Test
+    void aDepositCreditsTheAccountItsReferenceNamesAndAPayoutLeavesAsAPain001PickedUpOverSftp() throws Throwable {
+        Customer customer = approvedCustomer();
+        Customer other = approvedCustomer();
+        String reference = eurAccount(customer).getString("fundingPaymentInstructions[0].accountOrWalletInfo.reference");
+        String iban = eurAccount(customer).getString("fundingPaymentInstructions[0].accountOrWalletInfo.iban");
+
+        bankSends("camt054-deposit.xml", BankFileSamples.camt054(fileId(), "DE89370400440532013000", List.of(
+                new Entry("BOOK", "CRDT", "250.00", "EUR", null, null, "Top-up " + reference))));
+        assertEquals(1, poll());
+        assertEquals(25000, MoneyFixtures.balance(customer.eur()), "the EUR account its reference names");
+        assertEquals(0, MoneyFixtures.balance(customer.accounts().get("USD")), "and no other");
+        assertEquals(0, MoneyFixtures.balance(other.eur()));
+        JsonPath deposit = transaction(latestIncoming(customer.eur()));
+        assertEquals("COMPLETED", deposit.getString("status"));
+        assertEquals(customer.id(), deposit.getString("customerId"));
+        assertEquals(List.of("INCOMING_PAYMENT.COMPLETED"), eventsAbout(deposit.getString("id")));
+        // Without a reference, the credited (virtual) account number names the account.
+        bankSends("camt054-by-iban.xml", BankFileSamples.camt054(fileId(), iban, List.of(
+                new Entry("BOOK", "CRDT", "5.00", "EUR", null, null, null))));
+        assertEquals(1, poll());
+        assertEquals(25500, MoneyFixtures.balance(customer.eur()));
+
+        String payout = payout(customer, 1234);
+        assertEquals("PROCESSING", transaction(payout).getString("status"));
+        assertEquals(1, cutOff());
+        String file = pickUp(payout);
+        SCHEMAS.validate(file, com.prowidesoftware.swift.model.mx.MxPain00100109.class,
+                com.prowidesoftware.swift.model.mx.MxPain00100109._classes);
+        assertTrue(file.contains("<EndToEndId>" + endToEndId(payout) + "</EndToEndId>"), file);
+        assertTrue(file.contains("Ccy=\"EUR\">12.34<"), file);
+        assertTrue(file.contains("<IBAN>DE89370400440532013000</IBAN>"), "the platform's account is debited: " + file);
+        assertEquals(0, cutOff(), "nothing queued: no second file");
+    }
+
+    @Test
+    void aRejectionRefundsExactlyAndABookedDebitCompletes() throws Throwable {
+        Customer customer = fundedCustomer(10000);
+        String account = customer.eur();
+        long before = MoneyFixtures.balance(account);
+        String rejected = payout(customer, 700);
+        String paid = payout(customer, 300);
+        assertEquals(before - 1000, MoneyFixtures.balance(account), "both held");
+        cutOff();
+
+        bankSends("pain002.xml", BankFileSamples.pain002(List.of(new Status(endToEndId(paid), "ACCP", null),
+                new Status(endToEndId(rejected), "RJCT", "AC04"))));
+        poll();
+        JsonPath failed = transaction(rejected);
+        assertEquals("FAILED", failed.getString("status"));
+        assertEquals("ACCOUNT_CANNOT_RECEIVE", failed.getString("failureReason"));
+        assertEquals("COMPLETED", failed.getString("refund.status"));
+        assertEquals("PROCESSING", transaction(paid).getString("status"), "accepted for processing is not settlement");
+        assertEquals(before - 300, MoneyFixtures.balance(account), "the rejected payout refunded exactly");
+
+        bankSends("camt054-debit.xml", BankFileSamples.camt054(fileId(), "DE89370400440532013000", List.of(
+                new Entry("BOOK", "DBIT", "3.00", "EUR", endToEndId(paid), null, null))));
+        poll();
+        assertEquals("COMPLETED", transaction(paid).getString("status"));
+        assertEquals(before - 300, MoneyFixtures.balance(account));
+        assertEquals(before - 300, MoneyFixtures.totalBalance(account), "nothing left held");
+        assertLedgerClean();
+    }
+
+    @Test
+    void aReturnAfterCompletionFailsAndRefundsInTheReferenceOrder() throws Throwable {
+        Customer customer = fundedCustomer(5000);
+        String account = customer.eur();
+        long before = MoneyFixtures.balance(account);
+        String payout = payout(customer, 2000);
+        cutOff();
+        bankSends("booked.xml", BankFileSamples.camt054(fileId(), "DE89370400440532013000", List.of(
+                new Entry("BOOK", "DBIT", "20.00", "EUR", endToEndId(payout), null, null))));
+        poll();
+        assertEquals("COMPLETED", transaction(payout).getString("status"));
+        bankSends("returned.xml", BankFileSamples.camt054(fileId(), "DE89370400440532013000", List.of(
+                new Entry("BOOK", "CRDT", "20.00", "EUR", endToEndId(payout), "AC04", null))));
+        poll();
+        JsonPath returned = transaction(payout);
+        assertEquals("FAILED", returned.getString("status"));
+        assertEquals("PAYOUT_RETURNED", returned.getString("failureReason"));
+        assertEquals("COMPLETED", returned.getString("refund.status"));
+        assertEquals(before, MoneyFixtures.balance(account), "refunded exactly");
+        assertEquals(List.of("OUTGOING_PAYMENT.PENDING", "OUTGOING_PAYMENT.PROCESSING", "OUTGOING_PAYMENT.COMPLETED",
+                "OUTGOING_PAYMENT.FAILED", "OUTGOING_PAYMENT.REFUND_PENDING", "OUTGOING_PAYMENT.REFUND_COMPLETED"), eventsAbout(payout));
+        assertLedgerClean();
+    }
+
+    @Test
+    void theSameFileTwiceAndToTwoPollersAtOnceIsBookedOnce() throws Throwable {
+        Customer customer = approvedCustomer();
+        String reference = eurAccount(customer).getString("fundingPaymentInstructions[0].accountOrWalletInfo.reference");
+        String content = BankFileSamples.camt054(fileId(), "DE89370400440532013000", List.of(
+                new Entry("BOOK", "CRDT", "10.00", "EUR", null, null, reference)));
+        bankSends("again-1.xml", content);
+        bankSends("again-2.xml", content);
+        // Two instances polling at the same moment: the same files, one claim each.
+        ExecutorService pollers = Executors.newFixedThreadPool(2);
+        try {
+            List<Future<Integer>> polls = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                polls.add(pollers.submit(() -> {
+                    try {
+                        return poll();
+                    } catch (Throwable e) {
+                        throw new IllegalStateException(e);
+                    }
+                }));
+            }
+            int booked = 0;
+            for (Future<Integer> poll : polls) {
+                booked += poll.get();
+            }
+            assertEquals(1, booked, "one file booked, by one poller");
+        } finally {
+            pollers.shutdown();
+        }
+        assertEquals(1000, MoneyFixtures.balance(customer.eur()), "credited once");
+        assertTrue(inboxFiles().isEmpty(), "both files moved aside");
+        assertEquals(2, Files.list(folder("inbox/processed")).filter(f -> f.getFileName().toString().startsWith("again-")).count());
+        // A corrected resend with other content but the same bank entry books nothing either.
+        bankSends("again-3.xml", content.replace("<CreDtTm>2026-11-25T11:00:00Z</CreDtTm>", "<CreDtTm>2026-11-25T12:00:00Z</CreDtTm>"));
+        assertEquals(1, poll(), "a new file");
+        assertEquals(1000, MoneyFixtures.balance(customer.eur()), "its entry was booked already");
+    }
+
+    @Test
+    void aMalformedFileIsQuarantinedWithNothingBooked() throws Throwable {
+        long entries = count("SELECT count(*) FROM ledger_entries");
+        bankSends("broken.xml", BankFileSamples.pain002(List.of(new Status("X", "RJCT", "AC01"))).replace("</TxSts>", ""));
+        bankSends("not-iso.xml", "<statement>hello</statement>");
+        assertEquals(0, poll());
+        assertEquals(entries, count("SELECT count(*) FROM ledger_entries"));
+        assertTrue(Files.exists(folder("inbox/quarantine/broken.xml")));
+        assertTrue(Files.exists(folder("inbox/quarantine/not-iso.xml")));
+        assertEquals(2, count("SELECT count(*) FROM bank_files_received WHERE status = 'QUARANTINED' AND file_name IN ('broken.xml', 'not-iso.xml')"));
+    }
+
+    @Test
+    void anUnknownReferenceIsParkedInSuspenseNeverLost() throws Throwable {
+        long suspense = suspense("EUR");
+        bankSends("unknown.xml", BankFileSamples.camt054(fileId(), "DE00000000000000000000", List.of(
+                new Entry("BOOK", "CRDT", "42.00", "EUR", null, null, "Gift SVC-000000000000"),
+                new Entry("BOOK", "DBIT", "1.50", "EUR", null, null, "Bank fee"))));
+        poll();
+        assertEquals(suspense + 4200, suspense("EUR"));
+        assertEquals(1, count("SELECT count(*) FROM bank_unmatched WHERE kind = 'CREDIT_UNKNOWN' AND amount = 4200"));
+        assertEquals(1, count("SELECT count(*) FROM bank_unmatched WHERE kind = 'DEBIT_UNKNOWN' AND amount = 150"));
+        assertLedgerClean();
+    }
+
+    // ---- the platform's side -------------------------------------------------------------------
+
+    /** A customer approved by the compliance staff (production decides no packet itself), with EUR and USD accounts. */
+    private static Customer approvedCustomer() {
+        Map<String, Object> body = new java.util.HashMap<>(payments.customer.CustomerTest.individual(
+                payments.TestSupport.uniqueCustomerRef("bank"), "Bea Banked"));
+        body.put("idType", "SSN");
+        body.put("identifier", "123-45-6789");
+        body.put("currencies", List.of("EUR", "USD"));
+        body.put("endUserTermsConsent", Map.of("acceptedAt", "2025-01-01T00:00:00Z", "ipAddress", "198.51.100.24",
+                "termsVersion", "V1", "acceptanceMethod", "CHECKBOX"));
+        String customerId = api().body(body).post("/customers").then().statusCode(201).extract().path("id");
+        payments.verification.VerificationTest.upload(customerId, "PASSPORT", payments.verification.VerificationTest.PNG);
+        String verificationId = payments.verification.VerificationTest.submit(customerId).getString("id");
+        var staff = payments.TestSupport.newToken("COMPLIANCE_REVIEW");
+        payments.TestSupport.apiAs(staff.get("clientId"), staff.get("clientSecret")).body(Map.of("reason", "Documents checked"))
+                .post("/compliance/reviews/" + verificationId + "/approve").then().statusCode(200);
+        return new Customer(customerId, MoneyFixtures.activeAccounts(customerId));
+    }
+
+    private record Customer(String id, Map<String, String> accounts) {
+        String eur() {
+            return accounts.get("EUR");
+        }
+    }
+
+    /** The customer's EUR account as the platform reads it. */
+    private static JsonPath eurAccount(Customer customer) {
+        String json = api().queryParam("customerId", customer.id()).get("/customers/internal-accounts").then().statusCode(200)
+                .extract().asString();
+        return new JsonPath(json).setRootPath("data.find { it.id == '" + customer.eur() + "' }");
+    }
+
+    /** A new customer's EUR account, funded by a bank credit naming its reference. */
+    private Customer fundedCustomer(long amount) throws Throwable {
+        Customer customer = approvedCustomer();
+        String reference = eurAccount(customer).getString("fundingPaymentInstructions[0].accountOrWalletInfo.reference");
+        bankSends("top-up-" + fileId() + ".xml", BankFileSamples.camt054(fileId(), "DE89370400440532013000", List.of(
+                new Entry("BOOK", "CRDT", java.math.BigDecimal.valueOf(amount, 2).toPlainString(), "EUR", null, null,
+                        "Top-up " + reference))));
+        poll();
+        assertEquals(amount, MoneyFixtures.balance(customer.eur()));
+        return customer;
+    }
+
+    /** A payout of {@code amount} cents from the account to a new EUR bank account; answers its transaction id. */
+    private static String payout(Customer customer, long amount) {
+        String iban = BankIdentifiers.ibanWithCheckDigits("DE", "37040044" + String.format("%010d", ThreadLocalRandom.current().nextLong(10_000_000_000L)));
+        String bank = api().body(Map.of("customerId", customer.id(), "currency", "EUR", "accountInfo", Map.of("accountType", "EUR_ACCOUNT", "iban", iban,
+                        "swiftCode", "COBADEFFXXX", "beneficiary", Map.of("beneficiaryType", "INDIVIDUAL", "fullName", "Jane Payee", "birthDate", "1990-01-15",
+                                "nationality", "FR", "countryOfResidence", "FR",
+                                "address", Map.of("line1", "1 Rue", "postalCode", "75001", "country", "FR")))))
+                .post("/customers/external-accounts").then().log().ifValidationFails().statusCode(201).extract().path("id");
+        return api().body(MoneyFixtures.transferBody(customer.eur(), bank, amount)).post("/quotes").then().log().ifValidationFails().statusCode(201)
+                .extract().path("transactionId");
+    }
+
+    private static JsonPath transaction(String id) {
+        return api().get("/transactions/" + id).then().statusCode(200).extract().jsonPath();
+    }
+
+    private static String endToEndId(String transactionId) {
+        return transactionId.substring(transactionId.indexOf(':') + 1).replace("-", "");
+    }
+
+    private String latestIncoming(String accountId) {
+        return "Transaction:" + pool.preparedQuery("SELECT id FROM transactions WHERE destination_account_id = $1 AND type = 'INCOMING' ORDER BY id DESC LIMIT 1")
+                .execute(Tuple.of(java.util.UUID.fromString(accountId.substring(accountId.indexOf(':') + 1)))).await().indefinitely()
+                .iterator().next().getUUID(0);
+    }
+
+    private List<String> eventsAbout(String transactionId) {
+        List<String> types = new ArrayList<>();
+        pool.preparedQuery("SELECT type FROM webhook_events WHERE body LIKE $1 ORDER BY id")
+                .execute(Tuple.of("%" + transactionId + "%")).await().indefinitely().forEach(row -> types.add(row.getString(0)));
+        return types;
+    }
+
+    /** The ledger audit run directly: its endpoint is the sandbox's. */
+    private void assertLedgerClean() throws Throwable {
+        payments.ledger.LedgerAudit.AuditReport report = VertxContextSupport.subscribeAndAwait(() -> audit.run());
+        assertTrue(report.clean(), report::toString);
+    }
+
+    private long suspense(String currency) {
+        return count("SELECT COALESCE(SUM(amount), 0) FROM ledger_entries WHERE system_account = 'SUSPENSE' AND currency = '" + currency + "'");
+    }
+
+    private long count(String sql) {
+        return pool.query(sql).execute().await().indefinitely().iterator().next().getLong(0);
+    }
+
+    // ---- the bank's side -----------------------------------------------------------------------
+
+    private static Path folder(String relative) {
+        return SftpBank.folder().resolve("exchange").resolve(relative);
+    }
+
+    private static void bankSends(String name, String content) throws IOException {
+        Files.createDirectories(folder("inbox"));
+        Files.writeString(folder("inbox").resolve(name), content);
+    }
+
+    private static List<String> inboxFiles() throws IOException {
+        try (var files = Files.list(folder("inbox"))) {
+            return files.filter(Files::isRegularFile).map(f -> f.getFileName().toString()).toList();
+        }
+    }
+
+    private static String fileId() {
+        return "F" + Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36);
+    }
+
+    /** The bank picks up the outbox file naming the payout, over SFTP. */
+    private String pickUp(String transactionId) throws IOException {
+        String port = org.eclipse.microprofile.config.ConfigProvider.getConfig().getValue("svc.bank-files.sftp.port", String.class);
+        try (ClientSession session = bankClient.connect(SftpBank.USER, "127.0.0.1", Integer.parseInt(port))
+                .verify(Duration.ofSeconds(10)).getSession()) {
+            session.addPasswordIdentity(SftpBank.PASSWORD);
+            session.auth().verify(Duration.ofSeconds(10));
+            try (SftpClient sftp = SftpClientFactory.instance().createSftpClient(session)) {
+                for (SftpClient.DirEntry entry : sftp.readDir("/exchange/outbox")) {
+                    if (!entry.getAttributes().isRegularFile()) {
+                        continue;
+                    }
+                    try (InputStream in = sftp.read("/exchange/outbox/" + entry.getFilename())) {
+                        String content = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                        if (content.contains(endToEndId(transactionId))) {
+                            assertFalse(entry.getFilename().startsWith("."), "never a partial file");
+                            return content;
+                        }
+                    }
+                }
+            }
+        }
+        throw new AssertionError("No outbox file names " + transactionId);
+    }
+
+    private int cutOff() throws Throwable {
+        return VertxContextSupport.subscribeAndAwait(() -> outbox.cutOff());
+    }
+
+    private int poll() throws Throwable {
+        return VertxContextSupport.subscribeAndAwait(() -> inbox.poll());
+    }
+}

@@ -1,0 +1,82 @@
+package payments.bankfile;
+
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import org.apache.sshd.common.config.keys.KeyUtils;
+import org.apache.sshd.common.digest.BuiltinDigests;
+import org.apache.sshd.common.file.virtualfs.VirtualFileSystemFactory;
+import org.apache.sshd.server.SshServer;
+import org.apache.sshd.server.keyprovider.SimpleGeneratorHostKeyProvider;
+import org.apache.sshd.sftp.server.SftpSubsystemFactory;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyPair;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The bank's SFTP server, in process (Apache MINA SSHD): one user, a password, a host key made at
+ * start, the files under a temporary folder. Its folder is told to tests through a system property
+ * (text only: objects there break later Quarkus starts).
+ */
+public class SftpBank implements QuarkusTestResourceLifecycleManager {
+
+    static final String USER = "platform";
+    static final String PASSWORD = "bank-secret";
+    static final String ROOT_PROPERTY = "bank.sftp.folder";
+
+    private SshServer server;
+
+    @Override
+    public Map<String, String> start() {
+        try {
+            Path folder = Files.createTempDirectory("sftp-bank");
+            server = SshServer.setUpDefaultServer();
+            server.setHost("127.0.0.1");
+            server.setPort(0);
+            server.setKeyPairProvider(new SimpleGeneratorHostKeyProvider(folder.resolve("host-key.ser")));
+            server.setPasswordAuthenticator((user, password, session) -> USER.equals(user) && PASSWORD.equals(password));
+            server.setSubsystemFactories(List.of(new SftpSubsystemFactory()));
+            Path files = Files.createDirectories(folder.resolve("files"));
+            server.setFileSystemFactory(new VirtualFileSystemFactory(files));
+            server.start();
+            KeyPair hostKey = server.getKeyPairProvider().loadKeys(null).iterator().next();
+            System.setProperty(ROOT_PROPERTY, files.toString());
+            return Map.ofEntries(
+                    Map.entry("svc.mode", "production"),
+                    Map.entry("svc.bank-files.transport", "SFTP"),
+                    Map.entry("svc.bank-files.root", "/exchange"),
+                    Map.entry("svc.bank-files.sftp.host", "127.0.0.1"),
+                    Map.entry("svc.bank-files.sftp.port", Integer.toString(server.getPort())),
+                    Map.entry("svc.bank-files.sftp.username", USER),
+                    Map.entry("svc.bank-files.sftp.password", PASSWORD),
+                    Map.entry("svc.bank-files.sftp.host-key-fingerprint", KeyUtils.getFingerPrint(BuiltinDigests.sha256, hostKey.getPublic())),
+                    Map.entry("svc.bank-files.debtor.name", "Example Platform Ltd"),
+                    Map.entry("svc.bank-files.debtor.iban", "DE89370400440532013000"),
+                    Map.entry("svc.bank-files.debtor.bic", "COBADEFFXXX"),
+                    // The tests run cut-offs and polls themselves.
+                    Map.entry("svc.bank-files.batch-every", "off"),
+                    Map.entry("svc.bank-files.poll-every", "off"));
+        } catch (IOException | java.security.GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public void stop() {
+        try {
+            if (server != null) {
+                server.stop(true);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The server's folder behind the SFTP root, as the bank sees its own disk. */
+    static Path folder() {
+        return Path.of(System.getProperty(ROOT_PROPERTY));
+    }
+}
