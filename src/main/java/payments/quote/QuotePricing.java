@@ -55,12 +55,14 @@ public class QuotePricing {
     private final ServerConfig config;
     private final JsonText json;
     private final PaymentRail rail;
+    private final UmaNetwork umaNetwork;
 
     public QuotePricing(PlatformConfigService platform, ExchangeRates rates, FeeSchedule feeSchedule,
                         PaymentLimits limits, InternalAccountService internalAccounts,
                         ExternalAccountService externalAccounts, ReceiverService receivers, ServerConfig config, JsonText json,
-                        PaymentRail rail) {
+                        PaymentRail rail, UmaNetwork umaNetwork) {
         this.rail = rail;
+        this.umaNetwork = umaNetwork;
         this.json = json;
         this.platform = platform;
         this.rates = rates;
@@ -291,7 +293,7 @@ public class QuotePricing {
         }
         requireRail(Leg.UMA_SEND, "This server is not connected to a UMA network in production mode");
         String address = destination.umaAddress();
-        UmaDirectory.UmaReceiver receiver = UmaDirectory.find(address).orElseThrow(() ->
+        UmaNetwork.UmaReceiver receiver = umaNetwork.find(address).orElseThrow(() ->
                 ApiException.invalidField("destination.umaAddress", null, "No receiver at " + address));
         String currency = destination.currency() != null ? destination.currency() : receiver.currencies().get(0);
         if (!receiver.currencies().contains(currency)) {

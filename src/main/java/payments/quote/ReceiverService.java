@@ -54,9 +54,11 @@ public class ReceiverService {
     private final JsonText json;
     private final ServerClock clock;
     private final ServerConfig config;
+    private final UmaNetwork network;
 
     public ReceiverService(ExternalAccountService externalAccounts, ExchangeRates rates, JsonText json, ServerClock clock,
-                           ServerConfig config) {
+                           ServerConfig config, UmaNetwork network) {
+        this.network = network;
         this.externalAccounts = externalAccounts;
         this.rates = rates;
         this.json = json;
@@ -66,16 +68,16 @@ public class ReceiverService {
 
     @WithTransaction
     public Uni<LookupResponse> lookupUma(String address, String senderUmaAddress, String customerId) {
-        if (!UmaDirectory.wellFormed(address)) {
+        if (!UmaNetwork.wellFormed(address)) {
             throw new ApiException(ErrorCode.INVALID_UMA_ADDRESS, "Not a UMA address ($user@domain): " + address);
         }
-        if (!config.sandbox()) {
+        if (!network.connected()) {
             throw new ApiException(ErrorCode.NOT_IMPLEMENTED, "This server is not connected to a UMA network in production mode");
         }
-        UmaDirectory.lookupFailure(address).ifPresent(failure -> {
+        network.lookupFailure(address).ifPresent(failure -> {
             throw new ApiException(failure, "The lookup of " + address + " failed: " + failure.meaning());
         });
-        UmaDirectory.UmaReceiver receiver = UmaDirectory.find(address).orElseThrow(() ->
+        UmaNetwork.UmaReceiver receiver = network.find(address).orElseThrow(() ->
                 new ApiException(ErrorCode.UMA_NOT_FOUND, "No receiver at " + address));
         // UMA counterparties ask for the sender's name; nationality helps their screening.
         List<FieldDefinition> required = List.of(new FieldDefinition("FULL_NAME", true), new FieldDefinition("NATIONALITY", false));

@@ -5,6 +5,7 @@ import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import payments.account.AccountOutcomes;
 import payments.bankfile.BankFileRail;
+import payments.quote.UmaNetwork;
 import payments.common.ServerConfig;
 import payments.customer.IdentityVerdicts;
 import payments.transaction.PaymentRail;
@@ -49,6 +50,12 @@ public class SandboxProviders {
             return sandboxRail;
         }
         return bankFiles.configured() ? bankFiles : PaymentRail.NONE;
+    }
+
+    @Produces
+    @Singleton
+    UmaNetwork umaNetwork(ServerConfig config) {
+        return config.sandbox() ? new SandboxUmaDirectory() : UmaNetwork.NONE;
     }
 
     @Produces

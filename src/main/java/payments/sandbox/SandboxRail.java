@@ -11,7 +11,6 @@ import payments.common.jobs.ClaimedJob;
 import payments.common.jobs.JobHandler;
 import payments.common.jobs.JobOutcome;
 import payments.common.jobs.Jobs;
-import payments.quote.UmaDirectory;
 import payments.transaction.FailureReason;
 import payments.transaction.PaymentRail;
 import payments.transaction.PaymentLifecycle;
@@ -86,7 +85,7 @@ public class SandboxRail implements PaymentRail, JobHandler {
             case PAYOUT -> payment.sameCurrency() ? SandboxOutcome.forTransfer(MagicValues.suffix(payment.counterparty()))
                     : SandboxOutcome.forQuote(MagicValues.suffix(payment.counterparty()));
             case PULL -> SandboxOutcome.forTransfer(MagicValues.suffix(payment.counterparty()));
-            case UMA_SEND, UMA_RECEIVE -> UmaDirectory.sandboxLocalPart(payment.counterparty()).map(UMA::get)
+            case UMA_SEND, UMA_RECEIVE -> SandboxUmaDirectory.sandboxLocalPart(payment.counterparty()).map(UMA::get)
                     .orElse(SandboxOutcome.SUCCESS);
         };
     }

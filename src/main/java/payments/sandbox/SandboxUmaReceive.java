@@ -17,8 +17,8 @@ import payments.customer.Customer;
 import payments.customer.CustomerService;
 import payments.incoming.IncomingApproval;
 import payments.incoming.ReceiverInfoFields;
-import payments.quote.UmaDirectory.UmaReceiver;
-import payments.quote.UmaDirectory;
+import payments.quote.UmaNetwork;
+import payments.quote.UmaNetwork.UmaReceiver;
 import payments.transaction.PaymentTransaction;
 import payments.transaction.TransactionStatus;
 import payments.transaction.TransactionView.TransactionResponse;
@@ -64,8 +64,8 @@ public class SandboxUmaReceive {
                 errors.add(FieldError.of("receiverUmaAddress", "Give either receiverUmaAddress or customerId, not both"));
             }
             for (String field : new String[] {"senderUmaAddress", "receiverUmaAddress"}) {
-                if (req.has(field) && !UmaDirectory.wellFormed(req.get(field).asText())) {
-                    errors.add(new FieldError(field, FieldError.Constraint.pattern(UmaDirectory.ADDRESS.pattern()),
+                if (req.has(field) && !UmaNetwork.wellFormed(req.get(field).asText())) {
+                    errors.add(new FieldError(field, FieldError.Constraint.pattern(UmaNetwork.ADDRESS.pattern()),
                             "Must be a UMA address ($user@domain)"));
                 }
             }
@@ -74,7 +74,7 @@ public class SandboxUmaReceive {
             }
         });
         String senderAddress = request.get("senderUmaAddress").asText();
-        UmaReceiver sender = UmaDirectory.findSender(senderAddress).orElseThrow(() ->
+        UmaReceiver sender = SandboxUmaDirectory.findSender(senderAddress).orElseThrow(() ->
                 new ApiException(ErrorCode.UMA_NOT_FOUND, "No sandbox sender at " + senderAddress));
         String currency = request.get("receivingCurrencyCode").asText();
         long amount = request.get("receivingCurrencyAmount").asLong();

@@ -1,24 +1,20 @@
-package payments.quote;
+package payments.sandbox;
 
 import payments.common.ErrorCode;
+import payments.quote.UmaNetwork;
 
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * The UMA receivers the sandbox knows: the reference sandbox's addresses on its own domain. Any
  * other address there does not exist; this server reaches no other UMA domain.
  */
-public final class UmaDirectory {
+public final class SandboxUmaDirectory implements UmaNetwork {
 
     public static final String SANDBOX_DOMAIN = "sandbox.uma.money";
-    public static final Pattern ADDRESS = Pattern.compile("^\\$[A-Za-z0-9._+-]{1,64}@[a-z0-9-]+(\\.[a-z0-9-]+)+$");
 
-    /** A receiver: the currencies it takes (how payments to it end is the sandbox rail's business). */
-    public record UmaReceiver(String address, List<String> currencies) {
-    }
 
     private static final Map<String, UmaReceiver> SANDBOX = Map.of(
             "$success.usd", new UmaReceiver("$success.usd@" + SANDBOX_DOMAIN, List.of("USD")),
@@ -42,16 +38,16 @@ public final class UmaDirectory {
             Map.entry("$fail.lnurlp.usd", ErrorCode.LNURLP_REQUEST_FAILED),
             Map.entry("$fail.pubkey.fetch.usd", ErrorCode.COUNTERPARTY_PUBKEY_FETCH_ERROR));
 
-    private UmaDirectory() {
+
+    @Override
+    public boolean connected() {
+        return true;
     }
 
     /** How the lookup of a sandbox address fails, when it is one of {@link #LOOKUP_FAILURES}. */
-    public static Optional<ErrorCode> lookupFailure(String address) {
+    @Override
+    public Optional<ErrorCode> lookupFailure(String address) {
         return sandboxLocalPart(address).map(LOOKUP_FAILURES::get);
-    }
-
-    public static boolean wellFormed(String address) {
-        return address != null && ADDRESS.matcher(address).matches();
     }
 
     /**
@@ -69,17 +65,22 @@ public final class UmaDirectory {
     }
 
     /** A sandbox address that can send money in: any receiver, and the pending senders. */
-    public static Optional<UmaReceiver> findSender(String address) {
-        return find(address).or(() -> sandboxLocalPart(address).map(PENDING_SENDERS::get));
+    static Optional<UmaReceiver> findSender(String address) {
+        return receiver(address).or(() -> sandboxLocalPart(address).map(PENDING_SENDERS::get));
     }
 
     /** The part before the sandbox domain (with its $), for an address on it. */
-    public static Optional<String> sandboxLocalPart(String address) {
-        return wellFormed(address) && address.endsWith("@" + SANDBOX_DOMAIN)
+    static Optional<String> sandboxLocalPart(String address) {
+        return UmaNetwork.wellFormed(address) && address.endsWith("@" + SANDBOX_DOMAIN)
                 ? Optional.of(address.substring(0, address.indexOf('@'))) : Optional.empty();
     }
 
-    public static Optional<UmaReceiver> find(String address) {
+    @Override
+    public Optional<UmaReceiver> find(String address) {
+        return receiver(address);
+    }
+
+    static Optional<UmaReceiver> receiver(String address) {
         return sandboxLocalPart(address).map(SANDBOX::get);
     }
 }
