@@ -66,6 +66,28 @@ class PackageCyclesTest {
     }
 
     /** The sandbox implements interfaces the features declare; no feature reaches into it. */
+    /**
+     * Nor does it spell the sandbox's magic values itself: outcomes by UMA address or account-number
+     * suffix live in the sandbox package (SandboxRail, SandboxOutcome, SandboxUmaDirectory, MagicValues).
+     */
+    @Test
+    void productionCodeHoldsNoMagicValue() throws IOException {
+        java.util.regex.Pattern magic = java.util.regex.Pattern.compile(
+                "\"\\$(success|fail|pending)\\.|MagicValues|RailOutcome|\\bsuffix\\(|QUOTE_00[2-7]|TRANSFER_00[2-5]");
+        List<String> found = new ArrayList<>();
+        try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.walk(java.nio.file.Path.of("src/main/java/payments"))) {
+            for (java.nio.file.Path file : files.filter(f -> f.toString().endsWith(".java") && !f.toString().contains("/sandbox/")).toList()) {
+                List<String> lines = java.nio.file.Files.readAllLines(file);
+                for (int i = 0; i < lines.size(); i++) {
+                    if (magic.matcher(lines.get(i)).find()) {
+                        found.add(file + ":" + (i + 1) + ": " + lines.get(i).strip());
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), found, "sandbox magic values in production packages");
+    }
+
     @Test
     void productionCodeNeverRefersToTheSandbox() throws IOException {
         Map<String, String> users = new TreeMap<>();

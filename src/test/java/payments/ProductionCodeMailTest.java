@@ -55,7 +55,7 @@ class ProductionCodeMailTest {
             return Map.of("svc.mode", "production", "svc.webhooks.allowed-hosts", "localhost",
                     "svc.mail.from", "codes@payments.test", "quarkus.mailer.mock", "false",
                     "quarkus.mailer.host", "127.0.0.1", "quarkus.mailer.port", Integer.toString(port()),
-                    "quarkus.mailer.start-tls", "DISABLED");
+                    "quarkus.mailer.start-tls", "DISABLED", "svc.sms.via-webhook", "true");
         }
     }
 
@@ -109,12 +109,51 @@ class ProductionCodeMailTest {
                 WalletClient.seal(target, wrong, WalletClient.compressed(WalletClient.newKey()))), null, null).statusCode());
     }
 
+    @jakarta.inject.Inject
+    io.vertx.mutiny.sqlclient.Pool pool;
+    @jakarta.inject.Inject
+    payments.common.security.SecretsAtRest secrets;
+
+    /**
+     * With svc.sms.via-webhook a phone's code goes to the platform as a MESSAGE.SMS_REQUESTED event,
+     * sealed at rest: what the platform receives (opened here as the sender opens it) verifies the phone.
+     */
     @Test
-    void aCustomersEmailIsVerifiedWithTheMailedCodeAndPhonesNeedAnSmsSender() throws Exception {
+    void aPhonesCodeIsHandedToThePlatformSealedAndVerifiesThePhone() {
+        Map<String, Object> body = CustomerTest.individual(TestSupport.uniqueCustomerRef("sms"), "Sam Texted");
+        body.put("region", "DE");
+        String customerId = api().body(body).post("/customers").then().statusCode(201).extract().path("id");
+        api().post("/customers/" + customerId + "/verify-phone").then().statusCode(503)
+                .body("message", org.hamcrest.Matchers.containsString("webhookEndpoint"));
+        api().body(Map.of("webhookEndpoint", "https://localhost:9/sms")).patch("/config").then().statusCode(200);
+        try {
+            api().post("/customers/" + customerId + "/verify-phone").then().statusCode(204);
+            io.vertx.mutiny.sqlclient.Row event = pool.query("SELECT id, body FROM webhook_events WHERE type = 'MESSAGE.SMS_REQUESTED'"
+                    + " ORDER BY id DESC LIMIT 1").execute().await().indefinitely().iterator().next();
+            String stored = event.getString("body");
+            assertTrue(payments.common.security.SecretsAtRest.isSealed(stored), "sealed at rest");
+            io.restassured.path.json.JsonPath sent = new io.restassured.path.json.JsonPath(
+                    secrets.open("webhook-event:" + event.getUUID("id"), stored));
+            assertEquals("MESSAGE.SMS_REQUESTED", sent.getString("type"));
+            assertEquals("PHONE_VERIFICATION", sent.getString("data.purpose"));
+            String code = sent.getString("data.code");
+            assertTrue(code.matches("\\d{6}") && sent.getString("data.text").contains(code), sent.prettify());
+            assertTrue(!stored.contains("one-time code"), "nothing of the text is readable in the table");
+            assertEquals(body.get("phoneNumber"), sent.getString("data.phoneNumber"));
+            String wrong = "000000".equals(code) ? "000001" : "000000";
+            api().body(Map.of("code", wrong)).post("/customers/" + customerId + "/verify-phone/confirm").then().statusCode(400);
+            api().body(Map.of("code", code)).post("/customers/" + customerId + "/verify-phone/confirm").then().statusCode(200)
+                    .body("contactVerification.phone", org.hamcrest.Matchers.equalTo("VERIFIED"));
+        } finally {
+            api().body(Map.of("webhookEndpoint", "")).patch("/config").then().statusCode(200);
+        }
+    }
+
+    @Test
+    void aCustomersEmailIsVerifiedWithTheMailedCode() throws Exception {
         Map<String, Object> body = CustomerTest.individual(TestSupport.uniqueCustomerRef("mail"), "Eli Europe");
         body.put("region", "DE");
         String customerId = api().body(body).post("/customers").then().statusCode(201).extract().path("id");
-        api().post("/customers/" + customerId + "/verify-phone").then().statusCode(501);
 
         int before = smtp.getReceivedMessages().length;
         api().post("/customers/" + customerId + "/verify-email").then().statusCode(204);

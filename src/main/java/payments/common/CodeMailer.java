@@ -6,13 +6,11 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
-import java.security.SecureRandom;
 import java.util.Optional;
 
 /**
- * One-time codes by e-mail (production): six random digits sent over the SMTP server of the
- * {@code quarkus.mailer.*} settings, from {@code svc.mail.from}. The random source is the bean's,
- * made at run time.
+ * One-time codes by e-mail (production), sent over the SMTP server of the {@code quarkus.mailer.*}
+ * settings, from {@code svc.mail.from}.
  */
 @ApplicationScoped
 public class CodeMailer {
@@ -21,7 +19,6 @@ public class CodeMailer {
 
     private final ReactiveMailer mailer;
     private final Optional<String> from;
-    private final SecureRandom random = new SecureRandom();
 
     public CodeMailer(ReactiveMailer mailer, ServerConfig config) {
         this.mailer = mailer;
@@ -31,11 +28,6 @@ public class CodeMailer {
     /** Whether a sender address is configured. */
     public boolean configured() {
         return from.isPresent();
-    }
-
-    /** A fresh code. */
-    public String newCode() {
-        return String.format("%06d", random.nextInt(1_000_000));
     }
 
     /** Mails {@code code} to {@code to}; 503 when the SMTP server does not take it. */

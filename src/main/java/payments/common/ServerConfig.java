@@ -285,6 +285,19 @@ public interface ServerConfig {
         }
     }
 
+    Sms sms();
+
+    /** Text messages the server does not send itself (production): one-time codes to phones. */
+    interface Sms {
+        /**
+         * True: a phone's code goes to the platform as a MESSAGE.SMS_REQUESTED webhook event (its
+         * text, the number, the code), for the platform's own SMS provider to deliver; the event is
+         * sealed at rest. False (default): phone codes answer 501.
+         */
+        @WithDefault("false")
+        boolean viaWebhook();
+    }
+
     Verifications verifications();
 
     /** Identity verification: who decides a complete packet. */

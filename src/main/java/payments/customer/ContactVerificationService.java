@@ -8,12 +8,14 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ApiException;
 import payments.common.CodeMailer;
+import payments.common.OneTimeCodes;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.JsonText;
 import payments.common.ServerClock;
 import payments.common.ServerConfig;
 import payments.common.security.SecretsAtRest;
+import payments.webhook.SmsByWebhook;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -25,7 +27,7 @@ import java.util.List;
  * Email and phone verification of customers whose provider requires it (EU regions): a one-time
  * code is sent, then confirmed. The sandbox sends nothing and its code is always 123456;
  * production e-mails a random code ({@link CodeMailer}), kept only as a keyed MAC, with
- * {@link #ATTEMPTS} tries. Phones need an SMS sender this server does not have yet (501).
+ * {@link #ATTEMPTS} tries. Phones' codes go to the platform to text ({@link SmsByWebhook}) when configured, else 501.
  */
 @ApplicationScoped
 public class ContactVerificationService {
@@ -66,11 +68,15 @@ public class ContactVerificationService {
     private final ServerClock clock;
     private final ServerConfig config;
     private final CodeMailer mailer;
+    private final SmsByWebhook sms;
+    private final OneTimeCodes codes;
     private final SecretsAtRest secrets;
 
     public ContactVerificationService(CustomerView view, JsonText json, ServerClock clock, ServerConfig config, CodeMailer mailer,
-                                      SecretsAtRest secrets) {
+                                      SecretsAtRest secrets, SmsByWebhook sms, OneTimeCodes codes) {
         this.mailer = mailer;
+        this.sms = sms;
+        this.codes = codes;
         this.secrets = secrets;
         this.view = view;
         this.json = json;
@@ -80,25 +86,28 @@ public class ContactVerificationService {
 
     @WithTransaction
     public Uni<Void> sendCode(String customerId, Channel channel) {
-        boolean mailed = !config.sandbox() && channel == Channel.EMAIL && mailer.configured();
-        if (!config.sandbox() && !mailed) {
+        boolean sent = !config.sandbox() && (channel == Channel.EMAIL ? mailer.configured() : sms.configured());
+        if (!config.sandbox() && !sent) {
             throw new ApiException(ErrorCode.NOT_IMPLEMENTED, channel == Channel.EMAIL
                     ? "No email sender is configured on this server (svc.mail.from), so verification codes cannot be sent"
-                    : "No SMS sender is configured on this server, so phone verification codes cannot be sent");
+                    : "No SMS sender is configured on this server (svc.sms.via-webhook), so phone verification codes cannot be sent");
         }
         return CustomerService.findForChange(customerId).flatMap(customer -> {
             ObjectNode state = pendingState(customer, channel);
-            state.put(channel.codeExpiryKey(), clock.now().plus(CODE_LIFETIME).toString());
+            Instant expiresAt = clock.now().plus(CODE_LIFETIME);
+            state.put(channel.codeExpiryKey(), expiresAt.toString());
             state.remove(channel.attemptsKey());
-            if (!mailed) {
+            if (!sent) {
                 customer.contactVerification = json.write(state);
                 return Uni.createFrom().voidItem();
             }
-            String code = mailer.newCode();
+            String code = codes.next();
             state.put(channel.codeMacKey(), secrets.mac(codeName(customer, channel), code));
             customer.contactVerification = json.write(state);
-            return mailer.send(customer.email, "Verify your email address", code, "It confirms this address and expires in "
-                    + CODE_LIFETIME.toMinutes() + " minutes.");
+            String purpose = "It confirms this " + channel.noun + " and expires in " + CODE_LIFETIME.toMinutes() + " minutes.";
+            return channel == Channel.EMAIL
+                    ? mailer.send(customer.email, "Verify your email address", code, purpose)
+                    : sms.send(customer.phoneNumber, code, "PHONE_VERIFICATION", purpose, expiresAt);
         });
     }
 

@@ -12,7 +12,7 @@ import payments.transaction.PaymentRail;
 import payments.verification.DocumentScreening;
 import payments.card.CardIssuer;
 import payments.wallet.OtpDelivery;
-import payments.wallet.SmtpOtpDelivery;
+import payments.wallet.ProductionOtpDelivery;
 
 import java.util.Optional;
 import java.util.UUID;
@@ -64,14 +64,14 @@ public class SandboxProviders {
         return config.sandbox() ? new SimulatedCardIssuer() : CardIssuer.NONE;
     }
 
-    /** The sandbox sends no e-mail or SMS: its one-time code is always 000000. Production e-mails codes when configured. */
+    /** The sandbox sends no e-mail or SMS: its one-time code is always 000000. Production e-mails codes, or hands SMS codes to the platform, when configured. */
     @Produces
     @Singleton
-    OtpDelivery otpDelivery(ServerConfig config, SmtpOtpDelivery smtp) {
+    OtpDelivery otpDelivery(ServerConfig config, ProductionOtpDelivery production) {
         if (config.sandbox()) {
             return credential -> io.smallrye.mutiny.Uni.createFrom().item(MagicValues.SANDBOX_OTP);
         }
-        return smtp.configured() ? smtp : OtpDelivery.NONE;
+        return production.configured() ? production : OtpDelivery.NONE;
     }
 
     /** The sandbox issuer: outcomes by magic suffixes; a 3-D Secure password is accepted and dropped. */

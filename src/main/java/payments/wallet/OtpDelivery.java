@@ -6,7 +6,7 @@ import payments.common.ErrorCode;
 
 /**
  * Sends one-time codes by e-mail or SMS. The sandbox sends nothing and its code is always
- * {@code 000000}; production e-mails them over SMTP when configured ({@link SmtpOtpDelivery});
+ * {@code 000000}; production e-mails them, or hands SMS codes to the platform, when configured ({@link ProductionOtpDelivery});
  * without a sender ({@link #NONE}) codes cannot be sent.
  */
 public interface OtpDelivery {

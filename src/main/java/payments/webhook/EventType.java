@@ -53,7 +53,10 @@ public enum EventType {
     CARD_TRANSACTION_VOIDED("CARD_TRANSACTION.VOIDED"),
     CARD_TRANSACTION_EXCEPTION("CARD_TRANSACTION.EXCEPTION"),
 
-    AGENT_ACTION_PENDING_APPROVAL("AGENT_ACTION.PENDING_APPROVAL");
+    AGENT_ACTION_PENDING_APPROVAL("AGENT_ACTION.PENDING_APPROVAL"),
+
+    /** This server's own (not the reference's): a text for the platform's SMS provider to deliver (svc.sms.via-webhook). */
+    MESSAGE_SMS_REQUESTED("MESSAGE.SMS_REQUESTED");
 
     private final String wireName;
 

@@ -65,4 +65,9 @@ public class WebhookEvent extends PanacheEntityBase {
     /** An instance's claim while it delivers. */
     @Column(name = "locked_until")
     public Instant lockedUntil;
+
+    /** What a sealed body is bound to: this event alone. */
+    String sealName() {
+        return "webhook-event:" + id;
+    }
 }

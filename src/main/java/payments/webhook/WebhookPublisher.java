@@ -7,6 +7,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.IdType;
 import payments.common.Ids;
 import payments.common.ServerClock;
+import payments.common.security.SecretsAtRest;
 
 import java.time.Instant;
 import java.util.Map;
@@ -26,10 +27,22 @@ public class WebhookPublisher {
 
     private final ObjectMapper mapper;
     private final ServerClock clock;
+    private final SecretsAtRest secrets;
 
-    public WebhookPublisher(ObjectMapper mapper, ServerClock clock) {
+    public WebhookPublisher(ObjectMapper mapper, ServerClock clock, SecretsAtRest secrets) {
         this.mapper = mapper;
         this.clock = clock;
+        this.secrets = secrets;
+    }
+
+    /**
+     * {@link #publish} for an event that carries a secret (a one-time code): its body is sealed at
+     * rest and opened only to be signed and sent ({@link WebhookSender}).
+     */
+    public Uni<WebhookEvent> publishSealed(EventType type, Object data) {
+        WebhookEvent event = dispatched(type, data);
+        event.body = secrets.seal(event.sealName(), event.body);
+        return event.persist();
     }
 
     /** Saves an event in the caller's transaction; the {@link WebhookDispatcher} delivers it once committed. */

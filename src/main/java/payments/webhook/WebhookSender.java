@@ -12,6 +12,7 @@ import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 import payments.common.ServerClock;
+import payments.common.security.SecretsAtRest;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -37,8 +38,11 @@ public class WebhookSender {
     private final WebhookSigner signer;
     private final WebhookEventStore store;
     private final ServerClock clock;
+    private final SecretsAtRest secrets;
 
-    public WebhookSender(Vertx vertx, WebhookSigner signer, WebhookEventStore store, ServerClock clock, WebhookAddresses addresses) {
+    public WebhookSender(Vertx vertx, WebhookSigner signer, WebhookEventStore store, ServerClock clock, WebhookAddresses addresses,
+                         SecretsAtRest secrets) {
+        this.secrets = secrets;
         this.addresses = addresses;
         this.client = WebClient.create(vertx, new WebClientOptions()
                 .setConnectTimeout(10_000)
@@ -66,6 +70,7 @@ public class WebhookSender {
     public Uni<Attempt> send(WebhookEvent event, String url, Duration timeout) {
         Instant started = clock.now();
         long startNanos = System.nanoTime();
+        String body = SecretsAtRest.isSealed(event.body) ? secrets.open(event.sealName(), event.body) : event.body;
         return addresses.resolve(url)
                 .flatMap(target -> client.request(HttpMethod.POST, target.port(), target.address().getHostAddress(),
                                 target.pathAndQuery())
@@ -73,8 +78,8 @@ public class WebhookSender {
                         .virtualHost(target.host())
                         .timeout(timeout.toMillis())
                         .putHeader(HttpHeaders.CONTENT_TYPE.toString(), "application/json")
-                        .putHeader(WebhookSigner.HEADER, signer.signatureHeader(event.body))
-                        .sendBuffer(Buffer.buffer(event.body)))
+                        .putHeader(WebhookSigner.HEADER, signer.signatureHeader(body))
+                        .sendBuffer(Buffer.buffer(body)))
                 .map(response -> new Attempt(url, response.statusCode(), bodyOf(response), null))
                 .onFailure().invoke(e -> LOG.debugf("Webhook %s to %s got no answer: %s", event.id, url, e.toString()))
                 .onFailure().recoverWithItem(e -> new Attempt(url, null, null, failure(e)))

@@ -18,6 +18,7 @@ import java.util.UUID;
 
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -114,6 +115,23 @@ class WebhookDeliveryTest {
         assertNull(attempt.status());
         assertEquals("The webhook endpoint must not resolve to a loopback, link-local, private or unspecified address",
                 attempt.error());
+    }
+
+    /** An event carrying a secret is stored sealed, and goes out opened and signed like any other. */
+    @Test
+    void aSealedEventIsDeliveredInTheClearAndSigned() throws Throwable {
+        useReceiver();
+        String marker = UUID.randomUUID().toString();
+        WebhookEvent event = VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(
+                () -> publisher.publishSealed(EventType.MESSAGE_SMS_REQUESTED, Map.of("code", "424242", "marker", marker))));
+        String stored = pool.preparedQuery("SELECT body FROM webhook_events WHERE id = $1").execute(Tuple.of(event.id))
+                .await().indefinitely().iterator().next().getString("body");
+        assertTrue(payments.common.security.SecretsAtRest.isSealed(stored));
+        assertFalse(stored.contains(marker), "nothing readable at rest");
+        Delivery delivery = receiver.nextMatching("MESSAGE.SMS_REQUESTED", marker, 10);
+        assertNotNull(delivery, "delivered");
+        assertTrue(delivery.body().contains("\"code\":\"424242\""), delivery.body());
+        assertTrue(delivery.signatureValid(), "signed over the opened body");
     }
 
     @Test

@@ -1,0 +1,16 @@
+package payments.common;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.security.SecureRandom;
+
+/** Six random digits for a one-time code (production). The random source is the bean's, made at run time. */
+@ApplicationScoped
+public class OneTimeCodes {
+
+    private final SecureRandom random = new SecureRandom();
+
+    public String next() {
+        return String.format("%06d", random.nextInt(1_000_000));
+    }
+}
