@@ -6,6 +6,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 import payments.account.InternalAccount;
 import payments.bankfile.BankMessages.BankEvent;
+import payments.bankfile.BankMessages.BatchRejected;
 import payments.bankfile.BankMessages.EntryBooked;
 import payments.bankfile.BankMessages.StatusReported;
 import payments.common.Ids;
@@ -32,7 +33,8 @@ import java.util.regex.Pattern;
  * rejection fails the payout (reason by {@link BankReasonCodes}) and refunds the payer; a pain.002
  * acceptance is progress only: money has moved when the camt.054 books it. A booked debit of a
  * payout completes it (amount and currency must be the ones sent); a booked credit returning a
- * payout fails it with PAYOUT_RETURNED and refunds the payer; any other booked credit is a deposit
+ * payout (for its amount) fails it with PAYOUT_RETURNED and refunds the payer; a rejection of a
+ * whole file or block fails each payout in it; any other booked credit is a deposit
  * to the internal account its funding reference or account identifier names. Anything else is
  * parked for an operator ({@link BankUnmatched}), an unplaced credit in SUSPENSE.
  */
@@ -60,6 +62,7 @@ public class BankBookings {
         Uni<Void> booked = Uni.createFrom().voidItem();
         for (BankEvent event : events) {
             booked = booked.call(() -> event instanceof StatusReported status ? status(fileHash, status)
+                    : event instanceof BatchRejected batch ? batchRejected(fileHash, batch)
                     : onceBooked(fileHash, (EntryBooked) event));
         }
         return booked;
@@ -73,8 +76,34 @@ public class BankBookings {
         return payout(status.endToEndId()).flatMap(payout -> payout == null
                 ? parkStatus(fileHash, "REJECTION_UNKNOWN", status.endToEndId(), "A rejection (" + status.reasonCode()
                         + ") of a payout this server did not send")
-                : report(fileHash, RailReport.failed(payout.transactionId, BankReasonCodes.rejection(status.reasonCode()),
-                        RefundReason.TRANSACTION_FAILED), TransactionStatus.FAILED, status.endToEndId(), null));
+                : rejected(fileHash, payout, status.reasonCode()));
+    }
+
+    /** A rejection of a payout; the same rejection again (another report) changes nothing, one after a booked debit is parked. */
+    private Uni<Void> rejected(String fileHash, BankPayout payout, String reasonCode) {
+        RailReport failed = RailReport.failed(payout.transactionId, BankReasonCodes.rejection(reasonCode), RefundReason.TRANSACTION_FAILED);
+        return lifecycle.report(failed).flatMap(applied -> applied ? Uni.createFrom().voidItem()
+                : statusOf(payout).flatMap(status -> TransactionStatus.FAILED.equals(status) ? Uni.createFrom().voidItem()
+                        : parkStatus(fileHash, "CONTRADICTION", payout.endToEndId, "A rejection (" + reasonCode
+                                + ") of a payout already " + status)));
+    }
+
+    /** A whole file or one block of it rejected: each payout in it. */
+    private Uni<Void> batchRejected(String fileHash, BatchRejected batch) {
+        return BankPayout.<BankPayout>list("batchId = ?1 order by endToEndId", batch.messageId()).flatMap(payouts -> {
+            List<BankPayout> rejected = payouts.stream().filter(payout -> batch.paymentInformationId() == null
+                    || Pain001.paymentInformationId(batch.messageId(), payout.currency).equals(batch.paymentInformationId())).toList();
+            if (rejected.isEmpty()) {
+                return parkStatus(fileHash, "BATCH_REJECTION_UNKNOWN", null, "A rejection (" + batch.reasonCode() + ") of file "
+                        + batch.messageId() + (batch.paymentInformationId() == null ? "" : " block " + batch.paymentInformationId())
+                        + " that holds no payout of this server");
+            }
+            Uni<Void> all = Uni.createFrom().voidItem();
+            for (BankPayout payout : rejected) {
+                all = all.call(() -> rejected(fileHash, payout, batch.reasonCode()));
+            }
+            return all;
+        });
     }
 
     /** An entry the bank references is booked once, whichever file reports it again. */
@@ -102,31 +131,41 @@ public class BankBookings {
                 if (payout == null) {
                     return parkEntry(fileHash, "DEBIT_UNKNOWN", entry, "A debit this server did not send (bank fees, a direct debit)");
                 }
-                if (payout.amount != entry.amount() || !payout.currency.equals(entry.currency())) {
-                    return parkEntry(fileHash, "DEBIT_MISMATCH", entry, "Booked " + entry.amount() + " " + entry.currency()
-                            + " for a payout of " + payout.amount + " " + payout.currency + "; the payout is left PROCESSING");
+                if (payout.amount != entry.instructed().value() || !payout.currency.equals(entry.instructed().currency())) {
+                    return parkEntry(fileHash, "DEBIT_MISMATCH", entry, "Booked for " + entry.instructed().value() + " "
+                            + entry.instructed().currency() + ", a payout of " + payout.amount + " " + payout.currency
+                            + "; the payout is left PROCESSING");
                 }
-                return report(fileHash, RailReport.settled(payout.transactionId), TransactionStatus.COMPLETED, entry.endToEndId(), entry);
+                // Money left the bank account: one that does not complete the payout (a second debit,
+                // one after a rejection) is for a person, as the bank may have paid twice.
+                return lifecycle.report(RailReport.settled(payout.transactionId)).flatMap(applied -> applied ? Uni.createFrom().voidItem()
+                        : statusOf(payout).flatMap(status -> parkEntry(fileHash, TransactionStatus.COMPLETED.equals(status)
+                                ? "DUPLICATE_DEBIT" : "CONTRADICTION", entry, "A booked debit of a payout already " + status)));
             });
         }
         if (entry.returnCode() != null) {
-            return payout(entry.endToEndId()).flatMap(payout -> payout == null
-                    ? parkCredit(fileHash, "RETURN_UNKNOWN", entry, "A return (" + entry.returnCode() + ") of a payout this server did not send")
-                    : report(fileHash, RailReport.returned(payout.transactionId), TransactionStatus.FAILED, entry.endToEndId(), entry));
+            return payout(entry.endToEndId()).flatMap(payout -> {
+                if (payout == null) {
+                    return parkCredit(fileHash, "RETURN_UNKNOWN", entry, "A return (" + entry.returnCode() + ") of a payout this server did not send");
+                }
+                if (payout.amount != entry.instructed().value() || !payout.currency.equals(entry.instructed().currency())) {
+                    return parkCredit(fileHash, "RETURN_MISMATCH", entry, "A return of " + entry.instructed().value() + " "
+                            + entry.instructed().currency() + " for a payout of " + payout.amount + " " + payout.currency
+                            + "; the payout is left as it was");
+                }
+                // Money came back: if the payout does not take it (returned twice), the ledger must still hold it.
+                return lifecycle.report(RailReport.returned(payout.transactionId)).flatMap(applied -> applied ? Uni.createFrom().voidItem()
+                        : statusOf(payout).flatMap(status -> parkCredit(fileHash, "CONTRADICTION", entry,
+                                "A return of a payout already " + status)));
+            });
         }
         return depositAccount(entry).flatMap(account -> account == null
                 ? parkCredit(fileHash, "CREDIT_UNKNOWN", entry, "No internal account has this funding reference or account identifier")
                 : deposit(fileHash, entry, account));
     }
 
-    /** Applies a report; one that changes nothing because the payment ended otherwise is a contradiction for a person. */
-    private Uni<Void> report(String fileHash, RailReport report, String expected, String endToEndId, EntryBooked entry) {
-        return lifecycle.report(report).flatMap(applied -> applied ? Uni.createFrom().voidItem()
-                : PaymentTransaction.<PaymentTransaction>findById(report.transactionId()).flatMap(t -> expected.equals(t.status)
-                        ? Uni.createFrom().voidItem()
-                        : entry == null
-                        ? parkStatus(fileHash, "CONTRADICTION", endToEndId, report.kind() + " reported for a payment already " + t.status)
-                        : parkEntry(fileHash, "CONTRADICTION", entry, report.kind() + " reported for a payment already " + t.status)));
+    private static Uni<String> statusOf(BankPayout payout) {
+        return PaymentTransaction.<PaymentTransaction>findById(payout.transactionId).map(t -> t.status);
     }
 
     private Uni<Void> deposit(String fileHash, EntryBooked entry, InternalAccount account) {

@@ -20,8 +20,9 @@ import java.util.List;
  * Reads the bank's files from the inbox, each exactly once: a file is claimed by the hash of its
  * content in the transaction that books it (bank_files_received), so a restart, a second instance
  * or the same file sent twice books nothing again. Booked files move to {@code processed/}; a file
- * that is not a schema-valid pain.002 or camt.054 moves to {@code quarantine/} with nothing booked.
- * A file whose booking fails (the database, say) stays and is read again at the next poll.
+ * that is not a schema-valid pain.002 or camt.054 moves to {@code quarantine/} with nothing booked
+ * (put back after a fix, it is booked then). A file whose booking fails (the database, say) stays
+ * and is read again at the next poll. Parsing and validation run off the event loop.
  */
 @ApplicationScoped
 public class BankFileInbox {
@@ -54,16 +55,28 @@ public class BankFileInbox {
         return rail.configured() ? poll().replaceWithVoid() : Uni.createFrom().voidItem();
     }
 
-    /** Reads every file in the inbox, oldest name first; answers how many this call booked. */
+    /**
+     * Reads every file in the inbox, oldest name first; answers how many this call booked. A file
+     * whose booking fails is logged and left for the next poll; the files after it are read.
+     */
     public Uni<Integer> poll() {
         String inbox = config.bankFiles().inbox();
         return transports.exchange(transport -> transport.list(inbox)).flatMap(names -> {
             Uni<Integer> booked = Uni.createFrom().item(0);
             for (String name : names) {
-                booked = booked.flatMap(count -> read(inbox, name).map(bookedNow -> bookedNow ? count + 1 : count));
+                booked = booked.flatMap(count -> read(inbox, name)
+                        .onFailure().recoverWithItem(failure -> {
+                            LOG.errorf(failure, "Bank file %s could not be booked or moved aside; it stays in the inbox and is read again at the next poll (booked once)", name);
+                            return false;
+                        })
+                        .map(bookedNow -> bookedNow ? count + 1 : count));
             }
             return booked;
         });
+    }
+
+    /** A file's events, or why it is not a bank file we read. */
+    private record Parsed(List<BankEvent> events, String problem) {
     }
 
     private Uni<Boolean> read(String inbox, String name) {
@@ -72,37 +85,59 @@ public class BankFileInbox {
                 return Uni.createFrom().item(false);
             }
             String hash = sha256(content);
-            List<BankEvent> events;
-            try {
-                events = BankMessages.read(new String(content, StandardCharsets.UTF_8), schemas);
-            } catch (IsoSchemas.InvalidMessage e) {
-                return Panache.withTransaction(() -> claim(hash, name, QUARANTINED, e.getMessage(), 0))
-                        .invoke(claimed -> LOG.errorf("Bank file %s quarantined, nothing booked: %s", name, e.getMessage()))
-                        .call(() -> move(inbox, name, QUARANTINE))
-                        .replaceWith(false);
-            }
-            return Panache.withTransaction(() -> claim(hash, name, BOOKED, null, events.size())
-                            .call(claimed -> claimed ? bookings.book(hash, events) : Uni.createFrom().voidItem()))
-                    .invoke(claimed -> {
-                        if (claimed) {
-                            LOG.infof("Bank file %s booked: %d lines", name, events.size());
-                        } else {
-                            LOG.infof("Bank file %s was booked before (same content); moved aside", name);
-                        }
-                    })
-                    .call(() -> move(inbox, name, PROCESSED));
+            return transports.offload(() -> parse(content)).flatMap(parsed -> parsed.problem() != null
+                    ? quarantine(inbox, name, hash, parsed.problem()).replaceWith(false)
+                    : book(inbox, name, hash, parsed.events()));
         });
     }
 
-    /** True when this call recorded the file first; false when another call (or instance) already had. */
-    private Uni<Boolean> claim(String hash, String name, String status, String detail, int events) {
+    private Parsed parse(byte[] content) {
+        try {
+            return new Parsed(BankMessages.read(new String(content, StandardCharsets.UTF_8), schemas), null);
+        } catch (IsoSchemas.InvalidMessage e) {
+            return new Parsed(List.of(), e.getMessage());
+        }
+    }
+
+    private Uni<Boolean> book(String inbox, String name, String hash, List<BankEvent> events) {
+        return Panache.withTransaction(() -> claim(hash, name, events.size())
+                        .call(claimed -> claimed ? bookings.book(hash, events) : Uni.createFrom().voidItem()))
+                .invoke(claimed -> {
+                    if (claimed) {
+                        LOG.infof("Bank file %s booked: %d lines", name, events.size());
+                    } else {
+                        LOG.infof("Bank file %s was booked before (same content); moved aside", name);
+                    }
+                })
+                .call(() -> move(inbox, name, PROCESSED));
+    }
+
+    private Uni<Void> quarantine(String inbox, String name, String hash, String problem) {
+        String detail = problem.length() > 1000 ? problem.substring(0, 1000) : problem;
+        return Panache.withTransaction(() -> Panache.getSession().flatMap(session -> session.createNativeQuery("""
+                                INSERT INTO bank_files_received (content_sha256, file_name, status, detail, events, received_at)
+                                VALUES (?1, ?2, ?3, ?4, 0, ?5) ON CONFLICT (content_sha256) DO NOTHING""")
+                        .setParameter(1, hash).setParameter(2, name).setParameter(3, QUARANTINED).setParameter(4, detail)
+                        .setParameter(5, Times.utc(clock.now())).executeUpdate()))
+                .invoke(() -> LOG.errorf("Bank file %s quarantined, nothing booked: %s", name, problem))
+                .call(() -> move(inbox, name, QUARANTINE))
+                .replaceWithVoid();
+    }
+
+    /**
+     * True when this call may book the file: it recorded it first, or the file was only quarantined
+     * before (put back after a fix). False when another call or instance booked it already.
+     */
+    private Uni<Boolean> claim(String hash, String name, int events) {
         return Panache.getSession().flatMap(session -> session.createNativeQuery("""
                         INSERT INTO bank_files_received (content_sha256, file_name, status, detail, events, received_at)
-                        VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (content_sha256) DO NOTHING""")
-                .setParameter(1, hash).setParameter(2, name).setParameter(3, status)
-                .setParameter(4, detail == null ? null : detail.length() > 1000 ? detail.substring(0, 1000) : detail)
-                .setParameter(5, events).setParameter(6, Times.utc(clock.now())).executeUpdate())
-                .map(inserted -> inserted == 1);
+                        VALUES (?1, ?2, ?3, NULL, ?4, ?5)
+                        ON CONFLICT (content_sha256) DO UPDATE SET status = EXCLUDED.status, file_name = EXCLUDED.file_name,
+                            detail = NULL, events = EXCLUDED.events, received_at = EXCLUDED.received_at
+                        WHERE bank_files_received.status = ?6""")
+                .setParameter(1, hash).setParameter(2, name).setParameter(3, BOOKED).setParameter(4, events)
+                .setParameter(5, Times.utc(clock.now())).setParameter(6, QUARANTINED).executeUpdate())
+                .map(claimed -> claimed == 1);
     }
 
     private Uni<Void> move(String inbox, String name, String folder) {

@@ -18,7 +18,8 @@ import java.util.List;
 /**
  * The cut-off: queued payouts become one pain.001 file, checked against its schema and kept with
  * them in one transaction (BUILT), then written to the outbox (DELIVERED). Two instances never take
- * the same payout (SKIP LOCKED); a file written twice after a crash is the same file.
+ * the same payout nor deliver the same file at once (SKIP LOCKED); a file written again after a
+ * crash is the same file.
  */
 @ApplicationScoped
 public class BankFileOutbox {
@@ -47,10 +48,18 @@ public class BankFileOutbox {
         return rail.configured() ? cutOff().replaceWithVoid() : Uni.createFrom().voidItem();
     }
 
-    /** Batches every queued payout and delivers every file not yet delivered; answers the files delivered. */
+    /**
+     * Batches every queued payout and delivers every file not yet delivered; answers the files this
+     * call delivered. A batch that cannot be built is logged and the payouts stay queued; files
+     * already built are delivered all the same.
+     */
     public Uni<Integer> cutOff() {
         return Multi.createBy().repeating().uni(() -> Panache.withTransaction(this::buildOne)).whilst(built -> built)
                 .collect().last()
+                .onFailure().recoverWithItem(failure -> {
+                    LOG.errorf(failure, "A bank file could not be built; its payouts stay queued");
+                    return false;
+                })
                 .flatMap(ignored -> Panache.withSession(() -> BankBatch.<BankBatch>list("status = ?1 order by createdAt", BankBatch.BUILT)))
                 .flatMap(this::deliver);
     }
@@ -68,22 +77,28 @@ public class BankFileOutbox {
         BankBatch batch = new BankBatch();
         batch.id = "B" + Ids.newUuid().toString().replace("-", "");
         batch.fileName = "pain.001." + batch.id + ".xml";
-        batch.content = Pain001.write(new Pain001.Batch(batch.id, now, debtor(), payouts.stream().map(BankPayout::toFile).toList()));
-        try {
-            schemas.validate(batch.content, MxPain00100109.class, MxPain00100109._classes);
-        } catch (IsoSchemas.InvalidMessage e) {
-            // What this server writes must always be valid: a bug, and the payouts stay queued for a fixed version.
-            throw new IllegalStateException("A pain.001 file failed its own schema: " + e.getMessage(), e);
-        }
-        batch.payouts = payouts.size();
-        batch.status = BankBatch.BUILT;
-        batch.createdAt = now;
-        payouts.forEach(payout -> {
-            payout.status = BankPayout.BATCHED;
-            payout.batchId = batch.id;
+        Pain001.Batch file = new Pain001.Batch(batch.id, now, debtor(), payouts.stream().map(BankPayout::toFile).toList());
+        return transports.offload(() -> {
+            String content = Pain001.write(file);
+            try {
+                schemas.validate(content, MxPain00100109.class, MxPain00100109._classes);
+            } catch (IsoSchemas.InvalidMessage e) {
+                // What this server writes must always be valid: a bug, and the payouts stay queued for a fixed version.
+                throw new IllegalStateException("A pain.001 file failed its own schema: " + e.getMessage(), e);
+            }
+            return content;
+        }).flatMap(content -> {
+            batch.content = content;
+            batch.payouts = payouts.size();
+            batch.status = BankBatch.BUILT;
+            batch.createdAt = now;
+            payouts.forEach(payout -> {
+                payout.status = BankPayout.BATCHED;
+                payout.batchId = batch.id;
+            });
+            LOG.infof("Bank file %s: %d payouts", batch.fileName, payouts.size());
+            return batch.persist().replaceWithVoid();
         });
-        LOG.infof("Bank file %s: %d payouts", batch.fileName, payouts.size());
-        return batch.persist().replaceWithVoid();
     }
 
     private Pain001.Debtor debtor() {
@@ -95,14 +110,37 @@ public class BankFileOutbox {
     private Uni<Integer> deliver(List<BankBatch> batches) {
         Uni<Integer> delivered = Uni.createFrom().item(0);
         for (BankBatch batch : batches) {
-            delivered = delivered.flatMap(count -> transports.exchange(transport -> {
-                        transport.write(config.bankFiles().outbox(), batch.fileName, batch.content.getBytes(StandardCharsets.UTF_8));
-                        return count + 1;
+            delivered = delivered.flatMap(count -> deliver(batch.id)
+                    .onFailure().recoverWithItem(failure -> {
+                        LOG.errorf(failure, "Bank file %s could not be delivered; it is written again at the next cut-off", batch.fileName);
+                        return false;
                     })
-                    .call(() -> Panache.withTransaction(() -> BankBatch.update(
-                            "status = ?1, deliveredAt = ?2 where id = ?3 and status = ?4",
-                            BankBatch.DELIVERED, clock.now(), batch.id, BankBatch.BUILT))));
+                    .map(sent -> sent ? count + 1 : count));
         }
         return delivered;
+    }
+
+    /**
+     * Writes one built file while holding its row (SKIP LOCKED: another instance delivering it at
+     * the same moment skips it), then marks it delivered in the same transaction. A crash after
+     * the write leaves it BUILT, and it is written again: the same name and content.
+     */
+    private Uni<Boolean> deliver(String batchId) {
+        return Panache.withTransaction(() -> Panache.getSession().flatMap(session -> session.createNativeQuery(
+                                "SELECT * FROM bank_batches WHERE id = ?1 AND status = 'BUILT' FOR UPDATE SKIP LOCKED", BankBatch.class)
+                        .setParameter(1, batchId).getResultList())
+                .flatMap(claimed -> {
+                    if (claimed.isEmpty()) {
+                        return Uni.createFrom().item(false);
+                    }
+                    BankBatch batch = claimed.get(0);
+                    return transports.exchange(transport -> {
+                        transport.write(config.bankFiles().outbox(), batch.fileName, batch.content.getBytes(StandardCharsets.UTF_8));
+                        return true;
+                    }).invoke(() -> {
+                        batch.status = BankBatch.DELIVERED;
+                        batch.deliveredAt = clock.now();
+                    });
+                }));
     }
 }

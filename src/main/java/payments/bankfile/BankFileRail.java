@@ -1,6 +1,7 @@
 package payments.bankfile;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Typed;
@@ -11,6 +12,8 @@ import payments.common.JsonText;
 import payments.common.ServerClock;
 import payments.common.ServerConfig;
 import payments.transaction.PaymentRail;
+
+import java.util.UUID;
 
 /**
  * The ISO 20022 file rail: a payout to a bank account is queued here (in the executing
@@ -40,6 +43,21 @@ public class BankFileRail implements PaymentRail {
     @Override
     public boolean carries(Leg leg) {
         return leg == Leg.PAYOUT;
+    }
+
+    /** A payout still queued is taken out of the next file; one already in a file has gone to the bank. */
+    @Override
+    public Uni<Boolean> withdraw(UUID transactionId) {
+        return Panache.getSession().flatMap(session -> session.createNativeQuery(
+                        "SELECT * FROM bank_payouts WHERE transaction_id = ?1 FOR UPDATE", BankPayout.class)
+                .setParameter(1, transactionId).getResultList())
+                .flatMap(found -> {
+                    if (found.isEmpty()) {
+                        return Uni.createFrom().item(true);
+                    }
+                    BankPayout payout = found.get(0);
+                    return BankPayout.QUEUED.equals(payout.status) ? payout.delete().replaceWith(true) : Uni.createFrom().item(false);
+                });
     }
 
     @Override

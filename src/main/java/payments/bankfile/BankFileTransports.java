@@ -31,13 +31,18 @@ public class BankFileTransports {
 
     /** Runs the exchange on a worker thread and answers on the caller's context (where a Hibernate session may go on). */
     <T> Uni<T> exchange(Exchange<T> exchange) {
-        return vertx.executeBlocking(Uni.createFrom().item(() -> {
+        return offload(() -> {
             try {
                 return exchange.run(transport());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-        }), false);
+        });
+    }
+
+    /** Work too heavy for the event loop (writing, parsing and validating files), on a worker thread, answered on the caller's context. */
+    <T> Uni<T> offload(java.util.function.Supplier<T> work) {
+        return vertx.executeBlocking(Uni.createFrom().item(work), false);
     }
 
     private synchronized BankFileTransport transport() {

@@ -31,7 +31,14 @@ public final class BankMessages {
     private static final String REJECTED = "RJCT";
 
     /** What one file says, in the order it says it. */
-    public sealed interface BankEvent permits StatusReported, EntryBooked {
+    public sealed interface BankEvent permits StatusReported, BatchRejected, EntryBooked {
+    }
+
+    /**
+     * A pain.002 rejection of a whole file ({@code paymentInformationId} null) or of one payment
+     * information block of it, without transaction lines: every payout in it is rejected.
+     */
+    public record BatchRejected(String messageId, String paymentInformationId, String reasonCode) implements BankEvent {
     }
 
     /** A pain.002 transaction status: RJCT is a rejection (with its first reason code); anything else is progress. */
@@ -40,17 +47,27 @@ public final class BankMessages {
 
     /**
      * A booked camt.054 entry: a debit (a payout left the platform's account) or a credit (money in;
-     * a return when {@code returnCode} is set). {@code account} is the notified account's IBAN or
-     * number, {@code remittance} the unstructured remittance lines joined by spaces.
+     * a return when {@code returnCode} is set), in the notified account's currency. {@code instructed}
+     * is the amount the payment was instructed in (the same unless the bank converted).
+     * {@code account} is the credited account's IBAN or number (the transaction's creditor account,
+     * a virtual account, else the notified account), {@code remittance} the unstructured remittance
+     * lines joined by spaces, {@code bankReference} what identifies this booking across files.
      */
-    public record EntryBooked(String endToEndId, boolean debit, long amount, String currency, String returnCode,
-                              String account, String remittance, String bankReference) implements BankEvent {
+    public record EntryBooked(String endToEndId, boolean debit, long amount, String currency, Amount instructed,
+                              String returnCode, String account, String remittance, String bankReference) implements BankEvent {
+    }
+
+    public record Amount(long value, String currency) {
     }
 
     private BankMessages() {
     }
 
     public static List<BankEvent> read(String xml, IsoSchemas schemas) throws IsoSchemas.InvalidMessage {
+        if (xml.contains("<!DOCTYPE") || xml.contains("<!ENTITY")) {
+            // ISO 20022 files never declare a DTD; one that does could make a parser read other files.
+            throw new IsoSchemas.InvalidMessage("A document type declaration is not allowed in a bank file");
+        }
         try {
             return parse(xml, schemas);
         } catch (IllegalArgumentException | ArithmeticException e) {
@@ -76,17 +93,28 @@ public final class BankMessages {
             throw new IsoSchemas.InvalidMessage("The status report could not be read");
         }
         List<BankEvent> events = new ArrayList<>();
+        var group = report.getCstmrPmtStsRpt().getOrgnlGrpInfAndSts();
+        String messageId = group == null ? null : group.getOrgnlMsgId();
+        if (group != null && REJECTED.equals(group.getGrpSts())) {
+            events.add(new BatchRejected(messageId, null, firstCode(group.getStsRsnInf())));
+        }
         for (OriginalPaymentInstruction32 instruction : report.getCstmrPmtStsRpt().getOrgnlPmtInfAndSts()) {
+            if (REJECTED.equals(instruction.getPmtInfSts()) && instruction.getTxInfAndSts().isEmpty()) {
+                events.add(new BatchRejected(messageId, instruction.getOrgnlPmtInfId(), firstCode(instruction.getStsRsnInf())));
+            }
             for (PaymentTransaction105 transaction : instruction.getTxInfAndSts()) {
                 String status = transaction.getTxSts() != null ? transaction.getTxSts() : instruction.getPmtInfSts();
                 List<StatusReasonInformation12> reasons = transaction.getStsRsnInf().isEmpty()
                         ? instruction.getStsRsnInf() : transaction.getStsRsnInf();
-                String code = reasons.stream().filter(reason -> reason.getRsn() != null)
-                        .map(reason -> reason.getRsn().getCd()).findFirst().orElse(null);
-                events.add(new StatusReported(transaction.getOrgnlEndToEndId(), REJECTED.equals(status), code));
+                events.add(new StatusReported(transaction.getOrgnlEndToEndId(), REJECTED.equals(status), firstCode(reasons)));
             }
         }
         return events;
+    }
+
+    private static String firstCode(List<StatusReasonInformation12> reasons) {
+        return reasons.stream().filter(reason -> reason.getRsn() != null).map(reason -> reason.getRsn().getCd())
+                .findFirst().orElse(null);
     }
 
     private static List<BankEvent> entries(MxCamt05400108 notification) throws IsoSchemas.InvalidMessage {
@@ -102,8 +130,9 @@ public final class BankMessages {
                 if (!BOOKED.equals(status)) {
                     continue; // pending or informational entries move no money yet
                 }
-                for (EntryTransaction10 transaction : transactions(entry)) {
-                    events.add(booked(entry, transaction, accountId));
+                List<EntryTransaction10> transactions = transactions(entry);
+                for (int i = 0; i < transactions.size(); i++) {
+                    events.add(booked(entry, transactions.get(i), accountId, bankReference(notification, entry, transactions.get(i), i)));
                 }
             }
         }
@@ -119,7 +148,21 @@ public final class BankMessages {
         return all.isEmpty() ? java.util.Collections.singletonList(null) : all;
     }
 
-    private static EntryBooked booked(ReportEntry10 entry, EntryTransaction10 transaction, String accountId) {
+    /**
+     * What identifies a booking across files: the bank's own reference of the transaction, else of
+     * the entry (with the transaction's place in it); an entry's own reference is unique only within
+     * its message, so then the message id goes with it.
+     */
+    private static String bankReference(MxCamt05400108 notification, ReportEntry10 entry, EntryTransaction10 transaction, int index) {
+        if (transaction != null && transaction.getRefs() != null && transaction.getRefs().getAcctSvcrRef() != null) {
+            return transaction.getRefs().getAcctSvcrRef();
+        }
+        String within = entry.getAcctSvcrRef() != null ? entry.getAcctSvcrRef()
+                : notification.getBkToCstmrDbtCdtNtfctn().getGrpHdr().getMsgId() + "/" + entry.getNtryRef();
+        return within + "#" + index;
+    }
+
+    private static EntryBooked booked(ReportEntry10 entry, EntryTransaction10 transaction, String accountId, String bankReference) {
         var amount = transaction != null && transaction.getAmt() != null ? transaction.getAmt() : entry.getAmt();
         CreditDebitCode direction = transaction != null && transaction.getCdtDbtInd() != null
                 ? transaction.getCdtDbtInd() : entry.getCdtDbtInd();
@@ -128,8 +171,13 @@ public final class BankMessages {
                 ? null : transaction.getRtrInf().getRsn().getCd();
         String remittance = transaction == null || transaction.getRmtInf() == null ? null
                 : String.join(" ", transaction.getRmtInf().getUstrd());
+        String creditorAccount = transaction == null || transaction.getRltdPties() == null || transaction.getRltdPties().getCdtrAcct() == null
+                ? null : identifier(transaction.getRltdPties().getCdtrAcct().getId());
+        var instructed = transaction == null || transaction.getAmtDtls() == null || transaction.getAmtDtls().getInstdAmt() == null
+                ? amount : transaction.getAmtDtls().getInstdAmt().getAmt();
         return new EntryBooked(endToEndId, direction == CreditDebitCode.DBIT, minorUnits(amount.getValue(), amount.getCcy()),
-                amount.getCcy(), returnCode, accountId, remittance, entry.getAcctSvcrRef() != null ? entry.getAcctSvcrRef() : entry.getNtryRef());
+                amount.getCcy(), new Amount(minorUnits(instructed.getValue(), instructed.getCcy()), instructed.getCcy()), returnCode,
+                creditorAccount != null ? creditorAccount : accountId, remittance, bankReference);
     }
 
     private static String identifier(AccountIdentification4Choice id) {

@@ -47,8 +47,10 @@ public class IsoSchemas {
     /** Checks {@code xml} against the schema of the message whose library model classes are {@code model}. */
     public void validate(String xml, Class<?> message, Class<?>[] model) throws InvalidMessage {
         try {
-            schemas.computeIfAbsent(message, ignored -> generate(model)).newValidator()
-                    .validate(new StreamSource(new StringReader(xml)));
+            javax.xml.validation.Validator validator = schemas.computeIfAbsent(message, ignored -> generate(model)).newValidator();
+            validator.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");
+            validator.setProperty(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
+            validator.validate(new StreamSource(new StringReader(xml)));
         } catch (SAXException | IOException e) {
             throw new InvalidMessage(e.getMessage());
         }

@@ -33,7 +33,7 @@ import java.util.stream.Collectors;
  * A batch of payouts as a pain.001.001.09 customer credit transfer initiation: one payment
  * information block per currency, debiting the platform's account at the bank, one credit transfer
  * per payout identified by its end-to-end id (the bank's status reports and notifications quote it
- * back). Pure: the same batch gives the same file.
+ * back), each booked on its own. Pure: the same batch gives the same file.
  */
 public final class Pain001 {
 
@@ -52,11 +52,22 @@ public final class Pain001 {
     public record Batch(String messageId, Instant createdAt, Debtor debtor, List<Payout> payouts) {
     }
 
+    /** ISO 20022's Max35Text: message, payment information and end-to-end ids. */
+    static final int MAX_ID = 35;
+
     private Pain001() {
+    }
+
+    /** The payment information id of the batch's block in {@code currency}: unique across files, at most 35 characters. */
+    static String paymentInformationId(String messageId, String currency) {
+        return messageId.substring(Math.max(0, messageId.length() - (MAX_ID - 4))) + "-" + currency;
     }
 
     public static String write(Batch batch) {
         List<Payout> payouts = batch.payouts();
+        if (batch.messageId().length() > MAX_ID || payouts.stream().anyMatch(payout -> payout.endToEndId().length() > MAX_ID)) {
+            throw new IllegalArgumentException("ISO 20022 ids are at most " + MAX_ID + " characters");
+        }
         CustomerCreditTransferInitiationV09 initiation = new CustomerCreditTransferInitiationV09();
         initiation.setGrpHdr(new GroupHeader85()
                 .setMsgId(batch.messageId())
@@ -75,8 +86,10 @@ public final class Pain001 {
     private static PaymentInstruction30 instruction(Batch batch, String currency, List<Payout> payouts) {
         Debtor debtor = batch.debtor();
         PaymentInstruction30 instruction = new PaymentInstruction30()
-                .setPmtInfId(batch.messageId() + "-" + currency)
+                .setPmtInfId(paymentInformationId(batch.messageId(), currency))
                 .setPmtMtd(PaymentMethod3Code.TRF)
+                // One booking per payout, so that each comes back in the notifications with its own reference.
+                .setBtchBookg(false)
                 .setNbOfTxs(Integer.toString(payouts.size()))
                 .setCtrlSum(payouts.stream().map(Pain001::decimal).reduce(BigDecimal.ZERO, BigDecimal::add))
                 .setReqdExctnDt(new DateAndDateTime2Choice().setDt(batch.createdAt().atOffset(ZoneOffset.UTC).toLocalDate()))

@@ -114,7 +114,7 @@ final class SftpTransport implements BankFileTransport, AutoCloseable {
             try (OutputStream out = sftp.write(partial)) {
                 out.write(content);
             }
-            sftp.rename(partial, path(folder) + "/" + name, SftpClient.CopyMode.Overwrite);
+            replace(sftp, partial, path(folder) + "/" + name);
             return null;
         });
     }
@@ -124,14 +124,32 @@ final class SftpTransport implements BankFileTransport, AutoCloseable {
         exchange(sftp -> {
             makeFolder(sftp, path(toFolder));
             try {
-                sftp.rename(path(folder) + "/" + name, path(toFolder) + "/" + name, SftpClient.CopyMode.Overwrite);
+                sftp.stat(path(folder) + "/" + name);
             } catch (SftpException e) {
-                if (e.getStatus() != SftpConstants.SSH_FX_NO_SUCH_FILE) {
-                    throw e; // otherwise another instance moved it first
+                if (e.getStatus() == SftpConstants.SSH_FX_NO_SUCH_FILE) {
+                    return null; // another instance moved it first
                 }
+                throw e;
             }
+            replace(sftp, path(folder) + "/" + name, path(toFolder) + "/" + name);
             return null;
         });
+    }
+
+    /**
+     * Renames over an existing file. Overwriting renames need SFTP version 5, and most servers
+     * (OpenSSH among them) speak version 3: so an existing target is removed first. A reader may
+     * miss the file between the two steps, never see half of it.
+     */
+    private static void replace(SftpClient sftp, String from, String to) throws IOException {
+        try {
+            sftp.remove(to);
+        } catch (SftpException e) {
+            if (e.getStatus() != SftpConstants.SSH_FX_NO_SUCH_FILE) {
+                throw e;
+            }
+        }
+        sftp.rename(from, to);
     }
 
     private static void makeFolder(SftpClient sftp, String folder) throws IOException {

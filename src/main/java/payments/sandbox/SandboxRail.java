@@ -75,6 +75,12 @@ public class SandboxRail implements PaymentRail, JobHandler {
         return true;
     }
 
+    /** Always: its scheduled report then finds the payment no longer PROCESSING and changes nothing. */
+    @Override
+    public Uni<Boolean> withdraw(UUID transactionId) {
+        return Uni.createFrom().item(true);
+    }
+
     @Override
     public boolean canPrice(String identifier) {
         return !MagicValues.RATE_UNAVAILABLE.equals(MagicValues.suffix(identifier));

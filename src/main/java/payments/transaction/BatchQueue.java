@@ -21,7 +21,7 @@ import java.util.function.Function;
  */
 public final class BatchQueue<T> {
 
-    /** PaymentLifecycle taken together, and the rows they lock. */
+    /** Payments taken together, and the rows they lock. */
     public record Batch<T>(List<T> items, Set<Object> rows) {
     }
 

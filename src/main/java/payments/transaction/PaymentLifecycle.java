@@ -4,6 +4,8 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import payments.account.InternalAccount;
+import payments.common.ApiException;
+import payments.common.ErrorCode;
 import payments.common.JsonText;
 import payments.common.ServerClock;
 import payments.common.jobs.ClaimedJob;
@@ -185,13 +187,20 @@ public class PaymentLifecycle implements JobHandler {
     }
 
     /**
-     * POST /transactions/{id}/cancel on a payment still on its way: it fails and the payer is
-     * refunded (reason USER_CANCELLATION). Call with the transaction locked; a later report from
-     * the rail finds it no longer PROCESSING and changes nothing.
+     * POST /transactions/{id}/cancel on a payment still on its way: the rail gives it back (409
+     * when it has sent it on already), it fails and the payer is refunded (reason USER_CANCELLATION).
+     * Call with the transaction locked; a later report from the rail finds it no longer PROCESSING
+     * and changes nothing.
      */
     public Uni<Void> cancel(PaymentTransaction t) {
-        // The interface has no cancellation reason: the payment failed on its way to settlement, and is refunded.
-        return failAndRefund(t, FailureReason.QUOTE_EXECUTION_FAILED, RefundReason.USER_CANCELLATION, false);
+        return rail.withdraw(t.id).flatMap(withdrawn -> {
+            if (!withdrawn) {
+                throw new ApiException(ErrorCode.TRANSACTION_NOT_CANCELLABLE, "Transaction " + t.wireId()
+                        + " has been sent to the bank and can no longer be cancelled");
+            }
+            // The interface has no cancellation reason: the payment failed on its way to settlement, and is refunded.
+            return failAndRefund(t, FailureReason.QUOTE_EXECUTION_FAILED, RefundReason.USER_CANCELLATION, false);
+        });
     }
 
     // ---- What the rail reports ---------------------------------------------------------------

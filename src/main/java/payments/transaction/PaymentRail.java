@@ -26,6 +26,12 @@ public interface PaymentRail {
      */
     Uni<Acceptance> submit(Submission payment);
 
+    /**
+     * Takes back a payment it was given and has not sent on (a cancellation, in the caller's
+     * transaction): true when withdrawn or never held, false when it is already on its way.
+     */
+    Uni<Boolean> withdraw(UUID transactionId);
+
     /** Whether this rail carries payments of that leg at all; quotes needing another are refused with 501. */
     boolean carries(Leg leg);
 
@@ -75,6 +81,11 @@ public interface PaymentRail {
         @Override
         public boolean carries(Leg leg) {
             return false;
+        }
+
+        @Override
+        public Uni<Boolean> withdraw(UUID transactionId) {
+            return Uni.createFrom().item(true);
         }
 
         @Override

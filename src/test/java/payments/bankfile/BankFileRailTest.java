@@ -134,9 +134,7 @@ class BankFileRailTest {
         assertEquals("PROCESSING", transaction(paid).getString("status"), "accepted for processing is not settlement");
         assertEquals(before - 300, MoneyFixtures.balance(account), "the rejected payout refunded exactly");
 
-        bankSends("camt054-debit.xml", BankFileSamples.camt054(fileId(), "DE89370400440532013000", List.of(
-                new Entry("BOOK", "DBIT", "3.00", "EUR", endToEndId(paid), null, null))));
-        poll();
+        bankBooksDebit(paid, "3.00");
         assertEquals("COMPLETED", transaction(paid).getString("status"));
         assertEquals(before - 300, MoneyFixtures.balance(account));
         assertEquals(before - 300, MoneyFixtures.totalBalance(account), "nothing left held");
@@ -150,9 +148,7 @@ class BankFileRailTest {
         long before = MoneyFixtures.balance(account);
         String payout = payout(customer, 2000);
         cutOff();
-        bankSends("booked.xml", BankFileSamples.camt054(fileId(), "DE89370400440532013000", List.of(
-                new Entry("BOOK", "DBIT", "20.00", "EUR", endToEndId(payout), null, null))));
-        poll();
+        bankBooksDebit(payout, "20.00");
         assertEquals("COMPLETED", transaction(payout).getString("status"));
         bankSends("returned.xml", BankFileSamples.camt054(fileId(), "DE89370400440532013000", List.of(
                 new Entry("BOOK", "CRDT", "20.00", "EUR", endToEndId(payout), "AC04", null))));
@@ -165,6 +161,80 @@ class BankFileRailTest {
         assertEquals(List.of("OUTGOING_PAYMENT.PENDING", "OUTGOING_PAYMENT.PROCESSING", "OUTGOING_PAYMENT.COMPLETED",
                 "OUTGOING_PAYMENT.FAILED", "OUTGOING_PAYMENT.REFUND_PENDING", "OUTGOING_PAYMENT.REFUND_COMPLETED"), eventsAbout(payout));
         assertLedgerClean();
+    }
+
+    /** A payout still queued can be cancelled (it leaves in no file); one already in a file cannot (409). */
+    @Test
+    void aQueuedPayoutIsCancelledOutOfTheNextFileAndABatchedOneIsNot() throws Throwable {
+        Customer customer = fundedCustomer(3000);
+        String cancelled = payout(customer, 1000);
+        api().body(Map.of()).post("/transactions/" + cancelled + "/cancel").then().statusCode(200)
+                .body("status", org.hamcrest.Matchers.equalTo("FAILED"));
+        assertEquals(3000, MoneyFixtures.balance(customer.eur()), "refunded");
+        String sent = payout(customer, 500);
+        cutOff();
+        String file = pickUp(sent);
+        assertFalse(file.contains(endToEndId(cancelled)), "the cancelled payout is in no file");
+        api().body(Map.of()).post("/transactions/" + sent + "/cancel").then().statusCode(409)
+                .body("code", org.hamcrest.Matchers.equalTo("TRANSACTION_NOT_CANCELLABLE"));
+        assertEquals("PROCESSING", transaction(sent).getString("status"));
+        assertEquals(2500, MoneyFixtures.balance(customer.eur()));
+    }
+
+    /** A status report may reject a whole file or one block of it without naming its payouts: each is rejected. */
+    @Test
+    void aRejectedFileRejectsEachOfItsPayouts() throws Throwable {
+        Customer customer = fundedCustomer(4000);
+        String first = payout(customer, 1000);
+        String second = payout(customer, 2000);
+        cutOff();
+        String batch = batchOf(first);
+        assertEquals(batch, batchOf(second), "one file");
+        bankSends("rejected-file.xml", BankFileSamples.pain002Rejecting(batch, null, "AM04"));
+        poll();
+        for (String payout : List.of(first, second)) {
+            assertEquals("FAILED", transaction(payout).getString("status"));
+            assertEquals("QUOTE_EXECUTION_FAILED", transaction(payout).getString("failureReason"));
+        }
+        assertEquals(4000, MoneyFixtures.balance(customer.eur()), "both refunded");
+
+        String third = payout(customer, 300);
+        cutOff();
+        bankSends("rejected-block.xml", BankFileSamples.pain002Rejecting(batchOf(third),
+                Pain001.paymentInformationId(batchOf(third), "EUR"), "RR04"));
+        poll();
+        assertEquals("COMPLIANCE_REJECTED", transaction(third).getString("failureReason"));
+        assertEquals(4000, MoneyFixtures.balance(customer.eur()));
+        assertLedgerClean();
+    }
+
+    /** Money that leaves twice for one payout, or comes back for one already failed, is for a person, never silently absorbed. */
+    @Test
+    void aSecondDebitForOnePayoutIsParkedAsADuplicate() throws Throwable {
+        Customer customer = fundedCustomer(2000);
+        String payout = payout(customer, 700);
+        cutOff();
+        bankBooksDebit(payout, "7.00");
+        bankBooksDebit(payout, "7.00");
+        assertEquals("COMPLETED", transaction(payout).getString("status"));
+        assertEquals(1, count("SELECT count(*) FROM bank_unmatched WHERE kind = 'DUPLICATE_DEBIT' AND end_to_end_id = '"
+                + endToEndId(payout) + "'"));
+        assertEquals(1300, MoneyFixtures.balance(customer.eur()), "paid once from the customer's account");
+    }
+
+    /** A file quarantined before (a reader that could not read it then) is booked when it is put back. */
+    @Test
+    void aFileOnceQuarantinedIsBookedWhenPutBack() throws Throwable {
+        Customer customer = approvedCustomer();
+        String reference = eurAccount(customer).getString("fundingPaymentInstructions[0].accountOrWalletInfo.reference");
+        String content = BankFileSamples.camt054(fileId(), "DE89370400440532013000", List.of(
+                new Entry("BOOK", "CRDT", "3.00", "EUR", null, null, reference)));
+        pool.preparedQuery("INSERT INTO bank_files_received (content_sha256, file_name, status, detail, events, received_at)"
+                        + " VALUES ($1, 'earlier.xml', 'QUARANTINED', 'an older reader refused it', 0, now())")
+                .execute(Tuple.of(BankFileInbox.sha256(content.getBytes(StandardCharsets.UTF_8)))).await().indefinitely();
+        bankSends("put-back.xml", content);
+        assertEquals(1, poll());
+        assertEquals(300, MoneyFixtures.balance(customer.eur()));
     }
 
     @Test
@@ -291,6 +361,11 @@ class BankFileRailTest {
         return api().get("/transactions/" + id).then().statusCode(200).extract().jsonPath();
     }
 
+    private String batchOf(String transactionId) {
+        return pool.preparedQuery("SELECT batch_id FROM bank_payouts WHERE end_to_end_id = $1")
+                .execute(Tuple.of(endToEndId(transactionId))).await().indefinitely().iterator().next().getString(0);
+    }
+
     private static String endToEndId(String transactionId) {
         return transactionId.substring(transactionId.indexOf(':') + 1).replace("-", "");
     }
@@ -331,6 +406,13 @@ class BankFileRailTest {
     private static void bankSends(String name, String content) throws IOException {
         Files.createDirectories(folder("inbox"));
         Files.writeString(folder("inbox").resolve(name), content);
+    }
+
+    /** The bank's notification that it booked the payout's debit, read. */
+    private void bankBooksDebit(String transactionId, String amount) throws Throwable {
+        bankSends("debit-" + fileId() + ".xml", BankFileSamples.camt054(fileId(), "DE89370400440532013000", List.of(
+                new Entry("BOOK", "DBIT", amount, "EUR", endToEndId(transactionId), null, null))));
+        poll();
     }
 
     private static List<String> inboxFiles() throws IOException {

@@ -10,9 +10,16 @@ public final class BankFileSamples {
     public record Status(String endToEndId, String status, String reasonCode) {
     }
 
-    /** {@code returnCode} set makes a credit a return of the payout {@code endToEndId}. */
+    /**
+     * {@code returnCode} set makes a credit a return of the payout {@code endToEndId};
+     * {@code instructed} ("12.00 USD") the amount the payment was instructed in, when the bank converted.
+     */
     public record Entry(String status, String direction, String amount, String currency, String endToEndId, String returnCode,
-                        String remittance) {
+                        String remittance, String instructed) {
+        public Entry(String status, String direction, String amount, String currency, String endToEndId, String returnCode,
+                     String remittance) {
+            this(status, direction, amount, currency, endToEndId, returnCode, remittance, null);
+        }
     }
 
     private BankFileSamples() {
@@ -38,19 +45,41 @@ public final class BankFileSamples {
                 """.formatted(Math.abs(transactions.hashCode()), transactions);
     }
 
-    /** Entries are referenced {@code <fileId>-<index>} by the bank, unique across files of different ids. */
+    /** Entries are referenced {@code <fileId>-<index>} by the bank (AcctSvcrRef), unique across files of different ids. */
+    /** A status report rejecting a whole file ({@code paymentInformationId} null) or one block of it, with no transaction lines. */
+    public static String pain002Rejecting(String messageId, String paymentInformationId, String reasonCode) {
+        String reason = "<StsRsnInf><Rsn><Cd>" + reasonCode + "</Cd></Rsn></StsRsnInf>";
+        String group = paymentInformationId == null ? "<GrpSts>RJCT</GrpSts>" + reason : "";
+        String block = paymentInformationId == null ? ""
+                : "<OrgnlPmtInfAndSts><OrgnlPmtInfId>" + paymentInformationId + "</OrgnlPmtInfId><PmtInfSts>RJCT</PmtInfSts>" + reason
+                + "</OrgnlPmtInfAndSts>";
+        return """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.001.10">
+                <CstmrPmtStsRpt>
+                <GrpHdr><MsgId>STS-R-%s</MsgId><CreDtTm>2026-11-25T10:00:00Z</CreDtTm></GrpHdr>
+                <OrgnlGrpInfAndSts><OrgnlMsgId>%s</OrgnlMsgId><OrgnlMsgNmId>pain.001.001.09</OrgnlMsgNmId>%s</OrgnlGrpInfAndSts>
+                %s
+                </CstmrPmtStsRpt>
+                </Document>
+                """.formatted(Integer.toHexString((messageId + paymentInformationId).hashCode()), messageId, group, block);
+    }
+
     public static String camt054(String fileId, String account, List<Entry> entries) {
         String booked = IntStream.range(0, entries.size()).mapToObj(i -> {
             Entry entry = entries.get(i);
             String references = entry.endToEndId() == null ? "" : "<Refs><EndToEndId>" + entry.endToEndId() + "</EndToEndId></Refs>";
             String remittance = entry.remittance() == null ? "" : "<RmtInf><Ustrd>" + entry.remittance() + "</Ustrd></RmtInf>";
             String returned = entry.returnCode() == null ? "" : "<RtrInf><Rsn><Cd>" + entry.returnCode() + "</Cd></Rsn></RtrInf>";
+            String instructed = entry.instructed() == null ? "" : "<AmtDtls><InstdAmt><Amt Ccy=\"" + entry.instructed().split(" ")[1]
+                    + "\">" + entry.instructed().split(" ")[0] + "</Amt></InstdAmt></AmtDtls>";
             return """
-                    <Ntry><NtryRef>%s-%d</NtryRef><Amt Ccy="%s">%s</Amt><CdtDbtInd>%s</CdtDbtInd><Sts><Cd>%s</Cd></Sts>
+                    <Ntry><NtryRef>%2$d</NtryRef><Amt Ccy="%3$s">%4$s</Amt><CdtDbtInd>%5$s</CdtDbtInd><Sts><Cd>%6$s</Cd></Sts>
+                    <AcctSvcrRef>%1$s-%2$d</AcctSvcrRef>
                     <BkTxCd><Prtry><Cd>NTRF</Cd></Prtry></BkTxCd>
-                    <NtryDtls><TxDtls>%s<Amt Ccy="%s">%s</Amt><CdtDbtInd>%s</CdtDbtInd>%s%s</TxDtls></NtryDtls></Ntry>"""
+                    <NtryDtls><TxDtls>%7$s<Amt Ccy="%3$s">%4$s</Amt><CdtDbtInd>%5$s</CdtDbtInd>%8$s%9$s%10$s</TxDtls></NtryDtls></Ntry>"""
                     .formatted(fileId, i, entry.currency(), entry.amount(), entry.direction(), entry.status(), references,
-                            entry.currency(), entry.amount(), entry.direction(), remittance, returned);
+                            instructed, remittance, returned);
         }).collect(Collectors.joining("\n"));
         return """
                 <?xml version="1.0" encoding="UTF-8"?>

@@ -41,6 +41,12 @@ class BankMessagesTest {
         assertTrue(xml.contains("<CtrlSum>1128.45</CtrlSum>"), xml);
         assertTrue(xml.contains("<MmbId>021000021</MmbId>"), xml);
         assertEquals(xml, Pain001.write(batch), "the same batch, the same file");
+        assertTrue(xml.contains("<PmtInfId>B01JX3ZQ5N8Y-EUR</PmtInfId>"), xml);
+        assertTrue(xml.contains("<BtchBookg>false</BtchBookg>"), "each payout booked on its own: " + xml);
+        String longest = "B" + "0123456789abcdef0123456789abcdef";
+        assertEquals(35, Pain001.paymentInformationId(longest, "USD").length());
+        assertTrue(Pain001.write(new Batch(longest, batch.createdAt(), PLATFORM, batch.payouts()))
+                .contains("<PmtInfId>" + Pain001.paymentInformationId(longest, "USD") + "</PmtInfId>"));
     }
 
     @Test
@@ -70,22 +76,37 @@ class BankMessagesTest {
     }
 
     @Test
+    void aReportCanRejectAWholeFileOrOneBlock() throws Exception {
+        assertEquals(List.of(new BankMessages.BatchRejected("B9", null, "AM04")),
+                BankMessages.read(BankFileSamples.pain002Rejecting("B9", null, "AM04"), schemas));
+        assertEquals(List.of(new BankMessages.BatchRejected("B9", "B9-EUR", "RR04")),
+                BankMessages.read(BankFileSamples.pain002Rejecting("B9", "B9-EUR", "RR04"), schemas));
+    }
+
+    @Test
     void aNotificationListsBookedEntriesOnly() throws Exception {
         List<BankEvent> events = BankMessages.read(BankFileSamples.camt054("N1", "DE89370400440532013000", List.of(
                 new BankFileSamples.Entry("BOOK", "DBIT", "123.45", "EUR", "E1", null, null),
                 new BankFileSamples.Entry("PDNG", "DBIT", "1.00", "EUR", "E9", null, null),
                 new BankFileSamples.Entry("BOOK", "CRDT", "123.45", "EUR", "E1", "AC04", null),
-                new BankFileSamples.Entry("BOOK", "CRDT", "20.00", "EUR", null, null, "Invoice SVC-ABCDEF012345"))), schemas);
+                new BankFileSamples.Entry("BOOK", "CRDT", "20.00", "EUR", null, null, "Invoice SVC-ABCDEF012345"),
+                new BankFileSamples.Entry("BOOK", "DBIT", "9.20", "EUR", "E7", null, null, "10.00 USD"))), schemas);
         assertEquals(List.of(
-                new EntryBooked("E1", true, 12345, "EUR", null, "DE89370400440532013000", null, "N1-0"),
-                new EntryBooked("E1", false, 12345, "EUR", "AC04", "DE89370400440532013000", null, "N1-2"),
-                new EntryBooked(null, false, 2000, "EUR", null, "DE89370400440532013000", "Invoice SVC-ABCDEF012345", "N1-3")),
+                new EntryBooked("E1", true, 12345, "EUR", new BankMessages.Amount(12345, "EUR"), null, "DE89370400440532013000", null, "N1-0#0"),
+                new EntryBooked("E1", false, 12345, "EUR", new BankMessages.Amount(12345, "EUR"), "AC04", "DE89370400440532013000", null, "N1-2#0"),
+                new EntryBooked(null, false, 2000, "EUR", new BankMessages.Amount(2000, "EUR"), null, "DE89370400440532013000",
+                        "Invoice SVC-ABCDEF012345", "N1-3#0"),
+                new EntryBooked("E7", true, 920, "EUR", new BankMessages.Amount(1000, "USD"), null, "DE89370400440532013000", null, "N1-4#0")),
                 events);
     }
 
     @Test
     void whatIsNotABankMessageIsRefused() {
         assertThrows(IsoSchemas.InvalidMessage.class, () -> BankMessages.read("<hello/>", schemas));
+        String withEntity = BankFileSamples.pain002(List.of(new BankFileSamples.Status("E1", "RJCT", "AC01")))
+                .replace("<Document", "<!DOCTYPE Document [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n<Document")
+                .replace("<OrgnlEndToEndId>E1<", "<OrgnlEndToEndId>&x;<");
+        assertThrows(IsoSchemas.InvalidMessage.class, () -> BankMessages.read(withEntity, schemas), "no DTD, no external entity");
         assertThrows(IsoSchemas.InvalidMessage.class, () -> BankMessages.read("not xml at all", schemas));
         String unclosed = BankFileSamples.pain002(List.of(new BankFileSamples.Status("E1", "RJCT", "AC01")));
         assertThrows(IsoSchemas.InvalidMessage.class, () -> BankMessages.read(unclosed.substring(0, unclosed.length() - 20), schemas));

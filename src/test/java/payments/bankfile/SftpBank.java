@@ -39,6 +39,8 @@ public class SftpBank implements QuarkusTestResourceLifecycleManager {
             server.setKeyPairProvider(new SimpleGeneratorHostKeyProvider(folder.resolve("host-key.ser")));
             server.setPasswordAuthenticator((user, password, session) -> USER.equals(user) && PASSWORD.equals(password));
             server.setSubsystemFactories(List.of(new SftpSubsystemFactory()));
+            // Version 3, as OpenSSH and most bank servers speak it (no overwriting rename).
+            org.apache.sshd.sftp.SftpModuleProperties.SFTP_VERSION.set(server, 3);
             Path files = Files.createDirectories(folder.resolve("files"));
             server.setFileSystemFactory(new VirtualFileSystemFactory(files));
             server.start();

@@ -34,14 +34,24 @@ import static payments.TestSupport.api;
 @QuarkusTest
 class RailReportsTest {
 
+    /** A payer funded with EUR 100.00 and its slow payout of {@code amount} to a USD bank account, still PROCESSING. */
+    private record SlowPayout(Holder payer, String transactionId, UUID id) {
+        static SlowPayout of(long amount) {
+            Holder payer = MoneyFixtures.approvedCustomer(List.of("EUR", "USD"));
+            MoneyFixtures.fund(payer.account("EUR"), 10000);
+            String bank = MoneyFixtures.externalUsdAccount(payer.customerId(), "003");
+            String transactionId = api().body(transferBody(payer.account("EUR"), bank, amount)).post("/quotes")
+                    .then().statusCode(201).extract().path("transactionId");
+            return new SlowPayout(payer, transactionId, Ids.uuidOf(IdType.TRANSACTION, transactionId, ErrorCode.TRANSACTION_NOT_FOUND));
+        }
+    }
+
     @Test
     void eachReportAppliesOnceWhateverTheRepeats() throws Throwable {
-        Holder payer = MoneyFixtures.approvedCustomer(List.of("EUR", "USD"));
-        MoneyFixtures.fund(payer.account("EUR"), 10000);
-        String bank = MoneyFixtures.externalUsdAccount(payer.customerId(), "003");
-        String transactionId = api().body(transferBody(payer.account("EUR"), bank, 5000)).post("/quotes")
-                .then().statusCode(201).extract().path("transactionId");
-        UUID id = Ids.uuidOf(IdType.TRANSACTION, transactionId, ErrorCode.TRANSACTION_NOT_FOUND);
+        SlowPayout payout = SlowPayout.of(5000);
+        Holder payer = payout.payer();
+        String transactionId = payout.transactionId();
+        UUID id = payout.id();
         assertEquals("PROCESSING", transaction(transactionId).getString("status"));
         assertEquals(5000, balance(payer.account("EUR")), "held");
         assertEquals(10000, totalBalance(payer.account("EUR")));
@@ -70,12 +80,10 @@ class RailReportsTest {
 
     @Test
     void aFailureBeforeSettlementRefundsTheHold() throws Throwable {
-        Holder payer = MoneyFixtures.approvedCustomer(List.of("EUR", "USD"));
-        MoneyFixtures.fund(payer.account("EUR"), 10000);
-        String bank = MoneyFixtures.externalUsdAccount(payer.customerId(), "003");
-        String transactionId = api().body(transferBody(payer.account("EUR"), bank, 4000)).post("/quotes")
-                .then().statusCode(201).extract().path("transactionId");
-        UUID id = Ids.uuidOf(IdType.TRANSACTION, transactionId, ErrorCode.TRANSACTION_NOT_FOUND);
+        SlowPayout payout = SlowPayout.of(4000);
+        Holder payer = payout.payer();
+        String transactionId = payout.transactionId();
+        UUID id = payout.id();
 
         RailReport rejected = RailReport.failed(id, FailureReason.ACCOUNT_CANNOT_RECEIVE, RefundReason.TRANSACTION_FAILED);
         assertTrue(report(rejected));
