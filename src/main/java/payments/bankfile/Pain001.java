@@ -7,6 +7,7 @@ import com.prowidesoftware.swift.model.mx.dic.ActiveOrHistoricCurrencyAndAmount;
 import com.prowidesoftware.swift.model.mx.dic.AmountType4Choice;
 import com.prowidesoftware.swift.model.mx.dic.BranchAndFinancialInstitutionIdentification6;
 import com.prowidesoftware.swift.model.mx.dic.CashAccount38;
+import com.prowidesoftware.swift.model.mx.dic.ClearingSystemIdentification2Choice;
 import com.prowidesoftware.swift.model.mx.dic.ClearingSystemMemberIdentification2;
 import com.prowidesoftware.swift.model.mx.dic.CreditTransferTransaction34;
 import com.prowidesoftware.swift.model.mx.dic.CustomerCreditTransferInitiationV09;
@@ -127,9 +128,20 @@ public final class Pain001 {
     private static BranchAndFinancialInstitutionIdentification6 agent(String bic, String clearingCode) {
         FinancialInstitutionIdentification18 institution = new FinancialInstitutionIdentification18().setBICFI(bic);
         if (clearingCode != null) {
-            institution.setClrSysMmbId(new ClearingSystemMemberIdentification2().setMmbId(clearingCode));
+            ClearingSystemMemberIdentification2 member = new ClearingSystemMemberIdentification2().setMmbId(clearingCode);
+            clearingSystem(clearingCode).ifPresent(code -> member.setClrSysId(new ClearingSystemIdentification2Choice().setCd(code)));
+            institution.setClrSysMmbId(member);
         }
         return new BranchAndFinancialInstitutionIdentification6().setFinInstnId(institution);
+    }
+
+    /** The clearing system a national bank code belongs to: a US routing number (9 digits) or a UK sort code (6). */
+    static java.util.Optional<String> clearingSystem(String clearingCode) {
+        String digits = clearingCode.replace("-", "");
+        if (digits.matches("\\d{9}")) {
+            return java.util.Optional.of("USABA");
+        }
+        return digits.matches("\\d{6}") ? java.util.Optional.of("GBDSC") : java.util.Optional.empty();
     }
 
     /** Minor units as the file's decimal amount, with the currency's own number of decimals. */
