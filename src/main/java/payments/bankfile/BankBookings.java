@@ -168,20 +168,26 @@ public class BankBookings {
         return PaymentTransaction.<PaymentTransaction>findById(payout.transactionId).map(t -> t.status);
     }
 
+    /**
+     * A credit for an internal account: credited, or, when the account can no longer receive (or
+     * its holder was deleted), a failed collection held for return to the sender. One in another
+     * currency than the account's is parked.
+     */
     private Uni<Void> deposit(String fileHash, EntryBooked entry, InternalAccount account) {
         if (!account.currency.equals(entry.currency())) {
             return parkCredit(fileHash, "CREDIT_CURRENCY", entry, "Internal account " + account.wireId() + " holds " + account.currency);
         }
-        if (!account.canTransact()) {
-            return parkCredit(fileHash, "CREDIT_ACCOUNT_INACTIVE", entry, "Internal account " + account.wireId() + " is " + account.status);
-        }
         Uni<Customer> holder = account.customerId == null ? Uni.createFrom().nullItem() : Customer.findById(account.customerId);
         return holder.flatMap(customer -> {
-            if (customer != null && customer.deletedAt != null) {
-                return parkCredit(fileHash, "CREDIT_HOLDER_DELETED", entry, "The holder of internal account " + account.wireId() + " was deleted");
+            Deposit deposit = new Deposit(account, customer == null ? null : customer.platformCustomerId, entry.amount(),
+                    SystemAccount.RAIL, "REALTIME_FUNDING", "Bank transfer", "Bank transfer", entry.bankReference());
+            if (account.canTransact() && (customer == null || customer.deletedAt == null)) {
+                return deposits.credit(deposit).replaceWithVoid();
             }
-            return deposits.credit(new Deposit(account, customer == null ? null : customer.platformCustomerId, entry.amount(),
-                    SystemAccount.RAIL, "REALTIME_FUNDING", "Bank transfer", "Bank transfer", entry.bankReference())).replaceWithVoid();
+            String why = customer != null && customer.deletedAt != null ? "its holder was deleted" : "it is " + account.status;
+            return deposits.refuse(deposit).flatMap(t -> parkEntry(fileHash, "COLLECTION_FAILED", entry, "Not credited to internal account "
+                    + account.wireId() + " (" + why + "): transaction " + t.wireId() + " failed with COLLECTION_FAILED; the money is in"
+                    + " SUSPENSE to return to the sender"));
         });
     }
 

@@ -17,10 +17,13 @@ import java.util.Map;
  * the account's funding instructions) or the sandbox's funding call. One incoming transaction,
  * one posting from where the money came from, then COMPLETED through the lifecycle; a
  * RULE_BASED account passes the deposit on at once ({@link RuleBasedSweep}). The caller has
- * checked that the account can receive.
+ * checked that the account can receive; one that cannot is {@link #refuse refused}.
  */
 @ApplicationScoped
 public class Deposits {
+
+    /** The longest rail reference a transaction keeps as its own (longer ones keep the generated reference). */
+    private static final int MAX_REFERENCE = 64;
 
     private final Ledger ledger;
     private final PaymentLifecycle lifecycle;
@@ -48,6 +51,35 @@ public class Deposits {
     /** Books the deposit in the caller's transaction; answers the incoming payment, and shows the account's new balance on it. */
     public Uni<PaymentTransaction> credit(Deposit deposit) {
         InternalAccount account = deposit.account();
+        PaymentTransaction t = incoming(deposit);
+        return t.persist()
+                .call(() -> ledger.post(Journal.of("FUNDING", t.id)
+                                .system(deposit.from(), account.currency, -deposit.amount())
+                                .available(account.id, account.currency, deposit.amount()))
+                        .invoke(balances -> account.showBalance(balances.get(account.id))))
+                .call(() -> InternalAccount.RULE_BASED.equals(account.type) ? sweep.sweep(t, account) : lifecycle.completeIncoming(t))
+                .replaceWith(t);
+    }
+
+    /**
+     * A deposit that arrived but must not be credited (its account frozen or closed since, its
+     * holder deleted): the incoming payment FAILED with COLLECTION_FAILED, and the money held in
+     * SUSPENSE until it is returned to the sender (the reference: failed collections go back per
+     * the collection provider's process).
+     */
+    public Uni<PaymentTransaction> refuse(Deposit deposit) {
+        PaymentTransaction t = incoming(deposit);
+        String currency = deposit.account().currency;
+        return t.persist()
+                .call(() -> ledger.post(Journal.of("COLLECTION_HELD", t.id)
+                        .system(deposit.from(), currency, -deposit.amount())
+                        .system(SystemAccount.SUSPENSE, currency, deposit.amount())))
+                .call(() -> lifecycle.failIncoming(t, FailureReason.COLLECTION_FAILED))
+                .replaceWith(t);
+    }
+
+    private PaymentTransaction incoming(Deposit deposit) {
+        InternalAccount account = deposit.account();
         PaymentTransaction t = PaymentTransaction.start(PaymentTransaction.INCOMING, PaymentTransaction.CREDIT,
                 TransactionStatus.PROCESSING, clock.now());
         t.customerId = account.customerId;
@@ -60,15 +92,9 @@ public class Deposits {
         t.destination = json.write(Map.of("destinationType", "ACCOUNT", "accountId", account.wireId(), "currency", account.currency));
         t.creditsAsSent(account.id, account.wireId(), deposit.amount(), account.currency);
         t.description = deposit.description();
-        if (deposit.reference() != null) {
+        if (deposit.reference() != null && deposit.reference().length() <= MAX_REFERENCE) {
             t.reference = deposit.reference();
         }
-        return t.persist()
-                .call(() -> ledger.post(Journal.of("FUNDING", t.id)
-                                .system(deposit.from(), account.currency, -deposit.amount())
-                                .available(account.id, account.currency, deposit.amount()))
-                        .invoke(balances -> account.showBalance(balances.get(account.id))))
-                .call(() -> InternalAccount.RULE_BASED.equals(account.type) ? sweep.sweep(t, account) : lifecycle.completeIncoming(t))
-                .replaceWith(t);
+        return t;
     }
 }

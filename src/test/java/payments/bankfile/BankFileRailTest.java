@@ -222,6 +222,31 @@ class BankFileRailTest {
         assertEquals(1300, MoneyFixtures.balance(customer.eur()), "paid once from the customer's account");
     }
 
+    /**
+     * A credit for an account closed since arrives but is not credited: the incoming payment fails
+     * with COLLECTION_FAILED, and the money waits in SUSPENSE for the operator to send it back.
+     */
+    @Test
+    void aCreditForAClosedAccountIsAFailedCollectionHeldForReturn() throws Throwable {
+        Customer customer = approvedCustomer();
+        String reference = eurAccount(customer).getString("fundingPaymentInstructions[0].accountOrWalletInfo.reference");
+        api().body(Map.of("status", "CLOSED")).patch("/internal-accounts/" + customer.eur()).then().statusCode(200);
+        long suspense = suspense("EUR");
+        bankSends("to-closed.xml", BankFileSamples.camt054(fileId(), "DE89370400440532013000", List.of(
+                new Entry("BOOK", "CRDT", "12.00", "EUR", null, null, reference))));
+        poll();
+        JsonPath failed = transaction(latestIncoming(customer.eur()));
+        assertEquals("FAILED", failed.getString("status"));
+        assertEquals("COLLECTION_FAILED", failed.getString("failureReason"));
+        assertEquals(customer.id(), failed.getString("customerId"));
+        assertEquals(List.of("INCOMING_PAYMENT.FAILED"), eventsAbout(failed.getString("id")));
+        assertEquals(0, MoneyFixtures.balance(customer.eur()), "nothing credited");
+        assertEquals(suspense + 1200, suspense("EUR"), "held for return to the sender");
+        assertEquals(1, count("SELECT count(*) FROM bank_unmatched WHERE kind = 'COLLECTION_FAILED' AND detail LIKE '%"
+                + failed.getString("id") + "%'"));
+        assertLedgerClean();
+    }
+
     /** A file quarantined before (a reader that could not read it then) is booked when it is put back. */
     @Test
     void aFileOnceQuarantinedIsBookedWhenPutBack() throws Throwable {
