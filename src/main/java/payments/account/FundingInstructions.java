@@ -20,9 +20,23 @@ public final class FundingInstructions {
     private FundingInstructions() {
     }
 
+    /** The reference a payment names an account (or quote) by: SVC- and the id's last twelve hex digits. */
+    public static String reference(UUID id) {
+        return "SVC-" + id.toString().substring(24).toUpperCase();
+    }
+
+    /** Instructions naming one bank account, with the notes every account's instructions carry. */
+    public static List<Map<String, Object>> of(Map<String, Object> info) {
+        Map<String, Object> instructions = new LinkedHashMap<>();
+        instructions.put("accountOrWalletInfo", info);
+        instructions.put("instructionsNotes", info.containsKey("reference")
+                ? "Include the reference in the payment so it is credited to this account" : "Sandbox deposit address");
+        return List.of(instructions);
+    }
+
     public static List<Map<String, Object>> forAccount(UUID accountId, String currency, String holderName) {
         String digits = digits(accountId);
-        String reference = "SVC-" + accountId.toString().substring(24).toUpperCase();
+        String reference = reference(accountId);
         Map<String, Object> info = new LinkedHashMap<>();
         switch (currency) {
             case "USD" -> {
@@ -71,11 +85,7 @@ public final class FundingInstructions {
                 return List.of();
             }
         }
-        Map<String, Object> instructions = new LinkedHashMap<>();
-        instructions.put("accountOrWalletInfo", info);
-        instructions.put("instructionsNotes", info.containsKey("reference")
-                ? "Include the reference in the payment so it is credited to this account" : "Sandbox deposit address");
-        return List.of(instructions);
+        return of(info);
     }
 
     /** Decimal digits drawn from the id's random bits (at least 19). */

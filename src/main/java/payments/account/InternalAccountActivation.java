@@ -31,9 +31,12 @@ public class InternalAccountActivation implements JobHandler {
     private final WebhookPublisher webhooks;
     private final ServerClock clock;
     private final AccountOutcomes outcomes;
+    private final FundingAccounts fundingAccounts;
 
     public InternalAccountActivation(InternalAccountView view, CustomerView customers, JsonText json, WebhookPublisher webhooks, ServerClock clock,
-                                     AccountOutcomes outcomes) {
+                                     AccountOutcomes outcomes,
+                                     FundingAccounts fundingAccounts) {
+        this.fundingAccounts = fundingAccounts;
         this.view = view;
         this.customers = customers;
         this.json = json;
@@ -61,7 +64,7 @@ public class InternalAccountActivation implements JobHandler {
         boolean fails = holder != null && outcomes.provisioningFails(holder.platformCustomerId);
         account.status = fails ? InternalAccount.FAILED : InternalAccount.ACTIVE;
         if (!fails) {
-            account.fundingInstructions = json.write(FundingInstructions.forAccount(account.id, account.currency,
+            account.fundingInstructions = json.write(fundingAccounts.instructions(account.id, account.currency,
                     holder == null ? "Platform" : customers.displayName(holder)));
         }
         account.updatedAt = clock.now();

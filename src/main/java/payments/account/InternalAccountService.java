@@ -46,6 +46,7 @@ public class InternalAccountService implements CustomerAccounts {
 
     /** The funding instructions of an account nothing can be paid into (yet, or any more). */
     static final String NO_INSTRUCTIONS = "[]";
+    private final FundingAccounts fundingAccounts;
 
     public static final ErrorCode NOT_FOUND = ErrorCode.INTERNAL_ACCOUNT_NOT_FOUND;
     private static final Set<String> TYPES = Set.of(InternalAccount.INTERNAL_FIAT, InternalAccount.INTERNAL_CRYPTO,
@@ -77,7 +78,9 @@ public class InternalAccountService implements CustomerAccounts {
 
     public InternalAccountService(InternalAccountView view, JsonText json, PlatformConfigService platform, RequestValidator validator,
                                   Jobs jobs, ServerClock clock, WebhookPublisher webhooks, AccountOutcomes outcomes,
-                                  WalletOpening walletOpening, WalletOwnerConsent ownerConsent, AccountClosures closures) {
+                                  WalletOpening walletOpening, WalletOwnerConsent ownerConsent, AccountClosures closures,
+                                  FundingAccounts fundingAccounts) {
+        this.fundingAccounts = fundingAccounts;
         this.ownerConsent = ownerConsent;
         this.closures = closures;
         this.outcomes = outcomes;
@@ -175,7 +178,7 @@ public class InternalAccountService implements CustomerAccounts {
                     for (String currency : withoutAccount(existing, currencies)) {
                         String type = InternalAccount.typeFor(currency);
                         InternalAccount account = newAccount(null, type, currency, InternalAccount.ACTIVE);
-                        account.fundingInstructions = json.write(FundingInstructions.forAccount(account.id, currency, "Platform"));
+                        account.fundingInstructions = json.write(fundingAccounts.instructions(account.id, currency, "Platform"));
                         chain = chain.call(() -> Panache.getSession().flatMap(session -> session.createNativeQuery("""
                                 INSERT INTO internal_accounts (id, customer_id, type, currency, status, funding_instructions,
                                     created_at, updated_at)

@@ -51,6 +51,9 @@ public class ModeCheck {
         if (files.debtor().iban().isEmpty() && files.debtor().accountNumber().isEmpty()) {
             problems.add("SVC_BANK_FILES_DEBTOR_IBAN or SVC_BANK_FILES_DEBTOR_ACCOUNT_NUMBER (the platform's account at the bank) is required");
         }
+        if (files.debtor().currency().isEmpty()) {
+            problems.add("SVC_BANK_FILES_DEBTOR_CURRENCY (the bank account's currency) is required");
+        }
         if (files.transport().get() == ServerConfig.BankFiles.Transport.SFTP) {
             ServerConfig.BankFiles.Sftp sftp = files.sftp();
             if (sftp.host().isEmpty()) {

@@ -260,6 +260,14 @@ public interface ServerConfig {
             Optional<String> accountNumber();
 
             Optional<String> bic();
+
+            /** The account's currency: internal accounts in it show this account as where to send money (with their reference). */
+            Optional<String> currency();
+
+            /** A US account's routing number, shown with its account number. */
+            Optional<String> routingNumber();
+
+            Optional<String> bankName();
         }
 
         Sftp sftp();

@@ -57,6 +57,7 @@ import java.util.Map;
 public class QuoteCreation {
 
     private final RequestSchemas schemas;
+    private final payments.account.FundingAccounts fundingAccounts;
     private final QuotePricing pricing;
     private final QuoteExecution execution;
     private final ScaChallenges challenges;
@@ -78,7 +79,8 @@ public class QuoteCreation {
                          ScaChallenges challenges, InternalAccountService internalAccounts, InternalAccountStore accountStore, PaymentBatcher batcher,
                          Idempotency idempotency, PaymentLifecycle lifecycle, Jobs jobs, WebhookPublisher webhooks,
                          QuoteView view, TransactionView transactionView, JsonText json, ServerClock clock,
-                         ServerConfig config, WalletPayments walletPayments) {
+                         ServerConfig config, WalletPayments walletPayments, payments.account.FundingAccounts fundingAccounts) {
+        this.fundingAccounts = fundingAccounts;
         this.walletPayments = walletPayments;
         this.schemas = schemas;
         this.pricing = pricing;
@@ -289,8 +291,7 @@ public class QuoteCreation {
         quote.sourceAccountId = t.sourceAccountId;
         if (payer.realtime()) {
             // Where and with which reference to send the money: derived from the quote, so unique to it.
-            quote.paymentInstructions = json.write(payments.account.FundingInstructions.forAccount(quote.id, priced.sending(),
-                    "Payments Platform"));
+            quote.paymentInstructions = json.write(fundingAccounts.instructions(quote.id, priced.sending(), "Payments Platform"));
         }
         if (payer.account() != null && InternalAccount.EMBEDDED_WALLET.equals(payer.account().type)) {
             quote.paymentInstructions = json.write(walletPayments.paymentInstructions(new WalletPayments.Terms(quote.wireId(),

@@ -4,7 +4,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import payments.account.AccountOutcomes;
+import payments.account.FundingAccounts;
+import payments.account.FundingInstructions;
 import payments.bankfile.BankFileRail;
+import payments.bankfile.CollectionAccount;
 import payments.quote.UmaNetwork;
 import payments.common.ServerConfig;
 import payments.customer.IdentityVerdicts;
@@ -50,6 +53,16 @@ public class SandboxProviders {
             return sandboxRail;
         }
         return bankFiles.configured() ? bankFiles : PaymentRail.NONE;
+    }
+
+    /** Where money is sent to fund an account: the sandbox's derived virtual accounts, or the platform's bank account. */
+    @Produces
+    @Singleton
+    FundingAccounts fundingAccounts(ServerConfig config, BankFileRail bankFiles, CollectionAccount collectionAccount) {
+        if (config.sandbox()) {
+            return FundingInstructions::forAccount;
+        }
+        return bankFiles.configured() ? collectionAccount : FundingAccounts.NONE;
     }
 
     @Produces

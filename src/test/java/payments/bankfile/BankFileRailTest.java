@@ -84,7 +84,12 @@ class BankFileRailTest {
         Customer customer = approvedCustomer();
         Customer other = approvedCustomer();
         String reference = eurAccount(customer).getString("fundingPaymentInstructions[0].accountOrWalletInfo.reference");
-        String iban = eurAccount(customer).getString("fundingPaymentInstructions[0].accountOrWalletInfo.iban");
+        JsonPath instructions = eurAccount(customer);
+        assertEquals("DE89370400440532013000", instructions.getString("fundingPaymentInstructions[0].accountOrWalletInfo.iban"),
+                "the platform's own account at the bank");
+        assertEquals("Commerzbank", instructions.getString("fundingPaymentInstructions[0].accountOrWalletInfo.bankName"));
+        assertEquals(List.of(), eurAccount(customer).setRootPath("data.find { it.id == '" + customer.accounts().get("USD") + "' }")
+                .getList("fundingPaymentInstructions"), "no bank account in USD: nowhere to send USD");
 
         bankSends("camt054-deposit.xml", BankFileSamples.camt054(fileId(), "DE89370400440532013000", List.of(
                 new Entry("BOOK", "CRDT", "250.00", "EUR", null, null, "Top-up " + reference))));
@@ -96,11 +101,11 @@ class BankFileRailTest {
         assertEquals("COMPLETED", deposit.getString("status"));
         assertEquals(customer.id(), deposit.getString("customerId"));
         assertEquals(List.of("INCOMING_PAYMENT.COMPLETED"), eventsAbout(deposit.getString("id")));
-        // Without a reference, the credited (virtual) account number names the account.
-        bankSends("camt054-by-iban.xml", BankFileSamples.camt054(fileId(), iban, List.of(
+        // The account is pooled: without its reference, a credit names no one and waits for a person.
+        bankSends("camt054-no-reference.xml", BankFileSamples.camt054(fileId(), "DE89370400440532013000", List.of(
                 new Entry("BOOK", "CRDT", "5.00", "EUR", null, null, null))));
         assertEquals(1, poll());
-        assertEquals(25500, MoneyFixtures.balance(customer.eur()));
+        assertEquals(25000, MoneyFixtures.balance(customer.eur()));
 
         String payout = payout(customer, 1234);
         assertEquals("PROCESSING", transaction(payout).getString("status"));

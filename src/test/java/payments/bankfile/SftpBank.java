@@ -58,6 +58,8 @@ public class SftpBank implements QuarkusTestResourceLifecycleManager {
                     Map.entry("svc.bank-files.debtor.name", "Example Platform Ltd"),
                     Map.entry("svc.bank-files.debtor.iban", "DE89370400440532013000"),
                     Map.entry("svc.bank-files.debtor.bic", "COBADEFFXXX"),
+                    Map.entry("svc.bank-files.debtor.currency", "EUR"),
+                    Map.entry("svc.bank-files.debtor.bank-name", "Commerzbank"),
                     // The tests run cut-offs and polls themselves.
                     Map.entry("svc.bank-files.batch-every", "off"),
                     Map.entry("svc.bank-files.poll-every", "off"));

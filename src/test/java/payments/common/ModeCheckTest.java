@@ -30,11 +30,11 @@ class ModeCheckTest {
         org.junit.jupiter.api.Assertions.assertEquals(List.of(), ModeCheck.bankFileProblems(bankFiles(null, null, null, null)),
                 "not configured: nothing to check");
         List<String> sftp = ModeCheck.bankFileProblems(bankFiles(ServerConfig.BankFiles.Transport.SFTP, null, null, "MD5:ab"));
-        org.junit.jupiter.api.Assertions.assertEquals(5, sftp.size(), sftp.toString());
+        org.junit.jupiter.api.Assertions.assertEquals(6, sftp.size(), sftp.toString());
         org.junit.jupiter.api.Assertions.assertEquals(List.of(), ModeCheck.bankFileProblems(
                 bankFiles(ServerConfig.BankFiles.Transport.SFTP, "DE89370400440532013000", "bank.example", "SHA256:abc")));
-        org.junit.jupiter.api.Assertions.assertEquals(1, ModeCheck.bankFileProblems(
-                bankFiles(ServerConfig.BankFiles.Transport.FOLDER, null, null, null)).size(), "a folder rail needs the debtor account");
+        org.junit.jupiter.api.Assertions.assertEquals(2, ModeCheck.bankFileProblems(
+                bankFiles(ServerConfig.BankFiles.Transport.FOLDER, null, null, null)).size(), "a folder rail needs the debtor account and its currency");
     }
 
     /** Settings as the mapping would give them; a host set means user and password are set too. */
@@ -54,6 +54,9 @@ class ModeCheckTest {
             public java.util.Optional<String> iban() { return java.util.Optional.ofNullable(iban); }
             public java.util.Optional<String> accountNumber() { return java.util.Optional.empty(); }
             public java.util.Optional<String> bic() { return java.util.Optional.empty(); }
+            public java.util.Optional<String> currency() { return java.util.Optional.ofNullable(iban).map(ignored -> "EUR"); }
+            public java.util.Optional<String> routingNumber() { return java.util.Optional.empty(); }
+            public java.util.Optional<String> bankName() { return java.util.Optional.empty(); }
         };
         return new ServerConfig.BankFiles() {
             public java.util.Optional<Transport> transport() { return java.util.Optional.ofNullable(transport); }
