@@ -9,7 +9,10 @@ import payments.bankfile.BankMessages.BankEvent;
 import payments.bankfile.BankMessages.BatchRejected;
 import payments.bankfile.BankMessages.EntryBooked;
 import payments.bankfile.BankMessages.StatusReported;
+import payments.common.ApiException;
 import payments.common.Ids;
+import payments.quote.Quote;
+import payments.quote.RealtimeFunding;
 import payments.common.ServerClock;
 import payments.customer.Customer;
 import payments.ledger.Journal;
@@ -35,8 +38,8 @@ import java.util.regex.Pattern;
  * payout completes it (amount and currency must be the ones sent); a booked credit returning a
  * payout (for its amount) fails it with PAYOUT_RETURNED and refunds the payer; a rejection of a
  * whole file or block fails each payout in it; any other booked credit is a deposit
- * to the internal account its funding reference or account identifier names. Anything else is
- * parked for an operator ({@link BankUnmatched}), an unplaced credit in SUSPENSE.
+ * to the internal account its funding reference or account identifier names, or the funding of
+ * the realtime-funded quote its reference names. Anything else is parked for an operator ({@link BankUnmatched}), an unplaced credit in SUSPENSE.
  */
 @ApplicationScoped
 public class BankBookings {
@@ -46,11 +49,13 @@ public class BankBookings {
     private static final Pattern FUNDING_REFERENCE = Pattern.compile("SVC-([0-9A-F]{12})");
 
     private final PaymentLifecycle lifecycle;
+    private final RealtimeFunding realtime;
     private final Deposits deposits;
     private final Ledger ledger;
     private final ServerClock clock;
 
-    public BankBookings(PaymentLifecycle lifecycle, Deposits deposits, Ledger ledger, ServerClock clock) {
+    public BankBookings(PaymentLifecycle lifecycle, Deposits deposits, Ledger ledger, ServerClock clock, RealtimeFunding realtime) {
+        this.realtime = realtime;
         this.lifecycle = lifecycle;
         this.deposits = deposits;
         this.ledger = ledger;
@@ -159,9 +164,9 @@ public class BankBookings {
                                 "A return of a payout already " + status)));
             });
         }
-        return depositAccount(entry).flatMap(account -> account == null
-                ? parkCredit(fileHash, "CREDIT_UNKNOWN", entry, "No internal account has this funding reference or account identifier")
-                : deposit(fileHash, entry, account));
+        return depositAccount(entry).flatMap(account -> account != null ? deposit(fileHash, entry, account)
+                : fundedQuote(entry).flatMap(quote -> quote != null ? fundQuote(fileHash, entry, quote)
+                        : parkCredit(fileHash, "CREDIT_UNKNOWN", entry, "No internal account or quote has this funding reference or account identifier")));
     }
 
     private static Uni<String> statusOf(BankPayout payout) {
@@ -189,6 +194,30 @@ public class BankBookings {
                     + account.wireId() + " (" + why + "): transaction " + t.wireId() + " failed with COLLECTION_FAILED; the money is in"
                     + " SUSPENSE to return to the sender"));
         });
+    }
+
+    /** The realtime-funded quote a credit's funding reference names, if any. */
+    private Uni<Quote> fundedQuote(EntryBooked entry) {
+        Matcher reference = entry.remittance() == null ? null : FUNDING_REFERENCE.matcher(entry.remittance());
+        return reference != null && reference.find() ? realtime.byReference(reference.group(1)) : Uni.createFrom().nullItem();
+    }
+
+    /**
+     * Money for a realtime-funded quote starts its payment; money the quote cannot take (expired,
+     * another amount or currency) is parked in SUSPENSE for return, the quote left as it was.
+     */
+    private Uni<Void> fundQuote(String fileHash, EntryBooked entry, Quote quote) {
+        return Uni.createFrom().deferred(() -> realtime.accept(quote, entry.currency(), entry.amount()))
+                .onItemOrFailure().transformToUni((arrival, failure) -> {
+                    if (failure instanceof ApiException refused) {
+                        return parkCredit(fileHash, "QUOTE_FUNDING_REFUSED", entry, "Funds for quote " + quote.wireId()
+                                + " refused: " + refused.getMessage());
+                    }
+                    if (failure != null) {
+                        return Uni.createFrom().failure(failure);
+                    }
+                    return realtime.run(arrival).replaceWithVoid();
+                });
     }
 
     /** The internal account a credit names: by the funding reference in its remittance text, else by the credited account's identifier. */

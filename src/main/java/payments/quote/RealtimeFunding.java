@@ -11,6 +11,8 @@ import payments.common.ServerClock;
 import payments.common.schema.RequestSchemas;
 import payments.transaction.PaymentLimits;
 import payments.transaction.PaymentLifecycle;
+import payments.transaction.PaymentRail;
+import payments.transaction.PaymentTransaction;
 import payments.transaction.TransactionView;
 
 /** Realtime (JIT) funding: a quote runs when the money its paymentInstructions ask for arrives. */
@@ -49,26 +51,53 @@ public class RealtimeFunding {
     @WithTransaction
     public Uni<TransactionView.TransactionResponse> receiveRealtimeFunds(JsonNode body) {
         FundsSent sent = FundsSent.of(schemas.validate(body, "sandboxSend", (valid, errors) -> { }));
-        return QuoteLookup.find(sent.quoteId(), true).flatMap(quote -> {
-            if (!QuoteExecution.realtime(quote)) {
-                throw ApiException.invalidField("quoteId", null, "Quote " + quote.wireId() + " is not funded in real time");
-            }
-            if (!sent.currency().equals(quote.sendingCurrency)) {
-                throw ApiException.invalidField("currencyCode", null, "Must be the quote's sending currency " + quote.sendingCurrency);
-            }
-            if (sent.amount() != null && sent.amount() != quote.totalSendingAmount) {
-                throw new ApiException(ErrorCode.INVALID_AMOUNT, "The quote expects exactly " + quote.totalSendingAmount);
-            }
-            execution.requireRunnable(quote);
-            return execution.requireLiveParties(quote).flatMap(ignored -> QuoteLookup.transactionOf(quote, true))
-                    .flatMap(t -> execution.submission(quote, t)
-                            .call(() -> limits.countDailyVolume(PaymentLimits.Volume.of(t)))
-                            .flatMap(submission -> {
-                                QuoteStatus.move(quote, QuoteStatus.PROCESSING);
-                                quote.updatedAt = clock.now();
-                                return lifecycle.begin(t, submission);
-                            })
-                            .map(ignored -> transactionView.toWire(t)));
-        });
+        return QuoteLookup.find(sent.quoteId(), true)
+                .flatMap(quote -> accept(quote, sent.currency(), sent.amount()))
+                .flatMap(this::run)
+                .map(transactionView::toWire);
+    }
+
+    /** Funds that passed every check of their quote: its payment, locked, and what its rail is handed (null for an internal payee). */
+    public record Arrival(Quote quote, PaymentTransaction payment, PaymentRail.Submission submission) {
+    }
+
+    /**
+     * The checks money arriving for a quote must pass, before anything is written: the quote is
+     * funded in real time, still runnable, its parties live, the money in its sending currency and
+     * (when the rail says) exactly its amount. Fails with the reason otherwise.
+     */
+    public Uni<Arrival> accept(Quote quote, String currency, Long amount) {
+        if (!QuoteExecution.realtime(quote)) {
+            throw ApiException.invalidField("quoteId", null, "Quote " + quote.wireId() + " is not funded in real time");
+        }
+        if (!currency.equals(quote.sendingCurrency)) {
+            throw ApiException.invalidField("currencyCode", null, "Must be the quote's sending currency " + quote.sendingCurrency);
+        }
+        if (amount != null && amount != quote.totalSendingAmount) {
+            throw new ApiException(ErrorCode.INVALID_AMOUNT, "The quote expects exactly " + quote.totalSendingAmount);
+        }
+        execution.requireRunnable(quote);
+        return execution.requireLiveParties(quote).flatMap(ignored -> QuoteLookup.transactionOf(quote, true))
+                .flatMap(t -> execution.submission(quote, t).map(submission -> new Arrival(quote, t, submission)));
+    }
+
+    /** The accepted funds start the payment, as an execution would. */
+    public Uni<PaymentTransaction> run(Arrival arrival) {
+        PaymentTransaction t = arrival.payment();
+        return limits.countDailyVolume(PaymentLimits.Volume.of(t))
+                .flatMap(ignored -> {
+                    QuoteStatus.move(arrival.quote(), QuoteStatus.PROCESSING);
+                    arrival.quote().updatedAt = clock.now();
+                    return lifecycle.begin(t, arrival.submission());
+                })
+                .replaceWith(t);
+    }
+
+    /** The realtime-funded quote whose funding reference ends in these twelve hex digits (locked), or null. */
+    public Uni<Quote> byReference(String referenceDigits) {
+        return io.quarkus.hibernate.reactive.panache.Panache.getSession().flatMap(session -> session.createNativeQuery(
+                        "SELECT * FROM quotes WHERE right(id::text, 12) = ?1 LIMIT 2 FOR UPDATE", Quote.class)
+                .setParameter(1, referenceDigits.toLowerCase()).getResultList())
+                .map(found -> found.size() == 1 ? found.get(0) : null);
     }
 }

@@ -252,6 +252,40 @@ class BankFileRailTest {
         assertLedgerClean();
     }
 
+    /**
+     * A realtime-funded quote shows the platform's bank account and the quote's own reference: the
+     * money arriving with it runs the payment; money the quote cannot take is held for return.
+     */
+    @Test
+    void aCreditNamingARealtimeQuoteRunsItsPayment() throws Throwable {
+        Customer payer = approvedCustomer();
+        Customer payee = approvedCustomer();
+        Map<String, Object> body = new java.util.HashMap<>();
+        body.put("source", Map.of("sourceType", "REALTIME_FUNDING", "currency", "EUR", "customerId", payer.id()));
+        body.put("destination", Map.of("destinationType", "ACCOUNT", "accountId", payee.eur()));
+        body.put("lockedCurrencySide", "SENDING");
+        body.put("lockedCurrencyAmount", 1500);
+        JsonPath quote = api().body(body).post("/quotes").then().statusCode(201).extract().jsonPath();
+        assertEquals("DE89370400440532013000", quote.getString("paymentInstructions[0].accountOrWalletInfo.iban"));
+        String reference = quote.getString("paymentInstructions[0].accountOrWalletInfo.reference");
+        long suspense = suspense("EUR");
+
+        bankSends("for-quote-wrong.xml", BankFileSamples.camt054(fileId(), "DE89370400440532013000", List.of(
+                new Entry("BOOK", "CRDT", "14.00", "EUR", null, null, reference))));
+        poll();
+        assertEquals("PENDING", api().get("/quotes/" + quote.getString("id")).then().statusCode(200).extract().path("status"),
+                "another amount runs nothing");
+        assertEquals(suspense + 1400, suspense("EUR"), "held for return");
+
+        bankSends("for-quote.xml", BankFileSamples.camt054(fileId(), "DE89370400440532013000", List.of(
+                new Entry("BOOK", "CRDT", "15.00", "EUR", null, null, "Paying " + reference))));
+        poll();
+        JsonPath paid = MoneyFixtures.awaitTransaction(quote.getString("transactionId"), "COMPLETED");
+        assertEquals(paid.getLong("receivedAmount.amount"), MoneyFixtures.balance(payee.eur()));
+        assertEquals(suspense + 1400, suspense("EUR"));
+        assertLedgerClean();
+    }
+
     /** A file quarantined before (a reader that could not read it then) is booked when it is put back. */
     @Test
     void aFileOnceQuarantinedIsBookedWhenPutBack() throws Throwable {
