@@ -14,6 +14,7 @@ import payments.common.Ids;
 import payments.quote.Quote;
 import payments.quote.RealtimeFunding;
 import payments.common.ServerClock;
+import payments.common.ServerConfig;
 import payments.customer.Customer;
 import payments.ledger.Journal;
 import payments.ledger.Journal.SystemAccount;
@@ -50,11 +51,17 @@ public class BankBookings {
 
     private final PaymentLifecycle lifecycle;
     private final RealtimeFunding realtime;
+    /** The identifiers of the platform's own (pooled) account at the bank. */
+    private final java.util.Set<String> collectionAccount;
     private final Deposits deposits;
     private final Ledger ledger;
     private final ServerClock clock;
 
-    public BankBookings(PaymentLifecycle lifecycle, Deposits deposits, Ledger ledger, ServerClock clock, RealtimeFunding realtime) {
+    public BankBookings(PaymentLifecycle lifecycle, Deposits deposits, Ledger ledger, ServerClock clock, RealtimeFunding realtime,
+                        ServerConfig config) {
+        ServerConfig.BankFiles.Debtor debtor = config.bankFiles().debtor();
+        this.collectionAccount = java.util.stream.Stream.of(debtor.iban(), debtor.accountNumber())
+                .flatMap(java.util.Optional::stream).collect(java.util.stream.Collectors.toUnmodifiableSet());
         this.realtime = realtime;
         this.lifecycle = lifecycle;
         this.deposits = deposits;
@@ -78,6 +85,10 @@ public class BankBookings {
             LOG.debugf("Bank accepted payout %s for processing", status.endToEndId());
             return Uni.createFrom().voidItem();
         }
+        if (BankReasonCodes.duplicate(status.reasonCode())) {
+            return parkStatus(fileHash, "DUPLICATE_PAYOUT", status.endToEndId(), "The bank refused payout " + status.endToEndId()
+                    + " as a duplicate (" + status.reasonCode() + "); its first delivery stands");
+        }
         return payout(status.endToEndId()).flatMap(payout -> payout == null
                 ? parkStatus(fileHash, "REJECTION_UNKNOWN", status.endToEndId(), "A rejection (" + status.reasonCode()
                         + ") of a payout this server did not send")
@@ -93,8 +104,15 @@ public class BankBookings {
                                 + ") of a payout already " + status)));
     }
 
-    /** A whole file or one block of it rejected: each payout in it. */
+    /**
+     * A whole file or one block of it rejected: each payout in it. A rejection as a duplicate (the
+     * file delivered again after a crash) leaves the first delivery's payouts alone.
+     */
     private Uni<Void> batchRejected(String fileHash, BatchRejected batch) {
+        if (BankReasonCodes.duplicate(batch.reasonCode())) {
+            return parkStatus(fileHash, "DUPLICATE_FILE", null, "The bank refused file " + batch.messageId() + " as a duplicate ("
+                    + batch.reasonCode() + "); its first delivery stands, its payouts are unchanged");
+        }
         return BankPayout.<BankPayout>list("batchId = ?1 order by endToEndId", batch.messageId()).flatMap(payouts -> {
             List<BankPayout> rejected = payouts.stream().filter(payout -> batch.paymentInformationId() == null
                     || Pain001.paymentInformationId(batch.messageId(), payout.currency).equals(batch.paymentInformationId())).toList();
@@ -134,17 +152,17 @@ public class BankBookings {
         if (entry.debit()) {
             return payout(entry.endToEndId()).flatMap(payout -> {
                 if (payout == null) {
-                    return parkEntry(fileHash, "DEBIT_UNKNOWN", entry, "A debit this server did not send (bank fees, a direct debit)");
+                    return parkDebit(fileHash, "DEBIT_UNKNOWN", entry, "A debit this server did not send (bank fees, a direct debit)");
                 }
                 if (payout.amount != entry.instructed().value() || !payout.currency.equals(entry.instructed().currency())) {
-                    return parkEntry(fileHash, "DEBIT_MISMATCH", entry, "Booked for " + entry.instructed().value() + " "
+                    return parkDebit(fileHash, "DEBIT_MISMATCH", entry, "Booked for " + entry.instructed().value() + " "
                             + entry.instructed().currency() + ", a payout of " + payout.amount + " " + payout.currency
                             + "; the payout is left PROCESSING");
                 }
                 // Money left the bank account: one that does not complete the payout (a second debit,
                 // one after a rejection) is for a person, as the bank may have paid twice.
                 return lifecycle.report(RailReport.settled(payout.transactionId)).flatMap(applied -> applied ? Uni.createFrom().voidItem()
-                        : statusOf(payout).flatMap(status -> parkEntry(fileHash, TransactionStatus.COMPLETED.equals(status)
+                        : statusOf(payout).flatMap(status -> parkDebit(fileHash, TransactionStatus.COMPLETED.equals(status)
                                 ? "DUPLICATE_DEBIT" : "CONTRADICTION", entry, "A booked debit of a payout already " + status)));
             });
         }
@@ -221,12 +239,13 @@ public class BankBookings {
     }
 
     /** The internal account a credit names: by the funding reference in its remittance text, else by the credited account's identifier. */
-    private static Uni<InternalAccount> depositAccount(EntryBooked entry) {
+    private Uni<InternalAccount> depositAccount(EntryBooked entry) {
         Matcher reference = entry.remittance() == null ? null : FUNDING_REFERENCE.matcher(entry.remittance());
         if (reference != null && reference.find()) {
             return byNativeQuery("SELECT * FROM internal_accounts WHERE right(id::text, 12) = ?1", reference.group(1).toLowerCase());
         }
-        if (entry.account() == null) {
+        if (entry.account() == null || collectionAccount.contains(entry.account())) {
+            // The platform's pooled account names every account of its currency, so none of them.
             return Uni.createFrom().nullItem();
         }
         return byNativeQuery("SELECT * FROM internal_accounts WHERE position(?1 in funding_instructions) > 0", "\"" + entry.account() + "\"");
@@ -250,6 +269,14 @@ public class BankBookings {
                         .system(SystemAccount.RAIL, entry.currency(), -entry.amount())
                         .system(SystemAccount.SUSPENSE, entry.currency(), entry.amount()))
                 .flatMap(ignored -> parkEntry(fileHash, kind, entry, detail + "; booked to SUSPENSE"));
+    }
+
+    /** Parks a debit: the money left the platform's bank account, so the ledger books it out of SUSPENSE until a person explains it. */
+    private Uni<Void> parkDebit(String fileHash, String kind, EntryBooked entry, String detail) {
+        return ledger.post(Journal.of("BANK_UNEXPLAINED", null)
+                        .system(SystemAccount.SUSPENSE, entry.currency(), -entry.amount())
+                        .system(SystemAccount.RAIL, entry.currency(), entry.amount()))
+                .flatMap(ignored -> parkEntry(fileHash, kind, entry, detail + "; booked out of SUSPENSE"));
     }
 
     private Uni<Void> parkEntry(String fileHash, String kind, EntryBooked entry, String detail) {

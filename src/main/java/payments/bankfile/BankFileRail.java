@@ -35,9 +35,15 @@ public class BankFileRail implements PaymentRail {
         this.clock = clock;
     }
 
-    /** Whether this server is set up to exchange files with a bank. */
+    /** Whether this server is set up to exchange files with a bank (never in the sandbox, whose rail is simulated). */
     public boolean configured() {
-        return config.bankFiles().transport().isPresent();
+        return !config.sandbox() && config.bankFiles().transport().isPresent();
+    }
+
+    @Override
+    public java.util.Optional<String> payeeProblem(JsonNode info) {
+        return text(info, "iban") != null || firstOf(info, "accountNumber", "clabeNumber") != null ? java.util.Optional.empty()
+                : java.util.Optional.of("The bank file rail pays bank accounts (an IBAN or an account number); this account has neither");
     }
 
     @Override
@@ -89,10 +95,9 @@ public class BankFileRail implements PaymentRail {
                 : beneficiary.path("legalName").asText("Beneficiary"), 140);
         payout.iban = text(info, "iban");
         payout.accountNumber = payout.iban != null ? null : firstOf(info, "accountNumber", "clabeNumber");
-        if (payout.iban == null && payout.accountNumber == null) {
-            throw new ApiException(ErrorCode.NOT_IMPLEMENTED, "The bank file rail pays bank accounts (an IBAN or an account number); "
-                    + "this account has neither");
-        }
+        payeeProblem(info).ifPresent(problem -> {
+            throw new ApiException(ErrorCode.NOT_IMPLEMENTED, problem);
+        });
         payout.bic = firstOf(info, "swiftCode", "bic");
         payout.clearingCode = firstOf(info, "routingNumber", "sortCode");
         payout.remittance = payment.reference();

@@ -122,9 +122,13 @@ public final class BankMessages {
             throw new IsoSchemas.InvalidMessage("The notification could not be read");
         }
         List<BankEvent> events = new ArrayList<>();
-        for (AccountNotification17 account : notification.getBkToCstmrDbtCdtNtfctn().getNtfctn()) {
+        List<AccountNotification17> notifications = notification.getBkToCstmrDbtCdtNtfctn().getNtfctn();
+        for (int n = 0; n < notifications.size(); n++) {
+            AccountNotification17 account = notifications.get(n);
             String accountId = identifier(account.getAcct() == null ? null : account.getAcct().getId());
-            for (ReportEntry10 entry : account.getNtry()) {
+            for (int e = 0; e < account.getNtry().size(); e++) {
+                ReportEntry10 entry = account.getNtry().get(e);
+                String position = n + "." + e;
                 String status = entry.getSts() == null ? null
                         : entry.getSts().getCd() != null ? entry.getSts().getCd() : entry.getSts().getPrtry();
                 if (!BOOKED.equals(status)) {
@@ -132,7 +136,8 @@ public final class BankMessages {
                 }
                 List<EntryTransaction10> transactions = transactions(entry);
                 for (int i = 0; i < transactions.size(); i++) {
-                    events.add(booked(entry, transactions.get(i), accountId, bankReference(notification, entry, transactions.get(i), i)));
+                    events.add(booked(entry, transactions.get(i), accountId, bankReference(notification, entry, position,
+                            transactions.get(i), i)));
                 }
             }
         }
@@ -150,15 +155,17 @@ public final class BankMessages {
 
     /**
      * What identifies a booking across files: the bank's own reference of the transaction, else of
-     * the entry (with the transaction's place in it); an entry's own reference is unique only within
-     * its message, so then the message id goes with it.
+     * the entry (with the transaction's place in it); an entry's own reference (optional, and unique
+     * only within its message) goes with the message id, or else the entry's place in the message.
      */
-    private static String bankReference(MxCamt05400108 notification, ReportEntry10 entry, EntryTransaction10 transaction, int index) {
+    private static String bankReference(MxCamt05400108 notification, ReportEntry10 entry, String position,
+                                        EntryTransaction10 transaction, int index) {
         if (transaction != null && transaction.getRefs() != null && transaction.getRefs().getAcctSvcrRef() != null) {
             return transaction.getRefs().getAcctSvcrRef();
         }
         String within = entry.getAcctSvcrRef() != null ? entry.getAcctSvcrRef()
-                : notification.getBkToCstmrDbtCdtNtfctn().getGrpHdr().getMsgId() + "/" + entry.getNtryRef();
+                : notification.getBkToCstmrDbtCdtNtfctn().getGrpHdr().getMsgId() + "/"
+                + (entry.getNtryRef() != null ? entry.getNtryRef() : "@" + position);
         return within + "#" + index;
     }
 

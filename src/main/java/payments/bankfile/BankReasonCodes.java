@@ -36,7 +36,15 @@ public final class BankReasonCodes {
             Map.entry("FR01", FailureReason.COMPLIANCE_REJECTED),
             Map.entry("FRAD", FailureReason.COMPLIANCE_REJECTED));
 
+    /** Reasons a bank gives for refusing a file it already has (the same message sent again): the first one stands. */
+    private static final java.util.Set<String> DUPLICATES = java.util.Set.of("DU01", "DU02", "DU03", "DU04", "DU05", "AM05");
+
     private BankReasonCodes() {
+    }
+
+    /** Whether a rejection says only that the bank already has this message or payment. */
+    public static boolean duplicate(String code) {
+        return code != null && DUPLICATES.contains(code);
     }
 
     /** Why a payout the bank rejected failed, by the rejection's reason code (null when none was given). */

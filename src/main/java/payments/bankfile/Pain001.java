@@ -96,7 +96,7 @@ public final class Pain001 {
                 .setReqdExctnDt(new DateAndDateTime2Choice().setDt(batch.createdAt().atOffset(ZoneOffset.UTC).toLocalDate()))
                 .setDbtr(new PartyIdentification135().setNm(debtor.name()))
                 .setDbtrAcct(account(debtor.iban(), debtor.accountNumber()))
-                .setDbtrAgt(agent(debtor.bic(), null));
+                .setDbtrAgt(agent(debtor.bic(), null, null));
         payouts.forEach(payout -> instruction.getCdtTrfTxInf().add(transfer(payout)));
         return instruction;
     }
@@ -109,7 +109,7 @@ public final class Pain001 {
                 .setCdtr(new PartyIdentification135().setNm(payout.creditorName()))
                 .setCdtrAcct(account(payout.iban(), payout.accountNumber()));
         if (payout.bic() != null || payout.clearingCode() != null) {
-            transfer.setCdtrAgt(agent(payout.bic(), payout.clearingCode()));
+            transfer.setCdtrAgt(agent(payout.bic(), payout.clearingCode(), payout.currency()));
         }
         if (payout.remittance() != null) {
             RemittanceInformation16 remittance = new RemittanceInformation16();
@@ -125,23 +125,23 @@ public final class Pain001 {
         return new CashAccount38().setId(id);
     }
 
-    private static BranchAndFinancialInstitutionIdentification6 agent(String bic, String clearingCode) {
+    private static BranchAndFinancialInstitutionIdentification6 agent(String bic, String clearingCode, String currency) {
         FinancialInstitutionIdentification18 institution = new FinancialInstitutionIdentification18().setBICFI(bic);
         if (clearingCode != null) {
-            ClearingSystemMemberIdentification2 member = new ClearingSystemMemberIdentification2().setMmbId(clearingCode);
-            clearingSystem(clearingCode).ifPresent(code -> member.setClrSysId(new ClearingSystemIdentification2Choice().setCd(code)));
+            ClearingSystemMemberIdentification2 member = new ClearingSystemMemberIdentification2().setMmbId(clearingCode.replaceAll("[^0-9A-Za-z]", ""));
+            clearingSystem(currency).ifPresent(code -> member.setClrSysId(new ClearingSystemIdentification2Choice().setCd(code)));
             institution.setClrSysMmbId(member);
         }
         return new BranchAndFinancialInstitutionIdentification6().setFinInstnId(institution);
     }
 
-    /** The clearing system a national bank code belongs to: a US routing number (9 digits) or a UK sort code (6). */
-    static java.util.Optional<String> clearingSystem(String clearingCode) {
-        String digits = clearingCode.replace("-", "");
-        if (digits.matches("\\d{9}")) {
-            return java.util.Optional.of("USABA");
-        }
-        return digits.matches("\\d{6}") ? java.util.Optional.of("GBDSC") : java.util.Optional.empty();
+    /** The clearing system of a national bank code paid in this currency: US routing numbers, UK sort codes. */
+    static java.util.Optional<String> clearingSystem(String currency) {
+        return switch (currency == null ? "" : currency) {
+            case "USD" -> java.util.Optional.of("USABA");
+            case "GBP" -> java.util.Optional.of("GBDSC");
+            default -> java.util.Optional.empty();
+        };
     }
 
     /** Minor units as the file's decimal amount, with the currency's own number of decimals. */

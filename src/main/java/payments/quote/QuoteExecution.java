@@ -178,6 +178,9 @@ public class QuoteExecution {
                 throw ApiException.invalidField("destination.accountId", null, "External account " + account.wireId()
                         + (account.deletedAt != null ? " was deleted" : " is " + account.status) + " and cannot receive");
             }
+            rail.payeeProblem(json.read(account.accountInfo)).ifPresent(problem -> {
+                throw new ApiException(ErrorCode.NOT_IMPLEMENTED, problem);
+            });
             if (!sameCurrency && !rail.canPrice(identifier(account))) {
                 // The payout partner refuses the quoted rate now: nothing is held, the quote stays as it was.
                 throw new ApiException(ErrorCode.QUOTE_RATE_UNAVAILABLE, "The payout partner no longer honours the rate quoted for "

@@ -264,6 +264,9 @@ public class QuotePricing {
                 throw new ApiException(ErrorCode.EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED, "External account " + accountId + " is " + account.status + "; verify its ownership first");
             }
             requireRail(Leg.PAYOUT, "No payment rail is connected in production mode; only transfers between internal accounts settle");
+            rail.payeeProblem(json.read(account.accountInfo)).ifPresent(problem -> {
+                throw new ApiException(ErrorCode.NOT_IMPLEMENTED, problem);
+            });
             return new Payee(null, account, null, null, () -> json.read(account.accountInfo).get("beneficiary"), null);
         });
     }

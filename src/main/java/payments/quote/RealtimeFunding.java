@@ -64,7 +64,8 @@ public class RealtimeFunding {
     /**
      * The checks money arriving for a quote must pass, before anything is written: the quote is
      * funded in real time, still runnable, its parties live, the money in its sending currency and
-     * (when the rail says) exactly its amount. Fails with the reason otherwise.
+     * (when the rail says) exactly its amount, room in the payer's daily volume, a payee the rail can
+     * pay. Fails with the reason otherwise.
      */
     public Uni<Arrival> accept(Quote quote, String currency, Long amount) {
         if (!QuoteExecution.realtime(quote)) {
@@ -78,6 +79,7 @@ public class RealtimeFunding {
         }
         execution.requireRunnable(quote);
         return execution.requireLiveParties(quote).flatMap(ignored -> QuoteLookup.transactionOf(quote, true))
+                .call(t -> limits.requireDailyVolumeRoom(PaymentLimits.Volume.of(t)))
                 .flatMap(t -> execution.submission(quote, t).map(submission -> new Arrival(quote, t, submission)));
     }
 

@@ -75,6 +75,12 @@ public class SandboxRail implements PaymentRail, JobHandler {
         return true;
     }
 
+    /** The simulated bank sends a failed payment's realtime funds back by itself. */
+    @Override
+    public boolean returnsFundsItself() {
+        return true;
+    }
+
     /** Always: its scheduled report then finds the payment no longer PROCESSING and changes nothing. */
     @Override
     public Uni<Boolean> withdraw(UUID transactionId) {

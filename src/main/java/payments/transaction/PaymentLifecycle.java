@@ -268,8 +268,13 @@ public class PaymentLifecycle implements JobHandler {
                 return refundHold(t, refundReason, refundFails);
             }
             // Realtime funds never entered the books, nor did incoming UMA money the receiving side
-            // refused after it arrived: both go straight back to the sender. A failed pull took
-            // nothing from anyone: there is nothing to refund.
+            // refused after it arrived: a rail that returns funds sends both back to the sender; on
+            // one that does not (a bank file rail), the money waits in SUSPENSE for a person.
+            if (t.outgoing() && !rail.returnsFundsItself()) {
+                return ledger.post(Journal.of("REFUND_FAILED", t.id).system(SystemAccount.RAIL, t.sentCurrency, -t.sentAmount)
+                                .system(SystemAccount.SUSPENSE, t.sentCurrency, t.sentAmount))
+                        .flatMap(ignored -> refunded(t, refundReason, Refund.FAILED));
+            }
             return t.outgoing() || t.fromUma() ? refunded(t, refundReason, Refund.COMPLETED) : Uni.createFrom().voidItem();
         }).call(() -> volumes.release(t));
     }
@@ -296,15 +301,15 @@ public class PaymentLifecycle implements JobHandler {
      * money again), to suspense for manual resolution, and the refund ends FAILED.
      */
     private Uni<Void> refundSettled(PaymentTransaction t, String kind, RefundReason reason) {
-        return payerClosed(t).flatMap(closed -> platformFeeAccount(t)
+        // Funds that came over a rail that does not send them back wait in SUSPENSE too.
+        Uni<Boolean> payerGone = t.sourceAccountId == null ? Uni.createFrom().item(t.outgoing() && !rail.returnsFundsItself())
+                : payerClosed(t);
+        return payerGone.flatMap(closed -> platformFeeAccount(t)
                 .flatMap(feeAccount -> ledger.post(settlement(kind, t, feeAccount, -1, Bucket.AVAILABLE, closed)))
                 .flatMap(ignored -> refunded(t, reason, closed ? Refund.FAILED : Refund.COMPLETED)));
     }
 
     private static Uni<Boolean> payerClosed(PaymentTransaction t) {
-        if (t.sourceAccountId == null) {
-            return Uni.createFrom().item(false);
-        }
         return InternalAccount.<InternalAccount>findById(t.sourceAccountId, LockModeType.PESSIMISTIC_READ)
                 .map(account -> account != null && InternalAccount.CLOSED.equals(account.status));
     }

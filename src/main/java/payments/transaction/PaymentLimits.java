@@ -60,6 +60,19 @@ public class PaymentLimits {
         }).replaceWithVoid();
     }
 
+    /**
+     * Fails as {@link #countDailyVolume} would, without counting the payment (its counter is only
+     * locked): for a check that must pass before anything is written.
+     */
+    public Uni<Void> requireDailyVolumeRoom(Volume volume) {
+        return volumes.add(volume.key(), 0).invoke(total -> {
+            ApiException refusal = refusal(volume, total);
+            if (refusal != null) {
+                throw refusal;
+            }
+        }).replaceWithVoid();
+    }
+
     private ApiException refusal(Volume volume, long before) {
         Optional<Long> limit = limit(config.limits().dailyVolume(), volume.sending(), volume.receiving());
         if (limit.isEmpty() || before + volume.amount() <= limit.get()) {

@@ -35,6 +35,23 @@ public interface PaymentRail {
     /** Whether this rail carries payments of that leg at all; quotes needing another are refused with 501. */
     boolean carries(Leg leg);
 
+    /**
+     * Why this rail cannot pay out to an external account with these details (its accountInfo), if
+     * it cannot: checked when quoting and before anything is held.
+     */
+    default java.util.Optional<String> payeeProblem(com.fasterxml.jackson.databind.JsonNode accountInfo) {
+        return java.util.Optional.empty();
+    }
+
+    /**
+     * Whether money that reached a payment over this rail (realtime funding) goes back to its sender
+     * by the rail itself when the payment fails. When not, the lifecycle parks it in SUSPENSE for a
+     * person to return, and the refund ends FAILED.
+     */
+    default boolean returnsFundsItself() {
+        return false;
+    }
+
     /** Whether a rate can be locked now for a conversion paid out to the external account with this identifier. */
     boolean canPrice(String identifier);
 

@@ -195,6 +195,11 @@ class BankFileRailTest {
         cutOff();
         String batch = batchOf(first);
         assertEquals(batch, batchOf(second), "one file");
+        // Refused as a duplicate (the file delivered again after a crash): the first delivery stands.
+        bankSends("duplicate-file.xml", BankFileSamples.pain002Rejecting(batch, null, "DU01"));
+        poll();
+        assertEquals("PROCESSING", transaction(first).getString("status"));
+        assertEquals(1, count("SELECT count(*) FROM bank_unmatched WHERE kind = 'DUPLICATE_FILE' AND detail LIKE '%" + batch + "%'"));
         bankSends("rejected-file.xml", BankFileSamples.pain002Rejecting(batch, null, "AM04"));
         poll();
         for (String payout : List.of(first, second)) {
@@ -286,6 +291,41 @@ class BankFileRailTest {
         assertLedgerClean();
     }
 
+    /**
+     * A realtime-funded payout the bank then rejects: the payer's money came over the rail and this
+     * rail cannot send it back by itself, so it waits in SUSPENSE and the refund ends FAILED.
+     */
+    @Test
+    void aRejectedRealtimeFundedPayoutParksTheFundsForReturn() throws Throwable {
+        Customer payer = approvedCustomer();
+        String iban = BankIdentifiers.ibanWithCheckDigits("DE", "37040044" + String.format("%010d", ThreadLocalRandom.current().nextLong(10_000_000_000L)));
+        String bank = api().body(Map.of("customerId", payer.id(), "currency", "EUR", "accountInfo", Map.of("accountType", "EUR_ACCOUNT",
+                        "iban", iban, "beneficiary", Map.of("beneficiaryType", "INDIVIDUAL", "fullName", "Rita Realtime",
+                                "birthDate", "1990-01-15", "nationality", "FR", "countryOfResidence", "FR",
+                                "address", Map.of("line1", "1 Rue", "postalCode", "75001", "country", "FR")))))
+                .post("/customers/external-accounts").then().statusCode(201).extract().path("id");
+        Map<String, Object> body = new java.util.HashMap<>();
+        body.put("source", Map.of("sourceType", "REALTIME_FUNDING", "currency", "EUR", "customerId", payer.id()));
+        body.put("destination", Map.of("destinationType", "ACCOUNT", "accountId", bank));
+        body.put("lockedCurrencySide", "SENDING");
+        body.put("lockedCurrencyAmount", 2200);
+        JsonPath quote = api().body(body).post("/quotes").then().statusCode(201).extract().jsonPath();
+        bankSends("realtime-in.xml", BankFileSamples.camt054(fileId(), "DE89370400440532013000", List.of(
+                new Entry("BOOK", "CRDT", "22.00", "EUR", null, null, quote.getString("paymentInstructions[0].accountOrWalletInfo.reference")))));
+        poll();
+        String payout = quote.getString("transactionId");
+        assertEquals("PROCESSING", transaction(payout).getString("status"));
+        long suspense = suspense("EUR");
+        cutOff();
+        bankSends("realtime-rejected.xml", BankFileSamples.pain002(List.of(new Status(endToEndId(payout), "RJCT", "AC01"))));
+        poll();
+        JsonPath failed = transaction(payout);
+        assertEquals("ACCOUNT_INVALID", failed.getString("failureReason"));
+        assertEquals("FAILED", failed.getString("refund.status"), "no rail sends it back by itself");
+        assertEquals(suspense + 2200, suspense("EUR"), "the payer's money waits for a person to return it");
+        assertLedgerClean();
+    }
+
     /** A file quarantined before (a reader that could not read it then) is booked when it is put back. */
     @Test
     void aFileOnceQuarantinedIsBookedWhenPutBack() throws Throwable {
@@ -358,7 +398,7 @@ class BankFileRailTest {
                 new Entry("BOOK", "CRDT", "42.00", "EUR", null, null, "Gift SVC-000000000000"),
                 new Entry("BOOK", "DBIT", "1.50", "EUR", null, null, "Bank fee"))));
         poll();
-        assertEquals(suspense + 4200, suspense("EUR"));
+        assertEquals(suspense + 4200 - 150, suspense("EUR"), "the credit waits in SUSPENSE, the debit is booked out of it");
         assertEquals(1, count("SELECT count(*) FROM bank_unmatched WHERE kind = 'CREDIT_UNKNOWN' AND amount = 4200"));
         assertEquals(1, count("SELECT count(*) FROM bank_unmatched WHERE kind = 'DEBIT_UNKNOWN' AND amount = 150"));
         assertLedgerClean();
