@@ -19,7 +19,8 @@ import java.util.List;
 /**
  * Reads the bank's files from the inbox, each exactly once: a file is claimed by the hash of its
  * content in the transaction that books it (bank_files_received), so a restart, a second instance
- * or the same file sent twice books nothing again. Booked files move to {@code processed/}; a file
+ * or the same file sent twice books nothing again. Booked files move to {@code processed/} (named
+ * {@code <first 12 hex digits of the hash>-<name>}); a file
  * that is not a schema-valid pain.002 or camt.054 moves to {@code quarantine/} with nothing booked
  * (put back after a fix, it is booked then). A file whose booking fails (the database, say) stays
  * and is read again at the next poll. Parsing and validation run off the event loop.
@@ -109,7 +110,7 @@ public class BankFileInbox {
                         LOG.infof("Bank file %s was booked before (same content); moved aside", name);
                     }
                 })
-                .call(() -> move(inbox, name, PROCESSED));
+                .call(() -> move(inbox, name, hash, PROCESSED));
     }
 
     private Uni<Void> quarantine(String inbox, String name, String hash, String problem) {
@@ -120,7 +121,7 @@ public class BankFileInbox {
                         .setParameter(1, hash).setParameter(2, name).setParameter(3, QUARANTINED).setParameter(4, detail)
                         .setParameter(5, Times.utc(clock.now())).executeUpdate()))
                 .invoke(() -> LOG.errorf("Bank file %s quarantined, nothing booked: %s", name, problem))
-                .call(() -> move(inbox, name, QUARANTINE))
+                .call(() -> move(inbox, name, hash, QUARANTINE))
                 .replaceWithVoid();
     }
 
@@ -140,9 +141,10 @@ public class BankFileInbox {
                 .map(claimed -> claimed == 1);
     }
 
-    private Uni<Void> move(String inbox, String name, String folder) {
+    /** Moves a read file aside, its name prefixed with its content's hash: a bank reusing file names overwrites no kept copy. */
+    private Uni<Void> move(String inbox, String name, String hash, String folder) {
         return transports.exchange(transport -> {
-            transport.move(inbox, name, inbox + "/" + folder);
+            transport.move(inbox, name, inbox + "/" + folder, hash.substring(0, 12) + "-" + name);
             return null;
         }).replaceWithVoid();
     }

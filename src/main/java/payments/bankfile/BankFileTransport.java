@@ -21,6 +21,9 @@ public interface BankFileTransport {
      */
     void write(String folder, String name, byte[] content) throws IOException;
 
-    /** Moves a read file to {@code toFolder} (created when missing), replacing a file of the same name; one already gone (another instance moved it) is no error. */
-    void move(String folder, String name, String toFolder) throws IOException;
+    /**
+     * Moves a read file to {@code toFolder} (created when missing) under {@code targetName},
+     * replacing a file of that name; one already gone (another instance moved it) is no error.
+     */
+    void move(String folder, String name, String toFolder, String targetName) throws IOException;
 }

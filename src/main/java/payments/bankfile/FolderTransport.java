@@ -47,10 +47,10 @@ final class FolderTransport implements BankFileTransport {
     }
 
     @Override
-    public void move(String folder, String name, String toFolder) throws IOException {
+    public void move(String folder, String name, String toFolder, String targetName) throws IOException {
         Path target = Files.createDirectories(root.resolve(toFolder));
         try {
-            Files.move(root.resolve(folder).resolve(name), target.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+            Files.move(root.resolve(folder).resolve(name), target.resolve(targetName), StandardCopyOption.REPLACE_EXISTING);
         } catch (NoSuchFileException movedAlready) {
             // Another instance moved it first.
         }

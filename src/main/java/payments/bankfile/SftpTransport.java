@@ -120,7 +120,7 @@ final class SftpTransport implements BankFileTransport, AutoCloseable {
     }
 
     @Override
-    public void move(String folder, String name, String toFolder) throws IOException {
+    public void move(String folder, String name, String toFolder, String targetName) throws IOException {
         exchange(sftp -> {
             makeFolder(sftp, path(toFolder));
             try {
@@ -131,7 +131,7 @@ final class SftpTransport implements BankFileTransport, AutoCloseable {
                 }
                 throw e;
             }
-            replace(sftp, path(folder) + "/" + name, path(toFolder) + "/" + name);
+            replace(sftp, path(folder) + "/" + name, path(toFolder) + "/" + targetName);
             return null;
         });
     }

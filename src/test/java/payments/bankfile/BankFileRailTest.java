@@ -372,7 +372,7 @@ class BankFileRailTest {
         }
         assertEquals(1000, MoneyFixtures.balance(customer.eur()), "credited once");
         assertTrue(inboxFiles().isEmpty(), "both files moved aside");
-        assertEquals(2, Files.list(folder("inbox/processed")).filter(f -> f.getFileName().toString().startsWith("again-")).count());
+        assertEquals(2, movedAside("processed", "-again-"), "both kept: the same content under two names");
         // A corrected resend with other content but the same bank entry books nothing either.
         bankSends("again-3.xml", content.replace("<CreDtTm>2026-11-25T11:00:00Z</CreDtTm>", "<CreDtTm>2026-11-25T12:00:00Z</CreDtTm>"));
         assertEquals(1, poll(), "a new file");
@@ -386,8 +386,8 @@ class BankFileRailTest {
         bankSends("not-iso.xml", "<statement>hello</statement>");
         assertEquals(0, poll());
         assertEquals(entries, count("SELECT count(*) FROM ledger_entries"));
-        assertTrue(Files.exists(folder("inbox/quarantine/broken.xml")));
-        assertTrue(Files.exists(folder("inbox/quarantine/not-iso.xml")));
+        assertEquals(1, movedAside("quarantine", "-broken.xml"));
+        assertEquals(1, movedAside("quarantine", "-not-iso.xml"));
         assertEquals(2, count("SELECT count(*) FROM bank_files_received WHERE status = 'QUARANTINED' AND file_name IN ('broken.xml', 'not-iso.xml')"));
     }
 
@@ -517,6 +517,13 @@ class BankFileRailTest {
         bankSends("debit-" + fileId() + ".xml", BankFileSamples.camt054(fileId(), "DE89370400440532013000", List.of(
                 new Entry("BOOK", "DBIT", amount, "EUR", endToEndId(transactionId), null, null))));
         poll();
+    }
+
+    /** Files moved to the inbox's {@code folder} whose names contain {@code part}. */
+    private static long movedAside(String folder, String part) throws IOException {
+        try (var files = Files.list(folder("inbox/" + folder))) {
+            return files.filter(f -> f.getFileName().toString().contains(part)).count();
+        }
     }
 
     private static List<String> inboxFiles() throws IOException {
