@@ -28,9 +28,13 @@ import payments.transaction.RefundReason;
 import payments.transaction.TransactionStatus;
 
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * What each line of a bank file does, inside the transaction that claimed the file. A pain.002
@@ -52,7 +56,7 @@ public class BankBookings {
     private final PaymentLifecycle lifecycle;
     private final RealtimeFunding realtime;
     /** The identifiers of the platform's own (pooled) account at the bank. */
-    private final java.util.Set<String> collectionAccount;
+    private final Set<String> collectionAccount;
     private final Deposits deposits;
     private final Ledger ledger;
     private final ServerClock clock;
@@ -60,8 +64,8 @@ public class BankBookings {
     public BankBookings(PaymentLifecycle lifecycle, Deposits deposits, Ledger ledger, ServerClock clock, RealtimeFunding realtime,
                         ServerConfig config) {
         ServerConfig.BankFiles.Debtor debtor = config.bankFiles().debtor();
-        this.collectionAccount = java.util.stream.Stream.of(debtor.iban(), debtor.accountNumber())
-                .flatMap(java.util.Optional::stream).collect(java.util.stream.Collectors.toUnmodifiableSet());
+        this.collectionAccount = Stream.of(debtor.iban(), debtor.accountNumber())
+                .flatMap(Optional::stream).collect(Collectors.toUnmodifiableSet());
         this.realtime = realtime;
         this.lifecycle = lifecycle;
         this.deposits = deposits;

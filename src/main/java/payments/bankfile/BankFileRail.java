@@ -13,6 +13,7 @@ import payments.common.ServerClock;
 import payments.common.ServerConfig;
 import payments.transaction.PaymentRail;
 
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -41,9 +42,9 @@ public class BankFileRail implements PaymentRail {
     }
 
     @Override
-    public java.util.Optional<String> payeeProblem(JsonNode info) {
-        return text(info, "iban") != null || firstOf(info, "accountNumber", "clabeNumber") != null ? java.util.Optional.empty()
-                : java.util.Optional.of("The bank file rail pays bank accounts (an IBAN or an account number); this account has neither");
+    public Optional<String> payeeProblem(JsonNode info) {
+        return text(info, "iban") != null || firstOf(info, "accountNumber", "clabeNumber") != null ? Optional.empty()
+                : Optional.of("The bank file rail pays bank accounts (an IBAN or an account number); this account has neither");
     }
 
     @Override

@@ -10,6 +10,7 @@ import payments.common.ServerConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.function.Supplier;
 
 /** The configured way to the bank's files, made on first use (never at build time) and closed on shutdown. */
 @ApplicationScoped
@@ -41,7 +42,7 @@ public class BankFileTransports {
     }
 
     /** Work too heavy for the event loop (writing, parsing and validating files), on a worker thread, answered on the caller's context. */
-    <T> Uni<T> offload(java.util.function.Supplier<T> work) {
+    <T> Uni<T> offload(Supplier<T> work) {
         return vertx.executeBlocking(Uni.createFrom().item(work), false);
     }
 

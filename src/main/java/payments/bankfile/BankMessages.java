@@ -14,6 +14,7 @@ import com.prowidesoftware.swift.model.mx.dic.StatusReasonInformation12;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Currency;
 import java.util.List;
 
@@ -150,7 +151,7 @@ public final class BankMessages {
         for (EntryDetails9 details : entry.getNtryDtls()) {
             all.addAll(details.getTxDtls());
         }
-        return all.isEmpty() ? java.util.Collections.singletonList(null) : all;
+        return all.isEmpty() ? Collections.singletonList(null) : all;
     }
 
     /**

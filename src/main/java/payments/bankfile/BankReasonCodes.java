@@ -3,6 +3,7 @@ package payments.bankfile;
 import payments.transaction.FailureReason;
 
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The bank's ISO 20022 status reason codes (ExternalStatusReason1Code, as a pain.002 rejection
@@ -37,7 +38,7 @@ public final class BankReasonCodes {
             Map.entry("FRAD", FailureReason.COMPLIANCE_REJECTED));
 
     /** Reasons a bank gives for refusing a file it already has (the same message sent again): the first one stands. */
-    private static final java.util.Set<String> DUPLICATES = java.util.Set.of("DU01", "DU02", "DU03", "DU04", "DU05", "AM05");
+    private static final Set<String> DUPLICATES = Set.of("DU01", "DU02", "DU03", "DU04", "DU05", "AM05");
 
     private BankReasonCodes() {
     }

@@ -27,6 +27,7 @@ import java.time.ZoneOffset;
 import java.util.Currency;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
@@ -136,11 +137,11 @@ public final class Pain001 {
     }
 
     /** The clearing system of a national bank code paid in this currency: US routing numbers, UK sort codes. */
-    static java.util.Optional<String> clearingSystem(String currency) {
+    static Optional<String> clearingSystem(String currency) {
         return switch (currency == null ? "" : currency) {
-            case "USD" -> java.util.Optional.of("USABA");
-            case "GBP" -> java.util.Optional.of("GBDSC");
-            default -> java.util.Optional.empty();
+            case "USD" -> Optional.of("USABA");
+            case "GBP" -> Optional.of("GBDSC");
+            default -> Optional.empty();
         };
     }
 

@@ -5,6 +5,7 @@ import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -47,7 +48,7 @@ public class ModeCheck {
         if (files.transport().isEmpty()) {
             return List.of();
         }
-        List<String> problems = new java.util.ArrayList<>();
+        List<String> problems = new ArrayList<>();
         if (files.debtor().iban().isEmpty() && files.debtor().accountNumber().isEmpty()) {
             problems.add("SVC_BANK_FILES_DEBTOR_IBAN or SVC_BANK_FILES_DEBTOR_ACCOUNT_NUMBER (the platform's account at the bank) is required");
         }

@@ -6,6 +6,7 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.account.AccountLookup;
+import payments.account.FundingAccounts;
 import payments.account.InternalAccount;
 import payments.wallet.WalletPayments;
 import payments.account.InternalAccountService;
@@ -57,7 +58,7 @@ import java.util.Map;
 public class QuoteCreation {
 
     private final RequestSchemas schemas;
-    private final payments.account.FundingAccounts fundingAccounts;
+    private final FundingAccounts fundingAccounts;
     private final QuotePricing pricing;
     private final QuoteExecution execution;
     private final ScaChallenges challenges;
@@ -79,7 +80,7 @@ public class QuoteCreation {
                          ScaChallenges challenges, InternalAccountService internalAccounts, InternalAccountStore accountStore, PaymentBatcher batcher,
                          Idempotency idempotency, PaymentLifecycle lifecycle, Jobs jobs, WebhookPublisher webhooks,
                          QuoteView view, TransactionView transactionView, JsonText json, ServerClock clock,
-                         ServerConfig config, WalletPayments walletPayments, payments.account.FundingAccounts fundingAccounts) {
+                         ServerConfig config, WalletPayments walletPayments, FundingAccounts fundingAccounts) {
         this.fundingAccounts = fundingAccounts;
         this.walletPayments = walletPayments;
         this.schemas = schemas;

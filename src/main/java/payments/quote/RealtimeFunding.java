@@ -2,6 +2,7 @@ package payments.quote;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -97,7 +98,7 @@ public class RealtimeFunding {
 
     /** The realtime-funded quote whose funding reference ends in these twelve hex digits (locked), or null. */
     public Uni<Quote> byReference(String referenceDigits) {
-        return io.quarkus.hibernate.reactive.panache.Panache.getSession().flatMap(session -> session.createNativeQuery(
+        return Panache.getSession().flatMap(session -> session.createNativeQuery(
                         "SELECT * FROM quotes WHERE right(id::text, 12) = ?1 LIMIT 2 FOR UPDATE", Quote.class)
                 .setParameter(1, referenceDigits.toLowerCase()).getResultList())
                 .map(found -> found.size() == 1 ? found.get(0) : null);

@@ -1,5 +1,6 @@
 package payments.transaction;
 
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
@@ -208,7 +209,7 @@ public class PaymentLifecycle implements JobHandler {
     @Override
     public Uni<JobOutcome> handle(ClaimedJob job) {
         UUID transactionId = UUID.fromString(job.payload().split(":", 2)[1]);
-        return io.quarkus.hibernate.reactive.panache.Panache.withTransaction(() -> report(RailReport.settled(transactionId)))
+        return Panache.withTransaction(() -> report(RailReport.settled(transactionId)))
                 .replaceWith(JobOutcome.done());
     }
 

@@ -1,9 +1,11 @@
 package payments.transaction;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -39,8 +41,8 @@ public interface PaymentRail {
      * Why this rail cannot pay out to an external account with these details (its accountInfo), if
      * it cannot: checked when quoting and before anything is held.
      */
-    default java.util.Optional<String> payeeProblem(com.fasterxml.jackson.databind.JsonNode accountInfo) {
-        return java.util.Optional.empty();
+    default Optional<String> payeeProblem(JsonNode accountInfo) {
+        return Optional.empty();
     }
 
     /**
