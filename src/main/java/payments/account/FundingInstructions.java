@@ -4,7 +4,10 @@ import java.nio.ByteBuffer;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The sandbox's deterministic funding instructions for an internal account: bank details for fiat,
@@ -20,9 +23,17 @@ public final class FundingInstructions {
     private FundingInstructions() {
     }
 
+    private static final Pattern REFERENCE = Pattern.compile("SVC-([0-9A-F]{12})");
+
     /** The reference a payment names an account (or quote) by: SVC- and the id's last twelve hex digits. */
     public static String reference(UUID id) {
         return "SVC-" + id.toString().substring(24).toUpperCase();
+    }
+
+    /** The id digits (lower case, as in the id) of the first {@link #reference} in a payment's free text, if any. */
+    public static Optional<String> referenceIn(String text) {
+        Matcher found = text == null ? null : REFERENCE.matcher(text);
+        return found != null && found.find() ? Optional.of(found.group(1).toLowerCase()) : Optional.empty();
     }
 
     /** Instructions naming one bank account, with the notes every account's instructions carry. */

@@ -4,6 +4,7 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
+import payments.account.FundingInstructions;
 import payments.account.InternalAccount;
 import payments.bankfile.BankMessages.BankEvent;
 import payments.bankfile.BankMessages.BatchRejected;
@@ -31,8 +32,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -50,8 +49,6 @@ import java.util.stream.Stream;
 public class BankBookings {
 
     private static final Logger LOG = Logger.getLogger(BankBookings.class);
-    /** The funding reference this server gives each internal account (account.FundingInstructions). */
-    private static final Pattern FUNDING_REFERENCE = Pattern.compile("SVC-([0-9A-F]{12})");
 
     private final PaymentLifecycle lifecycle;
     private final RealtimeFunding realtime;
@@ -220,8 +217,7 @@ public class BankBookings {
 
     /** The realtime-funded quote a credit's funding reference names, if any. */
     private Uni<Quote> fundedQuote(EntryBooked entry) {
-        Matcher reference = entry.remittance() == null ? null : FUNDING_REFERENCE.matcher(entry.remittance());
-        return reference != null && reference.find() ? realtime.byReference(reference.group(1)) : Uni.createFrom().nullItem();
+        return FundingInstructions.referenceIn(entry.remittance()).map(realtime::byReference).orElse(Uni.createFrom().nullItem());
     }
 
     /**
@@ -244,9 +240,9 @@ public class BankBookings {
 
     /** The internal account a credit names: by the funding reference in its remittance text, else by the credited account's identifier. */
     private Uni<InternalAccount> depositAccount(EntryBooked entry) {
-        Matcher reference = entry.remittance() == null ? null : FUNDING_REFERENCE.matcher(entry.remittance());
-        if (reference != null && reference.find()) {
-            return byNativeQuery("SELECT * FROM internal_accounts WHERE right(id::text, 12) = ?1", reference.group(1).toLowerCase());
+        Optional<String> reference = FundingInstructions.referenceIn(entry.remittance());
+        if (reference.isPresent()) {
+            return byNativeQuery("SELECT * FROM internal_accounts WHERE right(id::text, 12) = ?1", reference.get());
         }
         if (entry.account() == null || collectionAccount.contains(entry.account())) {
             // The platform's pooled account names every account of its currency, so none of them.

@@ -101,7 +101,7 @@ public class BankFileInbox {
     }
 
     private Uni<Boolean> book(String inbox, String name, String hash, List<BankEvent> events) {
-        return Panache.withTransaction(() -> claim(hash, name, events.size())
+        return Panache.withTransaction(() -> record(hash, name, BOOKED, null, events.size())
                         .call(claimed -> claimed ? bookings.book(hash, events) : Uni.createFrom().voidItem()))
                 .invoke(claimed -> {
                     if (claimed) {
@@ -115,30 +115,27 @@ public class BankFileInbox {
 
     private Uni<Void> quarantine(String inbox, String name, String hash, String problem) {
         String detail = problem.length() > 1000 ? problem.substring(0, 1000) : problem;
-        return Panache.withTransaction(() -> Panache.getSession().flatMap(session -> session.createNativeQuery("""
-                                INSERT INTO bank_files_received (content_sha256, file_name, status, detail, events, received_at)
-                                VALUES (?1, ?2, ?3, ?4, 0, ?5) ON CONFLICT (content_sha256) DO NOTHING""")
-                        .setParameter(1, hash).setParameter(2, name).setParameter(3, QUARANTINED).setParameter(4, detail)
-                        .setParameter(5, Times.utc(clock.now())).executeUpdate()))
+        return Panache.withTransaction(() -> record(hash, name, QUARANTINED, detail, 0))
                 .invoke(() -> LOG.errorf("Bank file %s quarantined, nothing booked: %s", name, problem))
                 .call(() -> move(inbox, name, hash, QUARANTINE))
                 .replaceWithVoid();
     }
 
     /**
-     * True when this call may book the file: it recorded it first, or the file was only quarantined
-     * before (put back after a fix). False when another call or instance booked it already.
+     * Records what became of the file with this content; true when this call recorded it: first, or
+     * over an earlier quarantine (a file put back after a fix). False when another call or instance
+     * booked it already: then this one must book nothing.
      */
-    private Uni<Boolean> claim(String hash, String name, int events) {
+    private Uni<Boolean> record(String hash, String name, String status, String detail, int events) {
         return Panache.getSession().flatMap(session -> session.createNativeQuery("""
                         INSERT INTO bank_files_received (content_sha256, file_name, status, detail, events, received_at)
-                        VALUES (?1, ?2, ?3, NULL, ?4, ?5)
+                        VALUES (?1, ?2, ?3, ?4, ?5, ?6)
                         ON CONFLICT (content_sha256) DO UPDATE SET status = EXCLUDED.status, file_name = EXCLUDED.file_name,
-                            detail = NULL, events = EXCLUDED.events, received_at = EXCLUDED.received_at
-                        WHERE bank_files_received.status = ?6""")
-                .setParameter(1, hash).setParameter(2, name).setParameter(3, BOOKED).setParameter(4, events)
-                .setParameter(5, Times.utc(clock.now())).setParameter(6, QUARANTINED).executeUpdate())
-                .map(claimed -> claimed == 1);
+                            detail = EXCLUDED.detail, events = EXCLUDED.events, received_at = EXCLUDED.received_at
+                        WHERE bank_files_received.status = ?7""")
+                .setParameter(1, hash).setParameter(2, name).setParameter(3, status).setParameter(4, detail)
+                .setParameter(5, events).setParameter(6, Times.utc(clock.now())).setParameter(7, QUARANTINED).executeUpdate())
+                .map(recorded -> recorded == 1);
     }
 
     /** Moves a read file aside, its name prefixed with its content's hash: a bank reusing file names overwrites no kept copy. */

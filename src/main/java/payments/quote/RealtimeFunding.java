@@ -96,11 +96,11 @@ public class RealtimeFunding {
                 .replaceWith(t);
     }
 
-    /** The realtime-funded quote whose funding reference ends in these twelve hex digits (locked), or null. */
+    /** The quote whose id ends in these twelve hex digits, its funding reference's (locked), or null. */
     public Uni<Quote> byReference(String referenceDigits) {
         return Panache.getSession().flatMap(session -> session.createNativeQuery(
                         "SELECT * FROM quotes WHERE right(id::text, 12) = ?1 LIMIT 2 FOR UPDATE", Quote.class)
-                .setParameter(1, referenceDigits.toLowerCase()).getResultList())
+                .setParameter(1, referenceDigits).getResultList())
                 .map(found -> found.size() == 1 ? found.get(0) : null);
     }
 }
