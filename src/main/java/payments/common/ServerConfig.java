@@ -94,8 +94,13 @@ public interface ServerConfig {
         @WithDefault("60s")
         Duration lease();
 
-        @WithDefault("20")
+        /** Jobs one claim takes. */
+        @WithDefault("100")
         int batchSize();
+
+        /** Jobs one instance runs at once (each may hold a database connection). */
+        @WithDefault("16")
+        int concurrency();
 
         @WithDefault("true")
         boolean enabled();

@@ -14,26 +14,30 @@ import payments.common.jobs.Poller;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Delivers the outbox. Every instance claims due PENDING events with {@code FOR UPDATE SKIP LOCKED}
  * and a lease (a crashed instance's claims become due again once the lease runs out, so delivery
- * is at least once), sends them concurrently and decides from each answer whether and when to try
- * again. While a claim comes back full it goes straight on, so a burst of events drains at the
- * speed of the endpoint rather than one batch per poll.
+ * is at least once), sends them concurrently over kept-alive connections and decides from each
+ * answer whether and when to try again. Deliveries flow as one stream: while claims come back full
+ * the next batch is claimed as the stream needs it, so a slow answer holds up only its own slot,
+ * and outcomes are recorded in groups, one statement per group.
  */
 @ApplicationScoped
 public class WebhookDispatcher {
 
-    static final int BATCH_SIZE = 200;
-    /** Deliveries in flight at once per instance. */
-    static final int CONCURRENCY = 32;
+    static final int BATCH_SIZE = 256;
+    /** Deliveries in flight at once per instance (and kept-alive connections to the endpoint). */
+    static final int CONCURRENCY = 64;
     /** Longer than one attempt can take (connect plus {@link WebhookSender#RESPONSE_TIMEOUT}). */
     static final Duration LEASE = Duration.ofSeconds(90);
-    /** Full batches one poll may run before it yields to the next tick. */
+    /** Full batches one poll may claim before it yields to the next tick. */
     private static final int MAX_BATCHES_PER_TICK = 50;
+    /** Outcomes recorded together: at most this many, or whatever came within {@link #SETTLE_EVERY}. */
+    private static final int SETTLE_GROUP = 256;
+    private static final Duration SETTLE_EVERY = Duration.ofMillis(50);
     private final WebhookEventStore store;
-    private final Vertx vertx;
     private final WebhookSender sender;
     private final WebhookEndpoint endpoint;
     private final ServerClock clock;
@@ -43,7 +47,6 @@ public class WebhookDispatcher {
     public WebhookDispatcher(WebhookEventStore store, Vertx vertx, WebhookSender sender, WebhookEndpoint endpoint,
                              ServerClock clock, ServerConfig config) {
         this.store = store;
-        this.vertx = vertx;
         this.sender = sender;
         this.endpoint = endpoint;
         this.clock = clock;
@@ -61,31 +64,41 @@ public class WebhookDispatcher {
         poller.stop();
     }
 
-    /** Dispatches full batches until one comes back short (bounded); emits how many events were handled. */
-    public Uni<Integer> drain(int maxBatches) {
-        return drainFrom(0, maxBatches);
-    }
-
-    private Uni<Integer> drainFrom(int handledSoFar, int batchesLeft) {
-        if (batchesLeft == 0) {
-            return Uni.createFrom().item(handledSoFar);
-        }
-        return dispatchDue().flatMap(handled -> handled < BATCH_SIZE
-                ? Uni.createFrom().item(handledSoFar + handled)
-                : drainFrom(handledSoFar + handled, batchesLeft - 1));
-    }
-
     /**
-     * Claims one batch of due events and settles each; emits the batch's size. With no endpoint
-     * configured, one batch of due events is closed unsent instead.
+     * Delivers due events, claiming further batches while claims come back full (at most
+     * {@code maxBatches}); emits how many events were handled. With no endpoint configured, due
+     * events are closed unsent instead.
      */
-    Uni<Integer> dispatchDue() {
-        return endpoint.current().flatMap(url -> url.isEmpty() ? store.skipDue(clock.now(), BATCH_SIZE) : claim().flatMap(events ->
-                Multi.createFrom().iterable(events)
-                        .onItem().transformToUni(event -> sender.send(event, url.get()).flatMap(attempt -> decide(event, attempt)))
-                        .merge(CONCURRENCY)
-                        .collect().asList()
-                        .replaceWith(events.size())));
+    public Uni<Integer> drain(int maxBatches) {
+        return endpoint.current().flatMap(url -> url.isEmpty() ? skipAll(0, maxBatches) : deliver(url.get(), maxBatches));
+    }
+
+    private Uni<Integer> skipAll(int skippedSoFar, int batchesLeft) {
+        return batchesLeft == 0 ? Uni.createFrom().item(skippedSoFar)
+                : store.skipDue(clock.now(), BATCH_SIZE).flatMap(skipped -> skipped < BATCH_SIZE
+                ? Uni.createFrom().item(skippedSoFar + skipped)
+                : skipAll(skippedSoFar + skipped, batchesLeft - 1));
+    }
+
+    private Uni<Integer> deliver(String url, int maxBatches) {
+        return Multi.createBy().repeating().uni(this::claim)
+                .whilst(batch -> batch.size() == BATCH_SIZE)
+                .select().first(maxBatches)
+                .onItem().<WebhookEvent>disjoint()
+                .onItem().transformToUni(event -> sender.attempt(event, url, WebhookSender.RESPONSE_TIMEOUT)
+                        .map(attempt -> new Settled(event, attempt, decide(event, attempt))))
+                .merge(CONCURRENCY)
+                .group().intoLists().of(SETTLE_GROUP, SETTLE_EVERY)
+                // A group is due on its timer whether or not the previous one is recorded yet: queue it.
+                .onOverflow().buffer(CONCURRENCY)
+                .onItem().transformToUniAndConcatenate(group -> store.settle(
+                                group.stream().map(Settled::outcome).toList(),
+                                group.stream().map(settled -> new WebhookEventStore.Recorded(settled.event().id, settled.attempt())).toList())
+                        .replaceWith(group.size()))
+                .collect().with(Collectors.summingInt(Integer::intValue));
+    }
+
+    private record Settled(WebhookEvent event, WebhookSender.Attempt attempt, WebhookEventStore.Outcome outcome) {
     }
 
     private Uni<List<WebhookEvent>> claim() {
@@ -93,16 +106,17 @@ public class WebhookDispatcher {
         return store.claimDue(now, BATCH_SIZE, now.plus(LEASE));
     }
 
-    private Uni<Void> decide(WebhookEvent event, WebhookSender.Attempt attempt) {
+    /** The event's state after an attempt: delivered, due again later, or failed for good. */
+    private WebhookEventStore.Outcome decide(WebhookEvent event, WebhookSender.Attempt attempt) {
         int attempts = event.attempts + 1;
         if (attempt.answered() && WebhookRetryPolicy.isFinalAnswer(attempt.status())) {
-            return store.update(event.id, WebhookEvent.DELIVERED, attempts, clock.now(), null);
+            return new WebhookEventStore.Outcome(event.id, WebhookEvent.DELIVERED, attempts, clock.now(), null);
         }
         Instant next = WebhookRetryPolicy.retries(event.type)
                 ? WebhookRetryPolicy.nextAttempt(event.createdAt, attempts, clock.now()) : null;
         return next == null
-                ? store.update(event.id, WebhookEvent.FAILED, attempts, null, null)
-                : store.update(event.id, WebhookEvent.PENDING, attempts, null, next);
+                ? new WebhookEventStore.Outcome(event.id, WebhookEvent.FAILED, attempts, null, null)
+                : new WebhookEventStore.Outcome(event.id, WebhookEvent.PENDING, attempts, null, next);
     }
 
     /** Closes an event that is sent once, by its owner (a TEST event, an approval call). */

@@ -9,6 +9,7 @@ import payments.common.Ids;
 import payments.common.Times;
 
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -69,24 +70,77 @@ public class WebhookEventStore {
                 .map(rows -> rows.rowCount());
     }
 
-    /** Sets an event's outcome and releases its lease. */
-    public Uni<Void> update(UUID id, String status, int attempts, Instant deliveredAt, Instant nextAttemptAt) {
-        return pool.preparedQuery("""
-                        UPDATE webhook_events SET status = $2, attempts = $3, delivered_at = $4, next_attempt_at = $5,
-                            locked_until = NULL
-                        WHERE id = $1""")
-                .execute(Tuple.tuple().addUUID(id).addString(status).addInteger(attempts)
-                        .addOffsetDateTime(Times.utc(deliveredAt)).addOffsetDateTime(Times.utc(nextAttemptAt)))
-                .replaceWithVoid();
+    /** An attempt to record, and the event's state after it (status, attempts, when delivered, when next due). */
+    public record Recorded(UUID eventId, WebhookSender.Attempt attempt) {
     }
 
-    public Uni<Void> recordAttempt(UUID eventId, WebhookSender.Attempt attempt, Instant at, long durationMs) {
+    /** An event's state after an attempt: its lease is released with it. */
+    public record Outcome(UUID eventId, String status, int attempts, Instant deliveredAt, Instant nextAttemptAt) {
+    }
+
+    /** Sets an event's outcome and releases its lease. */
+    public Uni<Void> update(UUID id, String status, int attempts, Instant deliveredAt, Instant nextAttemptAt) {
+        return settle(List.of(new Outcome(id, status, attempts, deliveredAt, nextAttemptAt)), List.of());
+    }
+
+    public Uni<Void> recordAttempts(List<Recorded> attempts) {
+        return settle(List.of(), attempts);
+    }
+
+    /**
+     * Records attempts and sets outcomes (releasing their leases) in one statement: a dispatcher
+     * settles a whole group of deliveries in one round trip.
+     */
+    public Uni<Void> settle(List<Outcome> outcomes, List<Recorded> attempts) {
+        int n = attempts.size();
+        UUID[] attemptIds = new UUID[n];
+        UUID[] attemptEvents = new UUID[n];
+        String[] urls = new String[n];
+        OffsetDateTime[] attemptedAt = new OffsetDateTime[n];
+        Integer[] statuses = new Integer[n];
+        String[] bodies = new String[n];
+        String[] errors = new String[n];
+        Long[] durations = new Long[n];
+        for (int i = 0; i < n; i++) {
+            WebhookSender.Attempt attempt = attempts.get(i).attempt();
+            attemptIds[i] = Ids.newUuid();
+            attemptEvents[i] = attempts.get(i).eventId();
+            urls[i] = attempt.url();
+            attemptedAt[i] = Times.utc(attempt.at());
+            statuses[i] = attempt.status();
+            bodies[i] = attempt.responseBody();
+            errors[i] = attempt.error();
+            durations[i] = attempt.durationMs();
+        }
+        int m = outcomes.size();
+        UUID[] ids = new UUID[m];
+        String[] states = new String[m];
+        Integer[] counts = new Integer[m];
+        OffsetDateTime[] delivered = new OffsetDateTime[m];
+        OffsetDateTime[] next = new OffsetDateTime[m];
+        for (int i = 0; i < m; i++) {
+            Outcome outcome = outcomes.get(i);
+            ids[i] = outcome.eventId();
+            states[i] = outcome.status();
+            counts[i] = outcome.attempts();
+            delivered[i] = Times.utc(outcome.deliveredAt());
+            next[i] = Times.utc(outcome.nextAttemptAt());
+        }
         return pool.preparedQuery("""
-                        INSERT INTO webhook_attempts (id, event_id, url, attempted_at, response_status, response_body, error, duration_ms)
-                        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)""")
-                .execute(Tuple.tuple().addUUID(Ids.newUuid()).addUUID(eventId).addString(attempt.url())
-                        .addOffsetDateTime(Times.utc(at)).addInteger(attempt.status()).addString(attempt.responseBody())
-                        .addString(attempt.error()).addLong(durationMs))
+                        WITH recorded AS (
+                            INSERT INTO webhook_attempts (id, event_id, url, attempted_at, response_status, response_body, error, duration_ms)
+                            SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::varchar[], $4::timestamptz[], $5::int[], $6::text[],
+                                                 $7::text[], $8::bigint[]))
+                        UPDATE webhook_events e SET status = o.status, attempts = o.attempts, delivered_at = o.delivered_at,
+                            next_attempt_at = o.next_attempt_at, locked_until = NULL
+                        FROM unnest($9::uuid[], $10::varchar[], $11::int[], $12::timestamptz[], $13::timestamptz[])
+                            AS o (id, status, attempts, delivered_at, next_attempt_at)
+                        WHERE e.id = o.id""")
+                .execute(Tuple.tuple().addArrayOfUUID(attemptIds).addArrayOfUUID(attemptEvents).addArrayOfString(urls)
+                        .addArrayOfOffsetDateTime(attemptedAt).addArrayOfInteger(statuses).addArrayOfString(bodies)
+                        .addArrayOfString(errors).addArrayOfLong(durations)
+                        .addArrayOfUUID(ids).addArrayOfString(states).addArrayOfInteger(counts)
+                        .addArrayOfOffsetDateTime(delivered).addArrayOfOffsetDateTime(next))
                 .replaceWithVoid();
     }
 }

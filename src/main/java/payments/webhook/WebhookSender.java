@@ -16,6 +16,7 @@ import payments.common.security.SecretsAtRest;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 
 /** Sends one signed delivery attempt and records it, whatever its result. */
 @ApplicationScoped
@@ -25,8 +26,8 @@ public class WebhookSender {
     static final Duration RESPONSE_TIMEOUT = Duration.ofSeconds(30);
     static final int MAX_STORED_RESPONSE_CHARS = 10_000;
 
-    /** The outcome of one attempt: the endpoint's status and body, or the error when none came. */
-    public record Attempt(String url, Integer status, String responseBody, String error) {
+    /** The outcome of one attempt: the endpoint's status and body, or the error when none came; when and how long. */
+    public record Attempt(String url, Integer status, String responseBody, String error, Instant at, long durationMs) {
         public boolean answered() {
             return status != null;
         }
@@ -47,6 +48,8 @@ public class WebhookSender {
         this.client = WebClient.create(vertx, new WebClientOptions()
                 .setConnectTimeout(10_000)
                 .setFollowRedirects(false)
+                // Kept-alive connections for every delivery the dispatcher has in flight at once.
+                .setMaxPoolSize(WebhookDispatcher.CONCURRENCY)
                 .setUserAgent("payments-platform-webhooks/1"));
         this.signer = signer;
         this.store = store;
@@ -58,16 +61,22 @@ public class WebhookSender {
         client.close();
     }
 
+    /** One attempt, recorded as soon as it is over (for events sent once, by their owner). */
     public Uni<Attempt> send(WebhookEvent event, String url) {
         return send(event, url, RESPONSE_TIMEOUT);
     }
 
-    /**
-     * One attempt that waits for the answer no longer than {@code timeout}. It connects to the
-     * address the endpoint's host resolved to and passed {@link WebhookAddresses}, naming the host
-     * for the Host header and TLS; a refused address is an attempt without an answer.
-     */
+    /** {@link #send(WebhookEvent, String)} waiting for the answer no longer than {@code timeout}. */
     public Uni<Attempt> send(WebhookEvent event, String url, Duration timeout) {
+        return attempt(event, url, timeout).call(attempt -> store.recordAttempts(List.of(new WebhookEventStore.Recorded(event.id, attempt))));
+    }
+
+    /**
+     * One attempt that waits for the answer no longer than {@code timeout}, not yet recorded. It
+     * connects to the address the endpoint's host resolved to and passed {@link WebhookAddresses},
+     * naming the host for the Host header and TLS; a refused address is an attempt without an answer.
+     */
+    public Uni<Attempt> attempt(WebhookEvent event, String url, Duration timeout) {
         Instant started = clock.now();
         long startNanos = System.nanoTime();
         String body = SecretsAtRest.isSealed(event.body) ? secrets.open(event.sealName(), event.body) : event.body;
@@ -80,10 +89,13 @@ public class WebhookSender {
                         .putHeader(HttpHeaders.CONTENT_TYPE.toString(), "application/json")
                         .putHeader(WebhookSigner.HEADER, signer.signatureHeader(body))
                         .sendBuffer(Buffer.buffer(body)))
-                .map(response -> new Attempt(url, response.statusCode(), bodyOf(response), null))
+                .map(response -> new Attempt(url, response.statusCode(), bodyOf(response), null, started, millisSince(startNanos)))
                 .onFailure().invoke(e -> LOG.debugf("Webhook %s to %s got no answer: %s", event.id, url, e.toString()))
-                .onFailure().recoverWithItem(e -> new Attempt(url, null, null, failure(e)))
-                .call(attempt -> store.recordAttempt(event.id, attempt, started, (System.nanoTime() - startNanos) / 1_000_000));
+                .onFailure().recoverWithItem(e -> new Attempt(url, null, null, failure(e), started, millisSince(startNanos)));
+    }
+
+    private static long millisSince(long startNanos) {
+        return (System.nanoTime() - startNanos) / 1_000_000;
     }
 
     /** Why no answer came, in words that never tell which addresses and ports answer inside the network. */

@@ -4,13 +4,18 @@ import io.quarkus.runtime.StartupEvent;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import org.bouncycastle.jce.provider.BouncyCastleProvider;
 import payments.common.ServerConfig;
 import payments.common.security.ServiceKeys;
 
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
 import java.security.KeyPair;
+import java.security.PrivateKey;
+import java.security.Provider;
 import java.security.Signature;
+import java.security.spec.PKCS8EncodedKeySpec;
 import java.util.Base64;
 
 /**
@@ -27,7 +32,13 @@ public class WebhookSigner {
 
     private final ServiceKeys keys;
     private final ServerConfig config;
+    /**
+     * BouncyCastle's ECDSA: on Java 17 the JDK's own P-256 signing took about half the server's CPU
+     * once every transfer raised events (460 us a signature here, against about 100 us).
+     */
+    private final Provider signingProvider = new BouncyCastleProvider();
     private volatile KeyPair keyPair;
+    private volatile PrivateKey signingKey;
     private volatile String publicKeyPem;
 
     public WebhookSigner(ServiceKeys keys, ServerConfig config) {
@@ -39,6 +50,12 @@ public class WebhookSigner {
     void load(@Observes @Priority(10) StartupEvent event) {
         keyPair = config.webhookSigningKey().map(ServiceKeys::parse).orElseGet(() -> keys.storedOrGenerated(KEY_SETTING));
         publicKeyPem = ServiceKeys.toPem("PUBLIC KEY", keyPair.getPublic().getEncoded());
+        try {
+            signingKey = KeyFactory.getInstance("EC", signingProvider)
+                    .generatePrivate(new PKCS8EncodedKeySpec(keyPair.getPrivate().getEncoded()));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("Cannot load the webhook signing key", e);
+        }
     }
 
     public String publicKeyPem() {
@@ -51,8 +68,8 @@ public class WebhookSigner {
 
     String sign(byte[] body) {
         try {
-            Signature signature = Signature.getInstance("SHA256withECDSA");
-            signature.initSign(keyPair.getPrivate());
+            Signature signature = Signature.getInstance("SHA256withECDSA", signingProvider);
+            signature.initSign(signingKey);
             signature.update(body);
             return Base64.getEncoder().encodeToString(signature.sign());
         } catch (GeneralSecurityException e) {

@@ -20,6 +20,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Claims due jobs with {@code FOR UPDATE SKIP LOCKED} and runs them, on a Vert.x periodic timer.
@@ -35,6 +36,8 @@ public class JobRunner {
     static final int MAX_ATTEMPTS = 25;
     static final Duration MAX_BACKOFF = Duration.ofHours(1);
     private static final int MAX_ERROR_LENGTH = 2000;
+    /** Full batches one poll may claim before it yields to the next tick. */
+    private static final int MAX_BATCHES_PER_TICK = 50;
 
     private final JobStore store;
     private final Vertx vertx;
@@ -49,7 +52,7 @@ public class JobRunner {
         this.clock = clock;
         this.config = config.jobs();
         handlers.forEach(h -> this.handlers.put(h.type(), h));
-        this.poller = new Poller(vertx, "Job poll", () -> clock.refresh().flatMap(v -> runDue()));
+        this.poller = new Poller(vertx, "Job poll", () -> clock.refresh().flatMap(v -> runWhileFull(MAX_BATCHES_PER_TICK)));
     }
 
     void start(@Observes StartupEvent event) {
@@ -64,13 +67,26 @@ public class JobRunner {
 
     /** Claims and runs one batch of due jobs; emits how many ran. */
     public Uni<Integer> runDue() {
-        return claim(config.batchSize())
-                .flatMap(jobs -> jobs.isEmpty() ? Uni.createFrom().item(0)
-                        : Multi.createFrom().iterable(jobs)
-                        // run() emits no item (Void); count the jobs themselves, or every batch counts as empty.
-                        .onItem().transformToUniAndMerge(job -> run(job).replaceWith(job))
-                        .collect().asList()
-                        .map(List::size));
+        return run(Multi.createFrom().uni(claim(config.batchSize())));
+    }
+
+    /**
+     * Runs due jobs as one stream, claiming the next batch as the stream needs it while claims come
+     * back full (at most {@code maxBatches}): a burst of work drains at the speed of its handlers,
+     * {@code svc.jobs.concurrency} at a time, not one batch per poll.
+     */
+    Uni<Integer> runWhileFull(int maxBatches) {
+        return run(Multi.createBy().repeating().uni(() -> claim(config.batchSize()))
+                .whilst(batch -> batch.size() == config.batchSize())
+                .select().first(maxBatches));
+    }
+
+    private Uni<Integer> run(Multi<List<ClaimedJob>> batches) {
+        return batches.onItem().<ClaimedJob>disjoint()
+                // run() emits no item (Void); count the jobs themselves.
+                .onItem().transformToUni(job -> run(job).replaceWith(1))
+                .merge(config.concurrency())
+                .collect().with(Collectors.summingInt(Integer::intValue));
     }
 
     /** Runs batches until nothing is due (bounded), for the sandbox clock and for tests. */

@@ -69,12 +69,12 @@ class JobRunnerTest {
 
     /**
      * Two claimers drain 300 jobs at once. Each job holds its run until more jobs run together than
-     * one claimer's batch holds, so the claimers are proven to overlap; together they run every job
+     * one claimer runs at once, so the claimers are proven to overlap; together they run every job
      * exactly once (no background poller in this profile takes any).
      */
     @Test
     void twoConcurrentClaimersRunEachJobExactlyOnce() throws Throwable {
-        List<UUID> ids = enqueue(300, "meet:" + (config.jobs().batchSize() + 1));
+        List<UUID> ids = enqueue(300, "meet:" + (config.jobs().concurrency() + 1));
         ExecutorService threads = Executors.newFixedThreadPool(2);
         List<Integer> counts = new ArrayList<>();
         try {
