@@ -221,14 +221,15 @@ def seed(server, pg, count):
     def create(i):
         return server.call("POST", "/customers", {
             "customerType": "INDIVIDUAL", "platformCustomerId": f"bench-seed-{run}-{i}-x", "region": "US",
-            "currencies": ["USD"], "fullName": f"Bench Payer {i}", "birthDate": "1990-01-15", "nationality": "US",
+            "currencies": ["USD"], "fullName": "Bench Payer", "birthDate": "1990-01-15", "nationality": "US",
             "endUserTermsConsent": {"acceptedAt": "2025-01-01T00:00:00Z", "ipAddress": "198.51.100.24",
                                     "termsVersion": "V1", "acceptanceMethod": "CHECKBOX"}})["id"]
     in_parallel(create, range(count))
     server.call("PATCH", "/config", {"sandboxSkipVerificationPaperwork": False})
     started = time.monotonic()
     active = f"""FROM internal_accounts a JOIN customers c ON c.id = a.customer_id
-                 WHERE c.platform_customer_id LIKE 'bench-seed-{run}-%-x' AND a.currency = 'USD' AND a.status = 'ACTIVE'"""
+                 WHERE c.platform_customer_id LIKE 'bench-seed-{run}-%-x' AND a.currency = 'USD' AND a.status = 'ACTIVE'
+                 AND c.verification_status = 'APPROVED'"""
     while int(pg.query("SELECT count(*) " + active)) < count:
         if time.monotonic() - started > 300:
             sys.exit("approved customers' accounts did not open within 5 minutes: "
@@ -249,7 +250,7 @@ def kyc_decisions(server, pg, count):
     run = time.time_ns()
     in_parallel(lambda i: server.call("POST", "/customers", {
         "customerType": "BUSINESS", "platformCustomerId": f"bench-kyb-{run}-{i}-x", "currencies": ["USD"],
-        "businessInfo": {"legalName": f"Bench Business {i}", "country": "US", "taxId": "47-1234567",
+        "businessInfo": {"legalName": "Bench Business", "country": "US", "taxId": "47-1234567",
                          "incorporatedOn": "2015-03-01", "registrationNumber": f"REG{i}-789",
                          "entityType": "CORPORATION", "countriesOfOperation": ["US"]},
         "address": {"line1": "9 Market St", "city": "San Francisco", "postalCode": "94105", "country": "US"}}),
@@ -359,6 +360,8 @@ def wrk(server, name, script, connections, duration, env_extra, data_file, pg=No
               "rss": peak[0], "requests": requests,
               "java_cpu_ms": 1000 * cpu.get("java", 0) / max(1, requests),
               "pg_cpu_ms": 1000 * cpu.get("postgres", 0) / max(1, requests)}
+    for sample in re.findall(r"^error-sample: (.*)$", output, re.M):
+        log(f"  answer counted as an error: {sample}")
     log(f"{name}: {rps:.0f} req/s, p50 {p50:.1f} ms, p99 {p99:.1f} ms, {errors} errors, RSS {peak[0]:.0f} MB, "
         f"CPU per request: server {result['java_cpu_ms']:.2f} ms, PostgreSQL {result['pg_cpu_ms']:.2f} ms")
     log("  CPU seconds: " + ", ".join(f"{c} {v:.1f}" for c, v in sorted(cpu.items(), key=lambda kv: -kv[1])[:10] if v > 0.5))
@@ -614,7 +617,7 @@ def write_results(args, jvm_options, pg, ceilings, http, background, idle_rss, a
     lines = [f"# Bench {date} ({args.db} PostgreSQL)", "",
              f"{cores} cores shared by load generator, server and database; {args.connections} connections; "
              f"{args.duration} s per scenario; {len(http) and args.accounts:,} funded customers; "
-             f"`java {' '.join(jvm_options)} -jar` (the README's command 1); PostgreSQL: {pg.settings()}. "
+             f"`{' '.join(['java', *jvm_options, '-jar'])}` (the README's command 1); PostgreSQL: {pg.settings()}. "
              f"CPU per request is the CPU time the server (java) and PostgreSQL used during the scenario "
              f"divided by its requests (from /proc).", ""]
     if args.note:

@@ -81,11 +81,12 @@ public class WebhookDispatcher {
     }
 
     private Uni<Integer> deliver(String url, int maxBatches) {
+        Uni<WebhookAddresses.Target> resolved = sender.resolvedOnce(url);
         return Multi.createBy().repeating().uni(this::claim)
                 .whilst(batch -> batch.size() == BATCH_SIZE)
                 .select().first(maxBatches)
                 .onItem().<WebhookEvent>disjoint()
-                .onItem().transformToUni(event -> sender.attempt(event, url, WebhookSender.RESPONSE_TIMEOUT)
+                .onItem().transformToUni(event -> sender.attempt(event, url, resolved, WebhookSender.RESPONSE_TIMEOUT)
                         .map(attempt -> new Settled(event, attempt, decide(event, attempt))))
                 .merge(CONCURRENCY)
                 .group().intoLists().of(SETTLE_GROUP, SETTLE_EVERY)
