@@ -299,6 +299,10 @@ def cpu_seconds_by_command():
         command = text[text.index("(") + 1:text.rindex(")")]
         fields = text[text.rindex(")") + 2:].split()
         used[command] = used.get(command, 0) + (int(fields[11]) + int(fields[12])) / ticks
+        if command == "postgres":
+            # Backends that ended (pgbench's, at the end of its run) count in the postmaster's reaped
+            # children's time; they are no longer in /proc to be counted themselves.
+            used[command] += (int(fields[13]) + int(fields[14])) / ticks
         if command == "java":
             # The JVM's threads by kind: event loops, JIT compilers, garbage collector ...
             for task in glob.glob(os.path.join(os.path.dirname(stat), "task", "*", "stat")):

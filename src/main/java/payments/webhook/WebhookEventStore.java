@@ -13,6 +13,8 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Function;
+import java.util.function.IntFunction;
 
 /** The outbox tables as the dispatcher and the sender use them: claims under a lease, outcomes, attempts. */
 @ApplicationScoped
@@ -92,40 +94,6 @@ public class WebhookEventStore {
      * settles a whole group of deliveries in one round trip.
      */
     public Uni<Void> settle(List<Outcome> outcomes, List<Recorded> attempts) {
-        int n = attempts.size();
-        UUID[] attemptIds = new UUID[n];
-        UUID[] attemptEvents = new UUID[n];
-        String[] urls = new String[n];
-        OffsetDateTime[] attemptedAt = new OffsetDateTime[n];
-        Integer[] statuses = new Integer[n];
-        String[] bodies = new String[n];
-        String[] errors = new String[n];
-        Long[] durations = new Long[n];
-        for (int i = 0; i < n; i++) {
-            WebhookSender.Attempt attempt = attempts.get(i).attempt();
-            attemptIds[i] = Ids.newUuid();
-            attemptEvents[i] = attempts.get(i).eventId();
-            urls[i] = attempt.url();
-            attemptedAt[i] = Times.utc(attempt.at());
-            statuses[i] = attempt.status();
-            bodies[i] = attempt.responseBody();
-            errors[i] = attempt.error();
-            durations[i] = attempt.durationMs();
-        }
-        int m = outcomes.size();
-        UUID[] ids = new UUID[m];
-        String[] states = new String[m];
-        Integer[] counts = new Integer[m];
-        OffsetDateTime[] delivered = new OffsetDateTime[m];
-        OffsetDateTime[] next = new OffsetDateTime[m];
-        for (int i = 0; i < m; i++) {
-            Outcome outcome = outcomes.get(i);
-            ids[i] = outcome.eventId();
-            states[i] = outcome.status();
-            counts[i] = outcome.attempts();
-            delivered[i] = Times.utc(outcome.deliveredAt());
-            next[i] = Times.utc(outcome.nextAttemptAt());
-        }
         return pool.preparedQuery("""
                         WITH recorded AS (
                             INSERT INTO webhook_attempts (id, event_id, url, attempted_at, response_status, response_body, error, duration_ms)
@@ -136,11 +104,25 @@ public class WebhookEventStore {
                         FROM unnest($9::uuid[], $10::varchar[], $11::int[], $12::timestamptz[], $13::timestamptz[])
                             AS o (id, status, attempts, delivered_at, next_attempt_at)
                         WHERE e.id = o.id""")
-                .execute(Tuple.tuple().addArrayOfUUID(attemptIds).addArrayOfUUID(attemptEvents).addArrayOfString(urls)
-                        .addArrayOfOffsetDateTime(attemptedAt).addArrayOfInteger(statuses).addArrayOfString(bodies)
-                        .addArrayOfString(errors).addArrayOfLong(durations)
-                        .addArrayOfUUID(ids).addArrayOfString(states).addArrayOfInteger(counts)
-                        .addArrayOfOffsetDateTime(delivered).addArrayOfOffsetDateTime(next))
+                .execute(Tuple.tuple()
+                        .addArrayOfUUID(column(attempts, recorded -> Ids.newUuid(), UUID[]::new))
+                        .addArrayOfUUID(column(attempts, Recorded::eventId, UUID[]::new))
+                        .addArrayOfString(column(attempts, recorded -> recorded.attempt().url(), String[]::new))
+                        .addArrayOfOffsetDateTime(column(attempts, recorded -> Times.utc(recorded.attempt().at()), OffsetDateTime[]::new))
+                        .addArrayOfInteger(column(attempts, recorded -> recorded.attempt().status(), Integer[]::new))
+                        .addArrayOfString(column(attempts, recorded -> recorded.attempt().responseBody(), String[]::new))
+                        .addArrayOfString(column(attempts, recorded -> recorded.attempt().error(), String[]::new))
+                        .addArrayOfLong(column(attempts, recorded -> recorded.attempt().durationMs(), Long[]::new))
+                        .addArrayOfUUID(column(outcomes, Outcome::eventId, UUID[]::new))
+                        .addArrayOfString(column(outcomes, Outcome::status, String[]::new))
+                        .addArrayOfInteger(column(outcomes, Outcome::attempts, Integer[]::new))
+                        .addArrayOfOffsetDateTime(column(outcomes, outcome -> Times.utc(outcome.deliveredAt()), OffsetDateTime[]::new))
+                        .addArrayOfOffsetDateTime(column(outcomes, outcome -> Times.utc(outcome.nextAttemptAt()), OffsetDateTime[]::new)))
                 .replaceWithVoid();
+    }
+
+    /** One column of rows, as an array parameter for {@code unnest}. */
+    private static <T, R> R[] column(List<T> rows, Function<T, R> value, IntFunction<R[]> array) {
+        return rows.stream().map(value).toArray(array);
     }
 }
