@@ -3,6 +3,7 @@ package payments.webhook;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.vertx.VertxContextSupport;
+import io.smallrye.mutiny.Multi;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
@@ -13,7 +14,10 @@ import org.junit.jupiter.api.Test;
 import payments.WebhookReceiver;
 import payments.WebhookReceiver.Delivery;
 
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 
 import static org.hamcrest.Matchers.equalTo;
@@ -168,6 +172,47 @@ class WebhookDeliveryTest {
         api().body(Map.of("seconds", 120)).post("/sandbox/clock/advance").then().statusCode(200);
         assertNull(receiver.nextMatching("CUSTOMER.KYB_APPROVED", eventId.toString(), 1));
         assertEquals(1, attemptCount(eventId));
+    }
+
+    /**
+     * A burst over two claims' worth is delivered once each, by the stream of claims and grouped
+     * outcomes: every event DELIVERED with exactly one attempt recorded, answered 200, and the
+     * receiver sees each event id once.
+     */
+    @Test
+    void aBurstBeyondOneClaimIsDeliveredOnceEachWithEveryAttemptRecorded() throws Throwable {
+        useReceiver();
+        String marker = UUID.randomUUID().toString();
+        int burst = 2 * WebhookDispatcher.BATCH_SIZE + 37;
+        List<WebhookEvent> events = VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(() ->
+                Multi.createFrom().range(0, burst)
+                        .onItem().transformToUniAndConcatenate(i -> publisher.publish(EventType.CUSTOMER_KYC_APPROVED,
+                                Map.of("id", "Customer:test", "marker", marker, "index", i)))
+                        .collect().asList()));
+        Set<String> received = new HashSet<>();
+        for (int i = 0; i < burst; i++) {
+            Delivery delivery = receiver.nextMatching("CUSTOMER.KYC_APPROVED", marker, 30);
+            assertNotNull(delivery, "delivery " + i + " of " + burst);
+            assertTrue(received.add(delivery.body()), "each event delivered once");
+        }
+        UUID[] ids = events.stream().map(event -> event.id).toArray(UUID[]::new);
+        for (int i = 0; i < 100 && countDelivered(ids) < burst; i++) {
+            Thread.sleep(100);
+        }
+        assertEquals(burst, countDelivered(ids));
+        Row attempts = pool.preparedQuery("""
+                        SELECT count(*), count(DISTINCT event_id), count(*) FILTER (WHERE response_status = 200)
+                        FROM webhook_attempts WHERE event_id = ANY($1)""")
+                .execute(Tuple.of(ids)).await().indefinitely().iterator().next();
+        assertEquals(List.of(burst, burst, burst), List.of(attempts.getInteger(0), attempts.getInteger(1), attempts.getInteger(2)));
+        assertNull(receiver.nextMatching("CUSTOMER.KYC_APPROVED", marker, 1), "nothing sent twice");
+    }
+
+    private int countDelivered(UUID[] ids) {
+        return pool.preparedQuery("""
+                        SELECT count(*) FROM webhook_events
+                        WHERE id = ANY($1) AND status = 'DELIVERED' AND delivered_at IS NOT NULL AND attempts = 1""")
+                .execute(Tuple.of(ids)).await().indefinitely().iterator().next().getInteger(0);
     }
 
     /** Publishes an event whose body carries {@code marker}, for {@link WebhookReceiver#answerContaining}. */

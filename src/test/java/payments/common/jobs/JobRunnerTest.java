@@ -106,6 +106,21 @@ class JobRunnerTest {
         }
     }
 
+    /**
+     * One poll's run claims the next batch while claims come back full: a burst of two and a half
+     * batches runs in one call, each job once, where one batch per call would leave most waiting.
+     */
+    @Test
+    void aPollRunsBatchAfterBatchWhileClaimsComeBackFull() throws Throwable {
+        int batch = config.jobs().batchSize();
+        List<UUID> ids = enqueue(2 * batch + batch / 2, "plain");
+        assertEquals(ids.size(), VertxContextSupport.subscribeAndAwait(() -> runner.runWhileFull(50)));
+        assertEquals(0, pendingOf(ids));
+        for (UUID id : ids) {
+            assertEquals(1, handler.runsOf(id), "job " + id + " ran once");
+        }
+    }
+
     @Test
     void aJobAbandonedByACrashedClaimerRunsAfterItsLease() throws Throwable {
         Instant dueAt = clock.now().plusSeconds(30);
