@@ -70,14 +70,14 @@ public class WebhookDispatcher {
      * events are closed unsent instead.
      */
     public Uni<Integer> drain(int maxBatches) {
-        return endpoint.current().flatMap(url -> url.isEmpty() ? skipAll(0, maxBatches) : deliver(url.get(), maxBatches));
+        return endpoint.current().flatMap(url -> url.isEmpty() ? skipAll(maxBatches) : deliver(url.get(), maxBatches));
     }
 
-    private Uni<Integer> skipAll(int skippedSoFar, int batchesLeft) {
-        return batchesLeft == 0 ? Uni.createFrom().item(skippedSoFar)
-                : store.skipDue(clock.now(), BATCH_SIZE).flatMap(skipped -> skipped < BATCH_SIZE
-                ? Uni.createFrom().item(skippedSoFar + skipped)
-                : skipAll(skippedSoFar + skipped, batchesLeft - 1));
+    private Uni<Integer> skipAll(int maxBatches) {
+        return Multi.createBy().repeating().uni(() -> store.skipDue(clock.now(), BATCH_SIZE))
+                .whilst(skipped -> skipped == BATCH_SIZE)
+                .select().first(maxBatches)
+                .collect().with(Collectors.summingInt(Integer::intValue));
     }
 
     private Uni<Integer> deliver(String url, int maxBatches) {

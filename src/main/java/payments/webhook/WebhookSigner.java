@@ -37,7 +37,6 @@ public class WebhookSigner {
      * once every transfer raised events (460 us a signature here, against about 100 us).
      */
     private final Provider signingProvider = new BouncyCastleProvider();
-    private volatile KeyPair keyPair;
     private volatile PrivateKey signingKey;
     private volatile String publicKeyPem;
 
@@ -48,7 +47,7 @@ public class WebhookSigner {
 
     /** Loads the key before the server takes requests (start-up may block; request paths never do). */
     void load(@Observes @Priority(10) StartupEvent event) {
-        keyPair = config.webhookSigningKey().map(ServiceKeys::parse).orElseGet(() -> keys.storedOrGenerated(KEY_SETTING));
+        KeyPair keyPair = config.webhookSigningKey().map(ServiceKeys::parse).orElseGet(() -> keys.storedOrGenerated(KEY_SETTING));
         publicKeyPem = ServiceKeys.toPem("PUBLIC KEY", keyPair.getPublic().getEncoded());
         try {
             signingKey = KeyFactory.getInstance("EC", signingProvider)
