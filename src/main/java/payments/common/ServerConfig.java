@@ -72,6 +72,21 @@ public interface ServerConfig {
          * private addresses (a receiver inside the deployment's own network).
          */
         Optional<java.util.List<String>> allowedHosts();
+
+        /**
+         * Deliveries one instance has in flight at once, and kept-alive connections to the endpoint.
+         * Deliveries and API requests share the event loops: with fewer slots than the load has
+         * requests in flight, delivery falls behind a busy API and its lag grows (measured).
+         */
+        @WithDefault("256")
+        int concurrency();
+
+        /**
+         * How often each instance looks for due deliveries when its last pass found no full batch.
+         * An idle look is one indexed query; the wait is part of every event's delivery lag.
+         */
+        @WithDefault("100ms")
+        Duration pollInterval();
     }
 
     /** Where the agreements customers accept are published (GET /customers/agreements). */

@@ -28,8 +28,6 @@ import java.util.stream.Collectors;
 public class WebhookDispatcher {
 
     static final int BATCH_SIZE = 256;
-    /** Deliveries in flight at once per instance (and kept-alive connections to the endpoint). */
-    static final int CONCURRENCY = 64;
     /** Longer than one attempt can take (connect plus {@link WebhookSender#RESPONSE_TIMEOUT}). */
     static final Duration LEASE = Duration.ofSeconds(90);
     /** Full batches one poll may claim before it yields to the next tick. */
@@ -42,6 +40,7 @@ public class WebhookDispatcher {
     private final WebhookEndpoint endpoint;
     private final ServerClock clock;
     private final ServerConfig.Jobs config;
+    private final ServerConfig.Webhooks webhooks;
     private final Poller poller;
 
     public WebhookDispatcher(WebhookEventStore store, Vertx vertx, WebhookSender sender, WebhookEndpoint endpoint,
@@ -51,12 +50,13 @@ public class WebhookDispatcher {
         this.endpoint = endpoint;
         this.clock = clock;
         this.config = config.jobs();
+        this.webhooks = config.webhooks();
         this.poller = new Poller(vertx, "Webhook dispatch", () -> drain(MAX_BATCHES_PER_TICK));
     }
 
     void start(@Observes StartupEvent event) {
         if (config.enabled()) {
-            poller.start(config.pollInterval());
+            poller.start(webhooks.pollInterval());
         }
     }
 
@@ -88,10 +88,10 @@ public class WebhookDispatcher {
                 .onItem().<WebhookEvent>disjoint()
                 .onItem().transformToUni(event -> sender.attempt(event, url, resolved, WebhookSender.RESPONSE_TIMEOUT)
                         .map(attempt -> new Settled(event, attempt, decide(event, attempt))))
-                .merge(CONCURRENCY)
+                .merge(webhooks.concurrency())
                 .group().intoLists().of(SETTLE_GROUP, SETTLE_EVERY)
                 // A group is due on its timer whether or not the previous one is recorded yet: queue it.
-                .onOverflow().buffer(CONCURRENCY)
+                .onOverflow().buffer(webhooks.concurrency())
                 .onItem().transformToUniAndConcatenate(group -> store.settle(
                                 group.stream().map(Settled::outcome).toList(),
                                 group.stream().map(settled -> new WebhookEventStore.Recorded(settled.event().id, settled.attempt())).toList())

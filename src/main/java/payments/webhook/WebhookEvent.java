@@ -30,7 +30,6 @@ public class WebhookEvent extends PanacheEntityBase {
             .uuid("id", e -> e.id).text("type", e -> e.type).text("body", e -> e.body).text("status", e -> e.status)
             .integer("attempts", e -> e.attempts).timestamp("created_at", e -> e.createdAt)
             .timestamp("delivered_at", e -> e.deliveredAt).timestamp("next_attempt_at", e -> e.nextAttemptAt)
-            .timestamp("locked_until", e -> e.lockedUntil)
             .insertAs("status", "CASE WHEN status = '" + PENDING + "' AND next_attempt_at IS NOT NULL AND "
                     + WebhookEventStore.NO_ENDPOINT + " THEN '" + SKIPPED + "' ELSE status END")
             .insertAs("next_attempt_at", "CASE WHEN status = '" + PENDING + "' AND " + WebhookEventStore.NO_ENDPOINT
@@ -58,13 +57,12 @@ public class WebhookEvent extends PanacheEntityBase {
     @Column(name = "delivered_at")
     public Instant deliveredAt;
 
-    /** When the dispatcher should try next; null for an event its owner sends itself. */
+    /**
+     * When the dispatcher should try next, or while an instance delivers the event, when its claim
+     * lapses; null for an event its owner sends itself.
+     */
     @Column(name = "next_attempt_at")
     public Instant nextAttemptAt;
-
-    /** An instance's claim while it delivers. */
-    @Column(name = "locked_until")
-    public Instant lockedUntil;
 
     /** What a sealed body is bound to: this event alone. */
     String sealName() {

@@ -23,10 +23,15 @@ public class WebhookEventStore {
     /** SQL true while the platform has no webhook endpoint configured. */
     static final String NO_ENDPOINT = "NOT EXISTS (SELECT 1 FROM platform_config"
             + " WHERE CAST(document AS jsonb) ->> 'webhookEndpoint' IS NOT NULL)";
-    /** One batch of due events nobody holds: $1 now, $2 the batch size. */
+    /**
+     * One batch of due events nobody holds: $1 now, $2 the batch size. A claim moves an event's
+     * {@code next_attempt_at} to the end of its lease, so the events in flight leave the due range
+     * of the index instead of being stepped over by every later claim, and a crashed instance's
+     * claims are simply due again when their lease ends.
+     */
     private static final String DUE = """
             SELECT id FROM webhook_events
-            WHERE status = 'PENDING' AND next_attempt_at <= $1 AND (locked_until IS NULL OR locked_until < $1)
+            WHERE status = 'PENDING' AND next_attempt_at <= $1
             ORDER BY next_attempt_at
             LIMIT $2
             FOR UPDATE SKIP LOCKED""";
@@ -39,7 +44,7 @@ public class WebhookEventStore {
 
     /** Up to {@code limit} due events nobody holds, leased until {@code leaseEnd}. */
     public Uni<List<WebhookEvent>> claimDue(Instant now, int limit, Instant leaseEnd) {
-        return pool.preparedQuery("UPDATE webhook_events SET locked_until = $3 WHERE id IN (" + DUE + """
+        return pool.preparedQuery("UPDATE webhook_events SET next_attempt_at = $3 WHERE id IN (" + DUE + """
                         )
                         RETURNING id, type, body, attempts, created_at""")
                 .execute(Tuple.of(Times.utc(now), limit, Times.utc(leaseEnd)))
@@ -66,7 +71,7 @@ public class WebhookEventStore {
      * sees together with the endpoint (and skips nothing) or not at all.
      */
     public Uni<Integer> skipDue(Instant now, int limit) {
-        return pool.preparedQuery("UPDATE webhook_events SET status = 'SKIPPED', next_attempt_at = NULL, locked_until = NULL"
+        return pool.preparedQuery("UPDATE webhook_events SET status = 'SKIPPED', next_attempt_at = NULL"
                         + " WHERE id IN (" + DUE + ") AND " + NO_ENDPOINT)
                 .execute(Tuple.of(Times.utc(now), limit))
                 .map(rows -> rows.rowCount());
@@ -100,7 +105,7 @@ public class WebhookEventStore {
                             SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::varchar[], $4::timestamptz[], $5::int[], $6::text[],
                                                  $7::text[], $8::bigint[]))
                         UPDATE webhook_events e SET status = o.status, attempts = o.attempts, delivered_at = o.delivered_at,
-                            next_attempt_at = o.next_attempt_at, locked_until = NULL
+                            next_attempt_at = o.next_attempt_at
                         FROM unnest($9::uuid[], $10::varchar[], $11::int[], $12::timestamptz[], $13::timestamptz[])
                             AS o (id, status, attempts, delivered_at, next_attempt_at)
                         WHERE e.id = o.id""")

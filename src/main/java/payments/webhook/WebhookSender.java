@@ -12,6 +12,7 @@ import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 import payments.common.ServerClock;
+import payments.common.ServerConfig;
 import payments.common.security.SecretsAtRest;
 
 import java.time.Duration;
@@ -42,14 +43,14 @@ public class WebhookSender {
     private final SecretsAtRest secrets;
 
     public WebhookSender(Vertx vertx, WebhookSigner signer, WebhookEventStore store, ServerClock clock, WebhookAddresses addresses,
-                         SecretsAtRest secrets) {
+                         SecretsAtRest secrets, ServerConfig config) {
         this.secrets = secrets;
         this.addresses = addresses;
         this.client = WebClient.create(vertx, new WebClientOptions()
                 .setConnectTimeout(10_000)
                 .setFollowRedirects(false)
                 // Kept-alive connections for every delivery the dispatcher has in flight at once.
-                .setMaxPoolSize(WebhookDispatcher.CONCURRENCY)
+                .setMaxPoolSize(config.webhooks().concurrency())
                 .setUserAgent("payments-platform-webhooks/1"));
         this.signer = signer;
         this.store = store;

@@ -14,6 +14,8 @@ import org.junit.jupiter.api.Test;
 import payments.WebhookReceiver;
 import payments.WebhookReceiver.Delivery;
 
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -37,6 +39,9 @@ class WebhookDeliveryTest {
 
     @Inject
     WebhookSender sender;
+
+    @Inject
+    WebhookEventStore store;
 
     @Inject
     Pool pool;
@@ -206,6 +211,32 @@ class WebhookDeliveryTest {
                 .execute(Tuple.of(ids)).await().indefinitely().iterator().next();
         assertEquals(List.of(burst, burst, burst), List.of(attempts.getInteger(0), attempts.getInteger(1), attempts.getInteger(2)));
         assertNull(receiver.nextMatching("CUSTOMER.KYC_APPROVED", marker, 1), "nothing sent twice");
+    }
+
+    /**
+     * A claim is a lease: the event is not handed out again while an instance holds it, and is due
+     * again once the lease lapses (the holder crashed). Far in the future, so the running dispatcher
+     * never sees the event.
+     */
+    @Test
+    void aClaimedEventIsNotClaimedAgainUntilItsLeaseLapses() {
+        UUID eventId = UUID.randomUUID();
+        Instant due = Instant.parse("2100-01-01T00:00:00Z");
+        pool.preparedQuery("""
+                        INSERT INTO webhook_events (id, type, body, status, attempts, created_at, next_attempt_at)
+                        VALUES ($1, 'TEST', '{}', 'PENDING', 0, now(), $2)""")
+                .execute(Tuple.of(eventId, due.atOffset(ZoneOffset.UTC))).await().indefinitely();
+        Instant claimedAt = due.plusSeconds(1);
+        Instant leaseEnd = claimedAt.plus(WebhookDispatcher.LEASE);
+        assertTrue(claimedIds(claimedAt, leaseEnd).contains(eventId), "due, so claimed");
+        assertFalse(claimedIds(leaseEnd.minusSeconds(1), leaseEnd.plusSeconds(60)).contains(eventId), "held while leased");
+        assertTrue(claimedIds(leaseEnd.plusSeconds(1), leaseEnd.plusSeconds(91)).contains(eventId), "due again once the lease lapsed");
+    }
+
+    private Set<UUID> claimedIds(Instant now, Instant leaseEnd) {
+        Set<UUID> ids = new HashSet<>();
+        store.claimDue(now, 10_000, leaseEnd).await().indefinitely().forEach(event -> ids.add(event.id));
+        return ids;
     }
 
     private int countDelivered(UUID[] ids) {

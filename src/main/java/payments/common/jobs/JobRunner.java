@@ -20,6 +20,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.stream.Collectors;
 
 /**
@@ -38,6 +39,8 @@ public class JobRunner {
     private static final int MAX_ERROR_LENGTH = 2000;
     /** Full batches one poll may claim before it yields to the next tick. */
     private static final int MAX_BATCHES_PER_TICK = 50;
+    /** Outcomes recorded together, at most; the last group of a pass is recorded when the pass ends. */
+    private static final int RECORD_GROUP = 50;
 
     private final JobStore store;
     private final Vertx vertx;
@@ -81,12 +84,23 @@ public class JobRunner {
                 .select().first(maxBatches));
     }
 
+    /**
+     * Runs the jobs {@code svc.jobs.concurrency} at a time and records what became of them in
+     * groups: the jobs done in one group are deleted by one statement (one commit instead of one
+     * per job); a job to retry or give up is recorded on its own.
+     */
     private Uni<Integer> run(Multi<List<ClaimedJob>> batches) {
         return batches.onItem().<ClaimedJob>disjoint()
-                // run() emits no item (Void); count the jobs themselves.
-                .onItem().transformToUni(job -> run(job).replaceWith(1))
+                .onItem().transformToUni(job -> outcome(job).map(outcome -> new Ran(job, outcome)))
                 .merge(config.concurrency())
+                // By count, not by time: a group waits for nothing but its jobs or the end of the pass, and
+                // a timer firing faster than groups are recorded would overflow (and cancel running jobs).
+                .group().intoLists().of(RECORD_GROUP)
+                .onItem().transformToUniAndConcatenate(group -> record(group).replaceWith(group.size()))
                 .collect().with(Collectors.summingInt(Integer::intValue));
+    }
+
+    private record Ran(ClaimedJob job, JobOutcome outcome) {
     }
 
     /** Runs batches until nothing is due (bounded), for the sandbox clock and for tests. */
@@ -106,7 +120,7 @@ public class JobRunner {
         return store.claimDue(now, now.plus(config.lease()), limit);
     }
 
-    private Uni<Void> run(ClaimedJob job) {
+    private Uni<JobOutcome> outcome(ClaimedJob job) {
         JobHandler handler = handlers.get(job.type());
         // Each job gets its own safe duplicated context, so handlers may open their own Panache
         // session and concurrent jobs of one batch never share one.
@@ -122,14 +136,22 @@ public class JobRunner {
                     return job.attempt() >= MAX_ATTEMPTS
                             ? JobOutcome.giveUp(describe(e))
                             : JobOutcome.retryAt(clock.now().plus(backoff(job.attempt())), describe(e));
-                })
-                .flatMap(result -> record(job, result));
+                });
+    }
+
+    private Uni<Void> record(List<Ran> group) {
+        List<UUID> done = group.stream().filter(ran -> ran.outcome().kind() == JobOutcome.Kind.DONE).map(ran -> ran.job().id()).toList();
+        return Multi.createFrom().iterable(group)
+                .filter(ran -> ran.outcome().kind() != JobOutcome.Kind.DONE)
+                .onItem().transformToUniAndConcatenate(ran -> record(ran.job(), ran.outcome()))
+                .collect().last()
+                .chain(() -> done.isEmpty() ? Uni.createFrom().voidItem() : store.delete(done));
     }
 
     private Uni<Void> record(ClaimedJob job, JobOutcome outcome) {
         Instant now = clock.now();
         return switch (outcome.kind()) {
-            case DONE -> store.delete(job.id());
+            case DONE -> store.delete(List.of(job.id()));
             case RETRY -> store.reschedule(job.id(), outcome.retryAt(), truncate(outcome.reason()), now);
             case GIVE_UP -> store.park(job.id(), truncate(outcome.reason()), now)
                     .invoke(() -> LOG.warnf("Job %s (%s) given up: %s", job.id(), job.type(), outcome.reason()));

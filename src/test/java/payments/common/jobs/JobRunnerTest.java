@@ -121,6 +121,18 @@ class JobRunnerTest {
         }
     }
 
+    /** Outcomes are recorded in groups: the done jobs of a pass are deleted together, the failed ones kept for retry. */
+    @Test
+    void aPassDeletesItsDoneJobsAndKeepsItsFailedOnesForRetry() throws Throwable {
+        List<UUID> done = enqueue(60, "plain");
+        List<UUID> failed = enqueue(3, "fail-once");
+        VertxContextSupport.subscribeAndAwait(() -> runner.runWhileFull(50));
+        assertEquals(0, pendingOf(done));
+        assertEquals(3, pool.preparedQuery("SELECT count(*) FROM jobs WHERE id = ANY($1) AND status = 'PENDING' AND last_error IS NOT NULL"
+                        + " AND locked_until IS NULL AND run_at > $2")
+                .execute(Tuple.of(failed.toArray(new UUID[0]), Times.utc(clock.now()))).await().indefinitely().iterator().next().getLong(0));
+    }
+
     @Test
     void aJobAbandonedByACrashedClaimerRunsAfterItsLease() throws Throwable {
         Instant dueAt = clock.now().plusSeconds(30);
