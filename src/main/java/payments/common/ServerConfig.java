@@ -78,7 +78,7 @@ public interface ServerConfig {
          * Deliveries and API requests share the event loops: with fewer slots than the load has
          * requests in flight, delivery falls behind a busy API and its lag grows (measured).
          */
-        @WithDefault("256")
+        @WithDefault("512")
         int concurrency();
 
         /**
