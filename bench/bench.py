@@ -35,7 +35,7 @@ PG_BIN = "/usr/lib/postgresql/15/bin"
 API = "/2025-10-13"
 
 
-README_COMMAND = re.compile(r"java (.*?)-jar target/quarkus-app/quarkus-run\.jar")
+README_COMMAND = re.compile(r"((?:[A-Z_]+=\S+ )*)java (.*?)-jar target/quarkus-app/quarkus-run\.jar")
 
 
 def log(message):
@@ -48,14 +48,15 @@ def free_port():
         return s.getsockname()[1]
 
 
-def readme_jvm_options():
-    """The JVM options of the README's command 1, so the bench runs the server as users do."""
+def readme_command():
+    """The environment settings and the JVM options of the README's command 1, so the bench runs the
+    server as users do."""
     with open(os.path.join(ROOT, "README.md")) as f:
         for line in f:
             match = README_COMMAND.search(line)
             if match:
-                return match.group(1).split()
-    sys.exit("README.md has no 'java ... -jar target/quarkus-app/quarkus-run.jar' command")
+                return dict(setting.split("=", 1) for setting in match.group(1).split()), match.group(2).split()
+    sys.exit("README.md has no '[NAME=value ...] java ... -jar target/quarkus-app/quarkus-run.jar' command")
 
 
 def as_postgres(command):
@@ -245,8 +246,8 @@ def seed(server, pg, count):
     return accounts, account_of
 
 def quiesce(pg, limit=600):
-    """Waits until no background job is due, so a background-work scenario times its own jobs and not
-    the backlog an earlier scenario left (POST /customers leaves one account activation per customer)."""
+    """Waits until no background job is due, so a scenario measures its own work and not the backlog an
+    earlier scenario left (POST /customers and the KYB customers leave one account activation each)."""
     started = time.monotonic()
     due = "SELECT count(*) FROM jobs WHERE status = 'PENDING' AND run_at <= now()"
     left = int(pg.query(due))
@@ -495,6 +496,10 @@ def webhooks(server, pg, name, connections, duration, data_file, warmup, drain_l
                 coalesce(percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM delivered_at - created_at)), 0),
                 coalesce(max(extract(epoch FROM delivered_at - created_at)), 0)
                 FROM webhook_events WHERE {window}""").split("|")
+        by_second = pg.query(f"""SELECT string_agg(to_char(lag, 'FM990.0'), ' ' ORDER BY second) FROM (
+                SELECT date_trunc('second', created_at) AS second, max(extract(epoch FROM delivered_at - created_at)) AS lag
+                FROM webhook_events WHERE {window} GROUP BY 1) t""")
+        log(f"  webhook lag, worst of each second of the load (s): {by_second}")
         events, delivered = int(row[0]), int(row[1])
         result.update(events=events, delivered=delivered, lag_p50=float(row[2]), lag_p99=float(row[3]), lag_max=float(row[4]),
                       events_per_request=events / max(1, result["requests"]))
@@ -531,7 +536,9 @@ def main():
                                        "writes no results file")
     args = parser.parse_args()
     only = set(args.only.split(",")) if args.only else None
-    jvm_options = args.jvm_options.split() if args.jvm_options is not None else readme_jvm_options()
+    environment, readme_options = readme_command()
+    jvm_options = args.jvm_options.split() if args.jvm_options is not None else readme_options
+    os.environ.update(environment)
     os.makedirs(SCRATCH, exist_ok=True)
     if os.path.exists(os.path.join(SCRATCH, "wrk-last.txt")):
         os.remove(os.path.join(SCRATCH, "wrk-last.txt"))
@@ -545,7 +552,7 @@ def main():
         else:
             server = Server(args.jar, jvm_options, None, jfr)
             pg = Postgres.embedded(server.embedded_data_dir())
-        log(f"server up on port {server.port} (java {' '.join(jvm_options)}), database {args.db}: {pg.settings()}")
+        log(f"server up on port {server.port} ({' '.join(k + '=' + v for k, v in environment.items())} java {' '.join(jvm_options)}), database {args.db}: {pg.settings()}")
         pg.psql("postgres", "DROP DATABASE IF EXISTS bench; CREATE DATABASE bench;")
         subprocess.run(["pgbench", "-h", pg.host, "-p", str(pg.port), "-U", "postgres", "-i", "-q", "-s", "10", "bench"],
                        check=True, capture_output=True, env=pg.env())
@@ -586,6 +593,7 @@ def main():
             quiesce(pg)
             background["payouts"] = payouts(server, pg, account_of, args.payouts)
         if wanted("webhooks"):
+            quiesce(pg)
             http["webhooks"] = webhooks(server, pg, "HTTP transfers, webhook receiver configured", c, args.webhook_duration, data_file,
                                         args.warmup // 2)
         audit = server.call("GET", "/sandbox/ledger/audit")
@@ -647,7 +655,7 @@ def write_results(args, jvm_options, pg, ceilings, http, background, idle_rss, a
     lines = [f"# Bench {date} ({args.db} PostgreSQL)", "",
              f"{cores} cores shared by load generator, server and database; {args.connections} connections; "
              f"{args.duration} s per scenario; {len(http) and args.accounts:,} funded customers; "
-             f"`{' '.join(['java', *jvm_options, '-jar'])}` (the README's command 1); PostgreSQL: {pg.settings()}. "
+             f"`{' '.join([*(k + '=' + v for k, v in readme_command()[0].items()), 'java', *jvm_options, '-jar'])}` (the README's command 1); PostgreSQL: {pg.settings()}. "
              f"CPU per request is the CPU time the server (java) and PostgreSQL used during the scenario "
              f"divided by its requests (from /proc).", ""]
     if args.note:
