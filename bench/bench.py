@@ -59,6 +59,11 @@ def readme_command():
     sys.exit("README.md has no '[NAME=value ...] java ... -jar target/quarkus-app/quarkus-run.jar' command")
 
 
+def command_text(environment, jvm_options):
+    """How the server was started, as a user would type it."""
+    return " ".join([*(f"{name}={value}" for name, value in environment.items()), "java", *jvm_options])
+
+
 def as_postgres(command):
     """Debian's PostgreSQL refuses to run as root: run its tools as the postgres user then."""
     return (["runuser", "-u", "postgres", "--"] + command) if os.geteuid() == 0 else command
@@ -552,7 +557,7 @@ def main():
         else:
             server = Server(args.jar, jvm_options, None, jfr)
             pg = Postgres.embedded(server.embedded_data_dir())
-        log(f"server up on port {server.port} ({' '.join(k + '=' + v for k, v in environment.items())} java {' '.join(jvm_options)}), database {args.db}: {pg.settings()}")
+        log(f"server up on port {server.port} ({command_text(environment, jvm_options)}), database {args.db}: {pg.settings()}")
         pg.psql("postgres", "DROP DATABASE IF EXISTS bench; CREATE DATABASE bench;")
         subprocess.run(["pgbench", "-h", pg.host, "-p", str(pg.port), "-U", "postgres", "-i", "-q", "-s", "10", "bench"],
                        check=True, capture_output=True, env=pg.env())
@@ -599,7 +604,7 @@ def main():
         audit = server.call("GET", "/sandbox/ledger/audit")
         log(f"ledger audit clean: {audit.get('clean')}")
         if only is None:
-            write_results(args, jvm_options, pg, ceilings, http, background, idle_rss, audit)
+            write_results(args, environment, jvm_options, pg, ceilings, http, background, idle_rss, audit)
     finally:
         if server:
             server.stop()
@@ -627,7 +632,7 @@ def print_hot_methods(path, top=25):
             print(f"  {name:9} {100 * count / total:5.1f}%  {key}")
 
 
-def write_results(args, jvm_options, pg, ceilings, http, background, idle_rss, audit):
+def write_results(args, environment, jvm_options, pg, ceilings, http, background, idle_rss, audit):
     transfers, hot, reads, customers, hooked = (http.get(k) for k in ("transfers", "hot", "reads", "customers", "webhooks"))
     kyc, paid = background["kyc"], background["payouts"]
     against = [
@@ -655,7 +660,7 @@ def write_results(args, jvm_options, pg, ceilings, http, background, idle_rss, a
     lines = [f"# Bench {date} ({args.db} PostgreSQL)", "",
              f"{cores} cores shared by load generator, server and database; {args.connections} connections; "
              f"{args.duration} s per scenario; {len(http) and args.accounts:,} funded customers; "
-             f"`{' '.join([*(k + '=' + v for k, v in readme_command()[0].items()), 'java', *jvm_options, '-jar'])}` (the README's command 1); PostgreSQL: {pg.settings()}. "
+             f"`{command_text(environment, jvm_options)} -jar` (the README's command 1); PostgreSQL: {pg.settings()}. "
              f"CPU per request is the CPU time the server (java) and PostgreSQL used during the scenario "
              f"divided by its requests (from /proc).", ""]
     if args.note:

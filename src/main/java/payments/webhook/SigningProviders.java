@@ -22,15 +22,17 @@ final class SigningProviders {
 
     /** Called when the signer starts, never at build time: the native provider loads its library then. */
     static Provider fastest() {
+        Object unavailable;
         try {
-            AmazonCorrettoCryptoProvider native_ = AmazonCorrettoCryptoProvider.INSTANCE;
-            if (native_.getLoadingError() == null) {
-                return native_;
+            AmazonCorrettoCryptoProvider accp = AmazonCorrettoCryptoProvider.INSTANCE;
+            if (accp.getLoadingError() == null) {
+                return accp;
             }
-            LOG.debugf("AWS-LC signing unavailable, BouncyCastle signs webhooks: %s", native_.getLoadingError());
+            unavailable = accp.getLoadingError();
         } catch (LinkageError e) {
-            LOG.debugf("AWS-LC signing unavailable, BouncyCastle signs webhooks: %s", e);
+            unavailable = e;
         }
+        LOG.debugf("AWS-LC signing unavailable, BouncyCastle signs webhooks: %s", unavailable);
         return portable();
     }
 

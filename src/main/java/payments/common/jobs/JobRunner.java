@@ -142,7 +142,6 @@ public class JobRunner {
     private Uni<Void> record(List<Ran> group) {
         List<UUID> done = group.stream().filter(ran -> ran.outcome().kind() == JobOutcome.Kind.DONE).map(ran -> ran.job().id()).toList();
         return Multi.createFrom().iterable(group)
-                .filter(ran -> ran.outcome().kind() != JobOutcome.Kind.DONE)
                 .onItem().transformToUniAndConcatenate(ran -> record(ran.job(), ran.outcome()))
                 .collect().last()
                 .chain(() -> done.isEmpty() ? Uni.createFrom().voidItem() : store.delete(done));
@@ -151,7 +150,8 @@ public class JobRunner {
     private Uni<Void> record(ClaimedJob job, JobOutcome outcome) {
         Instant now = clock.now();
         return switch (outcome.kind()) {
-            case DONE -> store.delete(List.of(job.id()));
+            // Deleted with the rest of its group, in one statement.
+            case DONE -> Uni.createFrom().voidItem();
             case RETRY -> store.reschedule(job.id(), outcome.retryAt(), truncate(outcome.reason()), now);
             case GIVE_UP -> store.park(job.id(), truncate(outcome.reason()), now)
                     .invoke(() -> LOG.warnf("Job %s (%s) given up: %s", job.id(), job.type(), outcome.reason()));
