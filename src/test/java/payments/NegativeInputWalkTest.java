@@ -244,10 +244,14 @@ class NegativeInputWalkTest {
         String card = TestSupport.api().header("Idempotency-Key", java.util.UUID.randomUUID().toString())
                 .body(Map.of("customerId", customerId, "form", "VIRTUAL", "fundingSource", account)).post("/cards").then()
                 .statusCode(201).extract().path("id");
+        String umaAddress = TestSupport.api().get("/customers/" + customerId).then().statusCode(200).extract().path("umaAddress");
+        String invitation = TestSupport.api().body(Map.of("inviterUma", umaAddress)).post("/invitations").then().statusCode(201)
+                .extract().path("code");
         drainJobs();
         Map<String, String> ids = new java.util.HashMap<>(Map.of("customerId", customerId, "accountId", account,
                 "transactionId", transaction, "externalAccountId", bank, "quoteId", quote, "tokenId", token, "agentId", agentId,
                 "internal-accounts/id", account, "cards/id", card));
+        ids.put("invitationCode", invitation);
         return Map.copyOf(ids);
     }
 

@@ -51,6 +51,15 @@ class ProductionModeTest {
         api().get("/customers/" + customerId).then().body("kycStatus", equalTo("APPROVED"));
     }
 
+    /** Production has no page where invitees claim invitations until the platform names one. */
+    @Test
+    void invitationsNeedTheirClaimPageConfigured() {
+        String uma = api().body(payments.customer.CustomerTest.individual(TestSupport.uniqueCustomerRef("prod-inviter"), "Pat Prod"))
+                .post("/customers").then().statusCode(201).extract().path("umaAddress");
+        api().body(Map.of("inviterUma", uma)).post("/invitations").then().statusCode(400)
+                .body("code", equalTo("INVITATIONS_NOT_CONFIGURED"));
+    }
+
     @Test
     void sandboxEndpointsAnswer404() {
         api().post("/sandbox/webhooks/test").then().statusCode(404).body("code", equalTo("NOT_FOUND"));

@@ -47,7 +47,11 @@ final class ReferenceDifferences {
             new Allowed("POST /transactions/{transactionId}/approve", 200, "/type", "enum", "OUTGOING",
                     "spec Agent operations: POST /transactions/{transactionId}/approve approves a pending agent-initiated transaction (guide 9, #20)"),
             new Allowed("POST /customers/bulk/csv", 400, "\\$", "status", null, "a file that is not the documented CSV is 400"),
+            new Allowed("GET /uma-providers", 400, "\\$", "status", null,
+                    "developers' guide: every invalid input is a 4xx listing every bad field; the reference lists no 400 for its filters"),
             // Codes.
+            new Allowed("*", 400, "/code", "enum", "INVITATION_EXPIRED",
+                    "reference cancelInvitation: an expired invitation cannot be claimed or cancelled, and its 400 list names no code for it; named after its siblings (decisions.md)"),
             new Allowed("*", 404, "/code", "enum", "([A-Z_]+_)?NOT_FOUND",
                     "<TYPE>_NOT_FOUND for resource types the reference's 404 list leaves out, its own pattern (decisions.md); NOT_FOUND for no such route"),
             new Allowed("*", 400, "/code", "enum", "INSUFFICIENT_FUNDS|QUOTE_EXPIRED|QUOTE_RATE_UNAVAILABLE",

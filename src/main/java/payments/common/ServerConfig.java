@@ -66,6 +66,28 @@ public interface ServerConfig {
 
     Webhooks webhooks();
 
+    Invitations invitations();
+
+    Directories directories();
+
+    interface Directories {
+        /**
+         * A folder whose uma-providers.json, vasps.json or discoveries.json replace the shipped
+         * directories of the same name (same shapes as src/main/resources/directories).
+         */
+        Optional<String> dir();
+    }
+
+    interface Invitations {
+        /**
+         * Where an invitee claims an invitation, with {@code {code}} standing for its code (e.g.
+         * https://myplatform.example/uma?code={code}): the platform's onboarding page. Unset, the
+         * sandbox uses https://&lt;umaDomain&gt;/invite/{code} and production refuses to create
+         * invitations (INVITATIONS_NOT_CONFIGURED).
+         */
+        Optional<String> claimUrl();
+    }
+
     interface Webhooks {
         /**
          * Host names a webhook endpoint may name even though they resolve to loopback, link-local or

@@ -122,6 +122,12 @@ public class Customer extends PanacheEntityBase {
         return this;
     }
 
+    /** The currency the customer sends and is quoted in by default: the first one it uses, USD when it names none. */
+    public String homeCurrency() {
+        List<String> used = currencies == null ? List.of() : currencyList();
+        return used.isEmpty() ? "USD" : used.get(0);
+    }
+
     public List<String> currencyList() {
         return Arrays.stream(currencies.split(",")).filter(code -> !code.isEmpty()).toList();
     }

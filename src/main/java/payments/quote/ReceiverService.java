@@ -82,7 +82,7 @@ public class ReceiverService {
         // UMA counterparties ask for the sender's name; nationality helps their screening.
         List<FieldDefinition> required = List.of(new FieldDefinition("FULL_NAME", true), new FieldDefinition("NATIONALITY", false));
         return sender(senderUmaAddress, customerId).flatMap(sender -> save(address, sender, required)
-                .map(lookup -> new LookupResponse(address, null, preferences(sendingCurrency(sender), receiver.currencies()),
+                .map(lookup -> new LookupResponse(address, null, preferences(sender.homeCurrency(), receiver.currencies()),
                         required, lookup.wireId())));
     }
 
@@ -90,7 +90,7 @@ public class ReceiverService {
     public Uni<LookupResponse> lookupExternalAccount(String accountId, String senderUmaAddress, String customerId) {
         return externalAccounts.findAnyHolder(accountId).flatMap(account -> sender(senderUmaAddress, customerId)
                 .flatMap(sender -> {
-                    String sending = sendingCurrency(sender);
+                    String sending = sender.homeCurrency();
                     // Crossing a currency border, the payout partner needs to know who pays.
                     List<FieldDefinition> required = sending.equals(account.currency) ? List.of()
                             : List.of(new FieldDefinition("FULL_NAME", true));
@@ -117,12 +117,6 @@ public class ReceiverService {
             }
             return customer;
         });
-    }
-
-    /** The sender's own currency: the first one the customer uses. */
-    private static String sendingCurrency(Customer sender) {
-        List<String> currencies = sender.currencies == null ? List.of() : sender.currencyList();
-        return currencies.isEmpty() ? "USD" : currencies.get(0);
     }
 
     private List<CurrencyPreference> preferences(String sending, List<String> currencies) {
