@@ -247,11 +247,22 @@ class NegativeInputWalkTest {
         String umaAddress = TestSupport.api().get("/customers/" + customerId).then().statusCode(200).extract().path("umaAddress");
         String invitation = TestSupport.api().body(Map.of("inviterUma", umaAddress)).post("/invitations").then().statusCode(201)
                 .extract().path("code");
+        String providerAccount = payments.stablecoin.StablecoinTest.link("walk-" + java.util.UUID.randomUUID());
+        String stablecoin = payments.stablecoin.StablecoinTest.register(providerAccount, "WALK");
+        String wallet = TestSupport.api().body(Map.of("customerId", customerId, "currency", "USDB", "ownershipType", "FIRST_PARTY",
+                        "accountInfo", Map.of("accountType", "SPARK_WALLET",
+                                "address", "spark1pgssyuuuhnrrdjswal5c3s3rafw9w3y5dd4cjy3duxlf7hjzkp0rqx6dj6mrhu")))
+                .post("/customers/external-accounts").then().statusCode(201).extract().path("id");
+        String stablecoinOperation = payments.stablecoin.StablecoinTest.post("/stablecoins/" + stablecoin + "/mints",
+                payments.stablecoin.StablecoinTest.wireMint(100, wallet)).statusCode(201).extract().path("id");
         drainJobs();
         Map<String, String> ids = new java.util.HashMap<>(Map.of("customerId", customerId, "accountId", account,
                 "transactionId", transaction, "externalAccountId", bank, "quoteId", quote, "tokenId", token, "agentId", agentId,
                 "internal-accounts/id", account, "cards/id", card));
         ids.put("invitationCode", invitation);
+        ids.put("stablecoinProviderAccountId", providerAccount);
+        ids.put("stablecoinId", stablecoin);
+        ids.put("stablecoinOperationId", stablecoinOperation);
         return Map.copyOf(ids);
     }
 

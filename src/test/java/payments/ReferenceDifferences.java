@@ -50,6 +50,9 @@ final class ReferenceDifferences {
             new Allowed("GET /uma-providers", 400, "\\$", "status", null,
                     "developers' guide: every invalid input is a 4xx listing every bad field; the reference lists no 400 for its filters"),
             // Codes.
+            new Allowed("*", 400, "/code", "enum", "STABLECOIN_(AMOUNT_NOT_REPRESENTABLE|BURN_SOURCE_NOT_SUPPORTED|EXTERNAL_ACCOUNT_[A-Z_]+"
+                    + "|GRID_OPERATIONS_NOT_ENABLED|NOT_PROVISIONED)",
+                    "spec Errors, codes listed under 400, Stablecoins: the codes the reference's Error400 enum stops short of"),
             new Allowed("*", 400, "/code", "enum", "INVITATION_EXPIRED",
                     "reference cancelInvitation: an expired invitation cannot be claimed or cancelled, and its 400 list names no code for it; named after its siblings (decisions.md)"),
             new Allowed("*", 404, "/code", "enum", "([A-Z_]+_)?NOT_FOUND",

@@ -17,9 +17,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import payments.card.CardService.CardListQuery;
 import payments.card.CardView.CardResponse;
-import payments.common.ApiException;
 import payments.common.ApiResult;
-import payments.common.FieldError;
 import payments.common.Idempotency;
 import payments.common.Page;
 import payments.common.security.CurrentCaller;
@@ -72,11 +70,8 @@ public class CardResource {
     public Uni<Response> create(@HeaderParam(Idempotency.HEADER) String idempotencyKey,
             @RequestBody(content = @Content(schema = @Schema(implementation = CardCreateRequest.class))) JsonNode body) {
         service.requireIssuer();
-        if (idempotencyKey == null) {
-            throw ApiException.invalidField(Idempotency.HEADER, FieldError.Constraint.length(1, Idempotency.MAX_KEY_LENGTH),
-                    "Is required: issuing a card needs an Idempotency-Key so that a retry cannot issue a second card");
-        }
-        return idempotency.run(caller.get(), idempotencyKey, "POST", "/cards", body,
+        return idempotency.runWithRequiredKey(caller.get(), idempotencyKey, "POST", "/cards", body,
+                "issuing a card needs an Idempotency-Key so that a retry cannot issue a second card",
                 () -> service.issue(body).map(ApiResult::created));
     }
 

@@ -24,7 +24,10 @@ public enum IdType {
     JOB("Job"),
     BENEFICIAL_OWNER("BeneficialOwner"),
     DOCUMENT("Document"),
-    VERIFICATION("Verification");
+    VERIFICATION("Verification"),
+    STABLECOIN("Stablecoin"),
+    STABLECOIN_OPERATION("StablecoinOperation"),
+    STABLECOIN_PROVIDER_ACCOUNT("StablecoinProviderAccount");
 
     private final String prefix;
 

@@ -82,6 +82,15 @@ public class Idempotency {
                         .call(answer -> storeWithEffects(claim, answer))));
     }
 
+    /** {@link #run} for an operation the interface requires a key for: without one it is refused, {@code why} saying so. */
+    public Uni<Response> runWithRequiredKey(Caller caller, String key, String method, String path, Object request, String why,
+                                            Supplier<Uni<? extends ApiResult>> operation) {
+        if (key == null) {
+            throw ApiException.invalidField(HEADER, FieldError.Constraint.length(1, MAX_KEY_LENGTH), "Is required: " + why);
+        }
+        return run(caller, key, method, path, request, operation);
+    }
+
     /**
      * Like {@link #run}, for an operation that commits on its own: it must store its answer under
      * the claim (null without a key) in the same commit as its effects, through

@@ -43,6 +43,19 @@ public final class QueryFilters {
         return this;
     }
 
+    /** {@code column = value} for a filter whose values are an enum's names; any other value is a field error. */
+    public QueryFilters oneOf(String column, String param, String value, Class<? extends Enum<?>> allowed) {
+        if (value == null) {
+            return this;
+        }
+        List<String> names = java.util.Arrays.stream(allowed.getEnumConstants()).map(Enum::name).toList();
+        if (names.contains(value)) {
+            return equal(column, param, value);
+        }
+        errors.add(new FieldError(param, FieldError.Constraint.oneOf(names), "Must be one of " + String.join(", ", names)));
+        return this;
+    }
+
     /** {@code column >= value} (or {@code <=} when {@code upper}) for an ISO 8601 date-time filter. */
     public QueryFilters timeBound(String column, String param, String value, boolean upper) {
         if (value == null) {

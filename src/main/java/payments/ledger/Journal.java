@@ -36,7 +36,9 @@ public final class Journal {
         /** The card network: what cleared card purchases are paid to and card credits come from. */
         CARD_NETWORK,
         /** Card settlements no funding account covered (a failed post-hoc pull): the service's loss. */
-        CARD_LOSSES
+        CARD_LOSSES,
+        /** Fiat the stablecoin provider holds against the tokens minted through this server and not yet burnt. */
+        STABLECOIN_RESERVE
     }
 
     /** One entry: exactly one of {@code accountId} and {@code systemAccount} is set. */

@@ -9,6 +9,7 @@ import payments.account.FundingInstructions;
 import payments.bankfile.BankFileRail;
 import payments.bankfile.CollectionAccount;
 import payments.quote.UmaNetwork;
+import payments.stablecoin.StablecoinProvider;
 import payments.common.ServerConfig;
 import payments.customer.IdentityVerdicts;
 import payments.transaction.PaymentRail;
@@ -69,6 +70,12 @@ public class SandboxProviders {
     @Singleton
     UmaNetwork umaNetwork(ServerConfig config) {
         return config.sandbox() ? new SandboxUmaDirectory() : UmaNetwork.NONE;
+    }
+
+    @Produces
+    @Singleton
+    StablecoinProvider stablecoinProvider(ServerConfig config) {
+        return config.sandbox() ? new SimulatedStablecoinProvider() : StablecoinProvider.NONE;
     }
 
     @Produces
