@@ -4,6 +4,7 @@ import payments.common.ErrorCode;
 import payments.common.Sha256;
 import payments.stablecoin.StablecoinProvider;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -12,22 +13,23 @@ import java.util.Optional;
 /**
  * The sandbox's stablecoin provider, deterministic and answering from magic values (README,
  * "Stablecoins in the sandbox"): credentials reach one provider account derived from the client id
- * (two when the id ends in 002) unless the secret ends in 401; every token exists, 6 decimals
+ * (two when the id ends in 942) unless the secret ends in 941; every token exists, 6 decimals
  * against USD, PROVISIONED unless its identifier ends in _PENDING or _REJECTED; external accounts
- * whose number or address ends in 301-305 cannot be linked, one of the STABLECOIN_EXTERNAL_ACCOUNT_*
- * codes each; an operation whose counterparty ends in 002 fails at the provider.
+ * whose number or address ends in 931-935 cannot be linked, one of the STABLECOIN_EXTERNAL_ACCOUNT_*
+ * codes each; an operation whose counterparty ends in 002 fails at the provider (the reference's
+ * "002 fails" ending; the others are this server's own, in its 9xx range).
  */
 final class SimulatedStablecoinProvider implements StablecoinProvider {
 
-    private static final String REFUSED_SECRET = "401";
-    private static final String TWO_ACCOUNTS = "002";
+    private static final String REFUSED_SECRET = "941";
+    private static final String TWO_ACCOUNTS = "942";
     private static final String FAILS = "002";
     private static final Map<String, ErrorCode> LINK_REFUSALS = Map.of(
-            "301", ErrorCode.STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED,
-            "302", ErrorCode.STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED,
-            "303", ErrorCode.STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED,
-            "304", ErrorCode.STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED,
-            "305", ErrorCode.STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED);
+            "931", ErrorCode.STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED,
+            "932", ErrorCode.STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED,
+            "933", ErrorCode.STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED,
+            "934", ErrorCode.STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED,
+            "935", ErrorCode.STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED);
 
     @Override
     public String environment() {
@@ -57,11 +59,24 @@ final class SimulatedStablecoinProvider implements StablecoinProvider {
 
     @Override
     public Map<String, Object> fundingInstructions(Funding funding, String valueType, String reference) {
-        return switch (funding) {
-            case WIRE -> Map.of("rail", "WIRE", "bankName", "Sandbox Issuer Bank", "beneficiaryName", "Sandbox Stablecoin Provider",
-                    "accountNumber", "900" + digits(reference, 9), "routingNumber", "021000021", "reference", reference);
-            case SPARK_DEPOSIT -> Map.of("rail", "SPARK", "network", "SPARK", "address", sparkAddress(reference), "valueType", valueType);
-        };
+        Map<String, Object> instructions = new LinkedHashMap<>();
+        switch (funding) {
+            case WIRE -> {
+                instructions.put("rail", "WIRE");
+                instructions.put("bankName", "Sandbox Issuer Bank");
+                instructions.put("beneficiaryName", "Sandbox Stablecoin Provider");
+                instructions.put("accountNumber", "900" + digits(reference, 9));
+                instructions.put("routingNumber", "021000021");
+                instructions.put("reference", reference);
+            }
+            case SPARK_DEPOSIT -> {
+                instructions.put("rail", "SPARK");
+                instructions.put("network", "SPARK");
+                instructions.put("address", sparkAddress(reference));
+                instructions.put("valueType", valueType);
+            }
+        }
+        return instructions;
     }
 
     @Override

@@ -101,7 +101,7 @@ public class StablecoinOperations implements JobHandler {
             String funding = request.fundingSource().type();
             Map<String, Object> source = new LinkedHashMap<>(Map.of("type", funding));
             return mintDestination(start.coin(), request.destination().accountId()).flatMap(wallet -> {
-                operation.destination = json.write(Map.of("accountId", wallet.wireId()));
+                operation.destination = json.write(new StablecoinRecords.OperationDestination(wallet.wireId(), null));
                 return switch (funding) {
                     case "WIRE" -> awaitFunds(operation, source, StablecoinProvider.Funding.WIRE, start.coin());
                     case "ACH_DEBIT", "SAME_DAY_ACH_DEBIT" -> bankAccount(request.fundingSource().externalAccountId(),
@@ -132,9 +132,9 @@ public class StablecoinOperations implements JobHandler {
             StablecoinOperation operation = start.operation(StablecoinOperation.BURN, request.description());
             String rail = request.destination().rail();
             return bankAccount(request.destination().externalAccountId(), "destination.externalAccountId", start.coin()).flatMap(bank -> {
-                operation.destination = json.write(Map.of("accountId", bank.wireId(), "rail", rail));
-                operation.estimatedDelivery = json.write(Map.of("rail", rail, "amount", Long.toString(operation.fiatAmount),
-                        "currency", start.coin().baseCurrency, "timing", PAYOUT_TIMING.get(rail)));
+                operation.destination = json.write(new StablecoinRecords.OperationDestination(bank.wireId(), rail));
+                operation.estimatedDelivery = json.write(new StablecoinRecords.EstimatedDelivery(rail, Long.toString(operation.fiatAmount),
+                        start.coin().baseCurrency, PAYOUT_TIMING.get(rail)));
                 Map<String, Object> source = new LinkedHashMap<>(Map.of("type", request.source().type()));
                 return "EXTERNAL_ACCOUNT".equals(request.source().type())
                         ? awaitFunds(operation, source, StablecoinProvider.Funding.SPARK_DEPOSIT, start.coin())

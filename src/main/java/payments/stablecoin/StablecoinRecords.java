@@ -89,6 +89,14 @@ public final class StablecoinRecords {
             @Size(max = 1024) String description) {
     }
 
+    /** Where an operation's funds went: `rail` only for a burn's fiat payout. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record OperationDestination(String accountId, String rail) {
+    }
+
+    public record EstimatedDelivery(String rail, String amount, String currency, String timing) {
+    }
+
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record StablecoinProviderAccountResponse(String id, String provider, String providerAccountId, String providerEnvironment,
                                                     String status, String lastVerifiedAt, String createdAt, String updatedAt) {

@@ -119,9 +119,9 @@ public class StablecoinTest {
 
         post("/stablecoin-provider-accounts", Map.of("provider", "BRALE", "apiClientId", clientId, "apiClientSecret", "again"))
                 .statusCode(409).body("code", equalTo("CONFLICT"));
-        post("/stablecoin-provider-accounts", Map.of("provider", "BRALE", "apiClientId", "c-" + UUID.randomUUID(), "apiClientSecret", "x401"))
+        post("/stablecoin-provider-accounts", Map.of("provider", "BRALE", "apiClientId", "c-" + UUID.randomUUID(), "apiClientSecret", "x941"))
                 .statusCode(400).body("code", equalTo("STABLECOIN_PROVIDER_ACCOUNT_INVALID"));
-        String twoAccounts = "c-" + UUID.randomUUID() + "-002";
+        String twoAccounts = "c-" + UUID.randomUUID() + "-942";
         String reason = post("/stablecoin-provider-accounts", Map.of("provider", "BRALE", "apiClientId", twoAccounts, "apiClientSecret", "s"))
                 .statusCode(400).body("details.errors[0].field", equalTo("providerAccountId")).extract().path("details.errors[0].message");
         String second = reason.substring(reason.lastIndexOf(", ") + 2);
@@ -306,9 +306,9 @@ public class StablecoinTest {
         Map<String, Object> internalBurn = new HashMap<>(burn(100, "GRID_INTERNAL_ACCOUNT", bank, "WIRE"));
         internalBurn.put("source", Map.of("type", "GRID_INTERNAL_ACCOUNT", "accountId", "InternalAccount:" + UUID.randomUUID()));
         post("/stablecoins/" + coin + "/burns", internalBurn).statusCode(400).body("code", equalTo("STABLECOIN_BURN_SOURCE_NOT_SUPPORTED"));
-        Map<String, String> linkCodes = Map.of("301", "STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED",
-                "302", "STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED", "303", "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED",
-                "304", "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED", "305", "STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED");
+        Map<String, String> linkCodes = Map.of("931", "STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED",
+                "932", "STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED", "933", "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED",
+                "934", "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED", "935", "STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED");
         linkCodes.forEach((suffix, code) -> post("/stablecoins/" + coin + "/burns",
                 burn(100, "PROVIDER_INTERNAL_BALANCE", bank(suffix), "WIRE")).statusCode(400).body("code", equalTo(code)));
 
