@@ -107,6 +107,14 @@ public final class MoneyFixtures {
         api().body(Map.of("supportedCurrencies", currencies)).patch("/config").then().statusCode(200);
     }
 
+    /** Logs a customer of an SCA region in with the sandbox's SMS code: payment authorizations need the session. */
+    public static void scaLogin(String customerId) {
+        String challengeId = api().queryParam("customerId", customerId).body(Map.of("factor", "SMS_OTP")).post("/sca/login/start").then()
+                .statusCode(200).extract().path("challengeId");
+        api().queryParam("customerId", customerId).body(Map.of("factor", "SMS_OTP", "challengeId", challengeId, "code", "123456",
+                "endUserIpAddress", "203.0.113.42")).post("/sca/login/complete").then().statusCode(200);
+    }
+
     public static void fund(String accountId, long amount) {
         api().body(Map.of("amount", amount)).post("/sandbox/internal-accounts/" + accountId + "/fund")
                 .then().statusCode(200);

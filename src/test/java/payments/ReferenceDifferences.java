@@ -47,6 +47,10 @@ final class ReferenceDifferences {
             new Allowed("POST /transactions/{transactionId}/approve", 200, "/type", "enum", "OUTGOING",
                     "spec Agent operations: POST /transactions/{transactionId}/approve approves a pending agent-initiated transaction (guide 9, #20)"),
             new Allowed("POST /customers/bulk/csv", 400, "\\$", "status", null, "a file that is not the documented CSV is 400"),
+            new Allowed("GET /sca/factors", 400, "\\$", "status", null,
+                    "developers' guide: a missing or malformed required customerId is a 400 naming it; the reference lists no 400 here"),
+            new Allowed("GET /sca/factors/reset/{resetId}", 400, "\\$", "status", null,
+                    "developers' guide: a missing or malformed required customerId is a 400 naming it; the reference lists no 400 here"),
             new Allowed("GET /uma-providers", 400, "\\$", "status", null,
                     "developers' guide: every invalid input is a 4xx listing every bad field; the reference lists no 400 for its filters"),
             // Codes.

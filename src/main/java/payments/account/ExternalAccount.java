@@ -65,6 +65,10 @@ public class ExternalAccount extends PanacheEntityBase {
     @Column(name = "deleted_at")
     public Instant deletedAt;
 
+    /** A trusted beneficiary: its holder confirmed it with SCA, so payments to it skip the per-payment challenge. */
+    @Column(name = "trusted_beneficiary", nullable = false)
+    public boolean trustedBeneficiary;
+
     /** Not deleted and ACTIVE: its ownership, where checked, is verified. */
     public boolean isVerified() {
         return deletedAt == null && ACTIVE.equals(status);

@@ -123,6 +123,10 @@ public class ExternalAccountService {
     @WithTransaction
     public Uni<Void> delete(Owner owner, String accountId) {
         return find(owner, accountId).invoke(account -> {
+            if (account.trustedBeneficiary) {
+                throw new ApiException(ErrorCode.BENEFICIARY_TRUSTED, "External account " + account.wireId()
+                        + " is a trusted beneficiary: untrust it (POST .../untrust and .../untrust/confirm) before deleting it");
+            }
             account.deletedAt = clock.now();
             account.updatedAt = account.deletedAt;
             account.defaultUmaDeposit = false;

@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 
 /**
  * Bank files on the bank's SFTP server. One connection per exchange (a poll, a delivery): bank
@@ -123,15 +124,18 @@ final class SftpTransport implements BankFileTransport, AutoCloseable {
     public void move(String folder, String name, String toFolder, String targetName) throws IOException {
         exchange(sftp -> {
             makeFolder(sftp, path(toFolder));
+            // Claim the file with a rename to a name only this call knows: of two pollers moving the same
+            // file, one claims it and the other finds it gone, and neither can replace the other's copy.
+            String claimed = path(toFolder) + "/." + targetName + "." + UUID.randomUUID() + ".moving";
             try {
-                sftp.stat(path(folder) + "/" + name);
+                sftp.rename(path(folder) + "/" + name, claimed);
             } catch (SftpException e) {
                 if (e.getStatus() == SftpConstants.SSH_FX_NO_SUCH_FILE) {
-                    return null; // another instance moved it first
+                    return null; // another poller or instance moved it first
                 }
                 throw e;
             }
-            replace(sftp, path(folder) + "/" + name, path(toFolder) + "/" + targetName);
+            replace(sftp, claimed, path(toFolder) + "/" + targetName);
             return null;
         });
     }

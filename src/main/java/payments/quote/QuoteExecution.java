@@ -6,6 +6,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.account.AccountInfoRules;
 import payments.account.ExternalAccount;
+import payments.sca.BeneficiaryTrust;
 import payments.account.InternalAccount;
 import payments.account.InternalAccountService;
 import payments.wallet.WalletPayments;
@@ -95,10 +96,16 @@ public class QuoteExecution {
         return signed.flatMap(ignored -> holder(quote.customerId)).flatMap(customer -> {
             if (customer != null && Regions.requiresSca(customer.region)) {
                 customer.requireNotDeleted();
-                return challenges.challenge(quote, t, scaFactor);
+                // A beneficiary the payer trusted with SCA is exempt from the per-payment challenge.
+                return trustedPayee(quote).flatMap(trusted -> trusted ? release(quote, t) : challenges.challenge(quote, t, scaFactor));
             }
             return release(quote, t);
         });
+    }
+
+    private static Uni<Boolean> trustedPayee(Quote quote) {
+        return quote.externalAccountId == null ? Uni.createFrom().item(false)
+                : ExternalAccount.<ExternalAccount>findById(quote.externalAccountId).map(BeneficiaryTrust::trusted);
     }
 
     /**

@@ -30,6 +30,8 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 import java.util.Set;
 
 /**
@@ -65,13 +67,18 @@ public class Passkeys {
 
     /** Verifies {@code attestation} (the body's) made for {@code challenge} (base64url); 400 INVALID_INPUT naming the failure. */
     public Registered register(JsonNode attestation, String challenge) {
+        return register(attestation, challenge, "attestation");
+    }
+
+    /** {@link #register}, naming the attestation's fields under {@code field} in the errors. */
+    public Registered register(JsonNode attestation, String challenge, String field) {
         byte[] challengeBytes = decode(challenge, "challenge");
         if (challengeBytes.length < MIN_CHALLENGE_BYTES) {
             // The caller makes the registration challenge (the reference says so): it must be unguessable to mean anything.
             throw ApiException.invalidField("challenge", null, "Must decode to at least " + MIN_CHALLENGE_BYTES + " random bytes");
         }
-        byte[] clientData = decode(attestation.path("clientDataJson").asText(), "attestation.clientDataJson");
-        byte[] attestationObject = decode(attestation.path("attestationObject").asText(), "attestation.attestationObject");
+        byte[] clientData = decode(attestation.path("clientDataJson").asText(), field + ".clientDataJson");
+        byte[] attestationObject = decode(attestation.path("attestationObject").asText(), field + ".attestationObject");
         Set<String> transports = new LinkedHashSet<>();
         attestation.path("transports").forEach(t -> transports.add(t.asText()));
         RegistrationData data;
@@ -79,15 +86,15 @@ public class Passkeys {
             data = manager.verify(new RegistrationRequest(attestationObject, clientData, transports),
                     new RegistrationParameters(new ServerProperty(origins, rpId, new DefaultChallenge(challengeBytes)), ALGORITHMS, false, true));
         } catch (DataConversionException | VerificationException e) {
-            throw ApiException.invalidField("attestation", null, "The passkey attestation does not verify: " + e.getMessage());
+            throw ApiException.invalidField(field, null, "The passkey attestation does not verify: " + e.getMessage());
         }
         AttestedCredentialData attested = data.getAttestationObject().getAuthenticatorData().getAttestedCredentialData();
         if (attested == null) {
-            throw ApiException.invalidField("attestation.attestationObject", null, "Carries no attested credential data");
+            throw ApiException.invalidField(field + ".attestationObject", null, "Carries no attested credential data");
         }
         String credentialId = Base64.getUrlEncoder().withoutPadding().encodeToString(attested.getCredentialId());
-        if (!Arrays.equals(attested.getCredentialId(), decode(attestation.path("credentialId").asText(), "attestation.credentialId"))) {
-            throw ApiException.invalidField("attestation.credentialId", null, "Is not the credential id the attestation carries");
+        if (!Arrays.equals(attested.getCredentialId(), decode(attestation.path("credentialId").asText(), field + ".credentialId"))) {
+            throw ApiException.invalidField(field + ".credentialId", null, "Is not the credential id the attestation carries");
         }
         return new Registered(credentialId, credentialData.convert(attested), data.getAttestationObject().getAuthenticatorData().getSignCount());
     }
@@ -97,26 +104,52 @@ public class Passkeys {
      * WebAuthn challenge); answers the new signature counter. 401 when anything fails.
      */
     public long authenticate(AuthCredential credential, JsonNode assertion, String challengeText) {
-        byte[] credentialId = decodeOr401(assertion.path("credentialId").asText());
-        if (!credential.passkeyCredentialId.equals(Base64.getUrlEncoder().withoutPadding().encodeToString(credentialId))) {
-            throw ApiException.unauthorized("The assertion is made with another passkey than credential " + credential.passkeyCredentialId);
+        return verify(credential.passkeyCredentialId, credential.passkeyCredentialData, credential.passkeySignCount, assertion, challengeText,
+                ApiException::unauthorized);
+    }
+
+    /**
+     * Verifies an assertion of the registered credential ({@code registeredId}, its data and last
+     * signature counter) over {@code challengeText}; answers the new counter, or throws what
+     * {@code refusal} makes of the reason.
+     */
+    public long verify(String registeredId, byte[] registeredData, Long signCount, JsonNode assertion, String challengeText,
+                       Function<String, ApiException> refusal) {
+        byte[] credentialId = decodeOr(assertion.path("credentialId").asText(), refusal);
+        if (!registeredId.equals(Base64.getUrlEncoder().withoutPadding().encodeToString(credentialId))) {
+            throw refusal.apply("The assertion is made with another passkey than credential " + registeredId);
         }
-        AttestedCredentialData attested = credentialData.convert(credential.passkeyCredentialData);
+        AttestedCredentialData attested = credentialData.convert(registeredData);
         CredentialRecordImpl record = new CredentialRecordImpl(new NoneAttestationStatement(), null, null, null,
-                credential.passkeySignCount == null ? 0 : credential.passkeySignCount, attested, null, null, null, null);
+                signCount == null ? 0 : signCount, attested, null, null, null, null);
         byte[] userHandle = assertion.hasNonNull("userHandle") && !assertion.get("userHandle").asText().isEmpty()
-                ? decodeOr401(assertion.get("userHandle").asText()) : null;
+                ? decodeOr(assertion.get("userHandle").asText(), refusal) : null;
         AuthenticationRequest request = new AuthenticationRequest(credentialId, userHandle,
-                decodeOr401(assertion.path("authenticatorData").asText()), decodeOr401(assertion.path("clientDataJson").asText()),
-                decodeOr401(assertion.path("signature").asText()));
+                decodeOr(assertion.path("authenticatorData").asText(), refusal), decodeOr(assertion.path("clientDataJson").asText(), refusal),
+                decodeOr(assertion.path("signature").asText(), refusal));
         try {
             AuthenticationData data = manager.verify(request, new AuthenticationParameters(
                     new ServerProperty(origins, rpId, new DefaultChallenge(challengeText.getBytes(StandardCharsets.US_ASCII))),
                     record, List.of(credentialId), false, true));
             return data.getAuthenticatorData().getSignCount();
         } catch (DataConversionException | VerificationException e) {
-            throw ApiException.unauthorized("The passkey assertion does not verify: " + e.getMessage());
+            throw refusal.apply("The passkey assertion does not verify: " + e.getMessage());
         }
+    }
+
+    /** The relying-party id passkeys are bound to. */
+    public String rpId() {
+        return rpId;
+    }
+
+    /** The origins WebAuthn ceremonies may run against. */
+    public List<String> origins() {
+        return origins.stream().map(Origin::toString).toList();
+    }
+
+    /** The algorithms a new passkey may use, as WebAuthn creation options list them. */
+    public static List<Map<String, Object>> algorithms() {
+        return ALGORITHMS.stream().map(p -> Map.<String, Object>of("type", "public-key", "alg", p.getAlg().getValue())).toList();
     }
 
     private static byte[] decode(String base64url, String field) {
@@ -127,11 +160,11 @@ public class Passkeys {
         }
     }
 
-    private static byte[] decodeOr401(String base64url) {
+    private static byte[] decodeOr(String base64url, Function<String, ApiException> refusal) {
         try {
             return Base64.getUrlDecoder().decode(base64url);
         } catch (IllegalArgumentException e) {
-            throw ApiException.unauthorized("The passkey assertion is not base64url");
+            throw refusal.apply("The passkey assertion is not base64url");
         }
     }
 }

@@ -33,6 +33,7 @@ class QuoteScaTest {
         Holder payer = MoneyFixtures.customer("DE", List.of("EUR"));
         Holder payee = MoneyFixtures.approvedCustomer(List.of("EUR"));
         MoneyFixtures.fund(payer.account("EUR"), 5000);
+        MoneyFixtures.scaLogin(payer.customerId());
         String quoteId = api().body(quoteBody(payer.account("EUR"), payee.account("EUR"), 1200)).post("/quotes")
                 .then().statusCode(201).extract().path("id");
         return new EuPayment(payer, quoteId);
@@ -77,12 +78,12 @@ class QuoteScaTest {
         String quoteId = payment.quoteId();
         api().post("/quotes/" + quoteId + "/execute").then().statusCode(200).body("status", equalTo("PENDING_AUTHORIZATION"));
         // Four wrong codes are answered 400; the fifth in a row locks.
-        for (int attempt = 1; attempt < ScaLockoutStore.MAX_FAILED_ATTEMPTS; attempt++) {
+        for (int attempt = 1; attempt < payments.sca.LockoutSchedule.FIRST_LOCK_AT; attempt++) {
             api().body(Map.of("code", "000000")).post("/quotes/" + quoteId + "/authorize").then().statusCode(400);
         }
         api().body(Map.of("code", "000000")).post("/quotes/" + quoteId + "/authorize").then().statusCode(423)
                 .body("code", equalTo("ACCOUNT_LOCKED"))
-                .body("details.failedAttempts", equalTo(ScaLockoutStore.MAX_FAILED_ATTEMPTS))
+                .body("details.failedAttempts", equalTo(payments.sca.LockoutSchedule.FIRST_LOCK_AT))
                 .body("details.suspended", equalTo(false))
                 .body("details.lockedUntil", notNullValue());
         // Locked: even the right code waits.
@@ -95,11 +96,12 @@ class QuoteScaTest {
         Holder payer = MoneyFixtures.customer("DE", List.of("EUR"));
         Holder payee = MoneyFixtures.approvedCustomer(List.of("EUR"));
         MoneyFixtures.fund(payer.account("EUR"), 5000);
+        MoneyFixtures.scaLogin(payer.customerId());
         for (int payment = 0; payment < 2; payment++) {
             String quoteId = api().body(quoteBody(payer.account("EUR"), payee.account("EUR"), 100)).post("/quotes")
                     .then().statusCode(201).extract().path("id");
             api().post("/quotes/" + quoteId + "/execute").then().statusCode(200);
-            for (int attempt = 1; attempt < ScaLockoutStore.MAX_FAILED_ATTEMPTS; attempt++) {
+            for (int attempt = 1; attempt < payments.sca.LockoutSchedule.FIRST_LOCK_AT; attempt++) {
                 api().body(Map.of("code", "000000")).post("/quotes/" + quoteId + "/authorize").then().statusCode(400);
             }
             api().body(Map.of("code", "123456")).post("/quotes/" + quoteId + "/authorize").then().statusCode(200);

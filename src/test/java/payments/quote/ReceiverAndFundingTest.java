@@ -152,6 +152,7 @@ class ReceiverAndFundingTest {
                 .body("paymentInstructions", nullValue())
                 .extract().path("id");
         api().body(Map.of("quoteId", quoteId, "currencyCode", "EUR")).post("/sandbox/send").then().statusCode(409);
+        MoneyFixtures.scaLogin(payer.customerId());
         api().body(Map.of("code", "123456")).post("/quotes/" + quoteId + "/authorize").then().statusCode(200)
                 .body("status", equalTo("PENDING"))
                 .body("paymentInstructions[0].accountOrWalletInfo.accountType", equalTo("EUR_ACCOUNT"));

@@ -142,6 +142,7 @@ class WalletPaymentTest {
         Response challenged = execute(quote, WalletClientStamps.stamp(session.key(), quote.payloadToSign()));
         assertEquals(200, challenged.statusCode(), challenged.asString());
         assertEquals("PENDING_AUTHORIZATION", challenged.jsonPath().getString("status"));
+        MoneyFixtures.scaLogin(owner.customerId());
         Response authorized = api().body(Map.of("code", "123456")).post("/quotes/" + quote.id() + "/authorize");
         assertEquals(200, authorized.statusCode(), authorized.asString());
         MoneyFixtures.awaitQuote(quote.id(), "COMPLETED");

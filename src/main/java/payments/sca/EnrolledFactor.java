@@ -1,0 +1,65 @@
+package payments.sca;
+
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+import java.time.Instant;
+import java.util.UUID;
+
+/** A TOTP or passkey factor a customer enrolled (SMS_OTP needs no enrollment: it is the verified phone). */
+@Entity
+@Table(name = "sca_factors")
+public class EnrolledFactor extends PanacheEntityBase {
+
+    public static final String PENDING = "PENDING";
+    public static final String ACTIVE = "ACTIVE";
+
+    @Id
+    public UUID id;
+
+    @Column(name = "customer_id", nullable = false)
+    public UUID customerId;
+
+    /** TOTP or PASSKEY. */
+    @Column(nullable = false)
+    public String factor;
+
+    @Column(nullable = false)
+    public String status;
+
+    public String name;
+
+    /** Sealed (SecretsAtRest), bound to this row's id. */
+    @Column(name = "totp_secret")
+    public String totpSecret;
+
+    /** SHA-256 hex of each unused recovery code, comma-separated. */
+    @Column(name = "recovery_code_hashes")
+    public String recoveryCodeHashes;
+
+    /** base64url of the registration challenge, while PENDING. */
+    @Column(name = "passkey_challenge")
+    public String passkeyChallenge;
+
+    @Column(name = "passkey_credential_id")
+    public String passkeyCredentialId;
+
+    @Column(name = "passkey_credential_data")
+    public byte[] passkeyCredentialData;
+
+    @Column(name = "passkey_sign_count")
+    public Long passkeySignCount;
+
+    @Column(name = "created_at", nullable = false)
+    public Instant createdAt;
+
+    @Column(name = "updated_at", nullable = false)
+    public Instant updatedAt;
+
+    String sealName() {
+        return "sca-totp:" + id;
+    }
+}

@@ -1,0 +1,136 @@
+package payments.sca;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import payments.common.ApiException;
+import payments.common.FieldError;
+import payments.common.ServerConfig;
+import payments.common.security.SecretsAtRest;
+import payments.customer.Customer;
+import payments.sca.ScaRecords.Factor;
+import payments.sca.ScaRecords.Proof;
+import payments.wallet.Passkeys;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The one place a customer's SCA proof is checked, for logins, trust changes and payment
+ * authorizations alike: a code (the SMS code, or the current TOTP code of an enrolled
+ * authenticator), or a passkey assertion over the challenge from an allowed origin. Every wrong
+ * proof counts toward the lockout ({@link ScaLockouts}); a locked customer is refused (423) before
+ * any proof is looked at.
+ */
+@ApplicationScoped
+public class ScaProofs {
+
+    /** The sandbox's SMS and TOTP code (the reference's). */
+    public static final String SANDBOX_CODE = "123456";
+
+    private final ScaLockouts lockouts;
+    private final TotpCodes totp;
+    private final Passkeys passkeys;
+    private final SecretsAtRest secrets;
+    private final ServerConfig config;
+
+    public ScaProofs(ScaLockouts lockouts, TotpCodes totp, Passkeys passkeys, SecretsAtRest secrets, ServerConfig config) {
+        this.lockouts = lockouts;
+        this.totp = totp;
+        this.passkeys = passkeys;
+        this.secrets = secrets;
+        this.config = config;
+    }
+
+    /** The proof fields of a body (code, passkeyAssertion, origin); 400 when they are of the wrong type. */
+    public static Proof proofOf(JsonNode body) {
+        JsonNode code = body == null ? null : body.get("code");
+        JsonNode assertion = body == null ? null : body.get("passkeyAssertion");
+        JsonNode origin = body == null ? null : body.get("origin");
+        if (code != null && !code.isNull() && !code.isTextual()) {
+            throw ApiException.invalidField("code", null, "Must be a string (the code as sent, e.g. \"123456\")");
+        }
+        if (assertion != null && !assertion.isNull() && !assertion.isObject()) {
+            throw ApiException.invalidField("passkeyAssertion", null, "Must be the WebAuthn assertion object");
+        }
+        if (origin != null && !origin.isNull() && !origin.isTextual()) {
+            throw ApiException.invalidField("origin", null, "Must be a string");
+        }
+        return new Proof(code == null || code.isNull() ? null : code.asText(), assertion == null || assertion.isNull() ? null : assertion,
+                origin == null || origin.isNull() ? null : origin.asText());
+    }
+
+    /**
+     * Checks {@code proof} against the factors {@code offered} (for a passkey, an assertion over
+     * {@code passkeyChallenge}); answers the factor that proved it. 400 when wrong or missing, 423
+     * when locked out.
+     */
+    public Uni<Factor> verify(Customer customer, Proof proof, Set<Factor> offered, String passkeyChallenge) {
+        return lockouts.requireUnlocked(customer.id).flatMap(unlocked -> {
+            if (proof.passkeyAssertion() != null) {
+                return passkey(customer, proof, offered, passkeyChallenge);
+            }
+            if (proof.code() == null || proof.code().isBlank()) {
+                throw ApiException.invalidField("code", null, "Is required (or passkeyAssertion with origin for a passkey)");
+            }
+            return code(customer, proof.code(), offered);
+        });
+    }
+
+    private Uni<Factor> code(Customer customer, String code, Set<Factor> offered) {
+        boolean sandboxCode = config.sandbox() && SANDBOX_CODE.equals(code);
+        if (offered.contains(Factor.SMS_OTP) && sandboxCode) {
+            return lockouts.recordSuccess(customer.id).replaceWith(Factor.SMS_OTP);
+        }
+        if (!offered.contains(Factor.TOTP)) {
+            return wrong(customer, "code", "The code is not the one sent for this challenge");
+        }
+        return EnrolledFactor.<EnrolledFactor>find("customerId = ?1 and factor = ?2 and status = ?3", customer.id, Factor.TOTP.name(),
+                EnrolledFactor.ACTIVE).firstResult().flatMap(factor -> {
+                    boolean right = factor != null && (sandboxCode || totp.verify(secrets.open(factor.sealName(), factor.totpSecret), code));
+                    return right ? lockouts.recordSuccess(customer.id).replaceWith(Factor.TOTP)
+                            : wrong(customer, "code", "The code is neither the one sent nor the authenticator's current one");
+                });
+    }
+
+    private Uni<Factor> passkey(Customer customer, Proof proof, Set<Factor> offered, String passkeyChallenge) {
+        if (!offered.contains(Factor.PASSKEY) || passkeyChallenge == null) {
+            throw ApiException.invalidField("passkeyAssertion", null, "This challenge does not take a passkey: answer it with a code");
+        }
+        if (proof.origin() == null || !passkeys.origins().contains(proof.origin())) {
+            throw ApiException.invalidField("origin", FieldError.Constraint.oneOf(passkeys.origins()),
+                    "Is required with passkeyAssertion: one of the allowed origins");
+        }
+        return EnrolledFactor.<EnrolledFactor>find("customerId = ?1 and factor = ?2 and status = ?3", customer.id, Factor.PASSKEY.name(),
+                EnrolledFactor.ACTIVE).firstResult().flatMap(factor -> {
+                    if (factor == null) {
+                        return wrong(customer, "passkeyAssertion", "The customer has no enrolled passkey");
+                    }
+                    try {
+                        factor.passkeySignCount = passkeys.verify(factor.passkeyCredentialId, factor.passkeyCredentialData,
+                                factor.passkeySignCount, proof.passkeyAssertion(), passkeyChallenge,
+                                reason -> ApiException.invalidField("passkeyAssertion", null, reason));
+                    } catch (ApiException refused) {
+                        return lockouts.recordFailure(customer.id, refused).replaceWith(Factor.PASSKEY);
+                    }
+                    return lockouts.recordSuccess(customer.id).replaceWith(Factor.PASSKEY);
+                });
+    }
+
+    private Uni<Factor> wrong(Customer customer, String field, String why) {
+        return lockouts.recordFailure(customer.id, ApiException.invalidField(field, null, why)).replaceWith((Factor) null);
+    }
+
+    /** The factors a customer can answer with now: SMS always (the verified phone), TOTP and PASSKEY when enrolled. */
+    public static Uni<List<Factor>> available(java.util.UUID customerId) {
+        return EnrolledFactor.<EnrolledFactor>list("customerId = ?1 and status = ?2", customerId, EnrolledFactor.ACTIVE).map(enrolled -> {
+            List<Factor> factors = new java.util.ArrayList<>(List.of(Factor.SMS_OTP));
+            for (Factor factor : List.of(Factor.TOTP, Factor.PASSKEY)) {
+                if (enrolled.stream().anyMatch(f -> f.factor.equals(factor.name()))) {
+                    factors.add(factor);
+                }
+            }
+            return factors;
+        });
+    }
+}
