@@ -59,7 +59,8 @@ public class ExternalAccountService {
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record ExternalAccountResponse(String id, String customerId, String status, String platformAccountId,
+    public record ExternalAccountResponse(String id, @JsonInclude(JsonInclude.Include.ALWAYS) String customerId, String status,
+                                          String platformAccountId,
                                           String ownershipType, String currency, boolean defaultUmaDepositAccount,
                                           String beneficiaryVerificationStatus,
                                           BeneficiaryVerifiedData beneficiaryVerifiedData, JsonNode accountInfo) {

@@ -137,15 +137,14 @@ public class InternalAccountService implements CustomerAccounts {
     @WithSession
     public Uni<Page<InternalAccountResponse>> listForCustomer(String customerId, String currency, String limit,
                                                               String cursor) {
-        if (customerId == null) {
-            throw ApiException.invalidField("customerId", null, "Is required");
-        }
         PageRequest page = PageRequest.of(limit, cursor);
         QueryFilters filters = new QueryFilters()
-                .equal("customerId", "customerId", CustomerService.uuidOf(customerId))
+                .where("customerId is not null")
+                .equal("customerId", "customerId", customerId == null ? null : CustomerService.uuidOf(customerId))
                 .equal("currency", "currency", currency)
                 .page("id", page);
-        return CustomerService.find(customerId, false).flatMap(customer -> pageOf(filters, page));
+        // Without customerId: every customer's accounts (the platform's own are under /platform/internal-accounts).
+        return customerId == null ? pageOf(filters, page) : CustomerService.find(customerId, false).flatMap(customer -> pageOf(filters, page));
     }
 
     /**

@@ -22,7 +22,8 @@ public class InternalAccountView {
                                           Money totalBalance,
                                           @JsonRawValue @Schema(type = SchemaType.ARRAY) String fundingPaymentInstructions,
                                           @JsonInclude(JsonInclude.Include.ALWAYS) String label,
-                                          @JsonRawValue @Schema(type = SchemaType.OBJECT) String sweepRule,
+                                          @JsonInclude(JsonInclude.Include.ALWAYS) @JsonRawValue @Schema(type = SchemaType.OBJECT)
+                                          String sweepRule,
                                           Boolean privateEnabled, CardCapabilities cardCapabilities,
                                           String createdAt, String updatedAt) {
     }

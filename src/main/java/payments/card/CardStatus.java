@@ -49,13 +49,13 @@ public final class CardStatus {
 
     /**
      * Refuses a platform move from {@code current} to {@code requested} that is not ACTIVE to
-     * FROZEN, FROZEN to ACTIVE, or ACTIVE or FROZEN to CLOSED: 409 INVALID_STATE_TRANSITION.
-     * Asking for the status the card already has changes nothing and is allowed.
+     * FROZEN, FROZEN to ACTIVE, or ACTIVE or FROZEN to CLOSED: 409 INVALID_STATE_TRANSITION,
+     * asking for the status the card already has included (the spec: a move, not a no-op).
      */
     public static void requireMove(String current, String requested) {
         requireMutable(current, requested);
-        boolean allowed = current.equals(requested) && !PROCESSING.equals(current)
-                || (ACTIVE.equals(current) || FROZEN.equals(current)) && REQUESTABLE.contains(requested);
+        boolean allowed = !current.equals(requested)
+                && (ACTIVE.equals(current) || FROZEN.equals(current)) && REQUESTABLE.contains(requested);
         if (!allowed) {
             throw new ApiException(ErrorCode.INVALID_STATE_TRANSITION, "A " + current + " card cannot be moved to " + requested
                     + "; allowed: ACTIVE <-> FROZEN, ACTIVE or FROZEN -> CLOSED");

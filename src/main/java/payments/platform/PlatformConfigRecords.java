@@ -103,7 +103,7 @@ public final class PlatformConfigRecords {
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record CardTokenization2FAConfig(
             @Size(max = 255) String displayName,
-            @URL @Pattern(regexp = "^https://") @Size(max = 512) String logoUrl,
+            @URL @Pattern(regexp = "^https://\\S+$") @Size(max = 512) String logoUrl,
             @Valid CardTokenization2FAEmailConfig email,
             @Valid CardTokenization2FASmsConfig sms) {
 

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItems;
@@ -39,6 +40,19 @@ public class ExternalAccountTest {
             body.put("customerId", customerId);
         }
         return body;
+    }
+
+    /** The spec's shapes: a platform account's customerId is null, not absent; an internal account that is not RULE_BASED has sweepRule null. */
+    @Test
+    void nullFieldsAreWrittenAsNull() {
+        io.restassured.response.Response platform = api().body(usdAccount(null, "000")).post("/platform/external-accounts");
+        assertEquals(201, platform.statusCode(), platform.asString());
+        assertTrue(platform.jsonPath().getMap("$").containsKey("customerId"), platform.asString());
+        assertNull(platform.jsonPath().get("customerId"));
+        String customerId = customer();
+        io.restassured.response.Response accounts = api().queryParam("customerId", customerId).get("/customers/internal-accounts");
+        Map<String, Object> first = accounts.jsonPath().getMap("data[0]");
+        assertTrue(first.containsKey("sweepRule") && first.get("sweepRule") == null, accounts.asString());
     }
 
     @Test

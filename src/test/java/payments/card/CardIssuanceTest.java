@@ -275,7 +275,10 @@ class CardIssuanceTest {
         try (WebhookReceiver receiver = WebhookReceiver.configured()) {
             api().body(Map.of("status", "FROZEN")).patch(path).then().statusCode(200).body("status", equalTo("FROZEN"));
             assertNotNull(receiver.nextMatching("CARD.STATUS_CHANGE", "FROZEN", 10));
+            // To the status it has: a move that goes nowhere is refused, not a no-op.
+            api().body(Map.of("status", "FROZEN")).patch(path).then().statusCode(409).body("code", equalTo("INVALID_STATE_TRANSITION"));
             api().body(Map.of("status", "ACTIVE")).patch(path).then().statusCode(200).body("status", equalTo("ACTIVE"));
+            api().body(Map.of("status", "ACTIVE")).patch(path).then().statusCode(409).body("code", equalTo("INVALID_STATE_TRANSITION"));
             api().body(Map.of("status", "CLOSED", "maxSpendPerDay", 10)).patch(path).then().statusCode(400)
                     .body("details.errors.field", equalTo(List.of("maxSpendPerDay")));
             api().body(Map.of("status", "CLOSED")).patch(path).then().statusCode(200)

@@ -25,6 +25,15 @@ class PlatformConfigTest {
     }
 
     @Test
+    void aCardTokenizationLogoTakesAnyHttpsUrl() {
+        api().body(Map.of("cardTokenization2faConfig", Map.of("displayName", "Acme", "logoUrl", "https://cdn.example.com/brand/logo.png")))
+                .patch("/config").then().statusCode(200)
+                .body("cardTokenization2faConfig.logoUrl", equalTo("https://cdn.example.com/brand/logo.png"));
+        api().body(Map.of("cardTokenization2faConfig", Map.of("logoUrl", "https://cdn.example.com/a logo.png"))).patch("/config").then()
+                .statusCode(400).body("details.errors[0].field", equalTo("cardTokenization2faConfig.logoUrl"));
+    }
+
+    @Test
     void invalidPatchListsEveryBadField() {
         Map<String, Object> body = Map.of(
                 "umaDomain", "not a domain",

@@ -76,6 +76,9 @@ class WalletOauthTest {
 
         Map<String, Map<String, Object>> cases = new java.util.LinkedHashMap<>();
         cases.put("iat", IdTokens.claims(GOOGLE, "bob", nonce, now.minusSeconds(66)));
+        // The spec's rule exactly: 60 s old is too old, and a token dated ahead of the server's clock is refused (no skew).
+        cases.put("iat ", IdTokens.claims(GOOGLE, "bob", nonce, now.minusSeconds(60)));
+        cases.put("iat  ", IdTokens.claims(GOOGLE, "bob", nonce, now.plusSeconds(3)));
         cases.put("nonce", IdTokens.claims(GOOGLE, "bob", Sha256.hex(clientKey.toUpperCase()), now));
         cases.put("identity", IdTokens.claims(GOOGLE, "mallory", nonce, now));
         Map<String, Object> otherAudience = IdTokens.claims(GOOGLE, "bob", nonce, now);
