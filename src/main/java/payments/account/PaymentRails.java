@@ -51,6 +51,17 @@ public final class PaymentRails {
         return BY_TYPE.getOrDefault(AccountInfoRules.canonicalType(accountType), List.of());
     }
 
+    /** The rails an account was registered for (its accountInfo's paymentRails, else all of its type's). */
+    public static List<String> registered(String accountType, JsonNode accountInfo) {
+        JsonNode rails = accountInfo == null ? null : accountInfo.get("paymentRails");
+        if (rails == null || !rails.isArray() || rails.isEmpty()) {
+            return of(accountType);
+        }
+        List<String> registered = new ArrayList<>();
+        rails.forEach(rail -> registered.add(rail.asText()));
+        return registered;
+    }
+
     /**
      * The rails a request registers: the ones it names (each once, each one its type offers), or
      * all of the type's when it names none. Problems go to {@code errors}; wallets get none.

@@ -7,6 +7,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.account.InternalAccountView.InternalAccountResponse;
 import payments.common.ApiException;
+import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
@@ -69,6 +70,7 @@ public class RuleBasedAccounts {
         }
         ObjectNode request = (ObjectNode) result.value();
         return CustomerService.findForChange(request.get("customerId").asText())
+                .invoke(RuleBasedAccounts::requireVerified)
                 .call(holder -> checkDestination(holder, request.at("/sweepRule/destinationAccountId").asText()))
                 .call(RuleBasedAccounts::requireOwnUsdAccount)
                 .flatMap(holder -> {
@@ -78,6 +80,14 @@ public class RuleBasedAccounts {
                     account.sweepRule = json.write(request.get("sweepRule"));
                     return accounts.open(account).map(saved -> view.toWire(account));
                 });
+    }
+
+    /** The spec: "the holder needs a verified account": KYC (or KYB) decided APPROVED. */
+    private static void requireVerified(Customer holder) {
+        if (!"APPROVED".equals(holder.verificationStatus)) {
+            throw new ApiException(ErrorCode.USER_NOT_READY, "Customer " + holder.wireId() + "'s " + holder.statusField() + " is "
+                    + holder.verificationStatus + ": a RULE_BASED account needs a verified holder");
+        }
     }
 
     /**

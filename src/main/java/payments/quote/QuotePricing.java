@@ -10,9 +10,11 @@ import payments.account.ExternalAccountService.Owner;
 import payments.account.ExternalAccountService;
 import payments.account.InternalAccount;
 import payments.account.InternalAccountService;
+import payments.account.PaymentRails;
 import payments.wallet.Stamp;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
+import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
 import payments.common.JsonText;
@@ -247,6 +249,7 @@ public class QuotePricing {
                             throw ApiException.invalidField("destination.accountId", null,
                                     "Internal account " + accountId + " is " + account.status + " and cannot receive");
                         }
+                        requireRailOf(((QuoteRequest.ToAccount) request.destination()).paymentRail(), List.of());
                         if (InternalAccount.RULE_BASED.equals(account.type)) {
                             // Its deposits are swept on as they arrive (RuleBasedSweep): pay where it sweeps to.
                             throw ApiException.invalidField("destination.accountId", null,
@@ -263,12 +266,23 @@ public class QuotePricing {
             if (!account.canReceive()) {
                 throw new ApiException(ErrorCode.EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED, "External account " + accountId + " is " + account.status + "; verify its ownership first");
             }
+            requireRailOf(((QuoteRequest.ToAccount) request.destination()).paymentRail(),
+                    PaymentRails.registered(account.accountType, json.read(account.accountInfo)));
             requireRail(Leg.PAYOUT, "No payment rail is connected in production mode; only transfers between internal accounts settle");
             rail.payeeProblem(json.read(account.accountInfo)).ifPresent(problem -> {
                 throw new ApiException(ErrorCode.NOT_IMPLEMENTED, problem);
             });
             return new Payee(null, account, null, null, () -> json.read(account.accountInfo).get("beneficiary"), null);
         });
+    }
+
+    /** The reference: a destination's paymentRail "must be one of the rails supported by the destination account". */
+    private static void requireRailOf(String requested, List<String> supported) {
+        if (requested != null && !supported.contains(requested)) {
+            throw ApiException.invalidField("destination.paymentRail", FieldError.Constraint.oneOf(supported), supported.isEmpty()
+                    ? "This destination is paid without a payment rail: leave paymentRail out"
+                    : "Not a rail of the destination account: one of " + String.join(", ", supported));
+        }
     }
 
     /** A customer as a person document: the profile, with the contact fields kept beside it. */

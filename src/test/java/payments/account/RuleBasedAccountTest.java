@@ -25,9 +25,14 @@ class RuleBasedAccountTest {
                 "sweepRule", Map.of("destinationAccountId", destination, "payerReference", "INV-42"));
     }
 
+    /** A customer whose KYC is APPROVED: a rule-based account needs a verified holder. */
+    private static String verifiedCustomer() {
+        return payments.MoneyFixtures.approvedCustomer(List.of("USD")).customerId();
+    }
+
     @Test
     void opensARuleBasedAccountOnceAndActivatesIt() throws Exception {
-        String customerId = ExternalAccountTest.customer();
+        String customerId = verifiedCustomer();
         // A rule-based account needs the holder's own USD account ACTIVE: wait for its activation job.
         payments.MoneyFixtures.activeAccounts(customerId);
         String bank = api().body(ExternalAccountTest.usdAccount(customerId, "000")).post("/customers/external-accounts")
@@ -63,7 +68,7 @@ class RuleBasedAccountTest {
 
     @Test
     void aDepositIsAttributedAndSweptSoTheAccountNeverHoldsABalance() throws Exception {
-        String customerId = ExternalAccountTest.customer();
+        String customerId = verifiedCustomer();
         String own = InternalAccountTest.settledAccounts(customerId).getString("data.find { it.type == 'INTERNAL_FIAT' }.id");
         String bank = api().body(ExternalAccountTest.usdAccount(customerId, "000")).post("/customers/external-accounts")
                 .then().statusCode(201).extract().path("id");
@@ -130,7 +135,7 @@ class RuleBasedAccountTest {
 
     @Test
     void refusesWhatTheRulesForbid() {
-        String customerId = ExternalAccountTest.customer();
+        String customerId = verifiedCustomer();
         api().body(Map.of("type", "INTERNAL_FIAT", "currency", "EUR", "label", "x".repeat(256))).post("/internal-accounts")
                 .then().statusCode(400).body("code", equalTo("INVALID_INPUT"))
                 .body("details.errors.field", hasItems("type", "currency", "label", "sweepRule", "customerId"));
@@ -148,6 +153,11 @@ class RuleBasedAccountTest {
             api().body(request(customerId, destination)).post("/internal-accounts").then().statusCode(400)
                     .body("details.errors.field", equalTo(List.of("sweepRule.destinationAccountId")));
         }
+        // A holder whose KYC never ran is not verified.
+        String unverified = ExternalAccountTest.customer();
+        String ownBank = api().body(ExternalAccountTest.usdAccount(unverified, "000")).post("/customers/external-accounts")
+                .then().statusCode(201).extract().path("id");
+        api().body(request(unverified, ownBank)).post("/internal-accounts").then().statusCode(403).body("code", equalTo("USER_NOT_READY"));
     }
 
     @Test

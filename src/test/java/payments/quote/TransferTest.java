@@ -28,6 +28,24 @@ class TransferTest {
         return Map.of("source", Map.of("accountId", source), "destination", Map.of("accountId", destination), "amount", amount);
     }
 
+    /** The reference: a destination's paymentRail must be one of the rails the destination account supports. */
+    @Test
+    void aPaymentRailMustBeOneOfTheDestinationsRails() {
+        Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
+        Holder payee = MoneyFixtures.approvedCustomer(List.of("USD"));
+        MoneyFixtures.fund(payer.account("USD"), 5_000);
+        String bank = MoneyFixtures.externalUsdAccount(payer.customerId(), "000");
+        Map<String, Object> body = new java.util.HashMap<>(MoneyFixtures.quoteBody(payer.account("USD"), bank, 100));
+        body.put("destination", Map.of("destinationType", "ACCOUNT", "accountId", bank, "paymentRail", "SEPA"));
+        api().body(body).post("/quotes").then().statusCode(400).body("details.errors[0].field", equalTo("destination.paymentRail"))
+                .body("details.errors[0].constraint.enum", hasItems("ACH", "WIRE"));
+        body.put("destination", Map.of("destinationType", "ACCOUNT", "accountId", bank, "paymentRail", "ACH"));
+        api().body(body).post("/quotes").then().statusCode(201);
+        body.put("destination", Map.of("destinationType", "ACCOUNT", "accountId", payee.account("USD"), "paymentRail", "ACH"));
+        api().body(body).post("/quotes").then().statusCode(400).body("details.errors[0].field", equalTo("destination.paymentRail"));
+        assertEquals(5_000, balance(payer.account("USD")));
+    }
+
     @Test
     void transferOutPaysABankAccountAndReplaysWithItsKey() {
         Holder holder = MoneyFixtures.approvedCustomer(List.of("USD"));
