@@ -253,8 +253,18 @@ public class ExternalAccountService {
         account.accountInfo = json.write(info);
         boolean wallet = AccountInfoRules.isWallet(account.accountType);
         boolean selfCustody = wallet && !info.hasNonNull("vaspName");
-        account.status = selfCustody && customer != null && Regions.requiresSca(customer.region)
-                ? ExternalAccount.PENDING_OWNERSHIP_VERIFICATION : ExternalAccount.ACTIVE;
+        boolean verified = selfCustody && customer != null && Regions.requiresSca(customer.region);
+        if (verified) {
+            // Only the customer's own wallet can prove itself by signature: one left unnamed is taken as the
+            // customer's own (verifiable), and someone else's self-custody wallet cannot be verified at all.
+            if ("THIRD_PARTY".equals(account.ownershipType)) {
+                throw ApiException.invalidField("ownershipType", FieldError.Constraint.oneOf(List.of("FIRST_PARTY")),
+                        "A self-custody wallet of a customer in an SCA region must be the customer's own (FIRST_PARTY): "
+                                + "its ownership is verified by a signature; pay a third party's wallet at its VASP (vaspName)");
+            }
+            account.ownershipType = "FIRST_PARTY";
+        }
+        account.status = verified ? ExternalAccount.PENDING_OWNERSHIP_VERIFICATION : ExternalAccount.ACTIVE;
         if (!wallet) {
             verifyBeneficiary(account, info);
         }

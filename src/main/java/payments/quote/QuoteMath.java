@@ -60,31 +60,33 @@ public final class QuoteMath {
      * would not fit (or leave the bounds) is {@link Unquotable}, never a wrapped number.
      */
     public static Amounts sendingLocked(long sending, Conversion conversion, Fees fees) {
+        requireInRange(sending);
         try {
-            requireInRange(sending);
             Amounts amounts = feesOn(sending, fees);
             long receiving = toReceiving(amounts.converted(), conversion);
             if (receiving <= 0) {
                 throw new Unquotable("Nothing is left to deliver after fees and conversion");
             }
-            requireInRange(receiving);
+            if (receiving > MAX_AMOUNT) {
+                throw convertedOutOfRange("receiving");
+            }
             return withReceiving(amounts, receiving);
         } catch (ArithmeticException overflow) {
-            throw outOfRange();
+            throw convertedOutOfRange("receiving");
         }
     }
 
     /** The amounts of a quote that locks what the payee receives; exact like {@link #sendingLocked}. */
     public static Amounts receivingLocked(long receiving, Conversion conversion, Fees fees) {
+        requireInRange(receiving);
         try {
             return receivingLockedExactly(receiving, conversion, fees);
         } catch (ArithmeticException overflow) {
-            throw outOfRange();
+            throw convertedOutOfRange("sending");
         }
     }
 
     private static Amounts receivingLockedExactly(long receiving, Conversion conversion, Fees fees) {
-        requireInRange(receiving);
         long net = toSending(receiving, conversion);
         BigDecimal keep = BigDecimal.ONE.subtract(BigDecimal.valueOf(fees.bps()).divide(BPS));
         if (keep.signum() <= 0) {
@@ -99,7 +101,9 @@ public final class QuoteMath {
         while (covers(sending - 1, net, fees)) {
             sending--;
         }
-        requireInRange(sending);
+        if (sending > MAX_AMOUNT) {
+            throw convertedOutOfRange("sending");
+        }
         return withReceiving(feesOn(sending, fees), receiving);
     }
 
@@ -154,5 +158,11 @@ public final class QuoteMath {
 
     private static Unquotable outOfRange() {
         return new Unquotable("Amounts must be between 1 and " + MAX_AMOUNT + " minor units");
+    }
+
+    /** The locked amount is fine; what it converts to on the other side ({@code side}) is not. */
+    private static Unquotable convertedOutOfRange(String side) {
+        return new Unquotable("The " + side + " amount this converts to would exceed " + MAX_AMOUNT
+                + " minor units; lock a smaller amount");
     }
 }

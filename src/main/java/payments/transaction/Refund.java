@@ -14,7 +14,8 @@ public record Refund(String reference, String initiatedAt, String status, String
         return new Refund(reference, initiatedAt, PENDING, null, reason.name());
     }
 
+    /** The refund's end: COMPLETED settles at {@code at}; a FAILED refund never settled, so it carries no settledAt. */
     public Refund settled(String status, String at) {
-        return new Refund(reference, initiatedAt, status, at, reason);
+        return new Refund(reference, initiatedAt, status, COMPLETED.equals(status) ? at : null, reason);
     }
 }

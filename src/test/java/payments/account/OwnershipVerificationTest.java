@@ -98,6 +98,21 @@ class OwnershipVerificationTest {
         RestAssured.given().get(link).then().statusCode(404);
     }
 
+    /** A self-custody wallet named nobody's is taken as the customer's own, so it can be verified; a third party's is refused. */
+    @Test
+    void aSelfCustodyWalletIsTheCustomersOwnOrRefused() {
+        String customerId = euCustomer();
+        String unnamed = api().body(Map.of("customerId", customerId, "currency", "USDC",
+                        "accountInfo", Map.of("accountType", "SOLANA_WALLET", "address", WalletSignaturesTest.SOLANA_ADDRESS)))
+                .post("/customers/external-accounts").then().statusCode(201)
+                .body("ownershipType", equalTo("FIRST_PARTY")).body("status", equalTo("PENDING_OWNERSHIP_VERIFICATION"))
+                .extract().path("id");
+        api().body(Map.of("method", "WALLET_SIGNATURE")).post(challengePath(unnamed)).then().statusCode(201);
+        api().body(Map.of("customerId", euCustomer(), "currency", "USDC", "ownershipType", "THIRD_PARTY",
+                        "accountInfo", Map.of("accountType", "SOLANA_WALLET", "address", WalletSignaturesTest.SOLANA_ADDRESS)))
+                .post("/customers/external-accounts").then().statusCode(400).body("details.errors[0].field", equalTo("ownershipType"));
+    }
+
     @Test
     void challengesOnlyApplyToWalletsAwaitingVerification() {
         String customerId = euCustomer();

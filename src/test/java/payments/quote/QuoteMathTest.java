@@ -16,6 +16,21 @@ class QuoteMathTest {
     static final Conversion USD_TO_MXN = new Conversion(2, 2, new BigDecimal("0.05"));
     static final Fees GUIDE_FEES = new Fees(150, 100, 50, 50);
 
+    /** A locked amount in range whose conversion overflows names the converted side, not the locked one. */
+    @Test
+    void anOverflowingConversionNamesTheConvertedSide() {
+        Fees none = new Fees(0, 0, 0, 0);
+        QuoteMath.Unquotable receiving = assertThrows(QuoteMath.Unquotable.class,
+                () -> QuoteMath.sendingLocked(QuoteMath.MAX_AMOUNT, USD_TO_MXN, none));
+        org.junit.jupiter.api.Assertions.assertTrue(receiving.getMessage().startsWith("The receiving amount"), receiving.getMessage());
+        QuoteMath.Unquotable sending = assertThrows(QuoteMath.Unquotable.class,
+                () -> QuoteMath.receivingLocked(QuoteMath.MAX_AMOUNT, new Conversion(2, 2, new BigDecimal("20")), none));
+        org.junit.jupiter.api.Assertions.assertTrue(sending.getMessage().startsWith("The sending amount"), sending.getMessage());
+        QuoteMath.Unquotable locked = assertThrows(QuoteMath.Unquotable.class,
+                () -> QuoteMath.sendingLocked(QuoteMath.MAX_AMOUNT + 1, USD_TO_MXN, none));
+        org.junit.jupiter.api.Assertions.assertTrue(locked.getMessage().startsWith("Amounts must be"), locked.getMessage());
+    }
+
     @Test
     void guideExampleSendingLocked() {
         Amounts amounts = QuoteMath.sendingLocked(10_000, USD_TO_MXN, GUIDE_FEES);

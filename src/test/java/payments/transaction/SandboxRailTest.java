@@ -161,6 +161,9 @@ class SandboxRailTest {
         Payout payout = crossCurrencyPayout("007");
         JsonPath failed = awaitRefund(payout.transactionId(), "FAILED");
         assertEquals("FAILED", failed.getString("status"));
+        // A refund that failed never settled: no settledAt (issue 32).
+        org.junit.jupiter.api.Assertions.assertNull(failed.getString("refund.settledAt"));
+        assertEquals("FAILED", failed.getString("refund.status"));
         assertEquals(5000, balance(payout.account()));
         assertEquals(5000, totalBalance(payout.account()));
         assertLedgerClean();
