@@ -52,6 +52,14 @@ public final class AccountInfoRules {
         return WALLET_CURRENCIES.containsKey(accountType);
     }
 
+    private static final Map<String, String> ON_CHAIN_NETWORKS = Map.of("SOLANA_WALLET", "SOLANA", "ETHEREUM_WALLET", "ETHEREUM",
+            "BASE_WALLET", "BASE", "POLYGON_WALLET", "POLYGON", "TRON_WALLET", "TRON", "PLASMA_WALLET", "PLASMA", "SPARK_WALLET", "SPARK");
+
+    /** The wire's CryptoNetwork a wallet type settles on; empty for bank accounts and Lightning (no on-chain transaction). */
+    public static java.util.Optional<String> onChainNetwork(String accountType) {
+        return java.util.Optional.ofNullable(ON_CHAIN_NETWORKS.get(accountType));
+    }
+
     /** Errors of a schema-valid accountInfo, with paths under {@code accountInfo}. */
     public static List<FieldError> check(JsonNode info, String currency) {
         String type = canonicalType(info.get("accountType").asText());

@@ -132,9 +132,11 @@ public class SandboxRail implements PaymentRail, JobHandler {
             }
             if (outcome.refundReason() == RefundReason.USER_CANCELLATION) {
                 return lifecycle.report(new RailReport(transactionId, RailReport.Kind.SETTLED_THEN_REFUNDED, null,
-                        RefundReason.USER_CANCELLATION, false)).replaceWithVoid();
+                        RefundReason.USER_CANCELLATION, false, null)).replaceWithVoid();
             }
-            return lifecycle.report(RailReport.settled(transactionId)).flatMap(settled -> settled && outcome.returnedAfter() != null
+            // A sandbox transaction hash, the same for the same payment; the lifecycle keeps it only for a crypto wallet.
+            return lifecycle.report(RailReport.settledOnChain(transactionId, payments.common.Sha256.hex("sandbox-chain:" + transactionId)))
+                    .flatMap(settled -> settled && outcome.returnedAfter() != null
                     ? schedule(RETURN, outcome, transactionId, externalAccountId, clock.now().plus(outcome.returnedAfter()))
                     : Uni.createFrom().voidItem());
         });

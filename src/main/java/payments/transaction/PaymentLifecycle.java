@@ -4,6 +4,8 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
+import payments.account.AccountInfoRules;
+import payments.account.ExternalAccount;
 import payments.account.InternalAccount;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
@@ -227,7 +229,7 @@ public class PaymentLifecycle implements JobHandler {
     private Uni<Boolean> apply(PaymentTransaction t, RailReport report) {
         boolean processing = TransactionStatus.PROCESSING.equals(t.status);
         Uni<Void> applied = switch (report.kind()) {
-            case SETTLED -> processing ? settle(t, false) : null;
+            case SETTLED -> processing ? recordOnChain(t, report).flatMap(ignored -> settle(t, false)) : null;
             case SETTLED_THEN_REFUNDED -> processing ? settle(t, true) : null;
             case FAILED -> processing ? failAndRefund(t, report.reason(), report.refundReason(), report.refundFailed()) : null;
             case RETURNED -> processing
@@ -235,6 +237,33 @@ public class PaymentLifecycle implements JobHandler {
                     : TransactionStatus.COMPLETED.equals(t.status) ? returned(t, report) : null;
         };
         return applied == null ? Uni.createFrom().item(false) : applied.replaceWith(true);
+    }
+
+    /**
+     * A payout to a crypto wallet settled on chain: its destination carries the transaction
+     * ({@code onChainTransaction {transactionHash, network}}, the spec's Transaction source and
+     * destination); bank payouts and Lightning have none.
+     */
+    private Uni<Void> recordOnChain(PaymentTransaction t, RailReport report) {
+        if (report.transactionHash() == null || t.destination == null) {
+            return Uni.createFrom().voidItem();
+        }
+        com.fasterxml.jackson.databind.node.ObjectNode destination = (com.fasterxml.jackson.databind.node.ObjectNode) json.read(t.destination);
+        String accountId = destination.path("accountId").asText();
+        if (!payments.common.Ids.isValid(payments.common.IdType.EXTERNAL_ACCOUNT, accountId)) {
+            return Uni.createFrom().voidItem();
+        }
+        return ExternalAccount.<ExternalAccount>findById(payments.common.Ids.uuidOf(payments.common.IdType.EXTERNAL_ACCOUNT, accountId,
+                        payments.common.ErrorCode.EXTERNAL_ACCOUNT_NOT_FOUND))
+                .invoke(account -> {
+                    if (account != null) {
+                        AccountInfoRules.onChainNetwork(account.accountType).ifPresent(network -> {
+                            destination.putObject("onChainTransaction").put("transactionHash", report.transactionHash()).put("network", network);
+                            t.destination = json.write(destination);
+                        });
+                    }
+                })
+                .replaceWithVoid();
     }
 
     /**

@@ -10,9 +10,10 @@ import java.util.UUID;
  * @param refundReason why the payer's money goes back (failures and refunds after settlement)
  * @param refundFailed the money could not go back (a realtime-funded payer's bank refused the
  *                     refund, or the sandbox's refund-fails value): it is parked in suspense
+ * @param transactionHash the on-chain transaction that delivered a settled payout to a crypto wallet, when the rail knows it
  */
 public record RailReport(UUID transactionId, Kind kind, FailureReason reason, RefundReason refundReason,
-                         boolean refundFailed) {
+                         boolean refundFailed, String transactionHash) {
 
     public enum Kind {
         /** The money arrived: PROCESSING becomes COMPLETED. */
@@ -26,18 +27,23 @@ public record RailReport(UUID transactionId, Kind kind, FailureReason reason, Re
     }
 
     public static RailReport settled(UUID transactionId) {
-        return new RailReport(transactionId, Kind.SETTLED, null, null, false);
+        return new RailReport(transactionId, Kind.SETTLED, null, null, false, null);
+    }
+
+    /** Settled, with the on-chain transaction that carried it (a payout to a crypto wallet). */
+    public static RailReport settledOnChain(UUID transactionId, String transactionHash) {
+        return new RailReport(transactionId, Kind.SETTLED, null, null, false, transactionHash);
     }
 
     public static RailReport failed(UUID transactionId, FailureReason reason, RefundReason refundReason) {
-        return new RailReport(transactionId, Kind.FAILED, reason, refundReason, false);
+        return new RailReport(transactionId, Kind.FAILED, reason, refundReason, false, null);
     }
 
     public static RailReport returned(UUID transactionId) {
-        return new RailReport(transactionId, Kind.RETURNED, FailureReason.PAYOUT_RETURNED, RefundReason.TRANSACTION_FAILED, false);
+        return new RailReport(transactionId, Kind.RETURNED, FailureReason.PAYOUT_RETURNED, RefundReason.TRANSACTION_FAILED, false, null);
     }
 
     public RailReport withRefundFailed() {
-        return new RailReport(transactionId, kind, reason, refundReason, true);
+        return new RailReport(transactionId, kind, reason, refundReason, true, transactionHash);
     }
 }

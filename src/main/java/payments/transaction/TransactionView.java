@@ -8,6 +8,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import payments.common.IdType;
 import payments.common.Money;
 
+import payments.common.JsonText;
+
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.Map;
@@ -15,6 +17,12 @@ import java.util.Map;
 /** Renders a {@link PaymentTransaction} as the wire's IncomingTransaction or OutgoingTransaction. */
 @ApplicationScoped
 public class TransactionView {
+
+    private final JsonText json;
+
+    public TransactionView(JsonText json) {
+        this.json = json;
+    }
 
     /**
      * The wire form. The nested documents are kept as stored (JSON this server wrote) and written
@@ -48,11 +56,25 @@ public class TransactionView {
                 created ? null : t.fees, t.outgoing() ? t.platformFees : null,
                 t.quoteId == null ? null : IdType.QUOTE.wireId(t.quoteId), t.description,
                 t.refund, t.counterpartyInformation,
-                created || t.reference == null ? null : Map.of("reference", t.reference),
+                created || t.reference == null ? null : reconciliation(t),
                 t.rateDetails, t.paymentRail, t.failureReason,
                 text(t.settledAt), text(t.receiptDeliveryConfirmedAt),
                 t.ruleBasedAccountId == null ? null : IdType.INTERNAL_ACCOUNT.wireId(t.ruleBasedAccountId),
                 t.agentId == null ? null : IdType.AGENT.wireId(t.agentId), text(t.createdAt), text(t.updatedAt));
+    }
+
+    /**
+     * The reference, and for a payout that settled on chain its transaction hash: the field
+     * Versioning keeps working for wallet transfers, deprecated in favour of the destination's
+     * onChainTransaction. Read only when the destination carries one (a substring test first: no
+     * parse for every other rendering).
+     */
+    private Map<String, String> reconciliation(PaymentTransaction t) {
+        if (t.destination == null || !t.destination.contains("\"onChainTransaction\"")) {
+            return Map.of("reference", t.reference);
+        }
+        String hash = json.read(t.destination).path("onChainTransaction").path("transactionHash").asText();
+        return Map.of("reference", t.reference, "transactionHash", hash);
     }
 
     /** A rate as a plain JSON number without trailing zeros or exponent. */

@@ -169,6 +169,32 @@ class SandboxRailTest {
         assertLedgerClean();
     }
 
+    /** A payout to a crypto wallet carries its on-chain transaction once settled; a bank payout does not. */
+    @Test
+    void aSettledWalletPayoutCarriesItsOnChainTransaction() {
+        Holder payer = MoneyFixtures.approvedCustomer(List.of("USDC"));
+        MoneyFixtures.fund(payer.account("USDC"), 5_000_000);
+        String wallet = api().body(Map.of("customerId", payer.customerId(), "currency", "USDC",
+                        "accountInfo", Map.of("accountType", "SOLANA_WALLET", "address", "7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV")))
+                .post("/customers/external-accounts").then().statusCode(201).extract().path("id");
+        String transactionId = api().body(transferBody(payer.account("USDC"), wallet, 1_000_000)).post("/quotes").then().statusCode(201)
+                .extract().path("transactionId");
+        JsonPath settled = awaitTransaction(transactionId, "COMPLETED");
+        assertEquals("SOLANA", settled.getString("destination.onChainTransaction.network"));
+        String hash = settled.getString("destination.onChainTransaction.transactionHash");
+        org.junit.jupiter.api.Assertions.assertNotNull(hash);
+        assertEquals(hash, settled.getString("reconciliationInstructions.transactionHash"), "the deprecated field still answers");
+
+        Holder usd = MoneyFixtures.approvedCustomer(List.of("USD"));
+        MoneyFixtures.fund(usd.account("USD"), 5_000);
+        String bank = MoneyFixtures.externalUsdAccount(usd.customerId(), "000");
+        String bankPayout = api().body(transferBody(usd.account("USD"), bank, 1_000)).post("/quotes").then().statusCode(201)
+                .extract().path("transactionId");
+        JsonPath toBank = awaitTransaction(bankPayout, "COMPLETED");
+        assertNull(toBank.get("destination.onChainTransaction"));
+        assertNull(toBank.get("reconciliationInstructions.transactionHash"));
+    }
+
     @Test
     void sameCurrencyPayoutsUseTheTransferTable() {
         Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
