@@ -46,6 +46,8 @@ final class ReferenceDifferences {
                     "issue 21: redeeming is brute-force resistant, rate-limited per source and per code prefix (429 RATE_LIMITED)"),
             new Allowed("POST /transactions/{transactionId}/approve", 200, "/type", "enum", "OUTGOING",
                     "spec Agent operations: POST /transactions/{transactionId}/approve approves a pending agent-initiated transaction (guide 9, #20)"),
+            new Allowed("POST /transactions/{transactionId}/reject", 200, "/type", "enum", "OUTGOING",
+                    "issue 32: an agent's waiting payment is rejected where it is approved, /transactions/{transactionId}/approve's counterpart"),
             new Allowed("POST /customers/bulk/csv", 400, "\\$", "status", null, "a file that is not the documented CSV is 400"),
             new Allowed("GET /sca/factors", 400, "\\$", "status", null,
                     "developers' guide: a missing or malformed required customerId is a 400 naming it; the reference lists no 400 here"),

@@ -354,18 +354,28 @@ public class AgentActions implements payments.quote.AgentQuotes {
      * Null (not an item) when the transaction belongs to no such action.
      */
     public Uni<TransactionResponse> approveByTransaction(String transactionId) {
+        return decideByTransaction(transactionId, this::approve);
+    }
+
+    /** POST /transactions/{id}/reject for such a payment: the action is rejected as by its own endpoint. Null when none. */
+    public Uni<TransactionResponse> rejectByTransaction(String transactionId, JsonNode body) {
+        return decideByTransaction(transactionId, (agentId, actionId) -> reject(agentId, actionId, body));
+    }
+
+    private Uni<TransactionResponse> decideByTransaction(String transactionId,
+            java.util.function.BiFunction<String, String, Uni<AgentActionView.AgentActionResponse>> decision) {
         if (!Ids.isValid(IdType.TRANSACTION, transactionId)) {
             return Uni.createFrom().nullItem();
         }
         UUID id = Ids.uuidOf(IdType.TRANSACTION, transactionId, ErrorCode.TRANSACTION_NOT_FOUND);
-        // Ids only: the approval loads (and locks) the entities itself, fresh.
+        // Ids only: the decision loads (and locks) the entities itself, fresh.
         return Panache.withSession(() -> Panache.getSession().flatMap(session -> session.createNativeQuery("""
                                 SELECT a.agent_id, a.id FROM agent_actions a JOIN quotes q ON q.id = a.quote_id
                                 WHERE q.transaction_id = :transaction AND q.agent_id IS NOT NULL
                                 ORDER BY a.id DESC LIMIT 1""", Object[].class)
                         .setParameter("transaction", id).getResultList()))
                 .flatMap((List<Object[]> rows) -> rows.isEmpty() ? Uni.createFrom().<TransactionResponse>nullItem()
-                        : approve(IdType.AGENT.wireId((UUID) rows.get(0)[0]), IdType.AGENT_ACTION.wireId((UUID) rows.get(0)[1]))
+                        : decision.apply(IdType.AGENT.wireId((UUID) rows.get(0)[0]), IdType.AGENT_ACTION.wireId((UUID) rows.get(0)[1]))
                                 .flatMap(decided -> Panache.withSession(() -> PaymentTransaction.<PaymentTransaction>findById(id)))
                                 .map(transactionView::toWire));
     }

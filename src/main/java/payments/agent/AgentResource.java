@@ -142,7 +142,7 @@ public class AgentResource {
     @Consumes(MediaType.WILDCARD)
     @Secured(Permission.TRANSACT)
     public Uni<AgentActionView.AgentActionResponse> reject(@PathParam("agentId") String agentId, @PathParam("actionId") String actionId,
-                                                        String body) {
-        return actions.reject(agentId, actionId, json.optionalBody(body));
+                                                        String body, @jakarta.ws.rs.HeaderParam("Content-Type") String contentType) {
+        return actions.reject(agentId, actionId, json.optionalBody(body, contentType));
     }
 }

@@ -111,11 +111,8 @@ public class IncomingApproval implements JobHandler {
     /** POST /transactions/{id}/approve: the platform's deferred yes, with the receiver information asked for. */
     @WithTransaction
     public Uni<TransactionResponse> approve(String transactionId, JsonNode body) {
-        requireObject(body);
+        checkApproval(body);
         JsonNode info = body == null ? null : body.get("receiverCustomerInfo");
-        if (info != null && !info.isNull() && !info.isObject()) {
-            throw ApiException.invalidField("receiverCustomerInfo", null, "Must be an object of field names to values");
-        }
         return awaitingDecision(transactionId).flatMap(t -> {
             List<String> missing = ReceiverInfoFields.missingMandatory(requestedFields(t), info);
             if (!missing.isEmpty()) {
@@ -130,11 +127,8 @@ public class IncomingApproval implements JobHandler {
     /** POST /transactions/{id}/reject: the platform's deferred no. The reason is for the platform's own records. */
     @WithTransaction
     public Uni<TransactionResponse> reject(String transactionId, JsonNode body) {
-        requireObject(body);
+        checkRejection(body);
         JsonNode reason = body == null ? null : body.get("reason");
-        if (reason != null && !reason.isNull() && !reason.isTextual()) {
-            throw ApiException.invalidField("reason", null, "Must be a string");
-        }
         return awaitingDecision(transactionId).flatMap(t -> {
             LOG.infof("Platform rejected incoming payment %s: %s", t.wireId(), reason == null ? "no reason given" : reason.asText());
             return rejected(t).map(ignored -> view.toWire(t));
@@ -238,6 +232,24 @@ public class IncomingApproval implements JobHandler {
     private static void requireObject(JsonNode body) {
         if (body != null && !body.isObject()) {
             throw ApiException.bodyNotAnObject();
+        }
+    }
+
+    /** The approve body's shape: an object, receiverCustomerInfo an object when given. */
+    public static void checkApproval(JsonNode body) {
+        requireObject(body);
+        JsonNode info = body == null ? null : body.get("receiverCustomerInfo");
+        if (info != null && !info.isNull() && !info.isObject()) {
+            throw ApiException.invalidField("receiverCustomerInfo", null, "Must be an object of field names to values");
+        }
+    }
+
+    /** The reject body's shape: an object, reason a string when given. */
+    public static void checkRejection(JsonNode body) {
+        requireObject(body);
+        JsonNode reason = body == null ? null : body.get("reason");
+        if (reason != null && !reason.isNull() && !reason.isTextual()) {
+            throw ApiException.invalidField("reason", null, "Must be a string");
         }
     }
 

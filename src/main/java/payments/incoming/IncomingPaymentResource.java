@@ -33,8 +33,10 @@ public class IncomingPaymentResource {
     @POST
     @Path("transactions/{transactionId}/approve")
     @Consumes(MediaType.WILDCARD)
-    public Uni<TransactionResponse> approve(@PathParam("transactionId") String transactionId, String body) {
-        JsonNode request = json.optionalBody(body);
+    public Uni<TransactionResponse> approve(@PathParam("transactionId") String transactionId, String body, @jakarta.ws.rs.HeaderParam("Content-Type") String contentType) {
+        JsonNode request = json.optionalBody(body, contentType);
+        // The body is checked whatever the payment turns out to be: nothing is approved on a body that is wrong.
+        IncomingApproval.checkApproval(request);
         // Also the approval of an agent's payment that waits for the platform (the spec's reading of this endpoint).
         return agentActions.approveByTransaction(transactionId)
                 .flatMap(agentPayment -> agentPayment != null ? Uni.createFrom().item(agentPayment)
@@ -44,7 +46,12 @@ public class IncomingPaymentResource {
     @POST
     @Path("transactions/{transactionId}/reject")
     @Consumes(MediaType.WILDCARD)
-    public Uni<TransactionResponse> reject(@PathParam("transactionId") String transactionId, String body) {
-        return approval.reject(transactionId, json.optionalBody(body));
+    public Uni<TransactionResponse> reject(@PathParam("transactionId") String transactionId, String body, @jakarta.ws.rs.HeaderParam("Content-Type") String contentType) {
+        JsonNode request = json.optionalBody(body, contentType);
+        IncomingApproval.checkRejection(request);
+        // An agent's payment waiting for the platform is rejected here too, as it is approved here.
+        return agentActions.rejectByTransaction(transactionId, request)
+                .flatMap(agentPayment -> agentPayment != null ? Uni.createFrom().item(agentPayment)
+                        : approval.reject(transactionId, request));
     }
 }

@@ -76,8 +76,8 @@ public class QuoteResource {
     @Consumes(MediaType.WILDCARD)
     public Uni<Response> execute(@HeaderParam(Idempotency.HEADER) String idempotencyKey,
                                  @HeaderParam(Stamp.HEADER) String walletSignature,
-                                 @PathParam("quoteId") String quoteId, String text) {
-        JsonNode body = json.optionalBody(text);
+                                 @PathParam("quoteId") String quoteId, String text, @jakarta.ws.rs.HeaderParam("Content-Type") String contentType) {
+        JsonNode body = json.optionalBody(text, contentType);
         return idempotency.run(caller.get(), idempotencyKey, "POST", "/quotes/" + quoteId + "/execute", body,
                 () -> execution.execute(quoteId, body, walletSignature).map(ApiResult::ok));
     }

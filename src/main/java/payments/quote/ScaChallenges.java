@@ -68,6 +68,8 @@ public class ScaChallenges {
         } else if ("TOTP".equals(factor.asText())) {
             errors.add(new FieldError("scaFactor", FieldError.Constraint.oneOf(List.of("SMS_OTP", "PASSKEY")),
                     "TOTP cannot carry the dynamic linking a payment challenge needs; use SMS_OTP or PASSKEY"));
+        } else if (factor.isTextual() && !List.of("SMS_OTP", "PASSKEY").contains(factor.asText())) {
+            errors.add(new FieldError("scaFactor", FieldError.Constraint.oneOf(List.of("SMS_OTP", "PASSKEY")), "Must be SMS_OTP or PASSKEY"));
         }
     }
 

@@ -50,7 +50,9 @@ public class SandboxCardResource {
     private static final JsonSchema AUTHORIZATION = JsonSchema.parse(JsonText.parse("""
             {"type": "object", "required": ["amount", "currency", "merchant"], "properties": {
               "amount": {"type": "integer", "minimum": 1},
-              "currency": {"type": "object", "required": ["code"], "properties": {"code": {"type": "string"}}},
+              "currency": {"type": "object", "required": ["code"], "properties": {"code": {"type": "string"},
+                "name": {"type": "string", "maxLength": 255}, "symbol": {"type": "string", "maxLength": 16},
+                "decimals": {"type": "integer", "minimum": 0, "maximum": 18}}},
             """ + MERCHANT + "}}"));
     private static final JsonSchema BALANCE_INQUIRY = JsonSchema.parse(JsonText.parse(
             "{\"type\": \"object\", \"required\": [\"merchant\"], \"properties\": {" + MERCHANT + "}}"));

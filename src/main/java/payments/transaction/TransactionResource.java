@@ -75,15 +75,15 @@ public class TransactionResource {
     @Path("transactions/{transactionId}/cancel")
     @Secured(Permission.TRANSACT)
     @Consumes(MediaType.WILDCARD)
-    public Uni<TransactionResponse> cancel(@PathParam("transactionId") String transactionId, String body) {
-        return service.cancel(transactionId, json.optionalBody(body));
+    public Uni<TransactionResponse> cancel(@PathParam("transactionId") String transactionId, String body, @jakarta.ws.rs.HeaderParam("Content-Type") String contentType) {
+        return service.cancel(transactionId, json.optionalBody(body, contentType));
     }
 
     @POST
     @Path("transactions/{transactionId}/confirm")
     @Secured(Permission.TRANSACT)
     @Consumes(MediaType.WILDCARD)
-    public Uni<TransactionResponse> confirm(@PathParam("transactionId") String transactionId, String body) {
-        return service.confirmReceipt(transactionId, json.optionalBody(body));
+    public Uni<TransactionResponse> confirm(@PathParam("transactionId") String transactionId, String body, @jakarta.ws.rs.HeaderParam("Content-Type") String contentType) {
+        return service.confirmReceipt(transactionId, json.optionalBody(body, contentType));
     }
 }

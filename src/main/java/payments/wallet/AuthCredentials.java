@@ -240,6 +240,12 @@ public class AuthCredentials {
     public Uni<Object> challenge(String credentialId, JsonNode body) {
         UUID id = Ids.uuidOf(IdType.AUTH_METHOD, credentialId, ErrorCode.AUTH_CREDENTIAL_NOT_FOUND);
         JsonBodies.optionalObject(body);
+        JsonNode clientPublicKey = body == null ? null : body.get("clientPublicKey");
+        // Checked whatever the credential: a key given but malformed is an error, never silently unused.
+        if (clientPublicKey != null && !clientPublicKey.isNull() && (!clientPublicKey.isTextual() || !P256.isValidKey(clientPublicKey.asText()))) {
+            throw ApiException.invalidField("clientPublicKey", FieldError.Constraint.pattern(P256.KEY_PATTERN),
+                    "Must be a P-256 key in SEC1 hex, compressed or uncompressed");
+        }
         return Panache.withTransaction(() -> find(id).flatMap(credential -> {
             if (AuthCredential.OAUTH.equals(credential.type)) {
                 throw ApiException.invalidField("id", null, "OAUTH credentials have no challenge: verify with a fresh OIDC token");

@@ -64,8 +64,8 @@ public class AuthResource {
     @Path("credentials/{id}/challenge")
     @Consumes(MediaType.WILDCARD)
     @Secured(Permission.TRANSACT)
-    public Uni<Object> challenge(@PathParam("id") String id, String body) {
-        return credentials.challenge(id, json.optionalBody(body));
+    public Uni<Object> challenge(@PathParam("id") String id, String body, @jakarta.ws.rs.HeaderParam("Content-Type") String contentType) {
+        return credentials.challenge(id, json.optionalBody(body, contentType));
     }
 
     @POST

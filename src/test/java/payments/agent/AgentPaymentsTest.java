@@ -353,11 +353,26 @@ class AgentPaymentsTest {
         String actionId = execute(agent, quote.getString("id")).statusCode(200).body("status", equalTo("PENDING_APPROVAL"))
                 .extract().path("id");
         String transactionId = quote.getString("transactionId");
+        // A wrong body is refused before anything is decided, behind this real payment as behind an unknown id.
+        for (String bad : List.of("\"yes\"", "[1]", "7", "{\"receiverCustomerInfo\": 5}")) {
+            api().body(bad).post("/transactions/" + transactionId + "/approve").then().statusCode(400);
+        }
+        io.restassured.RestAssured.given().spec(api()).contentType("text/plain").body("{}").post("/transactions/" + transactionId + "/approve")
+                .then().statusCode(415);
+        bearer(agent.token()).get("/agents/me/actions/" + actionId).then().body("status", equalTo("PENDING_APPROVAL"));
+        assertEquals(100_000, balance(agent.holder().account("USD")), "nothing moved on a refused body");
         api().post("/transactions/" + transactionId + "/approve").then().statusCode(200).body("id", equalTo(transactionId));
         bearer(agent.token()).get("/agents/me/actions/" + actionId).then().statusCode(200).body("status", equalTo("APPROVED"));
         MoneyFixtures.awaitTransaction(transactionId, "COMPLETED");
         assertEquals(97_000, balance(agent.holder().account("USD")));
         api().post("/transactions/" + transactionId + "/approve").then().statusCode(409);
+        // An agent's waiting payment is rejected through /transactions/{id}/reject as it is approved through /approve.
+        JsonPath second = bearer(agent.token())
+                .body(MoneyFixtures.quoteBody(agent.holder().account("USD"), agent.holder().account("MXN"), 1_000))
+                .post("/quotes").then().statusCode(201).extract().jsonPath();
+        String secondAction = execute(agent, second.getString("id")).statusCode(200).extract().path("id");
+        api().body(Map.of("reason", "Not today")).post("/transactions/" + second.getString("transactionId") + "/reject").then().statusCode(200);
+        bearer(agent.token()).get("/agents/me/actions/" + secondAction).then().body("status", equalTo("REJECTED"));
         // Without CREATE_QUOTES, POST /quotes refuses the agent too.
         api().body(Map.of("permissions", List.of("EXECUTE_QUOTES"))).patch("/agents/" + agent.agentId() + "/policy").then().statusCode(200);
         bearer(agent.token()).body(MoneyFixtures.quoteBody(agent.holder().account("USD"), agent.holder().account("MXN"), 3_000))

@@ -136,6 +136,13 @@ class QuoteScaTest {
         // A wrong type is refused, not ignored: nothing executes.
         api().body(Map.of("scaFactor", 7)).post("/quotes/" + quoteId + "/execute").then().statusCode(400)
                 .body("details.errors[0].field", equalTo("scaFactor"));
+        for (String factor : List.of("FUZZ_NOT_IN_ENUM", "sms_otp")) {
+            api().body(Map.of("scaFactor", factor)).post("/quotes/" + quoteId + "/execute").then().statusCode(400)
+                    .body("details.errors[0].field", equalTo("scaFactor"));
+        }
+        api().body("[1]").post("/quotes/" + quoteId + "/execute").then().statusCode(400);
+        io.restassured.RestAssured.given().spec(api()).contentType("text/plain").body("{}").post("/quotes/" + quoteId + "/execute")
+                .then().statusCode(415);
         api().get("/quotes/" + quoteId).then().body("status", equalTo("PENDING"));
     }
 }
