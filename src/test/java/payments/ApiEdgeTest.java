@@ -29,6 +29,28 @@ class ApiEdgeTest {
     }
 
 
+    /** What common client libraries read: a 401 says how to authenticate; a 409 no retry can pass says not to retry. */
+    @Test
+    void clientLibrariesAreToldHowToAuthenticateAndWhenNotToRetry() {
+        RestAssured.given().basePath(TestSupport.BASE).get("/customers").then().statusCode(401)
+                .header("WWW-Authenticate", org.hamcrest.Matchers.startsWith("Basic realm="));
+        String key = java.util.UUID.randomUUID().toString();
+        api().header("Idempotency-Key", key).body(java.util.Map.of("name", "first", "permissions", java.util.List.of("VIEW"))).post("/tokens")
+                .then().statusCode(201);
+        api().header("Idempotency-Key", key).body(java.util.Map.of("name", "second", "permissions", java.util.List.of("VIEW"))).post("/tokens")
+                .then().statusCode(409).header("x-should-retry", "false");
+    }
+
+    @Test
+    void destinationCurrenciesMayBeRepeatedOrCommaSeparated() {
+        java.util.List<String> repeated = api().queryParam("sourceCurrency", "USD").queryParam("destinationCurrency", "MXN", "EUR")
+                .get("/exchange-rates").then().statusCode(200).extract().path("data.destinationCurrency.code");
+        java.util.List<String> commas = api().queryParam("sourceCurrency", "USD").queryParam("destinationCurrency", "MXN,EUR")
+                .get("/exchange-rates").then().statusCode(200).extract().path("data.destinationCurrency.code");
+        org.junit.jupiter.api.Assertions.assertEquals(new java.util.TreeSet<>(repeated), new java.util.TreeSet<>(commas));
+        org.junit.jupiter.api.Assertions.assertTrue(commas.containsAll(java.util.List.of("MXN", "EUR")), commas.toString());
+    }
+
     @Test
     void unknownRouteIs404Json() {
         api().get("/no-such-thing").then().statusCode(404)

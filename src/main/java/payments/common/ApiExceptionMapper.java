@@ -95,6 +95,13 @@ public class ApiExceptionMapper {
         if (e.retryAfterSeconds() != null) {
             response.header("Retry-After", e.retryAfterSeconds());
         }
+        if (e.status() == 401) {
+            response.header("WWW-Authenticate", "Basic realm=\"payments\", charset=\"UTF-8\"");
+        }
+        // Client libraries retry a 409 by default; one that waits on nothing (a state, a duplicate) will not pass on a retry.
+        if (e.status() == 409 && e.retryAfterSeconds() == null) {
+            response.header("x-should-retry", "false");
+        }
         return response.build();
     }
 

@@ -27,6 +27,9 @@ public class ExchangeRateResource {
     public Uni<ExchangeRateList> list(@QueryParam("sourceCurrency") String sourceCurrency,
                                       @QueryParam("destinationCurrency") List<String> destinationCurrency,
                                       @QueryParam("sendingAmount") String sendingAmount) {
-        return service.list(sourceCurrency, destinationCurrency == null ? List.of() : destinationCurrency, sendingAmount);
+        // Repeated (?destinationCurrency=A&destinationCurrency=B) or comma-separated (?destinationCurrency=A,B), as clients send it.
+        List<String> destinations = destinationCurrency == null ? List.of() : destinationCurrency.stream()
+                .flatMap(value -> java.util.Arrays.stream(value.split(",", -1))).map(String::trim).toList();
+        return service.list(sourceCurrency, destinations, sendingAmount);
     }
 }
