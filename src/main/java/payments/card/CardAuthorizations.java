@@ -91,6 +91,8 @@ public class CardAuthorizations {
         String decline = null;
         if (request.signal() == IssuerSignal.CARD_PAUSED || !CardStatus.ACTIVE.equals(card.status)) {
             decline = CARD_NOT_ACTIVE;
+        } else if (request.signal().declineReason() != null) {
+            decline = request.signal().declineReason();
         } else if (!debitable) {
             decline = NO_ELIGIBLE_FUNDING_SOURCE;
         } else if (debit && request.kind() != Kind.BALANCE_INQUIRY && !limits.allow(request.amount(), CardLimits.Usage.of(card, clock.today()))) {

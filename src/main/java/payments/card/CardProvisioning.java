@@ -20,7 +20,9 @@ import java.util.UUID;
 /**
  * Completes a PROCESSING card with the issuer's answer: ACTIVE with brand, number and expiry, or
  * CLOSED (ISSUER_REJECTED); CARD.STATUS_CHANGE either way. A delayed activation runs again later
- * (payload {@code <card id>:now}); an issuer that never answers leaves the card PROCESSING.
+ * (payload {@code <card id>:now}); a card the issuer leaves PROCESSING past
+ * {@code svc.cards.provisioning-timeout} is closed by the service (CLOSED_BY_GRID; payload
+ * {@code <card id>:timeout}).
  */
 @ApplicationScoped
 public class CardProvisioning implements JobHandler {
@@ -29,6 +31,7 @@ public class CardProvisioning implements JobHandler {
     /** How long the sandbox issuer's delayed activation takes, on the sandbox clock. */
     static final Duration ACTIVATION_DELAY = Duration.ofSeconds(30);
     private static final String NOW = ":now";
+    private static final String TIMEOUT = ":timeout";
 
     private final CardIssuer issuer;
     private final CardView view;
@@ -36,9 +39,11 @@ public class CardProvisioning implements JobHandler {
     private final SecretsAtRest secrets;
     private final ServerClock clock;
     private final Jobs jobs;
+    private final Duration provisioningTimeout;
 
     public CardProvisioning(CardIssuer issuer, CardView view, WebhookPublisher webhooks, SecretsAtRest secrets,
-                            ServerClock clock, Jobs jobs) {
+                            ServerClock clock, Jobs jobs, payments.common.ServerConfig config) {
+        this.provisioningTimeout = config.cards().provisioningTimeout();
         this.issuer = issuer;
         this.view = view;
         this.webhooks = webhooks;
@@ -55,9 +60,12 @@ public class CardProvisioning implements JobHandler {
     @Override
     public Uni<JobOutcome> handle(ClaimedJob job) {
         boolean now = job.payload().endsWith(NOW);
-        UUID cardId = UUID.fromString(now ? job.payload().substring(0, job.payload().length() - NOW.length()) : job.payload());
+        boolean timedOut = job.payload().endsWith(TIMEOUT);
+        String id = job.payload().contains(":") ? job.payload().substring(0, job.payload().indexOf(':')) : job.payload();
+        UUID cardId = UUID.fromString(id);
         return Panache.withTransaction(() -> Card.<Card>findById(cardId, LockModeType.PESSIMISTIC_WRITE)
                         .flatMap(card -> card == null || !CardStatus.PROCESSING.equals(card.status) ? Uni.createFrom().voidItem()
+                                : timedOut ? closeUnprovisioned(card)
                                 : Customer.<Customer>findById(card.customerId).flatMap(holder -> {
                                     CardIssuer.Provisioning answer = now ? CardIssuer.Provisioning.ACTIVATE
                                             : issuer.provisioning(holder.platformCustomerId);
@@ -69,9 +77,10 @@ public class CardProvisioning implements JobHandler {
     private Uni<Void> provision(Card card, CardIssuer.Provisioning answer) {
         switch (answer) {
             case NEVER:
-                return Uni.createFrom().voidItem();
+                return jobs.enqueue(TYPE, card.id + TIMEOUT, clock.now().plus(provisioningTimeout)).replaceWithVoid();
             case ACTIVATE_LATER:
-                return jobs.enqueue(TYPE, card.id + NOW, clock.now().plus(ACTIVATION_DELAY)).replaceWithVoid();
+                return jobs.enqueue(TYPE, card.id + NOW, clock.now().plus(ACTIVATION_DELAY))
+                        .call(() -> jobs.enqueue(TYPE, card.id + TIMEOUT, clock.now().plus(provisioningTimeout))).replaceWithVoid();
             case REJECT:
                 card.status = CardStatus.CLOSED;
                 card.statusReason = CardStatus.ISSUER_REJECTED;
@@ -79,6 +88,14 @@ public class CardProvisioning implements JobHandler {
             default:
                 activate(card);
         }
+        card.updatedAt = clock.now();
+        return webhooks.publish(EventType.CARD_STATUS_CHANGE, view.toWire(card)).replaceWithVoid();
+    }
+
+    /** The issuer never answered: the service closes the card itself (the reference's CLOSED_BY_GRID). */
+    private Uni<Void> closeUnprovisioned(Card card) {
+        card.status = CardStatus.CLOSED;
+        card.statusReason = CardStatus.CLOSED_BY_GRID;
         card.updatedAt = clock.now();
         return webhooks.publish(EventType.CARD_STATUS_CHANGE, view.toWire(card)).replaceWithVoid();
     }

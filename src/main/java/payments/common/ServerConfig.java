@@ -241,6 +241,13 @@ public interface ServerConfig {
          */
         Optional<java.util.List<String>> tokenizationRoots();
 
+        /**
+         * How long a card may stay PROCESSING while the issuer does not answer; past it the service
+         * closes it (CLOSED, statusReason CLOSED_BY_GRID, CARD.STATUS_CHANGE).
+         */
+        @WithDefault("1h")
+        Duration provisioningTimeout();
+
         /** Tokenizations of one card per rolling 24 hours, past which POST /cards/{id}/tokenize answers 429. */
         @WithDefault("10")
         int tokenizationsPerDay();

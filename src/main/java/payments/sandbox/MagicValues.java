@@ -119,6 +119,10 @@ public final class MagicValues {
             case "003" -> payments.card.IssuerSignal.CARD_PAUSED;
             case "005" -> payments.card.IssuerSignal.PULL_DELAYED;
             case "006" -> payments.card.IssuerSignal.PULL_CONFIRMATION_FAILS;
+            // This server's own endings (9xx): the issuer-side declines the reference lists without a trigger.
+            case "921" -> payments.card.IssuerSignal.BLOCKED;
+            case "922" -> payments.card.IssuerSignal.UNSUPPORTED_NETWORK;
+            case "923" -> payments.card.IssuerSignal.OTHER;
             default -> payments.card.IssuerSignal.NONE;
         };
     }

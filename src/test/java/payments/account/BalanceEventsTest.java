@@ -63,7 +63,7 @@ class BalanceEventsTest {
 
     @Test
     void twoPostingsInOneCommitSendOneEventPerAccount() throws Exception {
-        String customerId = ExternalAccountTest.customer();
+        String customerId = payments.MoneyFixtures.approvedCustomer(java.util.List.of("USD")).customerId();
         String own = InternalAccountTest.settledAccounts(customerId).getString("data.find { it.type == 'INTERNAL_FIAT' }.id");
         String ruleBased = api().body(RuleBasedAccountTest.request(customerId, own)).post("/internal-accounts").then()
                 .statusCode(201).extract().path("id");

@@ -265,6 +265,12 @@ class CardIssuanceTest {
             // A card still provisioning cannot be frozen.
             api().body(Map.of("status", "FROZEN")).patch("/cards/" + neverCard).then().statusCode(409)
                     .body("code", equalTo("INVALID_STATE_TRANSITION"));
+            // Past the provisioning timeout (1 hour by default) the service closes it itself.
+            api().body(Map.of("seconds", 3600)).post("/sandbox/clock/advance").then().statusCode(200);
+            JsonPath timedOut = awaitStatus(neverCard, "CLOSED");
+            assertEquals("CLOSED_BY_GRID", timedOut.getString("statusReason"));
+            assertNotNull(receiver.nextMatching("CARD.STATUS_CHANGE", "CLOSED_BY_GRID", 10));
+            assertEquals("ACTIVE", api().get("/cards/" + laterCard).then().extract().path("status"), "a provisioned card stays");
         }
     }
 

@@ -178,6 +178,10 @@ class CardMoneyTest {
         assertEquals("DECLINED", insufficient.getString("status"));
         assertEquals("INSUFFICIENT_FUNDS", insufficient.getString("cardDeclinedReason"));
         assertEquals("CARD_NOT_ACTIVE", authorize(card.cardId(), 100, "ANY SHOP 003").getString("cardDeclinedReason"));
+        // This server's own endings for the issuer-side declines the reference lists.
+        assertEquals("BLOCKED", authorize(card.cardId(), 100, "ANY SHOP 921").getString("cardDeclinedReason"));
+        assertEquals("UNSUPPORTED_NETWORK", authorize(card.cardId(), 100, "ANY SHOP 922").getString("cardDeclinedReason"));
+        assertEquals("OTHER", authorize(card.cardId(), 100, "ANY SHOP 923").getString("cardDeclinedReason"));
         assertBalances(card.account(), 10_000, 10_000);
 
         // 005: approved at once, the pull held until the issuer confirms it 30 seconds later.
