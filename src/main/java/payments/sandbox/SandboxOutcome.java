@@ -44,6 +44,22 @@ record SandboxOutcome(String name, Duration delay, FailureReason failureReason, 
     static final SandboxOutcome UMA_COMPLIANCE_REJECTED = new SandboxOutcome("UMA_COMPLIANCE_REJECTED", Duration.ZERO,
             FailureReason.COMPLIANCE_REJECTED, null, RefundReason.TRANSACTION_FAILED, false);
 
+    /**
+     * Incoming UMA money that fails on its way in, for the failure reasons the reference lists for
+     * incoming payments: the sender's LNURLP exchange, its off-ramp, or the collection of the funds
+     * fails; the sender is refunded. The last one's refund fails too (INCOMING_PAYMENT.REFUND_FAILED).
+     */
+    static final SandboxOutcome INCOMING_LNURLP_FAILED = failing("INCOMING_LNURLP_FAILED", Duration.ZERO, FailureReason.LNURLP_FAILED,
+            RefundReason.TRANSACTION_FAILED);
+    static final SandboxOutcome INCOMING_OFFRAMP_FAILED = failing("INCOMING_OFFRAMP_FAILED", Duration.ZERO, FailureReason.OFFRAMP_FAILED,
+            RefundReason.TRANSACTION_FAILED);
+    static final SandboxOutcome INCOMING_COLLECTION_FAILED = failing("INCOMING_COLLECTION_FAILED", Duration.ZERO,
+            FailureReason.COLLECTION_FAILED, RefundReason.TRANSACTION_FAILED);
+    static final SandboxOutcome INCOMING_REFUND_FAILS = new SandboxOutcome("INCOMING_REFUND_FAILS", Duration.ZERO,
+            FailureReason.COLLECTION_FAILED, null, RefundReason.TRANSACTION_FAILED, true);
+    private static final List<SandboxOutcome> INCOMING_FAILURES = List.of(INCOMING_LNURLP_FAILED, INCOMING_OFFRAMP_FAILED,
+            INCOMING_COLLECTION_FAILED, INCOMING_REFUND_FAILS);
+
     /** This server's own sandbox ending (beside the reference's 0xx): the partner refuses the payment over its own limit. */
     static final String LIMIT_EXCEEDED_SUFFIX = "902";
 
@@ -97,7 +113,8 @@ record SandboxOutcome(String name, Duration delay, FailureReason failureReason, 
     /** An outcome by its name, as the rail's scheduled reports carry it. */
     static SandboxOutcome named(String name) {
         Stream<SandboxOutcome> all = Stream.concat(
-                Stream.concat(Stream.of(SUCCESS, UMA_PENDING_LONG, UMA_COMPLIANCE_REJECTED), UMA_PENDING_WITH_REASON.stream()),
+                Stream.concat(Stream.of(SUCCESS, UMA_PENDING_LONG, UMA_COMPLIANCE_REJECTED),
+                        Stream.concat(UMA_PENDING_WITH_REASON.stream(), INCOMING_FAILURES.stream())),
                 Stream.of("002", "003", "004", "005", "006", "007", LIMIT_EXCEEDED_SUFFIX)
                         .flatMap(suffix -> Stream.of(forQuote(suffix), forTransfer(suffix))));
         return all.filter(outcome -> outcome.name.equals(name)).findFirst()

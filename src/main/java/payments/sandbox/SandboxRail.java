@@ -38,13 +38,17 @@ public class SandboxRail implements PaymentRail, JobHandler {
     private static final String NO_ACCOUNT = "-";
 
     /** How payments to and from the sandbox's UMA addresses end; any other address succeeds. */
-    private static final Map<String, SandboxOutcome> UMA = Map.of(
-            "$pending.long.usd", SandboxOutcome.UMA_PENDING_LONG,
-            "$fail.compliance.usd", SandboxOutcome.UMA_COMPLIANCE_REJECTED,
-            "$pending.declaration.usd", SandboxOutcome.UMA_PENDING_DECLARATION,
-            "$pending.wallet.usd", SandboxOutcome.UMA_PENDING_WALLET,
-            "$pending.info.usd", SandboxOutcome.UMA_PENDING_INFORMATION,
-            "$pending.compliance.usd", SandboxOutcome.UMA_PENDING_COMPLIANCE);
+    private static final Map<String, SandboxOutcome> UMA = Map.ofEntries(
+            Map.entry("$pending.long.usd", SandboxOutcome.UMA_PENDING_LONG),
+            Map.entry("$fail.compliance.usd", SandboxOutcome.UMA_COMPLIANCE_REJECTED),
+            Map.entry("$pending.declaration.usd", SandboxOutcome.UMA_PENDING_DECLARATION),
+            Map.entry("$pending.wallet.usd", SandboxOutcome.UMA_PENDING_WALLET),
+            Map.entry("$pending.info.usd", SandboxOutcome.UMA_PENDING_INFORMATION),
+            Map.entry("$pending.compliance.usd", SandboxOutcome.UMA_PENDING_COMPLIANCE),
+            Map.entry("$fail.incoming.lnurlp.usd", SandboxOutcome.INCOMING_LNURLP_FAILED),
+            Map.entry("$fail.incoming.offramp.usd", SandboxOutcome.INCOMING_OFFRAMP_FAILED),
+            Map.entry("$fail.incoming.collection.usd", SandboxOutcome.INCOMING_COLLECTION_FAILED),
+            Map.entry("$fail.incoming.refund.usd", SandboxOutcome.INCOMING_REFUND_FAILS));
 
     private final Jobs jobs;
     private final PaymentLifecycle lifecycle;

@@ -58,7 +58,12 @@ public final class SandboxUmaDirectory implements UmaNetwork {
             "$pending.declaration.usd", pendingSender("$pending.declaration.usd"),
             "$pending.wallet.usd", pendingSender("$pending.wallet.usd"),
             "$pending.info.usd", pendingSender("$pending.info.usd"),
-            "$pending.compliance.usd", pendingSender("$pending.compliance.usd"));
+            "$pending.compliance.usd", pendingSender("$pending.compliance.usd"),
+            // Incoming failures (senders only): LNURLP_FAILED, OFFRAMP_FAILED, COLLECTION_FAILED, and a refund that fails.
+            "$fail.incoming.lnurlp.usd", pendingSender("$fail.incoming.lnurlp.usd"),
+            "$fail.incoming.offramp.usd", pendingSender("$fail.incoming.offramp.usd"),
+            "$fail.incoming.collection.usd", pendingSender("$fail.incoming.collection.usd"),
+            "$fail.incoming.refund.usd", pendingSender("$fail.incoming.refund.usd"));
 
     private static UmaReceiver pendingSender(String localPart) {
         return new UmaReceiver(localPart + "@" + SANDBOX_DOMAIN, List.of("USD"));

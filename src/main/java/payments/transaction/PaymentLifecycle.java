@@ -305,7 +305,9 @@ public class PaymentLifecycle implements JobHandler {
                                 .system(SystemAccount.SUSPENSE, t.sentCurrency, t.sentAmount))
                         .flatMap(ignored -> refunded(t, refundReason, Refund.FAILED));
             }
-            return t.outgoing() || t.fromUma() ? refunded(t, refundReason, Refund.COMPLETED) : Uni.createFrom().voidItem();
+            // Money the books never held: only the rail's word on the refund (refundFails) is recorded.
+            return t.outgoing() || t.fromUma() ? refunded(t, refundReason, refundFails ? Refund.FAILED : Refund.COMPLETED)
+                    : Uni.createFrom().voidItem();
         }).call(() -> volumes.release(t));
     }
 

@@ -226,6 +226,24 @@ class IncomingPaymentTest {
         }
     }
 
+    /** The incoming failure reasons the reference lists, each from a sandbox sender; the last one's refund fails too. */
+    @Test
+    void incomingFailureReasonsEachHaveASender() {
+        Holder holder = MoneyFixtures.approvedCustomer(List.of("USD"));
+        Map<String, String> reasons = Map.of("$fail.incoming.lnurlp.usd", "LNURLP_FAILED", "$fail.incoming.offramp.usd", "OFFRAMP_FAILED",
+                "$fail.incoming.collection.usd", "COLLECTION_FAILED");
+        reasons.forEach((sender, reason) -> {
+            String failed = pay(sender + "@sandbox.uma.money", holder, 300);
+            assertEquals(reason, MoneyFixtures.awaitTransaction(failed, "FAILED").getString("failureReason"));
+            MoneyFixtures.awaitRefund(failed, "COMPLETED");
+        });
+        String refundFails = pay("$fail.incoming.refund.usd@sandbox.uma.money", holder, 300);
+        MoneyFixtures.awaitRefund(refundFails, "FAILED");
+        assertTrue(eventsAfterApproval(refundFails).contains("INCOMING_PAYMENT.REFUND_FAILED"), eventsAfterApproval(refundFails).toString());
+        assertEquals(0, MoneyFixtures.balance(holder.account("USD")), "nothing reached the receiver");
+        MoneyFixtures.assertLedgerClean();
+    }
+
     @Test
     void theSenderAddressDecidesHowAnApprovedPaymentEnds() {
         Holder holder = MoneyFixtures.approvedCustomer(List.of("USD"));
