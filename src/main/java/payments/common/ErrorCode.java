@@ -45,6 +45,8 @@ public enum ErrorCode {
     UNSUITABLE_DOCUMENT(400, "This kind of document is not accepted"),
     INCOMPLETE(400, "The document is missing pages or sides"),
     LOOKUP_REQUEST_FAILED(400, "The receiver's UMA lookup failed"),
+    INVALID_TIMESTAMP(400, "The counterparty's signed UMA message is dated outside the accepted window"),
+    INVALID_NONCE(400, "The counterparty's signed UMA message repeats a nonce already seen"),
     PARSE_LNURLP_RESPONSE_ERROR(400, "The receiver's LNURLP answer could not be read"),
     INVALID_RECEIVER(400, "The receiver is not valid"),
     CERT_CHAIN_INVALID(400, "The counterparty's certificate chain is invalid"),

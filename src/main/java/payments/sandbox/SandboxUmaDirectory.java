@@ -36,7 +36,10 @@ public final class SandboxUmaDirectory implements UmaNetwork {
             Map.entry("$fail.version.usd", ErrorCode.UNSUPPORTED_UMA_VERSION),
             Map.entry("$fail.version.none.usd", ErrorCode.NO_COMPATIBLE_UMA_VERSION),
             Map.entry("$fail.lnurlp.usd", ErrorCode.LNURLP_REQUEST_FAILED),
-            Map.entry("$fail.pubkey.fetch.usd", ErrorCode.COUNTERPARTY_PUBKEY_FETCH_ERROR));
+            Map.entry("$fail.pubkey.fetch.usd", ErrorCode.COUNTERPARTY_PUBKEY_FETCH_ERROR),
+            // The checks every signed UMA message gets (a fresh timestamp, a nonce not seen before).
+            Map.entry("$fail.timestamp.usd", ErrorCode.INVALID_TIMESTAMP),
+            Map.entry("$fail.nonce.usd", ErrorCode.INVALID_NONCE));
 
 
     @Override

@@ -88,6 +88,8 @@ class SandboxTriggersTest {
     void umaLookupsFailAsTheAddressSays() {
         Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
         Map<String, Object[]> failures = Map.of(
+                "$fail.timestamp.usd", new Object[]{400, "INVALID_TIMESTAMP"},
+                "$fail.nonce.usd", new Object[]{400, "INVALID_NONCE"},
                 "$fail.lookup.usd", new Object[]{400, "LOOKUP_REQUEST_FAILED"},
                 "$fail.receiver.usd", new Object[]{400, "INVALID_RECEIVER"},
                 "$fail.cert.expired.usd", new Object[]{400, "CERT_CHAIN_EXPIRED"},
