@@ -19,6 +19,15 @@ public final class FieldRules {
     }
 
     /** A date field (already known to be a date, or absent) must not be after today. */
+    /** The constant of {@code type} a request's {@code field} names, or 400 naming the allowed values. */
+    public static <E extends Enum<E>> E requireOneOf(String field, String value, Class<E> type) {
+        List<String> allowed = java.util.Arrays.stream(type.getEnumConstants()).map(Enum::name).toList();
+        if (value == null || !allowed.contains(value)) {
+            throw ApiException.invalidField(field, FieldError.Constraint.oneOf(allowed), "Must be one of " + String.join(", ", allowed));
+        }
+        return Enum.valueOf(type, value);
+    }
+
     public static void notInFuture(JsonNode node, String field, String prefix, LocalDate today, List<FieldError> errors) {
         String value = node.path(field).asText(null);
         if (value != null && SchemaValidator.matchesFormat("date", value) && LocalDate.parse(value).isAfter(today)) {

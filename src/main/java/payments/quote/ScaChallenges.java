@@ -17,6 +17,7 @@ import payments.customer.Customer;
 import payments.sca.ScaChallengeIssuer;
 import payments.sca.ScaLogins;
 import payments.sca.ScaProofs;
+import payments.sca.ScaRecords;
 import payments.sca.ScaRecords.Challenge;
 import payments.sca.ScaRecords.Factor;
 import payments.transaction.PaymentLifecycle;
@@ -100,7 +101,7 @@ public class ScaChallenges {
      * when the proof is missing, wrong or the challenge expired, 423 while the payer is locked out.
      */
     Uni<Void> verify(Quote quote, JsonNode body) {
-        ScaProofs.proofOf(body);
+        ScaRecords.Proof proof = ScaProofs.proofOf(body);
         return scaChallenged(quote).flatMap(scaChallenged -> logins.requireSession(scaChallenged.payer().id).flatMap(ignored -> {
             JsonNode challenge = scaChallenged.challenge();
             if (!clock.now().isBefore(Instant.parse(challenge.get("expiresAt").asText()))) {
@@ -108,7 +109,7 @@ public class ScaChallenges {
             }
             Set<Factor> offered = EnumSet.noneOf(Factor.class);
             challenge.path("availableFactors").forEach(f -> offered.add(Factor.valueOf(f.asText())));
-            return proofs.verify(scaChallenged.payer(), ScaProofs.proofOf(body), offered, passkeyChallengeText(challenge)).replaceWithVoid();
+            return proofs.verify(scaChallenged.payer(), proof, offered, passkeyChallengeText(challenge)).replaceWithVoid();
         }));
     }
 

@@ -18,7 +18,6 @@ import payments.sca.ScaRecords.TrustStart;
 
 import java.time.Instant;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Set;
 
 /**
@@ -104,9 +103,5 @@ public class BeneficiaryTrust {
                             }
                             return account;
                         });
-    }
-
-    static List<Factor> codeFactors() {
-        return List.of(Factor.SMS_OTP, Factor.TOTP);
     }
 }

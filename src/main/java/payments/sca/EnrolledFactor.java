@@ -6,7 +6,10 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
+import io.smallrye.mutiny.Uni;
+
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 
 /** A TOTP or passkey factor a customer enrolled (SMS_OTP needs no enrollment: it is the verified phone). */
@@ -58,6 +61,16 @@ public class EnrolledFactor extends PanacheEntityBase {
 
     @Column(name = "updated_at", nullable = false)
     public Instant updatedAt;
+
+    /** The customer's enrolled (ACTIVE) factor of this kind; null when none. */
+    static Uni<EnrolledFactor> active(UUID customerId, ScaRecords.Factor kind) {
+        return find("customerId = ?1 and factor = ?2 and status = ?3", customerId, kind.name(), ACTIVE).firstResult();
+    }
+
+    /** Every enrolled factor of the customer, by kind. */
+    static Uni<List<EnrolledFactor>> allActive(UUID customerId) {
+        return list("customerId = ?1 and status = ?2 order by factor", customerId, ACTIVE);
+    }
 
     String sealName() {
         return "sca-totp:" + id;

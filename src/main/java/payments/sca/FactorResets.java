@@ -18,7 +18,6 @@ import payments.sca.ScaRecords.ResetStatus;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 import java.util.regex.Pattern;
@@ -48,11 +47,7 @@ public class FactorResets {
     @WithTransaction
     public Uni<ResetStart> start(String customerId, JsonNode body) {
         JsonNode request = JsonBodies.optionalObject(body);
-        String factor = request == null ? null : request.path("factor").textValue();
-        List<String> allowed = Arrays.stream(Factor.values()).map(Enum::name).toList();
-        if (factor == null || !allowed.contains(factor)) {
-            throw ApiException.invalidField("factor", FieldError.Constraint.oneOf(allowed), "Must be one of " + String.join(", ", allowed));
-        }
+        String factor = ScaLogins.factor(request).name();
         if (!config.sandbox()) {
             throw new ApiException(ErrorCode.NOT_IMPLEMENTED, "No liveness provider checks factor resets in production mode yet");
         }

@@ -64,8 +64,7 @@ public class ScaChallengeIssuer {
 
     /** WebAuthn PublicKeyCredentialRequestOptions for the customer's passkey over {@code challengeText}. */
     public Uni<Map<String, Object>> assertionOptions(UUID customerId, String challengeText) {
-        return EnrolledFactor.<EnrolledFactor>find("customerId = ?1 and factor = ?2 and status = ?3", customerId, Factor.PASSKEY.name(),
-                EnrolledFactor.ACTIVE).firstResult().map(passkey -> {
+        return EnrolledFactor.active(customerId, Factor.PASSKEY).map(passkey -> {
                     Map<String, Object> options = new LinkedHashMap<>();
                     options.put("challenge", Base64.getUrlEncoder().withoutPadding()
                             .encodeToString(challengeText.getBytes(StandardCharsets.US_ASCII)));

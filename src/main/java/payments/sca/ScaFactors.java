@@ -61,7 +61,7 @@ public class ScaFactors {
 
     @WithSession
     public Uni<FactorList> list(String customerId) {
-        return ScaCustomers.find(customerId).flatMap(customer -> active(customer.id).map(enrolled -> {
+        return ScaCustomers.find(customerId).flatMap(customer -> EnrolledFactor.allActive(customer.id).map(enrolled -> {
             List<FactorView> factors = new ArrayList<>(List.of(new FactorView(Factor.SMS_OTP.name(), null, "Verified phone")));
             enrolled.forEach(factor -> factors.add(view(factor)));
             return new FactorList(factors);
@@ -71,7 +71,7 @@ public class ScaFactors {
     @WithTransaction
     public Uni<Object> startEnrollment(String customerId, JsonNode body) {
         String type = factorType(JsonBodies.optionalObject(body), "type");
-        return ScaCustomers.find(customerId).flatMap(customer -> active(customer.id).flatMap(enrolled -> {
+        return ScaCustomers.find(customerId).flatMap(customer -> EnrolledFactor.allActive(customer.id).flatMap(enrolled -> {
             if (enrolled.stream().anyMatch(f -> f.factor.equals(type))) {
                 throw Factor.PASSKEY.name().equals(type)
                         ? new ApiException(ErrorCode.PASSKEY_ALREADY_ENROLLED, "Customer " + customer.wireId()
@@ -94,9 +94,7 @@ public class ScaFactors {
 
     private Uni<Object> startPasskey(Customer customer) {
         EnrolledFactor factor = newFactor(customer.id, Factor.PASSKEY);
-        byte[] challenge = new byte[32];
-        random.nextBytes(challenge);
-        factor.passkeyChallenge = Base64.getUrlEncoder().withoutPadding().encodeToString(challenge);
+        factor.passkeyChallenge = issuer.newChallengeText();
         factor.name = "Passkey";
         Map<String, Object> options = new LinkedHashMap<>();
         options.put("challenge", factor.passkeyChallenge);
@@ -173,10 +171,6 @@ public class ScaFactors {
                     }
                     return factor.delete();
                 }));
-    }
-
-    static Uni<List<EnrolledFactor>> active(UUID customerId) {
-        return EnrolledFactor.list("customerId = ?1 and status = ?2 order by factor", customerId, EnrolledFactor.ACTIVE);
     }
 
     private void activate(EnrolledFactor factor) {

@@ -7,6 +7,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
+import payments.common.FieldRules;
 import payments.common.IdType;
 import payments.common.Ids;
 import payments.common.JsonBodies;
@@ -22,8 +23,6 @@ import payments.sca.ScaRecords.SecurityEventRecorded;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Arrays;
-import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import java.util.regex.Pattern;
@@ -145,11 +144,8 @@ public class ScaLogins {
 
     @WithTransaction
     public Uni<SecurityEventRecorded> recordEvent(String customerId, JsonNode body) {
-        String eventType = JsonBodies.optionalObject(body) == null ? null : body.path("eventType").textValue();
-        List<String> allowed = Arrays.stream(SecurityEvent.values()).map(Enum::name).toList();
-        if (eventType == null || !allowed.contains(eventType)) {
-            throw ApiException.invalidField("eventType", FieldError.Constraint.oneOf(allowed), "Must be one of " + String.join(", ", allowed));
-        }
+        String eventType = FieldRules.requireOneOf("eventType",
+                JsonBodies.optionalObject(body) == null ? null : body.path("eventType").textValue(), SecurityEvent.class).name();
         return ScaCustomers.find(customerId).flatMap(customer -> SecurityEvent.RESET_PASSWORD_COMPLETED.name().equals(eventType)
                         ? ScaSession.delete("customerId", customer.id).flatMap(deleted -> lockouts.clear(customer.id))
                         : lockouts.countFailure(customer.id))
@@ -175,12 +171,8 @@ public class ScaLogins {
         }
     }
 
-    private static Factor factor(JsonNode request) {
-        String value = request == null ? null : request.path("factor").textValue();
-        List<String> allowed = Arrays.stream(Factor.values()).map(Enum::name).toList();
-        if (value == null || !allowed.contains(value)) {
-            throw ApiException.invalidField("factor", FieldError.Constraint.oneOf(allowed), "Must be one of " + String.join(", ", allowed));
-        }
-        return Factor.valueOf(value);
+    /** The body's {@code factor}: one of SMS_OTP, TOTP, PASSKEY. */
+    static Factor factor(JsonNode request) {
+        return FieldRules.requireOneOf("factor", request == null ? null : request.path("factor").textValue(), Factor.class);
     }
 }

@@ -85,8 +85,7 @@ public class ScaProofs {
         if (!offered.contains(Factor.TOTP)) {
             return wrong(customer, "code", "The code is not the one sent for this challenge");
         }
-        return EnrolledFactor.<EnrolledFactor>find("customerId = ?1 and factor = ?2 and status = ?3", customer.id, Factor.TOTP.name(),
-                EnrolledFactor.ACTIVE).firstResult().flatMap(factor -> {
+        return EnrolledFactor.active(customer.id, Factor.TOTP).flatMap(factor -> {
                     boolean right = factor != null && (sandboxCode || totp.verify(secrets.open(factor.sealName(), factor.totpSecret), code));
                     return right ? lockouts.recordSuccess(customer.id).replaceWith(Factor.TOTP)
                             : wrong(customer, "code", "The code is neither the one sent nor the authenticator's current one");
@@ -101,8 +100,7 @@ public class ScaProofs {
             throw ApiException.invalidField("origin", FieldError.Constraint.oneOf(passkeys.origins()),
                     "Is required with passkeyAssertion: one of the allowed origins");
         }
-        return EnrolledFactor.<EnrolledFactor>find("customerId = ?1 and factor = ?2 and status = ?3", customer.id, Factor.PASSKEY.name(),
-                EnrolledFactor.ACTIVE).firstResult().flatMap(factor -> {
+        return EnrolledFactor.active(customer.id, Factor.PASSKEY).flatMap(factor -> {
                     if (factor == null) {
                         return wrong(customer, "passkeyAssertion", "The customer has no enrolled passkey");
                     }
@@ -123,7 +121,7 @@ public class ScaProofs {
 
     /** The factors a customer can answer with now: SMS always (the verified phone), TOTP and PASSKEY when enrolled. */
     public static Uni<List<Factor>> available(java.util.UUID customerId) {
-        return EnrolledFactor.<EnrolledFactor>list("customerId = ?1 and status = ?2", customerId, EnrolledFactor.ACTIVE).map(enrolled -> {
+        return EnrolledFactor.allActive(customerId).map(enrolled -> {
             List<Factor> factors = new java.util.ArrayList<>(List.of(Factor.SMS_OTP));
             for (Factor factor : List.of(Factor.TOTP, Factor.PASSKEY)) {
                 if (enrolled.stream().anyMatch(f -> f.factor.equals(factor.name()))) {

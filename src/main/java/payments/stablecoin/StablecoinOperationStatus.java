@@ -27,10 +27,6 @@ public final class StablecoinOperationStatus {
         return MOVES.getOrDefault(from == null ? NEW : from, Set.of()).contains(to);
     }
 
-    public static boolean isFinal(String status) {
-        return !MOVES.containsKey(status);
-    }
-
     /** Moves the operation, or fails loudly: callers check {@link #canMove} first, so an illegal move is a bug. */
     static void move(StablecoinOperation operation, String to) {
         if (!canMove(operation.status, to)) {

@@ -162,16 +162,15 @@ public class StablecoinOperations implements JobHandler {
         }
     }
 
-    private Uni<Start> checked(String stablecoinId, String amount) {
+    private Uni<Start> checked(String stablecoinId, String amountText) {
+        BigInteger amount = new BigInteger(amountText);
         return StablecoinService.find(stablecoinId).flatMap(coin -> {
             if (!Stablecoin.PROVISIONED.equals(coin.issuanceStatus)) {
                 throw new ApiException(ErrorCode.STABLECOIN_NOT_PROVISIONED,
                         "Stablecoin " + coin.wireId() + " is " + coin.issuanceStatus + " at its provider, not PROVISIONED");
             }
-            long fiat = StablecoinAmounts.fiatMinorUnits(new BigInteger(amount), coin.decimals,
-                    Currencies.require(coin.baseCurrency).decimals());
-            return providerAccounts.usable(coin.providerAccountId)
-                    .map(link -> new Start(coin, link, new BigInteger(amount), fiat, clock.now()));
+            long fiat = StablecoinAmounts.fiatMinorUnits(amount, coin.decimals, Currencies.require(coin.baseCurrency).decimals());
+            return providerAccounts.usable(coin.providerAccountId).map(link -> new Start(coin, link, amount, fiat, clock.now()));
         });
     }
 

@@ -7,7 +7,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
-import payments.common.FieldError;
+import payments.common.FieldRules;
 import payments.common.IdType;
 import payments.common.Ids;
 import payments.common.JsonBodies;
@@ -124,10 +124,7 @@ public class StablecoinProviderAccounts {
     /** Sandbox: the provider revokes the link or stops accepting its credentials, or accepts them again. */
     @WithTransaction
     public Uni<StablecoinProviderAccountResponse> setStatus(String id, String status) {
-        if (status == null || java.util.Arrays.stream(ProviderAccountStatus.values()).noneMatch(s -> s.name().equals(status))) {
-            throw ApiException.invalidField("status", FieldError.Constraint.oneOf(List.of("ACTIVE", "INVALID", "REVOKED")),
-                    "Must be ACTIVE, INVALID or REVOKED");
-        }
+        FieldRules.requireOneOf("status", status, ProviderAccountStatus.class);
         return find(id).map(account -> {
             account.status = status;
             account.updatedAt = clock.now();
