@@ -62,6 +62,8 @@ class NegativeInputWalkTest {
     private final HttpClient http = HttpClient.newHttpClient();
     /** A connected agent's bearer token, for the operations only agents may call (/agents/me/**). */
     private String agentAuthorization;
+    /** A compliance desk's token, for the operator review queue (/compliance/**), which MANAGE may not call. */
+    private String complianceAuthorization;
 
     record Sent(String operation, String description, int status, String body) {
     }
@@ -71,9 +73,10 @@ class NegativeInputWalkTest {
         JsonNode openapi = JSON.readTree(http.send(HttpRequest.newBuilder(URI.create(root + "q/openapi?format=json")).build(),
                 HttpResponse.BodyHandlers.ofString()).body());
         JsonNode reference = ReferenceShapes.FILTER.requestSchemas();
-        String[] agent = connectedAgent();
-        agentAuthorization = "Bearer " + agent[1];
-        seeded = seed(agent[0]);
+        Map<String, String> complianceToken = TestSupport.newToken("COMPLIANCE_REVIEW");
+        complianceAuthorization = "Basic " + Base64.getEncoder().encodeToString((complianceToken.get("clientId") + ":"
+                + complianceToken.get("clientSecret")).getBytes(StandardCharsets.UTF_8));
+        seeded = seed();
         List<String> problems = new ArrayList<>();
         List<String> reached = new ArrayList<>();
         List<String> notReached = new ArrayList<>();
@@ -94,7 +97,7 @@ class NegativeInputWalkTest {
                 operations++;
                 requests += answers.size();
                 answers.stream().map(NegativeInputWalkTest::problemOf).filter(p -> p != null).forEach(problems::add);
-                if (seededTarget(path.getKey()) != null && method.getValue().at("/requestBody/content").has("application/json")) {
+                if (seededTarget(path.getKey()) != null && takesJson(method.getValue().at("/requestBody/content"))) {
                     boolean validated = answers.stream().anyMatch(a -> a.description().startsWith("seeded body") && a.status() == 400
                             && a.body().contains("\"INVALID_INPUT\""));
                     (validated ? reached : notReached).add(operation);
@@ -133,7 +136,7 @@ class NegativeInputWalkTest {
             }
         }
         JsonNode content = operation.at("/requestBody/content");
-        if (content.has("application/json")) {
+        if (takesJson(content)) {
             for (String body : jsonBodies(referenceBody)) {
                 sent.add(send(operationName, "body " + abbreviate(body), verb, target, "application/json", body));
             }
@@ -144,6 +147,10 @@ class NegativeInputWalkTest {
                 for (String body : jsonBodies(referenceBody).stream().filter(b -> !"{}".equals(b) && !"null".equals(b)).toList()) {
                     sent.add(send(operationName, "seeded body " + abbreviate(body), verb, real, "application/json", body));
                 }
+                if (content.has("*/*")) {
+                    // An optional body read as text: anything but JSON is refused, before the resource is touched.
+                    sent.add(send(operationName, "seeded text/plain body", verb, real, "text/plain", "approve please"));
+                }
             }
         }
         if (content.has("multipart/form-data")) {
@@ -153,6 +160,11 @@ class NegativeInputWalkTest {
             sent.add(send(operationName, "multipart without parts", verb, target, "multipart/form-data; boundary=b", "--b--\r\n"));
         }
         return sent;
+    }
+
+    /** A JSON body, or an optional one the operation reads as text of any media type (and checks as JSON). */
+    private static boolean takesJson(JsonNode content) {
+        return content.has("application/json") || content.has("*/*");
     }
 
     /** Malformed and mistyped bodies, then one bad value at a time for each field the reference's body names. */
@@ -181,7 +193,7 @@ class NegativeInputWalkTest {
     }
 
     /** Operations on seeded resources whose body checks the walk must reach, at least. */
-    private static final int MIN_REACHED = 10;
+    private static final int MIN_REACHED = 29;
 
     /** The id of a real resource for each path parameter (by the path's first segment for a plain {id}). */
     private Map<String, String> seeded = Map.of();
@@ -217,7 +229,7 @@ class NegativeInputWalkTest {
     }
 
     /** One real resource of each kind the paths name (jobs run by hand here), keyed as {@link #seededTarget} looks them up. */
-    private Map<String, String> seed(String agentId) {
+    private Map<String, String> seed() {
         TestSupport.api().body(Map.of("sandboxSkipVerificationPaperwork", true)).patch("/config").then().statusCode(200);
         Map<String, Object> person = payments.customer.CustomerTest.individual(TestSupport.uniqueCustomerRef("seed"), "Seed Owner");
         person.put("currencies", List.of("USD"));
@@ -234,9 +246,20 @@ class NegativeInputWalkTest {
                 .statusCode(200).extract().path("data[0].id");
         TestSupport.api().body(Map.of("amount", 10_000)).post("/sandbox/internal-accounts/" + account + "/fund").then().statusCode(200);
         drainJobs();
-        String transaction = TestSupport.api().queryParam("customerId", customerId).get("/transactions").then().statusCode(200)
-                .extract().path("data[0].id");
         String bank = MoneyFixtures.externalUsdAccount(customerId, "000");
+        // The transaction the walk aims at is an agent's payment waiting for the platform's approval: a body
+        // that slipped past validation on /transactions/{id}/approve would move its money.
+        String[] agent = connectedAgent(customerId);
+        agentAuthorization = "Bearer " + agent[1];
+        String agentId = agent[0];
+        String agentQuote = bearer().body(MoneyFixtures.quoteBody(account, bank, 2_000)).post("/agents/me/quotes").then()
+                .statusCode(201).extract().path("id");
+        io.restassured.path.json.JsonPath waiting = bearer().post("/agents/me/quotes/" + agentQuote + "/execute").then().statusCode(200)
+                .extract().jsonPath();
+        if (!"PENDING_APPROVAL".equals(waiting.getString("status"))) {
+            throw new IllegalStateException("the seeded agent payment does not wait for approval: " + waiting.prettify());
+        }
+        String transaction = TestSupport.api().get("/quotes/" + agentQuote).then().statusCode(200).extract().path("transactionId");
         String quote = TestSupport.api().body(MoneyFixtures.quoteBody(account, bank, 100)).post("/quotes").then().statusCode(201)
                 .extract().path("id");
         String token = TestSupport.api().body(Map.of("name", "seeded", "permissions", List.of("VIEW"))).post("/tokens").then()
@@ -260,20 +283,25 @@ class NegativeInputWalkTest {
                 "transactionId", transaction, "externalAccountId", bank, "quoteId", quote, "tokenId", token, "agentId", agentId,
                 "internal-accounts/id", account, "cards/id", card));
         ids.put("invitationCode", invitation);
+        ids.put("actionId", waiting.getString("id"));
         ids.put("stablecoinProviderAccountId", providerAccount);
         ids.put("stablecoinId", stablecoin);
         ids.put("stablecoinOperationId", stablecoinOperation);
         return Map.copyOf(ids);
     }
 
-    /** An agent of a new customer, connected: its id and the walk's credentials for /agents/me/**. */
-    private static String[] connectedAgent() {
-        String customerId = TestSupport.api().body(payments.customer.CustomerTest.individual(TestSupport.uniqueCustomerRef("walk"),
-                "Walk Agent Owner")).post("/customers").then().statusCode(201).extract().path("id");
+    private io.restassured.specification.RequestSpecification bearer() {
+        return io.restassured.RestAssured.given().basePath(TestSupport.BASE).contentType("application/json")
+                .header("Authorization", agentAuthorization);
+    }
+
+    /** An agent of the customer, connected, whose payments above USD 10.00 wait for the platform: its id and bearer token. */
+    private static String[] connectedAgent(String customerId) {
         io.restassured.path.json.JsonPath created = TestSupport.api().body(Map.of("name", "walker", "customerId", customerId, "policy", Map.of(
                         "permissions", List.of("VIEW_TRANSACTIONS", "CREATE_TRANSFERS", "CREATE_QUOTES", "EXECUTE_QUOTES",
                                 "MANAGE_EXTERNAL_ACCOUNTS"), "defaultExecutionMode", "AUTO",
-                        "spendingLimits", Map.of("currency", "USD", "perTransactionLimit", 1000))))
+                        "spendingLimits", Map.of("currency", "USD", "perTransactionLimit", 5000),
+                        "approvalThresholds", Map.of("currency", "USD", "amount", 1_000))))
                 .post("/agents").then().statusCode(201).extract().jsonPath();
         String token = io.restassured.RestAssured.given().basePath(TestSupport.BASE)
                 .post("/agents/device-codes/" + created.getString("deviceCode.code") + "/redeem")
@@ -285,7 +313,8 @@ class NegativeInputWalkTest {
             throws IOException, InterruptedException {
         boolean agentRoute = pathAndQuery.startsWith(TestSupport.BASE + "/agents/me");
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(root.toString().replaceAll("/$", "") + pathAndQuery))
-                .header("Authorization", agentRoute ? agentAuthorization : AUTHORIZATION)
+                .header("Authorization", agentRoute ? agentAuthorization
+                        : pathAndQuery.startsWith(TestSupport.BASE + "/compliance/") ? complianceAuthorization : AUTHORIZATION)
                 .method(verb, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         if (contentType != null) {
             request.header("Content-Type", contentType);

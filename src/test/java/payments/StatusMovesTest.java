@@ -5,6 +5,7 @@ import payments.agent.AgentAction;
 import payments.agent.AgentActionStatus;
 import payments.card.CardTransaction;
 import payments.card.CardTransactionStatus;
+import payments.transaction.TransactionStatus;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -83,6 +84,17 @@ class StatusMovesTest {
         assertEquals(List.of(), found, "payments changed outside PaymentLifecycle");
         String lifecycle = Files.readString(Path.of("src/main/java/payments/transaction/PaymentLifecycle.java"));
         assertFalse(Pattern.compile("failureReason\\s*=\\s*\"").matcher(lifecycle).find(), "a failure reason written as a string literal");
+    }
+
+    /** CREATED and REFUNDED are published statuses that no payment reaches (docs/decisions.md says why). */
+    @Test
+    void noPaymentReachesCreatedOrRefunded() {
+        assertTrue(TransactionStatus.ALL.containsAll(List.of(TransactionStatus.CREATED, TransactionStatus.REFUNDED)));
+        for (String from : TransactionStatus.ALL) {
+            assertFalse(TransactionStatus.canMove(from, TransactionStatus.CREATED), from + " -> CREATED");
+            assertFalse(TransactionStatus.canMove(from, TransactionStatus.REFUNDED), from + " -> REFUNDED");
+        }
+        assertTrue(TransactionStatus.canMove(TransactionStatus.PROCESSING, TransactionStatus.FAILED));
     }
 
     @Test

@@ -69,12 +69,12 @@ public class CardProvisioning implements JobHandler {
                                 : Customer.<Customer>findById(card.customerId).flatMap(holder -> {
                                     CardIssuer.Provisioning answer = now ? CardIssuer.Provisioning.ACTIVATE
                                             : issuer.provisioning(holder.platformCustomerId);
-                                    return provision(card, answer);
+                                    return provision(card, answer, holder.verificationStatus);
                                 })))
                 .replaceWith(JobOutcome.done());
     }
 
-    private Uni<Void> provision(Card card, CardIssuer.Provisioning answer) {
+    private Uni<Void> provision(Card card, CardIssuer.Provisioning answer, String holderStatus) {
         switch (answer) {
             case NEVER:
                 return jobs.enqueue(TYPE, card.id + TIMEOUT, clock.now().plus(provisioningTimeout)).replaceWithVoid();
@@ -86,7 +86,7 @@ public class CardProvisioning implements JobHandler {
                 card.statusReason = CardStatus.ISSUER_REJECTED;
                 break;
             default:
-                activate(card);
+                activate(card, holderStatus);
         }
         card.updatedAt = clock.now();
         return webhooks.publish(EventType.CARD_STATUS_CHANGE, view.toWire(card)).replaceWithVoid();
@@ -100,7 +100,7 @@ public class CardProvisioning implements JobHandler {
         return webhooks.publish(EventType.CARD_STATUS_CHANGE, view.toWire(card)).replaceWithVoid();
     }
 
-    private void activate(Card card) {
+    private void activate(Card card, String holderStatus) {
         card.brand = "EUR".equals(card.currency) ? "MASTERCARD" : "VISA";
         CardNumbers numbers = CardNumbers.generate(card.brand, clock.today());
         card.last4 = numbers.last4();
@@ -108,7 +108,7 @@ public class CardProvisioning implements JobHandler {
         card.expYear = numbers.expYear();
         card.sealedDetails = secrets.seal(sealName(card.id), numbers.pan() + "|" + numbers.expMonth() + "|" + numbers.expYear()
                 + "|" + numbers.cvv());
-        card.status = CardStatus.ACTIVE;
+        card.status = CardStatus.provisioned(holderStatus);
     }
 
     /** What a card's sealed details are bound to: they cannot be moved to another card's row. */

@@ -4,11 +4,14 @@ import payments.common.ApiException;
 import payments.common.ErrorCode;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * A card's statuses and the moves between them (pure). The issuer moves PROCESSING to ACTIVE or
  * to CLOSED (ISSUER_REJECTED); the platform moves ACTIVE and FROZEN between each other and to
- * CLOSED (CLOSED_BY_PLATFORM), which is final.
+ * CLOSED (CLOSED_BY_PLATFORM), which is final; the holder's KYC moves an ACTIVE card to PENDING_KYC
+ * and back, or closes every live card (CLOSED_BY_GRID).
  */
 public final class CardStatus {
 
@@ -26,7 +29,27 @@ public final class CardStatus {
     public static final String CLOSED_BY_PLATFORM = "CLOSED_BY_PLATFORM";
     public static final String CLOSED_BY_GRID = "CLOSED_BY_GRID";
 
+    /**
+     * What a holder's new KYC/KYB status does to a card, by the card's status: re-opened (PENDING),
+     * an ACTIVE card waits in PENDING_KYC (a FROZEN one stays frozen, the platform's choice); approved
+     * again, it is ACTIVE; rejected, every live card closes.
+     */
+    private static final Map<String, Map<String, String>> BY_HOLDER_STATUS = Map.of(
+            "PENDING", Map.of(ACTIVE, PENDING_KYC),
+            "APPROVED", Map.of(PENDING_KYC, ACTIVE),
+            "REJECTED", Map.of(PENDING_KYC, CLOSED, PROCESSING, CLOSED, ACTIVE, CLOSED, FROZEN, CLOSED));
+
     private CardStatus() {
+    }
+
+    /** The status a card in {@code current} takes when its holder becomes {@code holderStatus}; empty: it stays. */
+    public static Optional<String> afterHolderStatus(String current, String holderStatus) {
+        return Optional.ofNullable(BY_HOLDER_STATUS.getOrDefault(holderStatus, Map.of()).get(current));
+    }
+
+    /** The status a card the issuer has just provisioned takes: ACTIVE, or PENDING_KYC while its holder is re-verified. */
+    public static String provisioned(String holderStatus) {
+        return "PENDING".equals(holderStatus) ? PENDING_KYC : ACTIVE;
     }
 
     /** Whether a card in {@code status} counts against the platform's live-card maximum. */

@@ -63,7 +63,8 @@ class FundingAccountClosures implements AccountClosures {
                 .withLock(LockModeType.PESSIMISTIC_WRITE).list();
     }
 
-    private Uni<Void> close(Card card) {
+    /** Closes a card on the service's side (CLOSED_BY_GRID): its pulls settle, its uncleared authorizations lapse. Card locked. */
+    Uni<Void> close(Card card) {
         card.status = CardStatus.CLOSED;
         card.statusReason = CardStatus.CLOSED_BY_GRID;
         card.updatedAt = clock.now();

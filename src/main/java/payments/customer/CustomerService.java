@@ -53,11 +53,14 @@ public class CustomerService {
     private final IdentityVerdicts verdicts;
     private final JsonText json;
     private final WalletOwnerConsent ownerConsent;
+    private final HolderStatusChanges holderStatusChanges;
 
     public CustomerService(CustomerRules rules, CustomerRecords records, CustomerView view, PlatformConfigService platform,
                            CustomerAccounts internalAccounts, WebhookPublisher webhooks, ServerClock clock,
-                           ServerConfig config, JsonText json, IdentityVerdicts verdicts, WalletOwnerConsent ownerConsent) {
+                           ServerConfig config, JsonText json, IdentityVerdicts verdicts, WalletOwnerConsent ownerConsent,
+                           HolderStatusChanges holderStatusChanges) {
         this.ownerConsent = ownerConsent;
+        this.holderStatusChanges = holderStatusChanges;
         this.rules = rules;
         this.records = records;
         this.view = view;
@@ -200,17 +203,19 @@ public class CustomerService {
     }
 
     /**
-     * Moves a customer to a verification status and tells the platform, when it changed. Call
-     * inside a transaction.
+     * Moves a customer to a verification status, tells the platform and what the customer holds
+     * (its cards), when it changed. Call inside a transaction, with the customer locked.
      */
     public Uni<Void> decide(Customer customer, String status) {
-        if (status.equals(customer.verificationStatus)) {
+        String from = customer.verificationStatus;
+        if (status.equals(from)) {
             return Uni.createFrom().voidItem();
         }
         customer.verificationStatus = status;
         customer.updatedAt = clock.now();
         EventType type = statusEvent(customer.isBusiness(), status);
-        return type != null ? webhooks.publish(type, view.toWire(customer)).replaceWithVoid() : Uni.createFrom().voidItem();
+        Uni<Void> announced = type != null ? webhooks.publish(type, view.toWire(customer)).replaceWithVoid() : Uni.createFrom().voidItem();
+        return announced.call(() -> holderStatusChanges.changed(customer, from));
     }
 
     /** The event announcing a KYC or KYB status; null for statuses not announced. */

@@ -3,7 +3,12 @@ package payments.transaction;
 import java.util.Map;
 import java.util.Set;
 
-/** The payment status machine: which moves are legal. Pure. */
+/**
+ * The payment status machine: which moves are legal. Pure. CREATED and REFUNDED stay in the published
+ * enum but no move reaches them: a payment is born PENDING with its quote (a receiver lookup creates
+ * no transaction), and a refund is the {@code refund} object of a FAILED payment, as its webhooks
+ * carry it (docs/decisions.md).
+ */
 public final class TransactionStatus {
 
     public static final String CREATED = "CREATED";
@@ -20,11 +25,10 @@ public final class TransactionStatus {
             REJECTED, FAILED, REFUNDED, EXPIRED);
 
     private static final Map<String, Set<String>> MOVES = Map.of(
-            CREATED, Set.of(PENDING),
             PENDING, Set.of(PENDING_AUTHORIZATION, PROCESSING, COMPLETED, FAILED, REJECTED, EXPIRED),
             // Authorized, a realtime-funded payment waits for its funds again.
             PENDING_AUTHORIZATION, Set.of(PENDING, PROCESSING, FAILED, EXPIRED),
-            PROCESSING, Set.of(COMPLETED, FAILED, REFUNDED),
+            PROCESSING, Set.of(COMPLETED, FAILED),
             // A bank can return a payout it accepted: COMPLETED is not final.
             COMPLETED, Set.of(FAILED));
 

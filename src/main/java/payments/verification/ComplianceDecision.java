@@ -16,6 +16,8 @@ public class ComplianceDecision extends PanacheEntityBase {
 
     public static final String APPROVED = "APPROVED";
     public static final String REJECTED = "REJECTED";
+    /** An APPROVED customer's verification opened again for review. */
+    public static final String REOPENED = "REOPENED";
 
     @Id
     public UUID id;

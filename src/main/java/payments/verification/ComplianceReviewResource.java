@@ -53,6 +53,13 @@ public class ComplianceReviewResource {
         return reviews.decide(verificationId, false, body, caller.get());
     }
 
+    /** Body {@code {"reason"}}, required: an APPROVED customer's KYC/KYB is reviewed again. */
+    @POST
+    @Path("customers/{customerId}/reopen")
+    public Uni<ComplianceReviews.DecisionResponse> reopen(@PathParam("customerId") String customerId, JsonNode body) {
+        return reviews.reopen(customerId, body, caller.get());
+    }
+
     @GET
     @Path("decisions")
     public Uni<Page<ComplianceReviews.DecisionResponse>> decisions(@QueryParam("customerId") String customerId,

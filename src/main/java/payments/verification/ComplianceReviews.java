@@ -98,8 +98,21 @@ public class ComplianceReviews {
                     }
                     return CustomerService.find(IdType.CUSTOMER.wireId(verification.customerId), true)
                             .flatMap(customer -> verifications.decideByPerson(verification, customer, approve))
-                            .flatMap(decided -> record(verification, approve, reason, caller));
+                            .flatMap(decided -> record(verification, approve ? ComplianceDecision.APPROVED : ComplianceDecision.REJECTED,
+                                    reason, caller));
                 });
+    }
+
+    /**
+     * POST /compliance/customers/{customerId}/reopen: an APPROVED customer's KYC/KYB is reviewed
+     * again (the reason is required); the new packet joins the queue and is decided like any other.
+     */
+    @WithTransaction
+    public Uni<DecisionResponse> reopen(String customerId, JsonNode body, Caller caller) {
+        String reason = reason(body, true);
+        return CustomerService.findForChange(customerId)
+                .flatMap(verifications::reopen)
+                .flatMap(verification -> record(verification, ComplianceDecision.REOPENED, reason, caller));
     }
 
     /** GET /compliance/decisions: the audit log, newest first, optionally of one customer. */
@@ -117,12 +130,12 @@ public class ComplianceReviews {
                 DecisionResponse::of);
     }
 
-    private Uni<DecisionResponse> record(Verification verification, boolean approve, String reason, Caller caller) {
+    private Uni<DecisionResponse> record(Verification verification, String kind, String reason, Caller caller) {
         ComplianceDecision decision = new ComplianceDecision();
         decision.id = Ids.newUuid();
         decision.verificationId = verification.id;
         decision.customerId = verification.customerId;
-        decision.decision = approve ? ComplianceDecision.APPROVED : ComplianceDecision.REJECTED;
+        decision.decision = kind;
         decision.reason = reason;
         decision.actor = caller.scope();
         decision.createdAt = clock.now();
@@ -135,7 +148,8 @@ public class ComplianceReviews {
         JsonNode value = given == null ? null : given.get("reason");
         boolean absent = value == null || value.isNull();
         if (absent && required) {
-            throw ApiException.invalidField("reason", FieldError.Constraint.length(1, MAX_REASON), "Is required: why the customer is rejected");
+            throw ApiException.invalidField("reason", FieldError.Constraint.length(1, MAX_REASON), "Is required: why the customer is "
+                    + "rejected or reviewed again");
         }
         if (!absent && (!value.isTextual() || value.asText().isBlank() || value.asText().length() > MAX_REASON
                 || value.asText().chars().anyMatch(Character::isISOControl))) {

@@ -79,7 +79,7 @@ public class VerificationService {
                 throw new ApiException(ErrorCode.INVALID_INPUT, "Customer " + customerId + " is already "
                         + customer.verificationStatus + "; its verification is final");
             }
-            return Verification.<Verification>find("customerId = ?1 and status = ?2", customer.id, Verification.IN_PROGRESS)
+            return Verification.<Verification>find("customerId = ?1 and status in ?2", customer.id, ComplianceReviews.WAITING)
                     .firstResult()
                     .flatMap(open -> open != null ? Uni.createFrom().item(toWire(open)) : newSubmission(customer));
         });
@@ -157,6 +157,26 @@ public class VerificationService {
         return conclude(verification, status, List.of())
                 .call(() -> customers.decide(customer, status))
                 .call(() -> customer.isBusiness() ? decideOwners(customer, owner -> status) : Uni.createFrom().voidItem());
+    }
+
+    /**
+     * Re-opens an APPROVED customer's verification (a periodic or event-driven review): a new packet
+     * waiting for a person (PENDING_MANUAL_REVIEW), the customer PENDING again, its cards waiting
+     * with it. 409 for a customer not APPROVED. Call inside a transaction with the customer locked.
+     */
+    Uni<Verification> reopen(Customer customer) {
+        if (!"APPROVED".equals(customer.verificationStatus)) {
+            throw new ApiException(ErrorCode.CONFLICT, "Customer " + customer.wireId() + " is " + customer.verificationStatus
+                    + "; only an APPROVED customer's verification can be re-opened");
+        }
+        Verification verification = new Verification();
+        verification.id = Ids.newUuid();
+        verification.customerId = customer.id;
+        verification.createdAt = clock.now();
+        return conclude(verification, Verification.PENDING_MANUAL_REVIEW, List.of())
+                .call(verification::persist)
+                .call(() -> customers.decide(customer, "PENDING"))
+                .replaceWith(verification);
     }
 
     /** What the customer's packet still lacks (none for businesses the sandbox decides outright); call in a session. */
