@@ -94,6 +94,19 @@ final class ReferenceDifferences {
             "GET /customers/agreements" // spec, "Referenced endpoints with no payload detail"
     );
 
+    /**
+     * An answer the spec adds to an operation where the reference's schema has no branch for it: a
+     * body whose {@code field} reads {@code value} is held against {@code schema} (JSON Schema) instead.
+     */
+    record SpecBody(String operationAndStatus, String field, String value, String schema, String because) {
+    }
+
+    static final List<SpecBody> SPEC_BODIES = List.of(
+            new SpecBody("POST /auth/credentials/{id}/verify 200", "status", "PROCESSING", """
+                    {"type": "object", "required": ["status", "message"], "additionalProperties": false,
+                     "properties": {"status": {"const": "PROCESSING"}, "message": {"type": "string", "minLength": 1}}}""",
+                    "spec Authentication, verify outcome 5: WalletOperationProcessing {status: PROCESSING} while the wallet activity is in flight"));
+
     private ReferenceDifferences() {
     }
 

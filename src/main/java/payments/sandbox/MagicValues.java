@@ -106,6 +106,11 @@ public final class MagicValues {
         };
     }
 
+    /** How long a wallet's accepted activities stay in flight: two seconds for a holder whose platformCustomerId ends 951, else none. */
+    public static java.time.Duration walletActivitySettlement(String platformCustomerId) {
+        return "951".equals(suffix(platformCustomerId)) ? java.time.Duration.ofSeconds(2) : java.time.Duration.ZERO;
+    }
+
     /** The issuer refuses to bind an internal account whose id ends in 002 (balance check) or 003 (closed) as a card's funding. */
     public static boolean cardFundingRefused(String accountId) {
         String suffix = suffix(accountId);

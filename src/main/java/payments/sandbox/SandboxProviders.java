@@ -16,6 +16,7 @@ import payments.transaction.PaymentRail;
 import payments.verification.DocumentScreening;
 import payments.card.CardIssuer;
 import payments.wallet.OtpDelivery;
+import payments.wallet.WalletActivities;
 import payments.wallet.ProductionOtpDelivery;
 
 import java.util.Optional;
@@ -92,6 +93,20 @@ public class SandboxProviders {
             return credential -> io.smallrye.mutiny.Uni.createFrom().item(MagicValues.SANDBOX_OTP);
         }
         return production.configured() ? production : OtpDelivery.NONE;
+    }
+
+    /** Wallet activities settle at once, except for a holder whose platformCustomerId ends 951: two seconds on the server clock. */
+    @Produces
+    @Singleton
+    WalletActivities walletActivities(ServerConfig config) {
+        return config.sandbox() ? SandboxProviders::walletSettlement : WalletActivities.NONE;
+    }
+
+    private static io.smallrye.mutiny.Uni<java.time.Duration> walletSettlement(UUID accountId) {
+        return payments.account.InternalAccount.<payments.account.InternalAccount>findById(accountId)
+                .flatMap(account -> account == null || account.customerId == null ? io.smallrye.mutiny.Uni.createFrom().nullItem()
+                        : payments.customer.Customer.<payments.customer.Customer>findById(account.customerId))
+                .map(holder -> holder == null ? java.time.Duration.ZERO : MagicValues.walletActivitySettlement(holder.platformCustomerId));
     }
 
     /** The sandbox issuer: outcomes by magic suffixes; a 3-D Secure password is accepted and dropped. */

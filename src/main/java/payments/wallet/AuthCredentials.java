@@ -280,7 +280,7 @@ public class AuthCredentials {
             if (headers.firstCall()) {
                 return otp.begin(credential, body).map(challenge -> (Object) challenge);
             }
-            return Panache.withTransaction(() -> otp.complete(credential, body, headers)).map(session -> (Object) session);
+            return Panache.withTransaction(() -> otp.complete(credential, body, headers));
         });
     }
 

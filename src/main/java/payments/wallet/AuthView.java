@@ -34,6 +34,16 @@ public final class AuthView {
         }
     }
 
+    /**
+     * The 200 of a verify whose wallet activity is still in flight (the spec's WalletOperationProcessing):
+     * not an error; the identical request, resent, answers the session once the activity settles.
+     */
+    public record OperationProcessing(String status, String message) {
+        static OperationProcessing of(String message) {
+            return new OperationProcessing("PROCESSING", message);
+        }
+    }
+
     public record ListOf<T>(java.util.List<T> data) {
     }
 

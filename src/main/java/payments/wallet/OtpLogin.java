@@ -41,9 +41,11 @@ public class OtpLogin {
     private final ServerConfig config;
     private final SignedRetries retries;
     private final AuthSessions sessions;
+    private final WalletActivities activities;
 
     public OtpLogin(WalletEnclave enclave, SecretsAtRest secrets, OtpDelivery delivery, ServerClock clock, ServerConfig config,
-                    SignedRetries retries, AuthSessions sessions) {
+                    SignedRetries retries, AuthSessions sessions, WalletActivities activities) {
+        this.activities = activities;
         this.enclave = enclave;
         this.secrets = secrets;
         this.delivery = delivery;
@@ -94,11 +96,28 @@ public class OtpLogin {
                 });
     }
 
-    /** The second leg: the TEK's stamp over the token opens the session (in the caller's transaction). */
-    public Uni<AuthView.Session> complete(AuthCredential credential, JsonNode body, SignedRetries.Headers headers) {
-        return retries.consume(ask(credential, body), headers)
-                .flatMap(signed -> sessions.open(credential, signed.request().signerKey))
-                .map(issued -> issued.view(credential));
+    /**
+     * The second leg: the TEK's stamp over the token opens the session (in the caller's transaction).
+     * While the provider's activity is in flight ({@link WalletActivities}) the answer is
+     * WalletOperationProcessing and the challenge stays unspent, so the identical retry, resent
+     * after the activity settles, opens the session.
+     */
+    public Uni<Object> complete(AuthCredential credential, JsonNode body, SignedRetries.Headers headers) {
+        return retries.check(ask(credential, body), headers).flatMap(signed -> activities.settlement(credential.accountId)
+                .flatMap(settlement -> {
+                    WalletRequest request = signed.request();
+                    Instant now = clock.now();
+                    if (!settlement.isZero() && request.settlesAt == null) {
+                        request.settlesAt = now.plus(settlement);
+                    }
+                    if (request.settlesAt != null && now.isBefore(request.settlesAt)) {
+                        return Uni.createFrom().item(AuthView.OperationProcessing.of("The wallet provider is still completing the login;"
+                                + " resend the identical request (same body, " + Stamp.HEADER + " and " + SignedRetries.REQUEST_ID_HEADER
+                                + ") to receive the session"));
+                    }
+                    request.consumedAt = now;
+                    return sessions.open(credential, request.signerKey).map(issued -> (Object) issued.view(credential));
+                }));
     }
 
     private record Outcome(AuthView.CredentialChallenge challenge, ApiException refusal) {

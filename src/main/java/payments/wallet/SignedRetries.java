@@ -95,6 +95,11 @@ public class SignedRetries {
      * WALLET_SIGNATURE_INVALID when the stamp's key may not sign it or its signature fails.
      */
     public Uni<Signed> consume(Ask ask, Headers headers) {
+        return check(ask, headers).invoke(signed -> signed.request().consumedAt = clock.now());
+    }
+
+    /** {@link #consume}'s checks, leaving the challenge unspent (locked): the caller spends it when the work is done. */
+    public Uni<Signed> check(Ask ask, Headers headers) {
         if (headers.requestId() == null || headers.requestId().isBlank()) {
             throw requestIdMissing();
         }
@@ -104,7 +109,6 @@ public class SignedRetries {
             if (!stamp.verifies(request.payloadToSign)) {
                 throw invalid("does not verify over the payloadToSign of " + headers.requestId());
             }
-            request.consumedAt = now;
             return new Signed(request, signer.orElse(null));
         }));
     }

@@ -50,6 +50,10 @@ public class WalletRequest extends PanacheEntityBase {
     @Column(name = "consumed_at")
     public Instant consumedAt;
 
+    /** When the provider's activity behind this accepted retry settles; null when nothing is in flight. */
+    @Column(name = "settles_at")
+    public Instant settlesAt;
+
     @Column(name = "created_at", nullable = false)
     public Instant createdAt;
 }

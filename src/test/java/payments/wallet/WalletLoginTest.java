@@ -37,6 +37,39 @@ class WalletLoginTest {
         return api().queryParam("accountId", walletId).get("/auth/sessions").then().statusCode(200).extract().path("data.size()");
     }
 
+    /**
+     * Verify outcome 5: while the provider's activity is in flight (sandbox holder ending 951: two
+     * seconds on the server clock) the signed retry answers 200 WalletOperationProcessing and spends
+     * nothing; the identical request resent after it settles opens the one session.
+     */
+    @Test
+    void aLoginStillInFlightAnswersProcessingUntilTheIdenticalRetrySettlesIt() {
+        Holder holder = MoneyFixtures.customerWithRef(payments.TestSupport.uniqueCustomerRef("slow") + "951", "US", List.of("USDB"));
+        String walletId = holder.account("USDB");
+        String credentialId = credentialOf(walletId, "EMAIL_OTP");
+        KeyPair tek = newKey();
+        Map<String, Object> body = Map.of("type", "EMAIL_OTP", "encryptedOtpBundle",
+                seal(WalletClient.challenge(credentialId), "000000", compressed(tek)));
+        Response first = verify(credentialId, body, null, null);
+        assertEquals(202, first.statusCode(), first.asString());
+        String stamp = WalletClientStamps.stamp(tek, first.jsonPath().getString("payloadToSign"));
+        String requestId = first.jsonPath().getString("requestId");
+
+        for (int attempt = 0; attempt < 2; attempt++) {
+            Response processing = verify(credentialId, body, stamp, requestId);
+            assertEquals(200, processing.statusCode(), processing.asString());
+            assertEquals("PROCESSING", processing.jsonPath().getString("status"));
+            assertNull(processing.jsonPath().get("id"), "no session yet");
+            assertEquals(0, sessions(walletId));
+        }
+        api().body(Map.of("seconds", 2)).post("/sandbox/clock/advance").then().statusCode(200);
+        Response settled = verify(credentialId, body, stamp, requestId);
+        assertEquals(200, settled.statusCode(), settled.asString());
+        assertTrue(settled.jsonPath().getString("id").startsWith("Session:"), settled.asString());
+        assertEquals(1, sessions(walletId));
+        assertEquals(401, verify(credentialId, body, stamp, requestId).statusCode(), "then spent, like any retry");
+    }
+
     @Test
     void everyWalletStartsWithAnEmailOtpCredentialAndLogsInWithTheSandboxCode() throws Exception {
         String walletId = wallet();
