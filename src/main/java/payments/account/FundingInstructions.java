@@ -99,6 +99,13 @@ public final class FundingInstructions {
         return of(info);
     }
 
+    /** The network crypto deposited to this account's sandbox address settles on; empty for fiat. */
+    public static Optional<String> depositNetwork(UUID accountId, String currency) {
+        return forAccount(accountId, currency, null).stream().findFirst()
+                .map(instructions -> String.valueOf(((Map<?, ?>) instructions.get("accountOrWalletInfo")).get("accountType")))
+                .flatMap(AccountInfoRules::onChainNetwork);
+    }
+
     /** Decimal digits drawn from the id's random bits (at least 19). */
     private static String digits(UUID id) {
         String low = Long.toUnsignedString(id.getLeastSignificantBits() & Long.MAX_VALUE);

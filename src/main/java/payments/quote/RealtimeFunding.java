@@ -8,7 +8,10 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
+import payments.account.AccountInfoRules;
+import payments.common.JsonText;
 import payments.common.ServerClock;
+import payments.common.Sha256;
 import payments.common.schema.RequestSchemas;
 import payments.transaction.PaymentLimits;
 import payments.transaction.PaymentLifecycle;
@@ -26,9 +29,11 @@ public class RealtimeFunding {
     private final PaymentLifecycle lifecycle;
     private final TransactionView transactionView;
     private final ServerClock clock;
+    private final JsonText json;
 
     public RealtimeFunding(RequestSchemas schemas, QuoteExecution execution, PaymentLimits limits,
-                           PaymentLifecycle lifecycle, TransactionView transactionView, ServerClock clock) {
+                           PaymentLifecycle lifecycle, TransactionView transactionView, ServerClock clock, JsonText json) {
+        this.json = json;
         this.schemas = schemas;
         this.execution = execution;
         this.limits = limits;
@@ -54,8 +59,25 @@ public class RealtimeFunding {
         FundsSent sent = FundsSent.of(schemas.validate(body, "sandboxSend", (valid, errors) -> { }));
         return QuoteLookup.find(sent.quoteId(), true)
                 .flatMap(quote -> accept(quote, sent.currency(), sent.amount()))
+                .invoke(this::recordSandboxChain)
                 .flatMap(this::run)
                 .map(transactionView::toWire);
+    }
+
+    /**
+     * Crypto sent to the deposit address of the quote's paymentInstructions arrived on chain: the
+     * payment's source names that transaction (the reference's REALTIME_FUNDING {@code onChainTransaction}).
+     */
+    private void recordSandboxChain(Arrival arrival) {
+        PaymentTransaction t = arrival.payment();
+        String instructions = arrival.quote().paymentInstructions;
+        String accountType = instructions == null ? ""
+                : json.read(instructions).path(0).path("accountOrWalletInfo").path("accountType").asText("");
+        AccountInfoRules.onChainNetwork(accountType).ifPresent(network -> {
+            ObjectNode source = (ObjectNode) json.read(t.source);
+            source.putObject("onChainTransaction").put("transactionHash", Sha256.hex("sandbox-deposit:" + t.id)).put("network", network);
+            t.source = json.write(source);
+        });
     }
 
     /** Funds that passed every check of their quote: its payment, locked, and what its rail is handed (null for an internal payee). */

@@ -46,8 +46,13 @@ public class SandboxFunding {
             if (!account.canTransact()) {
                 throw new ApiException(ErrorCode.INVALID_STATE_TRANSITION, "Internal account " + account.wireId() + " is " + account.status + " and cannot receive funds");
             }
+            // Crypto reaches the account's sandbox deposit address on chain: the deposit names the transaction.
+            Deposits.OnChain onChain = payments.account.FundingInstructions.depositNetwork(account.id, account.currency)
+                    .map(network -> new Deposits.OnChain(payments.common.Sha256.hex("sandbox-deposit:" + payments.common.Ids.newUuid()),
+                            network))
+                    .orElse(null);
             return deposits.credit(new Deposit(account, holder == null ? null : holder.platformCustomerId, amount,
-                            Journal.SystemAccount.SANDBOX_FUNDING, "REALTIME_FUNDING", "Sandbox funding", "Sandbox funding", null))
+                            Journal.SystemAccount.SANDBOX_FUNDING, "REALTIME_FUNDING", "Sandbox funding", "Sandbox funding", null, onChain))
                     .map(ignored -> accountView.toWire(account));
         }));
     }

@@ -45,7 +45,16 @@ public class Deposits {
      * the rail's own reference (null when it has none).
      */
     public record Deposit(InternalAccount account, String platformCustomerId, long amount, SystemAccount from,
-                          String sourceType, String sender, String description, String reference) {
+                          String sourceType, String sender, String description, String reference, OnChain onChain) {
+        /** A deposit that arrived off chain (a bank transfer, the sandbox's own funding of a fiat account). */
+        public Deposit(InternalAccount account, String platformCustomerId, long amount, SystemAccount from,
+                       String sourceType, String sender, String description, String reference) {
+            this(account, platformCustomerId, amount, from, sourceType, sender, description, reference, null);
+        }
+    }
+
+    /** The on-chain transaction that delivered crypto from an external wallet: the source's {@code onChainTransaction}. */
+    public record OnChain(String transactionHash, String network) {
     }
 
     /** Books the deposit in the caller's transaction; answers the incoming payment, and shows the account's new balance on it. */
@@ -88,6 +97,10 @@ public class Deposits {
         source.put("sourceType", deposit.sourceType());
         source.put("currency", account.currency);
         source.put("accountHolderName", deposit.sender());
+        if (deposit.onChain() != null) {
+            source.put("onChainTransaction", Map.of("transactionHash", deposit.onChain().transactionHash(),
+                    "network", deposit.onChain().network()));
+        }
         t.source = json.write(source);
         t.destination = json.write(Map.of("destinationType", "ACCOUNT", "accountId", account.wireId(), "currency", account.currency));
         t.creditsAsSent(account.id, account.wireId(), deposit.amount(), account.currency);

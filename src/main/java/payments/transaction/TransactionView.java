@@ -64,17 +64,22 @@ public class TransactionView {
     }
 
     /**
-     * The reference, and for a payout that settled on chain its transaction hash: the field
-     * Versioning keeps working for wallet transfers, deprecated in favour of the destination's
-     * onChainTransaction. Read only when the destination carries one (a substring test first: no
-     * parse for every other rendering).
+     * The reference, and for a wallet transfer that settled on chain its transaction hash: the
+     * field Versioning keeps working for wallet transfers, deprecated in favour of the destination's
+     * (a payout) or the source's (crypto deposited) onChainTransaction. Read only when one carries
+     * it (a substring test first: no parse for every other rendering).
      */
     private Map<String, String> reconciliation(PaymentTransaction t) {
-        if (t.destination == null || !t.destination.contains("\"onChainTransaction\"")) {
+        String leg = carriesOnChain(t.destination) ? t.destination : carriesOnChain(t.source) ? t.source : null;
+        if (leg == null) {
             return Map.of("reference", t.reference);
         }
-        String hash = json.read(t.destination).path("onChainTransaction").path("transactionHash").asText();
+        String hash = json.read(leg).path("onChainTransaction").path("transactionHash").asText();
         return Map.of("reference", t.reference, "transactionHash", hash);
+    }
+
+    private static boolean carriesOnChain(String leg) {
+        return leg != null && leg.contains("\"onChainTransaction\"");
     }
 
     /** A rate as a plain JSON number without trailing zeros or exponent. */

@@ -137,6 +137,28 @@ class ReceiverAndFundingTest {
         api().body(body).post("/quotes").then().statusCode(400).body("details.errors[0].field", equalTo("immediatelyExecute"));
     }
 
+    /** USDC sent to a realtime quote's sandbox deposit address: the payment's source names the on-chain transaction. */
+    @Test
+    void cryptoRealtimeFundingNamesItsOnChainTransaction() {
+        Holder payee = MoneyFixtures.approvedCustomer(List.of("USD"));
+        Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
+        Map<String, Object> body = new HashMap<>();
+        body.put("source", Map.of("sourceType", "REALTIME_FUNDING", "currency", "USDC", "cryptoNetwork", "SOLANA",
+                "customerId", payer.customerId()));
+        body.put("destination", Map.of("destinationType", "ACCOUNT", "accountId", payee.account("USD")));
+        body.put("lockedCurrencySide", "SENDING");
+        body.put("lockedCurrencyAmount", 5_000_000);
+        JsonPath quote = api().body(body).post("/quotes").then().statusCode(201)
+                .body("paymentInstructions[0].accountOrWalletInfo.accountType", equalTo("SOLANA_WALLET")).extract().jsonPath();
+        JsonPath sent = api().body(Map.of("quoteId", quote.getString("id"), "currencyCode", "USDC")).post("/sandbox/send").then()
+                .statusCode(200).extract().jsonPath();
+        assertEquals("SOLANA", sent.getString("source.onChainTransaction.network"));
+        assertEquals(sent.getString("source.onChainTransaction.transactionHash"), sent.getString("reconciliationInstructions.transactionHash"));
+        awaitTransaction(quote.getString("transactionId"), "COMPLETED");
+        api().get("/transactions/" + quote.getString("transactionId")).then()
+                .body("source.onChainTransaction.transactionHash", equalTo(sent.getString("source.onChainTransaction.transactionHash")));
+    }
+
     @Test
     void euRealtimeQuoteWithholdsInstructionsUntilAuthorized() {
         Holder payee = MoneyFixtures.approvedCustomer(List.of("EUR"));

@@ -68,11 +68,31 @@ class FundingTest {
                 .body("receivedAmount.amount", equalTo(100000))
                 .body("fees", equalTo(0))
                 .body("reconciliationInstructions.reference", startsWith("REF-"))
+                .body("reconciliationInstructions.transactionHash", org.hamcrest.Matchers.nullValue())
+                .body("source.onChainTransaction", org.hamcrest.Matchers.nullValue())
                 .body("settledAt", startsWith("20"));
         api().queryParam("customerId", holder.customerId()).get("/transactions").then().statusCode(200)
                 .body("totalCount", equalTo(1))
                 .body("data.id", hasItems(transactionId));
         MoneyFixtures.assertLedgerClean();
+    }
+
+    /** Crypto deposited to a wallet's sandbox address arrives on chain: the incoming payment's source names the transaction. */
+    @Test
+    void cryptoDepositsCarryTheirOnChainTransaction() {
+        Holder holder = MoneyFixtures.approvedCustomer(List.of("USDC", "USDB"));
+        for (Map.Entry<String, String> expected : Map.of("USDC", "SOLANA", "USDB", "SPARK").entrySet()) {
+            String account = holder.account(expected.getKey());
+            api().body(Map.of("amount", 2_000_000)).post("/sandbox/internal-accounts/" + account + "/fund").then().statusCode(200);
+            JsonPath deposit = api().queryParam("customerId", holder.customerId()).queryParam("type", "INCOMING").queryParam("limit", 100)
+                    .get("/transactions").then().statusCode(200).extract().jsonPath()
+                    .setRootPath("data.find { it.destination.accountId == '" + account + "' }");
+            assertEquals("REALTIME_FUNDING", deposit.getString("source.sourceType"));
+            assertEquals(expected.getValue(), deposit.getString("source.onChainTransaction.network"));
+            String hash = deposit.getString("source.onChainTransaction.transactionHash");
+            assertTrue(hash.matches("[0-9a-f]{64}"), hash);
+            assertEquals(hash, deposit.getString("reconciliationInstructions.transactionHash"), "the deprecated field still works");
+        }
     }
 
     @Test
