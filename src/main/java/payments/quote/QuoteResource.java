@@ -8,9 +8,11 @@ import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import payments.wallet.Stamp;
+import payments.common.Page;
 import payments.common.ApiResult;
 import payments.common.Idempotency;
 import payments.common.JsonText;
@@ -61,6 +63,25 @@ public class QuoteResource {
                     () -> agentQuotes.createQuote(who.principalId(), body).map(ApiResult::created));
         }
         return idempotency.runCommitting(who, idempotencyKey, "POST", "/quotes", body, claim -> creation.create(body, claim));
+    }
+
+    @GET
+    @Path("quotes")
+    @Secured(Permission.VIEW)
+    @org.eclipse.microprofile.openapi.annotations.Operation(summary = "List quotes",
+            description = "Not in the reference interface: the official SDKs list quotes (quotes.list), so the server answers them."
+                    + " Newest first; filters customerId, sendingAccountId, receivingAccountId, sendingUmaAddress, receivingUmaAddress,"
+                    + " status (the status each quote answers with), createdAfter, createdBefore; limit and cursor.")
+    public Uni<Page<QuoteResponse>> list(@QueryParam("customerId") String customerId,
+                                         @QueryParam("sendingAccountId") String sendingAccountId,
+                                         @QueryParam("receivingAccountId") String receivingAccountId,
+                                         @QueryParam("sendingUmaAddress") String sendingUmaAddress,
+                                         @QueryParam("receivingUmaAddress") String receivingUmaAddress,
+                                         @QueryParam("status") String status, @QueryParam("createdAfter") String createdAfter,
+                                         @QueryParam("createdBefore") String createdBefore, @QueryParam("limit") String limit,
+                                         @QueryParam("cursor") String cursor) {
+        return lookup.list(new QuoteLookup.QuoteListQuery(customerId, sendingAccountId, receivingAccountId, sendingUmaAddress,
+                receivingUmaAddress, status, createdAfter, createdBefore, limit, cursor));
     }
 
     @GET
