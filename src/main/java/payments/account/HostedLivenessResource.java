@@ -22,6 +22,7 @@ import payments.common.web.RunsToCompletion;
 /** The sandbox's stand-in for a hosted liveness check: the user chooses the outcome. */
 @RunsToCompletion
 @Path("/")
+@org.eclipse.microprofile.openapi.annotations.security.SecurityRequirements
 @PublicEndpoint
 @SandboxOnly
 public class HostedLivenessResource {

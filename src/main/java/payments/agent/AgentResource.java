@@ -110,6 +110,7 @@ public class AgentResource {
     @POST
     @Path("device-codes/{code}/redeem")
     @PublicEndpoint
+    @org.eclipse.microprofile.openapi.annotations.security.SecurityRequirements
     public Uni<AgentAccess.Redeemed> redeem(@PathParam("code") String code, @Context HttpServerRequest request) {
         String source = request.remoteAddress() == null ? "unknown" : request.remoteAddress().hostAddress();
         return access.redeem(code, source);

@@ -20,6 +20,7 @@ import static payments.common.web.HostedPages.escape;
  */
 @RunsToCompletion
 @Path("/" + CardReveals.PAGE_PATH)
+@org.eclipse.microprofile.openapi.annotations.security.SecurityRequirements
 @PublicEndpoint
 @SandboxOnly
 public class CardRevealPage {

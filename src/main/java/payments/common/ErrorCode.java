@@ -94,6 +94,7 @@ public enum ErrorCode {
     SESSION_NOT_FOUND(404, "No such active session"),
     DELEGATED_KEY_NOT_FOUND(404, "No such delegated key"),
     TOKEN_NOT_FOUND(404, "No such API token"),
+    WEBHOOK_NOT_FOUND(404, "No such webhook event"),
     METHOD_NOT_ALLOWED(405, "This HTTP method is not allowed on this path"),
     NOT_ACCEPTABLE(406, "Only application/json responses are available"),
     CONFLICT(409, "The resource's state does not allow this change"),

@@ -77,6 +77,11 @@ public class BootstrapCredentials {
         Properties saved = config.sandbox() ? readCredentialsFile() : null;
         String savedId = saved == null ? null : saved.getProperty("SVC_API_CLIENT_ID");
         if (savedId != null && tokens.exists(savedId).await().indefinitely()) {
+            String savedSecret = saved.getProperty("SVC_API_CLIENT_SECRET");
+            if (savedSecret != null) {
+                // Started on another port since: the walkthrough reads the base URL from here.
+                writeCredentialsFile(savedId, savedSecret);
+            }
             return new Bootstrapped(savedId, null, "secret saved in " + credentialsFile);
         }
         return new Bootstrapped(null, null, null);
@@ -121,10 +126,21 @@ public class BootstrapCredentials {
             if (credentialsFile.getParent() != null) {
                 Files.createDirectories(credentialsFile.getParent());
             }
-            Files.writeString(credentialsFile, "SVC_API_CLIENT_ID=" + clientId + "\nSVC_API_CLIENT_SECRET=" + secret
-                    + "\nSVC_BASE_URL=" + baseUrl() + "\n");
+            String text = "SVC_API_CLIENT_ID=" + clientId + "\nSVC_API_CLIENT_SECRET=" + secret + "\nSVC_BASE_URL=" + baseUrl() + "\n";
+            // Readable by its owner only, like the other secrets beside it; written whole, then moved into place.
+            Path written = Files.createTempFile(credentialsFile.toAbsolutePath().getParent(), ".credentials", ".tmp");
+            restrictToOwner(written);
+            Files.writeString(written, text);
+            Files.move(written, credentialsFile, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             LOG.warnf("Cannot write %s: %s", credentialsFile, e.getMessage());
+        }
+    }
+
+    private static void restrictToOwner(Path file) throws IOException {
+        if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+            Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         }
     }
 
@@ -135,7 +151,8 @@ public class BootstrapCredentials {
     private void printBanner(Bootstrapped token) {
         StringBuilder banner = new StringBuilder("\n")
                 .append("  Payments platform API (").append(config.parsedMode().name().toLowerCase()).append(" mode)\n")
-                .append("  Base URL:          ").append(baseUrl()).append('\n');
+                .append("  Base URL:          ").append(baseUrl()).append('\n')
+                .append("  API docs:          http://localhost:").append(port).append("/q/swagger-ui (Authorize with the client id and secret)\n");
         if (token.clientId() != null) {
             banner.append("  API client id:     ").append(token.clientId()).append('\n');
             if (token.newSecret() != null) {

@@ -81,9 +81,9 @@ public class QuoteLookup {
         QueryFilters filters = new QueryFilters()
                 .equal("customerId", "customerId", errors.isEmpty() && query.customerId() != null
                         ? Ids.uuidOf(IdType.CUSTOMER, query.customerId(), ErrorCode.USER_NOT_FOUND) : null)
-                .where(PAYMENT + "t.senderIdentifier = :sender)", "sender", query.sendingAccountId())
-                .where(PAYMENT + "t.receiverIdentifier = :receiver)", "receiver", query.receivingAccountId())
-                .where(PAYMENT + "t.receiverIdentifier = :receiverUma)", "receiverUma", query.receivingUmaAddress())
+                .where(PAYMENT + "p.senderIdentifier = :sender)", "sender", query.sendingAccountId())
+                .where(PAYMENT + "p.receiverIdentifier = :receiver)", "receiver", query.receivingAccountId())
+                .where(PAYMENT + "p.receiverIdentifier = :receiverUma)", "receiverUma", query.receivingUmaAddress())
                 .where("customerId in (select c.id from Customer c where c.umaAddress = :senderUma)", "senderUma", query.sendingUmaAddress())
                 .timeBound("createdAt", "createdAfter", query.createdAfter(), false)
                 .timeBound("createdAt", "createdBefore", query.createdBefore(), true);
@@ -105,7 +105,7 @@ public class QuoteLookup {
                         }));
     }
 
-    private static final String PAYMENT = "transactionId in (select t.id from PaymentTransaction t where ";
+    private static final String PAYMENT = "transactionId in (select p.id from PaymentTransaction p where ";
 
     /** The status a quote answers with: its own until PROCESSING, then its payment's (QuoteView.statusOf). */
     private static void statusFilter(QueryFilters filters, QuoteStatus status) {
@@ -113,11 +113,11 @@ public class QuoteLookup {
             return;
         }
         switch (status) {
-            case COMPLETED -> filters.where("status = 'PROCESSING' and " + PAYMENT + "t.status = :paymentStatus)", "paymentStatus",
+            case COMPLETED -> filters.where("status = 'PROCESSING' and " + PAYMENT + "p.status = :paymentStatus)", "paymentStatus",
                     TransactionStatus.COMPLETED);
-            case FAILED -> filters.where("(status = 'FAILED' or status = 'PROCESSING' and " + PAYMENT + "t.status in :paymentStatuses))",
+            case FAILED -> filters.where("(status = 'FAILED' or status = 'PROCESSING' and " + PAYMENT + "p.status in :paymentStatuses))",
                     "paymentStatuses", FAILED_PAYMENTS);
-            case PROCESSING -> filters.where("status = 'PROCESSING' and " + PAYMENT + "t.status not in :finished)", "finished",
+            case PROCESSING -> filters.where("status = 'PROCESSING' and " + PAYMENT + "p.status not in :finished)", "finished",
                     java.util.stream.Stream.concat(FAILED_PAYMENTS.stream(), java.util.stream.Stream.of(TransactionStatus.COMPLETED)).toList());
             default -> filters.equal("status", "status", status.name());
         }

@@ -25,7 +25,7 @@ import payments.webhook.WebhookTestService;
 import java.time.Duration;
 import java.util.List;
 
-/** Sandbox-only controls: the test webhook and moving the server clock forward. */
+/** Sandbox-only controls: the test webhook, moving the server clock forward, and emptying the sandbox. */
 @RunsToCompletion
 @Path("/sandbox")
 @SandboxOnly
@@ -47,9 +47,11 @@ public class SandboxResource {
     private final RequestValidator validator;
     private final WebhookDispatcher webhooks;
     private final JsonBodies bodies;
+    private final SandboxReset sandboxReset;
 
     public SandboxResource(WebhookTestService webhookTest, ServerClock clock, JobRunner jobs, WebhookDispatcher webhooks,
-                           RequestValidator validator, JsonBodies bodies) {
+                           RequestValidator validator, JsonBodies bodies, SandboxReset sandboxReset) {
+        this.sandboxReset = sandboxReset;
         this.bodies = bodies;
         this.webhookTest = webhookTest;
         this.webhooks = webhooks;
@@ -63,6 +65,24 @@ public class SandboxResource {
     @Secured(Permission.MANAGE)
     public Uni<TestWebhookResponse> sendTestWebhook() {
         return webhookTest.sendTest();
+    }
+
+    /** The header that confirms a reset: nothing is emptied by a stray POST. */
+    static final String CONFIRM_HEADER = "Svc-Confirm-Reset";
+
+    /**
+     * Empties the sandbox's data; API tokens, the platform configuration and the server's keys stay
+     * ({@link SandboxReset}). Needs {@value #CONFIRM_HEADER}: yes.
+     */
+    @POST
+    @Path("/reset")
+    @Secured(Permission.MANAGE)
+    public Uni<SandboxReset.ResetResponse> reset(@jakarta.ws.rs.HeaderParam(CONFIRM_HEADER) String confirm) {
+        if (!"yes".equalsIgnoreCase(confirm == null ? "" : confirm.strip())) {
+            throw payments.common.ApiException.invalidField(CONFIRM_HEADER, null,
+                    "A reset empties every customer, account, payment and card: send the header " + CONFIRM_HEADER + ": yes");
+        }
+        return sandboxReset.reset();
     }
 
     /** Moves sandbox time forward and runs the jobs that became due, so tests never sleep. */

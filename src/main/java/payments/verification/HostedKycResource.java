@@ -20,6 +20,7 @@ import payments.common.web.RunsToCompletion;
 /** The page a hosted verification link opens (sandbox): no credentials, the link's token is the key. */
 @RunsToCompletion
 @Path("/")
+@org.eclipse.microprofile.openapi.annotations.security.SecurityRequirements
 @PublicEndpoint
 @SandboxOnly
 public class HostedKycResource {

@@ -70,4 +70,14 @@ public enum EventType {
     public String wireName() {
         return wireName;
     }
+
+    /** Every wire name, sorted: what a filter on event type accepts. */
+    public static java.util.List<String> wireNames() {
+        return java.util.Arrays.stream(values()).map(EventType::wireName).sorted().toList();
+    }
+
+    /** The type whose wire name this is (a filter's input: never used to build an event). */
+    public static java.util.Optional<EventType> fromWireName(String wireName) {
+        return java.util.Arrays.stream(values()).filter(type -> type.wireName.equals(wireName)).findFirst();
+    }
 }

@@ -30,6 +30,7 @@ public class WebhookEvent extends PanacheEntityBase {
             .uuid("id", e -> e.id).text("type", e -> e.type).text("body", e -> e.body).text("status", e -> e.status)
             .integer("attempts", e -> e.attempts).timestamp("created_at", e -> e.createdAt)
             .timestamp("delivered_at", e -> e.deliveredAt).timestamp("next_attempt_at", e -> e.nextAttemptAt)
+            .text("resource_id", e -> e.resourceId)
             .insertAs("status", "CASE WHEN status = '" + PENDING + "' AND next_attempt_at IS NOT NULL AND "
                     + WebhookEventStore.NO_ENDPOINT + " THEN '" + SKIPPED + "' ELSE status END")
             .insertAs("next_attempt_at", "CASE WHEN status = '" + PENDING + "' AND " + WebhookEventStore.NO_ENDPOINT
@@ -63,6 +64,10 @@ public class WebhookEvent extends PanacheEntityBase {
      */
     @Column(name = "next_attempt_at")
     public Instant nextAttemptAt;
+
+    /** The id of the resource the event carries (its data's {@code id}), for finding its deliveries; null when it has none. */
+    @Column(name = "resource_id")
+    public String resourceId;
 
     /** What a sealed body is bound to: this event alone. */
     String sealName() {

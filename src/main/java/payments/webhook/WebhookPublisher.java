@@ -68,6 +68,7 @@ public class WebhookPublisher {
     /** Gives an event not yet committed new data, keeping its id, type and timestamp (the caller's transaction saves it). */
     public void rewrite(WebhookEvent event, Object data) {
         event.body = body(event.id, event.type, event.createdAt, data);
+        event.resourceId = resourceIdIn(event.body);
     }
 
     /** Builds an event (not yet saved) with its exact body fixed now. */
@@ -81,7 +82,24 @@ public class WebhookPublisher {
         event.attempts = 0;
         event.createdAt = now;
         event.body = body(id, type, now, data);
+        event.resourceId = resourceIdIn(event.body);
         return event;
+    }
+
+    private static final String DATA_ID = "\"data\":{\"id\":\"";
+
+    /**
+     * The data's id, read from the body as written (the envelope puts {@code data} last and resources
+     * their {@code id} first): no second serialization on the path of every event.
+     */
+    static String resourceIdIn(String body) {
+        int start = body.indexOf(DATA_ID);
+        if (start < 0) {
+            return null;
+        }
+        start += DATA_ID.length();
+        int end = body.indexOf('"', start);
+        return end < 0 || end - start > 255 || body.substring(start, end).indexOf('\\') >= 0 ? null : body.substring(start, end);
     }
 
     private String body(UUID id, String type, Instant at, Object data) {

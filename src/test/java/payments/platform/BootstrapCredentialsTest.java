@@ -21,6 +21,9 @@ class BootstrapCredentialsTest {
     @Inject
     BootstrapCredentials bootstrap;
 
+    @org.eclipse.microprofile.config.inject.ConfigProperty(name = "svc.sandbox-credentials-file")
+    String credentialsFile;
+
     @Test
     void aTokenGivenThroughTheEnvironmentIsNotPrintedAndStaysDeletedOnceDeleted() {
         String clientId = "operator-" + UUID.randomUUID();
@@ -46,6 +49,31 @@ class BootstrapCredentialsTest {
 
         assertNull(afterRestart.clientId());
         apiAs(clientId, "second-secret").get("/config").then().statusCode(401);
+    }
+
+    /**
+     * A restart rewrites the saved credentials file with the base URL it serves now (the walkthrough
+     * reads it), readable by its owner only.
+     */
+    @Test
+    void aRestartRewritesTheCredentialsFileWithTheCurrentBaseUrlOwnerOnly() throws Exception {
+        java.nio.file.Path path = java.nio.file.Path.of(credentialsFile);
+        java.nio.file.Files.createDirectories(path.toAbsolutePath().getParent());
+        java.nio.file.Files.writeString(path, "SVC_API_CLIENT_ID=" + payments.TestSupport.CLIENT_ID + "\nSVC_API_CLIENT_SECRET="
+                + payments.TestSupport.CLIENT_SECRET + "\nSVC_BASE_URL=http://localhost:1/stale\n");
+        java.nio.file.Files.setPosixFilePermissions(path, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+
+        BootstrapCredentials.Bootstrapped started = bootstrap.ensureToken(Optional.empty(), Optional.empty());
+
+        assertEquals(payments.TestSupport.CLIENT_ID, started.clientId());
+        java.util.Properties saved = new java.util.Properties();
+        try (var reader = java.nio.file.Files.newBufferedReader(path)) {
+            saved.load(reader);
+        }
+        assertEquals(payments.TestSupport.CLIENT_SECRET, saved.getProperty("SVC_API_CLIENT_SECRET"));
+        String baseUrl = saved.getProperty("SVC_BASE_URL");
+        org.junit.jupiter.api.Assertions.assertTrue(baseUrl.startsWith("http://localhost:") && !baseUrl.contains("stale"), baseUrl);
+        assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(java.nio.file.Files.getPosixFilePermissions(path)));
     }
 
     /** Tokens exist (the test suite's own), so a start without credentials generates none. */

@@ -1,0 +1,17 @@
+package payments.common.web;
+
+import org.eclipse.microprofile.openapi.OASFilter;
+import org.eclipse.microprofile.openapi.models.OpenAPI;
+
+import java.util.List;
+
+/** The one filter MicroProfile OpenAPI takes (mp.openapi.filter): the error catalogue, then the security schemes. */
+public class OpenApiFilters implements OASFilter {
+
+    private final List<OASFilter> filters = List.of(new ErrorCatalogue(), new SecuritySchemes());
+
+    @Override
+    public void filterOpenAPI(OpenAPI openAPI) {
+        filters.forEach(filter -> filter.filterOpenAPI(openAPI));
+    }
+}
