@@ -8,6 +8,7 @@ import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import payments.common.UnknownFields;
 import payments.common.ApiException;
 import payments.common.Currencies;
 import payments.common.ErrorCode;
@@ -219,7 +220,7 @@ public class ExternalAccountService {
             if (given.isObject() && givenType != null && !givenType.equals(AccountInfoRules.canonicalType(givenType))) {
                 checked = ((ObjectNode) given).deepCopy().put("accountType", AccountInfoRules.canonicalType(givenType));
             }
-            SchemaValidator.Result result = SchemaValidator.validate(checked, schemas.get(RequestSchemas.EXTERNAL_ACCOUNT_INFO),
+            SchemaValidator.Result result = UnknownFields.validate(checked, schemas.get(RequestSchemas.EXTERNAL_ACCOUNT_INFO),
                     "accountInfo");
             errors.addAll(result.errors());
             if (result.valid()) {

@@ -6,6 +6,7 @@ import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.account.InternalAccountView.InternalAccountResponse;
+import payments.common.UnknownFields;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
@@ -60,7 +61,7 @@ public class RuleBasedAccounts {
         if (body == null || !body.isObject()) {
             throw ApiException.bodyNotAnObject();
         }
-        SchemaValidator.Result result = SchemaValidator.validate(body, REQUEST, "");
+        SchemaValidator.Result result = UnknownFields.validate(body, REQUEST, "");
         List<FieldError> errors = new ArrayList<>(result.errors());
         if (!body.hasNonNull("customerId")) {
             errors.add(FieldError.of("customerId", "Is required: platform-owned RULE_BASED accounts are not supported"));

@@ -2,13 +2,13 @@ package payments.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import payments.agent.AgentPolicy.SpendingLimits;
+import payments.common.UnknownFields;
 import payments.common.Currencies;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
 import payments.common.JsonText;
 import payments.common.schema.JsonSchema;
-import payments.common.schema.SchemaValidator;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -59,7 +59,7 @@ final class AgentPolicies {
 
     /** Every problem of a policy (or, {@code partial}, a policy update) at {@code path}, beyond what the schema says. */
     static List<FieldError> check(JsonNode policy, String path, boolean partial) {
-        List<FieldError> errors = new ArrayList<>(SchemaValidator.validate(policy, partial ? POLICY_UPDATE : POLICY, path).errors());
+        List<FieldError> errors = new ArrayList<>(UnknownFields.validate(policy, partial ? POLICY_UPDATE : POLICY, path).errors());
         if (!policy.isObject()) {
             return errors;
         }

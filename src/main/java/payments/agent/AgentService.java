@@ -13,6 +13,7 @@ import payments.account.InternalAccount;
 import payments.agent.AgentView.AgentCreated;
 import payments.agent.AgentView.AgentResponse;
 import payments.agent.AgentView.DeviceCode;
+import payments.common.UnknownFields;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
@@ -25,7 +26,6 @@ import payments.common.QueryFilters;
 import payments.common.ServerClock;
 import payments.common.ServerConfig;
 import payments.common.schema.JsonSchema;
-import payments.common.schema.SchemaValidator;
 import payments.customer.CustomerService;
 import payments.quote.ExchangeRates;
 
@@ -74,7 +74,7 @@ public class AgentService {
         if (body == null || !body.isObject()) {
             throw ApiException.bodyNotAnObject();
         }
-        List<FieldError> errors = new ArrayList<>(SchemaValidator.validate(body, CREATE, "").errors());
+        List<FieldError> errors = new ArrayList<>(UnknownFields.validate(body, CREATE, "").errors());
         JsonNode policyJson = body.path("policy");
         if (body.hasNonNull("policy")) {
             errors.addAll(AgentPolicies.check(policyJson, "policy", false));
@@ -207,7 +207,7 @@ public class AgentService {
         if (body == null || !body.isObject()) {
             throw ApiException.bodyNotAnObject();
         }
-        List<FieldError> errors = new ArrayList<>(SchemaValidator.validate(body, UPDATE, "").errors());
+        List<FieldError> errors = new ArrayList<>(UnknownFields.validate(body, UPDATE, "").errors());
         if (!body.has("name") && !body.has("isPaused")) {
             errors.add(FieldError.of("body", "Send at least one of name, isPaused"));
         }

@@ -12,6 +12,7 @@ import payments.account.CardCapabilities;
 import payments.account.CardPrograms;
 import payments.account.InternalAccount;
 import payments.card.CardView.CardResponse;
+import payments.common.UnknownFields;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
@@ -25,7 +26,6 @@ import payments.common.ServerClock;
 import payments.common.ServerConfig;
 import payments.common.jobs.Jobs;
 import payments.common.schema.JsonSchema;
-import payments.common.schema.SchemaValidator;
 import payments.customer.Customer;
 import payments.customer.CustomerService;
 import payments.platform.PlatformConfigService;
@@ -113,7 +113,7 @@ public class CardService {
         if (body == null || !body.isObject()) {
             throw ApiException.bodyNotAnObject();
         }
-        List<FieldError> errors = new ArrayList<>(SchemaValidator.validate(body, CREATE, "").errors());
+        List<FieldError> errors = new ArrayList<>(UnknownFields.validate(body, CREATE, "").errors());
         String customerId = body.path("customerId").textValue();
         String fundingSource = body.path("fundingSource").textValue();
         boolean customerIdValid = FieldError.checkId("customerId", IdType.CUSTOMER, customerId, errors);
@@ -341,7 +341,7 @@ public class CardService {
         if (body == null || !body.isObject()) {
             throw ApiException.bodyNotAnObject();
         }
-        List<FieldError> errors = new ArrayList<>(SchemaValidator.validate(body, UPDATE, "").errors());
+        List<FieldError> errors = new ArrayList<>(UnknownFields.validate(body, UPDATE, "").errors());
         if (CHANGES.stream().noneMatch(body::has)) {
             errors.add(FieldError.of("body", "Send at least one of " + String.join(", ", CHANGES)));
         }

@@ -8,6 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.bouncycastle.crypto.digests.SHA256Digest;
 import org.bouncycastle.crypto.generators.HKDFBytesGenerator;
 import org.bouncycastle.crypto.params.HKDFParameters;
+import payments.common.UnknownFields;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
@@ -16,7 +17,6 @@ import payments.common.JsonText;
 import payments.common.ServerClock;
 import payments.common.ServerConfig;
 import payments.common.schema.JsonSchema;
-import payments.common.schema.SchemaValidator;
 import payments.common.security.Caller;
 import payments.common.security.SecretsAtRest;
 import payments.platform.PlatformConfigService;
@@ -164,7 +164,7 @@ public class CardTokenization {
         if (body == null || !body.isObject()) {
             throw ApiException.bodyNotAnObject();
         }
-        List<FieldError> errors = new ArrayList<>(SchemaValidator.validate(body, REQUEST, "").errors());
+        List<FieldError> errors = new ArrayList<>(UnknownFields.validate(body, REQUEST, "").errors());
         String wallet = body.path("wallet").textValue();
         List<String> needed = APPLE_PAY.equals(wallet) ? List.of("certificates", "nonce", "nonceSignature")
                 : GOOGLE_PAY.equals(wallet) ? List.of("clientDeviceId", "clientWalletAccountId") : List.of();

@@ -7,6 +7,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import payments.account.InternalAccount;
+import payments.common.UnknownFields;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
@@ -16,7 +17,6 @@ import payments.common.JsonText;
 import payments.common.ServerClock;
 import payments.common.UniqueViolation;
 import payments.common.schema.JsonSchema;
-import payments.common.schema.SchemaValidator;
 import payments.common.security.SecretsAtRest;
 import payments.common.security.ServiceKeys;
 import payments.wallet.P256;
@@ -102,7 +102,7 @@ public class DelegatedKeys {
         if (body == null || !body.isObject()) {
             throw ApiException.bodyNotAnObject();
         }
-        List<FieldError> errors = new ArrayList<>(SchemaValidator.validate(body, CREATE, "").errors());
+        List<FieldError> errors = new ArrayList<>(UnknownFields.validate(body, CREATE, "").errors());
         String cardId = body.path("cardId").textValue();
         String accountId = body.path("internalAccountId").textValue();
         FieldError.checkId("cardId", IdType.CARD, cardId, errors);

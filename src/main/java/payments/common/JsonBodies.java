@@ -59,9 +59,13 @@ public class JsonBodies {
         }
         ObjectNode remaining = body.deepCopy();
         List<FieldError> typeErrors = new ArrayList<>();
+        java.util.Set<String> unknown = new java.util.LinkedHashSet<>();
+        com.fasterxml.jackson.databind.ObjectReader reader = mapper.readerFor(type).withHandler(new UnknownPropertyCollector(unknown));
         while (true) {
             try {
-                return new Bound<>(mapper.treeToValue(remaining, type), List.copyOf(typeErrors));
+                T value = reader.readValue(remaining);
+                UnknownFields.found(List.copyOf(unknown), typeErrors);
+                return new Bound<>(value, List.copyOf(typeErrors));
             } catch (MismatchedInputException e) {
                 if (e.getPath().isEmpty() || typeErrors.size() == MAX_TYPE_ERRORS || !remove(remaining, e.getPath())) {
                     throw ApiException.invalidInput(typeErrors.isEmpty() ? List.of(typeMismatch(e)) : typeErrors);
@@ -70,6 +74,33 @@ public class JsonBodies {
             } catch (IOException e) {
                 throw new ApiException(ErrorCode.INVALID_REQUEST_FORMAT, "The request body cannot be read as this request");
             }
+        }
+    }
+
+    /** Notes each property the bound type does not have (as a dot path), and skips it as Jackson would. */
+    private static final class UnknownPropertyCollector extends com.fasterxml.jackson.databind.deser.DeserializationProblemHandler {
+        private final java.util.Set<String> unknown;
+
+        UnknownPropertyCollector(java.util.Set<String> unknown) {
+            this.unknown = unknown;
+        }
+
+        @Override
+        public boolean handleUnknownProperty(com.fasterxml.jackson.databind.DeserializationContext context,
+                                             com.fasterxml.jackson.core.JsonParser parser,
+                                             com.fasterxml.jackson.databind.JsonDeserializer<?> deserializer, Object bean,
+                                             String property) throws IOException {
+            List<String> names = new ArrayList<>();
+            for (com.fasterxml.jackson.core.JsonStreamContext at = parser.getParsingContext().getParent(); at != null && !at.inRoot();
+                 at = at.getParent()) {
+                if (at.getCurrentName() != null) {
+                    names.add(0, at.getCurrentName());
+                }
+            }
+            names.add(property);
+            unknown.add(String.join(".", names));
+            parser.skipChildren();
+            return true;
         }
     }
 

@@ -48,6 +48,14 @@ public interface ServerConfig {
     @WithDefault("data/sandbox-credentials.env")
     String sandboxCredentialsFile();
 
+    /**
+     * Request fields the interface does not define: {@code WARN} (the default) accepts the request as
+     * the reference does and names them in the {@code Svc-Unknown-Fields} answer header; {@code REJECT}
+     * answers 400 listing each.
+     */
+    @WithDefault("WARN")
+    UnknownFields.Policy unknownFields();
+
     /** Largest accepted request body. */
     @WithDefault("1048576")
     long maxBodyBytes();

@@ -3,6 +3,7 @@ package payments.customer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
+import payments.common.UnknownFields;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
@@ -12,7 +13,6 @@ import payments.common.Regions;
 import payments.common.ServerClock;
 import payments.common.schema.JsonSchema;
 import payments.common.schema.RequestSchemas;
-import payments.common.schema.SchemaValidator;
 import payments.platform.PlatformSettings;
 
 import java.util.LinkedHashSet;
@@ -88,7 +88,7 @@ public class CustomerRules {
         }
         JsonNode consents = body.get("agreementConsents");
         if (consents != null && !consents.isNull()) {
-            errors.addAll(SchemaValidator.validate(consents, AGREEMENT_CONSENTS, "agreementConsents").errors());
+            errors.addAll(UnknownFields.validate(consents, AGREEMENT_CONSENTS, "agreementConsents").errors());
             if (request.has("endUserTermsConsent")) {
                 errors.add(FieldError.of("endUserTermsConsent",
                         "Deprecated: send agreementConsents or endUserTermsConsent, not both"));

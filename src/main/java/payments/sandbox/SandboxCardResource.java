@@ -10,6 +10,7 @@ import jakarta.ws.rs.core.Response;
 import payments.card.CardNetworkEvents;
 import payments.card.CardTransaction.Kind;
 import payments.card.CardView.CardMerchant;
+import payments.common.UnknownFields;
 import payments.common.ApiException;
 import payments.common.ApiResult;
 import payments.common.Idempotency;
@@ -175,7 +176,7 @@ public class SandboxCardResource {
         if (body == null || !body.isObject()) {
             throw ApiException.bodyNotAnObject();
         }
-        SchemaValidator.Result result = SchemaValidator.validate(body, schema, "");
+        SchemaValidator.Result result = UnknownFields.validate(body, schema, "");
         if (!result.valid()) {
             throw ApiException.invalidInput(result.errors());
         }

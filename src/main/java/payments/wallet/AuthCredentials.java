@@ -8,6 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import payments.account.InternalAccount;
 import payments.account.InternalAccountService;
+import payments.common.UnknownFields;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
@@ -18,7 +19,6 @@ import payments.common.JsonText;
 import payments.common.ServerClock;
 import payments.common.UniqueViolation;
 import payments.common.schema.JsonSchema;
-import payments.common.schema.SchemaValidator;
 import payments.customer.Customer;
 
 import java.time.Instant;
@@ -112,7 +112,7 @@ public class AuthCredentials {
      * unsigned.
      */
     public Uni<Created> create(JsonNode body, SignedRetries.Headers headers) {
-        List<FieldError> errors = new ArrayList<>(SchemaValidator.validate(requireObject(body), CREATE, "").errors());
+        List<FieldError> errors = new ArrayList<>(UnknownFields.validate(requireObject(body), CREATE, "").errors());
         String accountId = body.path("accountId").textValue();
         if (accountId != null) {
             FieldError.checkId("accountId", IdType.INTERNAL_ACCOUNT, accountId, errors);
@@ -260,7 +260,7 @@ public class AuthCredentials {
     /** POST /auth/credentials/{id}/verify: 202 then 200 for one-time codes. */
     public Uni<Object> verify(String credentialId, JsonNode body, SignedRetries.Headers headers) {
         UUID id = Ids.uuidOf(IdType.AUTH_METHOD, credentialId, ErrorCode.AUTH_CREDENTIAL_NOT_FOUND);
-        List<FieldError> errors = new ArrayList<>(SchemaValidator.validate(requireObject(body), VERIFY, "").errors());
+        List<FieldError> errors = new ArrayList<>(UnknownFields.validate(requireObject(body), VERIFY, "").errors());
         if (!errors.isEmpty()) {
             throw ApiException.invalidInput(errors);
         }

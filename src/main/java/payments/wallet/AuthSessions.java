@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
+import payments.common.UnknownFields;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
@@ -11,7 +12,6 @@ import payments.common.IdType;
 import payments.common.Ids;
 import payments.common.JsonText;
 import payments.common.schema.JsonSchema;
-import payments.common.schema.SchemaValidator;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ServerClock;
 import payments.common.ServerConfig;
@@ -93,7 +93,7 @@ public class AuthSessions {
         if (body == null || !body.isObject()) {
             throw ApiException.bodyNotAnObject();
         }
-        List<FieldError> errors = SchemaValidator.validate(body, REFRESH_BODY, "").errors();
+        List<FieldError> errors = UnknownFields.validate(body, REFRESH_BODY, "").errors();
         String clientPublicKey = body.path("clientPublicKey").asText();
         if (errors.isEmpty() && !P256.isValidKey(clientPublicKey)) {
             errors = List.of(FieldError.of("clientPublicKey", "Is not a point of P-256"));

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
+import payments.common.UnknownFields;
 import payments.common.ApiException;
 import payments.common.FieldError;
 
@@ -56,7 +57,7 @@ public class RequestSchemas {
         if (body == null || !body.isObject()) {
             throw ApiException.bodyNotAnObject();
         }
-        SchemaValidator.Result result = SchemaValidator.validate(body, get(name), "");
+        SchemaValidator.Result result = UnknownFields.validate(body, get(name), "");
         List<FieldError> errors = new ArrayList<>(result.errors());
         ObjectNode request = (ObjectNode) result.value();
         if (request != null) {

@@ -30,12 +30,13 @@ public final class SchemaValidator {
     private static final Pattern EMAIL = Pattern.compile("^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$");
 
     private final List<FieldError> errors = new ArrayList<>();
+    private final List<String> unknown = new ArrayList<>();
 
     private SchemaValidator() {
     }
 
-    /** The cleaned value, and the violations found (empty when valid). */
-    public record Result(JsonNode value, List<FieldError> errors) {
+    /** The cleaned value, the violations found (empty when valid), and the fields the schema does not define (dot paths). */
+    public record Result(JsonNode value, List<FieldError> errors, List<String> unknown) {
         public boolean valid() {
             return errors.isEmpty();
         }
@@ -44,7 +45,7 @@ public final class SchemaValidator {
     public static Result validate(JsonNode value, JsonSchema schema, String path) {
         SchemaValidator validator = new SchemaValidator();
         JsonNode cleaned = validator.check(value, schema, path);
-        return new Result(cleaned, List.copyOf(validator.errors));
+        return new Result(cleaned, List.copyOf(validator.errors), List.copyOf(validator.unknown));
     }
 
     private JsonNode check(JsonNode value, JsonSchema schema, String path) {
@@ -93,6 +94,12 @@ public final class SchemaValidator {
         ObjectNode cleaned = JsonNodeFactory.instance.objectNode();
         if (schema.open()) {
             cleaned.setAll((ObjectNode) value);
+        } else {
+            value.fieldNames().forEachRemaining(name -> {
+                if (!schema.properties().containsKey(name)) {
+                    unknown.add(join(path, name));
+                }
+            });
         }
         for (String name : schema.required()) {
             JsonNode present = value.get(name);
