@@ -1,0 +1,42 @@
+package payments.common.web;
+
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirements;
+import payments.common.ServerConfig;
+import payments.common.security.PublicEndpoint;
+
+import java.util.Map;
+
+/**
+ * The base URL itself: a browser is sent to the API's documentation (Swagger UI), a client gets a
+ * small index of where things are. Needs no credentials and tells nothing about the data.
+ */
+@Path("/")
+@PublicEndpoint
+@SecurityRequirements
+public class ApiIndex {
+
+    static final String DOCS = "/q/swagger-ui";
+
+    private final ServerConfig config;
+
+    public ApiIndex(ServerConfig config) {
+        this.config = config;
+    }
+
+    @GET
+    @Operation(summary = "Where things are", description = "A browser (Accept: text/html) is redirected to Swagger UI; other clients"
+            + " get the links as JSON.")
+    public Response index(@HeaderParam("Accept") String accept, @jakarta.ws.rs.core.Context jakarta.ws.rs.core.UriInfo uri) {
+        if (accept != null && accept.contains("text/html")) {
+            // Absolute: a relative location would be read under the API's version segment.
+            return Response.seeOther(uri.getBaseUri().resolve(DOCS)).build();
+        }
+        return Response.ok(Map.of("name", "Payments platform API", "version", "2025-10-13", "mode", config.parsedMode().name(),
+                "documentation", DOCS, "openapi", "/q/openapi", "health", "/q/health")).type("application/json").build();
+    }
+}

@@ -1,0 +1,29 @@
+package payments.common.web;
+
+import io.quarkus.logging.LoggingFilter;
+
+import java.util.logging.Filter;
+import java.util.logging.LogRecord;
+
+/**
+ * Drops the start-up lines a user cannot act on: Quarkus's "Profile prod activated" (the banner names
+ * the server's own mode, sandbox or production, instead) and Micrometer's notice that the reactive
+ * pool's queue gauge is registered twice (one pool, reported under one name: the second registration
+ * adds nothing). Everything else passes.
+ */
+@LoggingFilter(name = "quiet-start")
+public final class QuietStart implements Filter {
+
+    private static final String GAUGE = "This Gauge has been already registered (MeterId{name='postgresql.queue.size'";
+
+    @Override
+    public boolean isLoggable(LogRecord record) {
+        // The message as logged, which may still be a format ("Profile %s activated. %s").
+        String message = record.getMessage();
+        if (message == null) {
+            return true;
+        }
+        boolean profileLine = message.startsWith("Profile") && message.contains("activated");
+        return !profileLine && !message.startsWith(GAUGE);
+    }
+}
