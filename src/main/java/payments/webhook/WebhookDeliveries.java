@@ -57,9 +57,15 @@ public class WebhookDeliveries {
         }
     }
 
-    /** A delivery with the event as sent (null when it carries a secret) and every attempt, oldest first. */
+    /**
+     * A delivery with the event as sent (null when it carries a secret) and every attempt, oldest
+     * first; {@code body} is the exact text sent and {@code signature} an {@code X-Svc-Signature}
+     * over it made now, so a forwarder ({@code payments.tools.Listen}) can pass on a delivery its
+     * receiver verifies as it would one from the server.
+     */
     public record DeliveryDetail(String id, String eventType, String status, String resourceId, int attemptCount, Instant createdAt,
-                                 Instant deliveredAt, Instant nextAttemptAt, JsonNode event, List<AttemptResponse> attempts) {
+                                 Instant deliveredAt, Instant nextAttemptAt, JsonNode event, String body, String signature,
+                                 List<AttemptResponse> attempts) {
     }
 
     /** A replay's outcome: the attempt it made and the delivery as it stands after it. */
@@ -75,8 +81,11 @@ public class WebhookDeliveries {
     private final WebhookEventStore store;
     private final ServerClock clock;
     private final JsonText json;
+    private final WebhookSigner signer;
 
-    public WebhookDeliveries(WebhookEndpoint endpoint, WebhookSender sender, WebhookEventStore store, ServerClock clock, JsonText json) {
+    public WebhookDeliveries(WebhookEndpoint endpoint, WebhookSender sender, WebhookEventStore store, ServerClock clock, JsonText json,
+                             WebhookSigner signer) {
+        this.signer = signer;
         this.endpoint = endpoint;
         this.sender = sender;
         this.store = store;
@@ -117,9 +126,10 @@ public class WebhookDeliveries {
         return find(deliveryId).flatMap(event -> WebhookAttempt.<WebhookAttempt>find("eventId", Sort.ascending("attemptedAt"), event.id).list()
                 .map(attempts -> {
                     DeliveryResponse d = DeliveryResponse.of(event);
-                    JsonNode sent = SecretsAtRest.isSealed(event.body) ? null : json.read(event.body);
+                    boolean sealed = SecretsAtRest.isSealed(event.body);
                     return new DeliveryDetail(d.id(), d.eventType(), d.status(), d.resourceId(), d.attemptCount(), d.createdAt(),
-                            d.deliveredAt(), d.nextAttemptAt(), sent, attempts.stream().map(AttemptResponse::of).toList());
+                            d.deliveredAt(), d.nextAttemptAt(), sealed ? null : json.read(event.body), sealed ? null : event.body,
+                            sealed ? null : signer.signatureHeader(event.body), attempts.stream().map(AttemptResponse::of).toList());
                 }));
     }
 

@@ -1,0 +1,189 @@
+package payments.tools;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalTime;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+
+/**
+ * Follows a server's webhook deliveries with API credentials only and forwards each event, signed
+ * as the server signs it, to a local URL (like {@code stripe listen --forward-to}): one line per
+ * event with the local answer. Works against a server on another host, and without any webhook
+ * endpoint configured (events are recorded either way). Not part of the server: a plain program run
+ * from the jar's classpath (README, "listen").
+ *
+ * <pre>java -cp "target/quarkus-app/app/*:target/quarkus-app/lib/main/*" payments.tools.Listen --forward-to http://localhost:3000/hooks</pre>
+ */
+public final class Listen {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int PAGE = 100;
+    /** Event ids already forwarded at the newest creation time seen (the time filter is inclusive). */
+    private static final int MAX_REMEMBERED = 1_000;
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private final String baseUrl;
+    private final String authorization;
+    private final URI forwardTo;
+    private final Set<String> eventTypes;
+    private final PrintStream out;
+    private String newestSeen;
+    private final Set<String> forwarded = new LinkedHashSet<>();
+
+    public Listen(String baseUrl, String clientId, String clientSecret, URI forwardTo, Set<String> eventTypes, PrintStream out) {
+        this.baseUrl = baseUrl.replaceAll("/+$", "");
+        this.authorization = "Basic " + Base64.getEncoder().encodeToString((clientId + ":" + clientSecret).getBytes(StandardCharsets.UTF_8));
+        this.forwardTo = forwardTo;
+        this.eventTypes = eventTypes;
+        this.out = out;
+    }
+
+    /** One line per forwarded event. */
+    public record Forwarded(String eventId, String eventType, Integer status, String error, long millis) {
+        String line() {
+            return LocalTime.now().truncatedTo(ChronoUnit.SECONDS) + "  " + eventType + "  " + eventId + "  -> "
+                    + (status != null ? status.toString() : "no answer: " + error) + " (" + millis + " ms)";
+        }
+    }
+
+    /** Starts from now: only events created from this call on are forwarded. */
+    public void startFromNow() throws IOException, InterruptedException {
+        JsonNode newest = get("/webhooks/deliveries?limit=1").path("data").path(0);
+        newestSeen = newest.isMissingNode() ? null : newest.path("createdAt").asText(null);
+        if (newest.hasNonNull("id")) {
+            forwarded.add(newest.get("id").asText());
+        }
+    }
+
+    /** Forwards every event created since the last poll, oldest first; answers what was forwarded. */
+    public List<Forwarded> pollOnce() throws IOException, InterruptedException {
+        List<JsonNode> fresh = new ArrayList<>();
+        String cursor = null;
+        do {
+            StringBuilder query = new StringBuilder("/webhooks/deliveries?limit=" + PAGE);
+            if (newestSeen != null) {
+                query.append("&createdAfter=").append(URLEncoder.encode(newestSeen, StandardCharsets.UTF_8));
+            }
+            if (cursor != null) {
+                query.append("&cursor=").append(URLEncoder.encode(cursor, StandardCharsets.UTF_8));
+            }
+            JsonNode page = get(query.toString());
+            page.path("data").forEach(fresh::add);
+            cursor = page.path("hasMore").asBoolean() ? page.path("nextCursor").asText(null) : null;
+        } while (cursor != null);
+        List<Forwarded> done = new ArrayList<>();
+        for (int i = fresh.size() - 1; i >= 0; i--) {
+            JsonNode delivery = fresh.get(i);
+            String id = delivery.path("id").asText();
+            if (!forwarded.add(id)) {
+                continue;
+            }
+            newestSeen = delivery.path("createdAt").asText(newestSeen);
+            if (eventTypes.isEmpty() || eventTypes.contains(delivery.path("eventType").asText())) {
+                Forwarded result = forward(get("/webhooks/deliveries/" + URLEncoder.encode(id, StandardCharsets.UTF_8)));
+                out.println(result.line());
+                done.add(result);
+            }
+        }
+        while (forwarded.size() > MAX_REMEMBERED) {
+            forwarded.remove(forwarded.iterator().next());
+        }
+        return done;
+    }
+
+    private Forwarded forward(JsonNode detail) throws InterruptedException {
+        String id = detail.path("id").asText();
+        String type = detail.path("eventType").asText();
+        if (!detail.hasNonNull("body")) {
+            return new Forwarded(id, type, null, "the event carries a secret and is not shown", 0);
+        }
+        HttpRequest request = HttpRequest.newBuilder(forwardTo).timeout(Duration.ofSeconds(30))
+                .header("Content-Type", "application/json")
+                .header("X-Svc-Signature", detail.path("signature").asText())
+                .POST(HttpRequest.BodyPublishers.ofString(detail.get("body").asText(), StandardCharsets.UTF_8)).build();
+        long started = System.nanoTime();
+        try {
+            HttpResponse<Void> response = http.send(request, HttpResponse.BodyHandlers.discarding());
+            return new Forwarded(id, type, response.statusCode(), null, (System.nanoTime() - started) / 1_000_000);
+        } catch (IOException e) {
+            return new Forwarded(id, type, null, e.getClass().getSimpleName(), (System.nanoTime() - started) / 1_000_000);
+        }
+    }
+
+    private JsonNode get(String pathAndQuery) throws IOException, InterruptedException {
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(baseUrl + pathAndQuery))
+                .timeout(Duration.ofSeconds(30)).header("Authorization", authorization).GET().build(), HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IOException("GET " + pathAndQuery + " answered " + response.statusCode() + ": " + response.body());
+        }
+        return JSON.readTree(response.body());
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> options = new HashMap<>();
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            options.put(args[i], args[i + 1]);
+        }
+        if (!options.containsKey("--forward-to")) {
+            System.err.println("usage: Listen --forward-to <url> [--events TYPE,TYPE] [--interval-ms 1000] [--credentials data/sandbox-credentials.env]");
+            System.exit(2);
+        }
+        Properties credentials = new Properties();
+        Path file = Path.of(options.getOrDefault("--credentials", "data/sandbox-credentials.env"));
+        if (Files.isRegularFile(file)) {
+            try (var reader = Files.newBufferedReader(file)) {
+                credentials.load(reader);
+            }
+        }
+        String baseUrl = setting("SVC_BASE_URL", credentials);
+        String clientId = setting("SVC_API_CLIENT_ID", credentials);
+        String clientSecret = setting("SVC_API_CLIENT_SECRET", credentials);
+        Set<String> types = new LinkedHashSet<>();
+        if (options.containsKey("--events")) {
+            types.addAll(List.of(options.get("--events").split(",")));
+        }
+        Listen listen = new Listen(baseUrl, clientId, clientSecret, URI.create(options.get("--forward-to")), types, System.out);
+        listen.startFromNow();
+        System.out.println("Forwarding " + (types.isEmpty() ? "every event" : String.join(", ", types)) + " of " + baseUrl + " to "
+                + options.get("--forward-to") + " (Ctrl-C to stop)");
+        long interval = Long.parseLong(options.getOrDefault("--interval-ms", "1000"));
+        while (true) {
+            try {
+                listen.pollOnce();
+            } catch (IOException e) {
+                System.err.println("poll failed, trying again: " + e.getMessage());
+            }
+            Thread.sleep(interval);
+        }
+    }
+
+    /** The environment's value, else the credentials file's. */
+    private static String setting(String name, Properties file) {
+        String value = System.getenv(name) != null ? System.getenv(name) : file.getProperty(name);
+        if (value == null || value.isBlank()) {
+            System.err.println(name + " is not set (environment, or the credentials file)");
+            System.exit(2);
+        }
+        return value;
+    }
+}
