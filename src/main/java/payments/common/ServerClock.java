@@ -38,6 +38,14 @@ public class ServerClock {
         return wallClock.instant().plusMillis(offsetMs.get()).truncatedTo(ChronoUnit.MICROS);
     }
 
+    /**
+     * The wall clock, without the sandbox's offset: only for what a party outside checks against its
+     * own clock (the Standard Webhooks timestamp a receiver compares with the time it receives).
+     */
+    public Instant wallNow() {
+        return wallClock.instant();
+    }
+
     /** Today's date in UTC on the server clock. */
     public java.time.LocalDate today() {
         return java.time.LocalDate.ofInstant(now(), java.time.ZoneOffset.UTC);

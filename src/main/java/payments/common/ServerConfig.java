@@ -112,6 +112,13 @@ public interface ServerConfig {
         int concurrency();
 
         /**
+         * A Standard Webhooks secret ({@code whsec_} and base64 of 24 to 64 bytes): when set, every
+         * delivery also carries {@code webhook-id}, {@code webhook-timestamp} and
+         * {@code webhook-signature}, verifiable with the Standard Webhooks libraries.
+         */
+        Optional<String> standardSecret();
+
+        /**
          * How often each instance looks for due deliveries when its last pass found no full batch.
          * An idle look is one indexed query; the wait is part of every event's delivery lag.
          */

@@ -6,11 +6,13 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.client.WebClientOptions;
 import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.core.buffer.Buffer;
+import io.vertx.mutiny.ext.web.client.HttpRequest;
 import io.vertx.mutiny.ext.web.client.HttpResponse;
 import io.vertx.mutiny.ext.web.client.WebClient;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
+import payments.common.IdType;
 import payments.common.ServerClock;
 import payments.common.ServerConfig;
 import payments.common.security.SecretsAtRest;
@@ -18,6 +20,7 @@ import payments.common.security.SecretsAtRest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /** Sends one signed delivery attempt and records it, whatever its result. */
 @ApplicationScoped
@@ -41,9 +44,11 @@ public class WebhookSender {
     private final WebhookEventStore store;
     private final ServerClock clock;
     private final SecretsAtRest secrets;
+    private final StandardWebhooks standardWebhooks;
 
     public WebhookSender(Vertx vertx, WebhookSigner signer, WebhookEventStore store, ServerClock clock, WebhookAddresses addresses,
-                         SecretsAtRest secrets, ServerConfig config) {
+                         SecretsAtRest secrets, ServerConfig config, StandardWebhooks standardWebhooks) {
+        this.standardWebhooks = standardWebhooks;
         this.secrets = secrets;
         this.addresses = addresses;
         this.client = WebClient.create(vertx, new WebClientOptions()
@@ -95,15 +100,20 @@ public class WebhookSender {
         Instant started = clock.now();
         long startNanos = System.nanoTime();
         String body = SecretsAtRest.isSealed(event.body) ? secrets.open(event.sealName(), event.body) : event.body;
+        // Standard Webhooks receivers reject a timestamp far from their own clock: the wall clock, not the sandbox's.
+        Map<String, String> standard = standardWebhooks.headers(IdType.WEBHOOK.wireId(event.id), body, clock.wallNow());
         return resolved
-                .flatMap(target -> client.request(HttpMethod.POST, target.port(), target.address().getHostAddress(),
-                                target.pathAndQuery())
-                        .ssl(target.https())
-                        .virtualHost(target.host())
-                        .timeout(timeout.toMillis())
-                        .putHeader(HttpHeaders.CONTENT_TYPE.toString(), "application/json")
-                        .putHeader(WebhookSigner.HEADER, signer.signatureHeader(body))
-                        .sendBuffer(Buffer.buffer(body)))
+                .flatMap(target -> {
+                    HttpRequest<Buffer> request = client.request(HttpMethod.POST, target.port(), target.address().getHostAddress(),
+                                    target.pathAndQuery())
+                            .ssl(target.https())
+                            .virtualHost(target.host())
+                            .timeout(timeout.toMillis())
+                            .putHeader(HttpHeaders.CONTENT_TYPE.toString(), "application/json")
+                            .putHeader(WebhookSigner.HEADER, signer.signatureHeader(body));
+                    standard.forEach(request::putHeader);
+                    return request.sendBuffer(Buffer.buffer(body));
+                })
                 .map(response -> new Attempt(url, response.statusCode(), bodyOf(response), null, started, millisSince(startNanos)))
                 .onFailure().invoke(e -> LOG.debugf("Webhook %s to %s got no answer: %s", event.id, url, e.toString()))
                 .onFailure().recoverWithItem(e -> new Attempt(url, null, null, failure(e), started, millisSince(startNanos)));

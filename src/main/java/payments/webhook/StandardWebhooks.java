@@ -1,0 +1,70 @@
+package payments.webhook;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import payments.common.ServerConfig;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The Standard Webhooks headers (standardwebhooks.com), alongside this server's own X-Svc-Signature
+ * when {@code svc.webhooks.standard-secret} is set: {@code webhook-id} (the event id),
+ * {@code webhook-timestamp} (seconds) and {@code webhook-signature} ({@code v1,} and base64 of
+ * HMAC-SHA256 over {@code id.timestamp.body} under the secret), so receivers can verify with the
+ * libraries they already have.
+ */
+@ApplicationScoped
+public class StandardWebhooks {
+
+    static final String PREFIX = "whsec_";
+    private final Optional<byte[]> key;
+
+    public StandardWebhooks(ServerConfig config) {
+        this.key = config.webhooks().standardSecret().map(StandardWebhooks::decode);
+    }
+
+    /** The secret's key bytes; the server refuses to start on a malformed secret rather than send unverifiable signatures. */
+    static byte[] decode(String secret) {
+        String encoded = secret.startsWith(PREFIX) ? secret.substring(PREFIX.length()) : secret;
+        byte[] bytes;
+        try {
+            bytes = Base64.getDecoder().decode(encoded);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("svc.webhooks.standard-secret is not whsec_ followed by base64", e);
+        }
+        if (bytes.length < 24 || bytes.length > 64) {
+            throw new IllegalStateException("svc.webhooks.standard-secret must hold 24 to 64 bytes, not " + bytes.length);
+        }
+        return bytes;
+    }
+
+    /** The three headers for one attempt of the event {@code eventId} with this exact body; empty when not configured. */
+    public Map<String, String> headers(String eventId, String body, Instant at) {
+        if (key.isEmpty()) {
+            return Map.of();
+        }
+        String timestamp = Long.toString(at.getEpochSecond());
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("webhook-id", eventId);
+        headers.put("webhook-timestamp", timestamp);
+        headers.put("webhook-signature", "v1," + sign(key.get(), eventId + "." + timestamp + "." + body));
+        return headers;
+    }
+
+    static String sign(byte[] key, String content) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(key, "HmacSHA256"));
+            return Base64.getEncoder().encodeToString(mac.doFinal(content.getBytes(StandardCharsets.UTF_8)));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is not available", e);
+        }
+    }
+}
