@@ -13,6 +13,11 @@ import java.util.function.Supplier;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Page<T>(List<T> data, boolean hasMore, String nextCursor, long totalCount) {
 
+    /** The same page with each item rendered by {@code render} (after a batch lookup the items needed). */
+    public <U> Page<U> map(Function<T, U> render) {
+        return new Page<>(data.stream().map(render).toList(), hasMore, nextCursor, totalCount);
+    }
+
     /**
      * Builds a page from rows fetched with {@link PageRequest#fetchSize()} (one more than the
      * limit, to learn whether more exist without a second query).

@@ -37,6 +37,11 @@ public interface ServerConfig {
     /** Whether /q/metrics, /q/openapi and /q/swagger-ui answer: by default in the sandbox only. */
     Optional<Boolean> diagnosticsPublic();
 
+    /** {@link #diagnosticsPublic}, or its default: the sandbox serves them, production does not. */
+    default boolean diagnosticsServed() {
+        return diagnosticsPublic().orElse(sandbox());
+    }
+
     /** 32 bytes in base64: the key that seals secrets stored in the database (see SecretsAtRest). */
     Optional<String> secretsKey();
 

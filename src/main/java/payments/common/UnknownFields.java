@@ -61,8 +61,7 @@ public class UnknownFields {
             paths.forEach(path -> errors.add(FieldError.of(path, "Is not a field of this request (svc.unknown-fields=REJECT)")));
             return;
         }
-        Context context = Vertx.currentContext();
-        if (context == null || !io.smallrye.common.vertx.VertxContext.isDuplicatedContext(context)) {
+        if (!onRequestContext()) {
             return;
         }
         Set<String> names = ContextLocals.<Set<String>>get(KEY).orElse(null);
@@ -77,10 +76,15 @@ public class UnknownFields {
         }
     }
 
+    /** Whether this runs on a request's own (duplicated) Vert.x context, where the names are kept. */
+    private static boolean onRequestContext() {
+        Context context = Vertx.currentContext();
+        return context != null && io.smallrye.common.vertx.VertxContext.isDuplicatedContext(context);
+    }
+
     /** The header value for the current request's unknown fields; null when there were none. */
     public static String headerValue() {
-        Context context = Vertx.currentContext();
-        if (context == null || !io.smallrye.common.vertx.VertxContext.isDuplicatedContext(context)) {
+        if (!onRequestContext()) {
             return null;
         }
         Set<String> names = ContextLocals.<Set<String>>get(KEY).orElse(null);

@@ -52,10 +52,6 @@ public class QuoteLookup {
                                  String limit, String cursor) {
     }
 
-    /** Payment statuses a PROCESSING quote answers as FAILED (QuoteView.statusOf). */
-    private static final List<String> FAILED_PAYMENTS = List.of(TransactionStatus.FAILED, TransactionStatus.REFUNDED,
-            TransactionStatus.REJECTED);
-
     /**
      * GET /quotes: the platform's quotes, newest first. Not in the reference interface; the official
      * SDKs list quotes, so the server answers them (docs/decisions.md). Accounts and UMA addresses
@@ -100,8 +96,7 @@ public class QuoteLookup {
                                 found.data().stream().map(q -> q.transactionId).filter(java.util.Objects::nonNull).toList())
                         .map(payments -> {
                             Map<UUID, PaymentTransaction> byId = payments.stream().collect(Collectors.toMap(t -> t.id, t -> t));
-                            return new Page<>(found.data().stream().map(q -> view.toWire(q, byId.get(q.transactionId))).toList(),
-                                    found.hasMore(), found.nextCursor(), found.totalCount());
+                            return found.map(q -> view.toWire(q, byId.get(q.transactionId)));
                         }));
     }
 
@@ -116,9 +111,9 @@ public class QuoteLookup {
             case COMPLETED -> filters.where("status = 'PROCESSING' and " + PAYMENT + "p.status = :paymentStatus)", "paymentStatus",
                     TransactionStatus.COMPLETED);
             case FAILED -> filters.where("(status = 'FAILED' or status = 'PROCESSING' and " + PAYMENT + "p.status in :paymentStatuses))",
-                    "paymentStatuses", FAILED_PAYMENTS);
+                    "paymentStatuses", QuoteView.FAILED_PAYMENTS);
             case PROCESSING -> filters.where("status = 'PROCESSING' and " + PAYMENT + "p.status not in :finished)", "finished",
-                    java.util.stream.Stream.concat(FAILED_PAYMENTS.stream(), java.util.stream.Stream.of(TransactionStatus.COMPLETED)).toList());
+                    java.util.stream.Stream.concat(QuoteView.FAILED_PAYMENTS.stream(), java.util.stream.Stream.of(TransactionStatus.COMPLETED)).toList());
             default -> filters.equal("status", "status", status.name());
         }
     }

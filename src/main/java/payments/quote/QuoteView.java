@@ -56,14 +56,17 @@ public class QuoteView {
                 awaitingSca ? quote.scaChallenge : null);
     }
 
+    /** Payment statuses a PROCESSING quote answers as FAILED (GET /quotes filters by the same list). */
+    static final java.util.List<String> FAILED_PAYMENTS = java.util.List.of(TransactionStatus.FAILED, TransactionStatus.REFUNDED,
+            TransactionStatus.REJECTED);
+
     static String statusOf(Quote quote, PaymentTransaction transaction) {
         if (QuoteStatus.of(quote) != QuoteStatus.PROCESSING || transaction == null) {
             return quote.status;
         }
-        return switch (transaction.status) {
-            case TransactionStatus.COMPLETED -> QuoteStatus.COMPLETED.name();
-            case TransactionStatus.FAILED, TransactionStatus.REFUNDED, TransactionStatus.REJECTED -> QuoteStatus.FAILED.name();
-            default -> QuoteStatus.PROCESSING.name();
-        };
+        if (TransactionStatus.COMPLETED.equals(transaction.status)) {
+            return QuoteStatus.COMPLETED.name();
+        }
+        return FAILED_PAYMENTS.contains(transaction.status) ? QuoteStatus.FAILED.name() : QuoteStatus.PROCESSING.name();
     }
 }

@@ -13,6 +13,7 @@ import payments.common.JsonText;
 import payments.common.ServerClock;
 import payments.common.Sha256;
 import payments.common.schema.RequestSchemas;
+import payments.transaction.Deposits;
 import payments.transaction.PaymentLimits;
 import payments.transaction.PaymentLifecycle;
 import payments.transaction.PaymentRail;
@@ -75,7 +76,7 @@ public class RealtimeFunding {
                 : json.read(instructions).path(0).path("accountOrWalletInfo").path("accountType").asText("");
         AccountInfoRules.onChainNetwork(accountType).ifPresent(network -> {
             ObjectNode source = (ObjectNode) json.read(t.source);
-            source.putObject("onChainTransaction").put("transactionHash", Sha256.hex("sandbox-deposit:" + t.id)).put("network", network);
+            source.putPOJO(Deposits.OnChain.FIELD, new Deposits.OnChain(Sha256.hex("sandbox-deposit:" + t.id), network).wire());
             t.source = json.write(source);
         });
     }

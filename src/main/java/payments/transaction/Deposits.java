@@ -55,6 +55,12 @@ public class Deposits {
 
     /** The on-chain transaction that delivered crypto from an external wallet: the source's {@code onChainTransaction}. */
     public record OnChain(String transactionHash, String network) {
+        public static final String FIELD = "onChainTransaction";
+
+        /** As a leg's {@value #FIELD} {transactionHash, network}: the spec's shape on a source and on a destination. */
+        public Map<String, String> wire() {
+            return Map.of("transactionHash", transactionHash, "network", network);
+        }
     }
 
     /** Books the deposit in the caller's transaction; answers the incoming payment, and shows the account's new balance on it. */
@@ -98,8 +104,7 @@ public class Deposits {
         source.put("currency", account.currency);
         source.put("accountHolderName", deposit.sender());
         if (deposit.onChain() != null) {
-            source.put("onChainTransaction", Map.of("transactionHash", deposit.onChain().transactionHash(),
-                    "network", deposit.onChain().network()));
+            source.put(OnChain.FIELD, deposit.onChain().wire());
         }
         t.source = json.write(source);
         t.destination = json.write(Map.of("destinationType", "ACCOUNT", "accountId", account.wireId(), "currency", account.currency));

@@ -258,7 +258,7 @@ public class PaymentLifecycle implements JobHandler {
                 .invoke(account -> {
                     if (account != null) {
                         AccountInfoRules.onChainNetwork(account.accountType).ifPresent(network -> {
-                            destination.putObject("onChainTransaction").put("transactionHash", report.transactionHash()).put("network", network);
+                            destination.putPOJO(Deposits.OnChain.FIELD, new Deposits.OnChain(report.transactionHash(), network).wire());
                             t.destination = json.write(destination);
                         });
                     }

@@ -76,9 +76,7 @@ public class ComplianceReviews {
                 .flatMap(found -> Customer.<Customer>list("id in ?1", found.data().stream().map(v -> v.customerId).distinct().toList())
                         .map(holders -> {
                             Map<UUID, Customer> byId = holders.stream().collect(Collectors.toMap(c -> c.id, c -> c));
-                            return new Page<>(found.data().stream().map(v -> new ReviewResponse(verifications.toWire(v),
-                                    customers.toWire(byId.get(v.customerId)))).toList(), found.hasMore(), found.nextCursor(),
-                                    found.totalCount());
+                            return found.map(v -> new ReviewResponse(verifications.toWire(v), customers.toWire(byId.get(v.customerId))));
                         }));
     }
 

@@ -9,6 +9,7 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import payments.common.ServerConfig;
 import payments.common.security.PublicEndpoint;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -32,17 +33,18 @@ public class ApiIndex {
     @Operation(summary = "Where things are", description = "A browser (Accept: text/html) is redirected to Swagger UI; other clients"
             + " get the links as JSON.")
     public Response index(@HeaderParam("Accept") String accept, @jakarta.ws.rs.core.Context jakarta.ws.rs.core.UriInfo uri) {
-        boolean docsServed = config.diagnosticsPublic().orElse(config.sandbox());
-        if (!docsServed) {
-            // Production keeps the documentation off unless svc.diagnostics-public: point at nothing that answers 404.
-            return Response.ok(Map.of("name", "Payments platform API", "version", "2025-10-13", "mode", config.parsedMode().name(),
-                    "health", "/q/health")).type("application/json").build();
-        }
-        if (accept != null && accept.contains("text/html")) {
+        // Production keeps the documentation off unless svc.diagnostics-public: no link to what answers 404.
+        boolean docsServed = config.diagnosticsServed();
+        if (docsServed && accept != null && accept.contains("text/html")) {
             // Absolute: a relative location would be read under the API's version segment.
             return Response.seeOther(uri.getBaseUri().resolve(DOCS)).build();
         }
-        return Response.ok(Map.of("name", "Payments platform API", "version", "2025-10-13", "mode", config.parsedMode().name(),
-                "documentation", DOCS, "openapi", "/q/openapi", "health", "/q/health")).type("application/json").build();
+        Map<String, String> index = new LinkedHashMap<>(Map.of("name", "Payments platform API", "version", "2025-10-13",
+                "mode", config.parsedMode().name(), "health", "/q/health"));
+        if (docsServed) {
+            index.put("documentation", DOCS);
+            index.put("openapi", "/q/openapi");
+        }
+        return Response.ok(index).type("application/json").build();
     }
 }

@@ -21,7 +21,7 @@ public class DiagnosticsGate {
             + ErrorCode.NOT_FOUND + "\",\"reason\":\"Not found\",\"message\":\"Not found\"}";
 
     void install(@Observes Router router, ServerConfig config) {
-        if (config.diagnosticsPublic().orElse(config.sandbox())) {
+        if (config.diagnosticsServed()) {
             return;
         }
         for (String path : GATED) {
