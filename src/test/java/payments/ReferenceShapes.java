@@ -239,6 +239,25 @@ public final class ReferenceShapes implements OrderedFilter {
         return ReferenceDifferences.unexplained(found);
     }
 
+    /**
+     * Where a webhook body differs from the reference's schema for it (components/schemas/{name}),
+     * less the differences {@link ReferenceDifferences} explains; empty when it conforms.
+     */
+    public List<Difference> checkWebhook(String schemaName, String body) {
+        JsonNode schema = components.at("/schemas/" + schemaName);
+        if (schema.isMissingNode()) {
+            throw new IllegalArgumentException("the reference has no schema " + schemaName);
+        }
+        JsonNode value = readSchema(body);
+        List<Difference> found = schemaOf("webhook " + schemaName, JSON.createObjectNode().put("$ref", "#/components/schemas/" + schemaName))
+                .validate(value).stream()
+                .map(error -> new Difference("webhook", 0, error.getInstanceLocation().toString(), error.getKeyword(),
+                        error.getInstanceNode() != null && error.getInstanceNode().isValueNode() ? error.getInstanceNode().asText() : null,
+                        error.getMessage()))
+                .toList();
+        return ReferenceDifferences.unexplained(found);
+    }
+
     private static JsonNode readSchema(String text) {
         try {
             return JSON.readTree(text);

@@ -18,7 +18,11 @@ import payments.common.security.Permission;
 import payments.common.security.SandboxOnly;
 import payments.common.security.Secured;
 import payments.common.web.RunsToCompletion;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.jboss.resteasy.reactive.ResponseStatus;
+import payments.webhook.WebhookDeliveries;
 import payments.webhook.WebhookDispatcher;
+import payments.webhook.WebhookSamples;
 import payments.webhook.WebhookTestService.TestWebhookResponse;
 import payments.webhook.WebhookTestService;
 
@@ -38,6 +42,9 @@ public class SandboxResource {
     public record ClockAdvanceRequest(@NotNull @Min(1) @Max(MAX_ADVANCE_SECONDS) Long seconds) {
     }
 
+    public record WebhookTriggerRequest(@NotNull String eventType) {
+    }
+
     public record ClockResponse(String now, int jobsRun, int webhookEventsHandled) {
     }
 
@@ -48,9 +55,11 @@ public class SandboxResource {
     private final WebhookDispatcher webhooks;
     private final JsonBodies bodies;
     private final SandboxReset sandboxReset;
+    private final WebhookSamples samples;
 
     public SandboxResource(WebhookTestService webhookTest, ServerClock clock, JobRunner jobs, WebhookDispatcher webhooks,
-                           RequestValidator validator, JsonBodies bodies, SandboxReset sandboxReset) {
+                           RequestValidator validator, JsonBodies bodies, SandboxReset sandboxReset, WebhookSamples samples) {
+        this.samples = samples;
         this.sandboxReset = sandboxReset;
         this.bodies = bodies;
         this.webhookTest = webhookTest;
@@ -65,6 +74,20 @@ public class SandboxResource {
     @Secured(Permission.MANAGE)
     public Uni<TestWebhookResponse> sendTestWebhook() {
         return webhookTest.sendTest();
+    }
+
+    /**
+     * Sends a sample of any event type the server sends (fresh ids that name no resource), through
+     * the same outbox, signature and retries as every event; answers its delivery record.
+     */
+    @POST
+    @Path("/webhooks/trigger")
+    @Secured(Permission.MANAGE)
+    @ResponseStatus(202)
+    @Tag(name = "Webhook deliveries")
+    public Uni<WebhookDeliveries.DeliveryDetail> triggerWebhook(
+            @RequestBody(content = @Content(schema = @Schema(implementation = WebhookTriggerRequest.class))) JsonNode body) {
+        return samples.trigger(validator.validate(bodies.bind(body, WebhookTriggerRequest.class), List.of()).eventType());
     }
 
     /** The header that confirms a reset: nothing is emptied by a stray POST. */
