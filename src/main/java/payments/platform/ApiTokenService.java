@@ -120,6 +120,16 @@ public class ApiTokenService implements Authenticator {
                 });
     }
 
+    /**
+     * The caller of a live token named by its client id, without its secret: for a session whose
+     * holder showed the secret when it began (the sandbox console). Null once the token is deleted,
+     * so deleting a token ends its sessions; its current permissions apply.
+     */
+    public Uni<Caller> sessionCaller(String clientId) {
+        return store.activeByClientId(clientId).map(token -> token == null ? null
+                : new Caller(AuthScheme.BASIC, IdType.TOKEN.wireId(token.id()), parsePermissions(token.permissions())));
+    }
+
     private static Caller callerIf(UUID id, Set<Permission> permissions, byte[] secretHash, String secret) {
         return Secrets.matches(secret, secretHash) ? new Caller(AuthScheme.BASIC, IdType.TOKEN.wireId(id), permissions) : null;
     }

@@ -153,6 +153,9 @@ public class BootstrapCredentials {
                 .append("  Payments platform API (").append(config.parsedMode().name().toLowerCase()).append(" mode)\n")
                 .append("  Base URL:          ").append(baseUrl()).append('\n')
                 .append("  API docs:          http://localhost:").append(port).append("/q/swagger-ui (Authorize with the client id and secret)\n");
+        if (config.sandbox()) {
+            banner.append("  Console:           http://localhost:").append(port).append("/console (sign in with the client id and secret)\n");
+        }
         if (token.clientId() != null) {
             banner.append("  API client id:     ").append(token.clientId()).append('\n');
             if (token.newSecret() != null) {

@@ -30,7 +30,7 @@ import java.util.Locale;
 @ApplicationScoped
 public class WebhookDeliveries {
 
-    static final List<String> STATUSES = List.of(WebhookEvent.PENDING, WebhookEvent.DELIVERED, WebhookEvent.FAILED, WebhookEvent.SKIPPED);
+    public static final List<String> STATUSES = List.of(WebhookEvent.PENDING, WebhookEvent.DELIVERED, WebhookEvent.FAILED, WebhookEvent.SKIPPED);
     /** How much of an endpoint's answer a delivery shows (the store keeps up to {@link WebhookSender#MAX_STORED_RESPONSE_CHARS}). */
     static final int EXCERPT_CHARS = 1_000;
 

@@ -2,13 +2,13 @@ package payments.common.security;
 
 import jakarta.enterprise.context.RequestScoped;
 
-/** The authenticated caller of the current request, set by {@link AuthFilter}. */
+/** The authenticated caller of the current request, set by {@link AuthFilter} (or the sandbox console's session check). */
 @RequestScoped
 public class CurrentCaller {
 
     private Caller caller;
 
-    void set(Caller caller) {
+    public void set(Caller caller) {
         this.caller = caller;
     }
 

@@ -1,0 +1,41 @@
+package payments.console;
+
+import java.math.BigDecimal;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** How the console shows what the API answers: amounts in major units beside their minor-unit value. */
+final class ConsoleFormat {
+
+    private ConsoleFormat() {
+    }
+
+    /** 123456 minor units of a 2-decimal currency: "1,234.56 USD". */
+    static String money(long minorUnits, int decimals, String code) {
+        DecimalFormat format = new DecimalFormat(decimals == 0 ? "#,##0" : "#,##0." + "0".repeat(decimals),
+                DecimalFormatSymbols.getInstance(Locale.ROOT));
+        return format.format(BigDecimal.valueOf(minorUnits, decimals)) + " " + code;
+    }
+
+    /**
+     * Adds "text" (the amount as {@link #money}) to every object of the tree shaped like the API's
+     * amounts ({"amount": n, "currency": {"code", "decimals"}}), wherever the answer has one.
+     */
+    @SuppressWarnings("unchecked")
+    static Object withMoneyText(Object tree) {
+        if (tree instanceof Map<?, ?> map) {
+            Map<String, Object> object = (Map<String, Object>) map;
+            object.values().forEach(ConsoleFormat::withMoneyText);
+            if (object.get("amount") instanceof Number amount && object.get("currency") instanceof Map<?, ?> currency
+                    && currency.get("decimals") instanceof Number decimals && currency.get("code") instanceof String code) {
+                object.put("text", money(amount.longValue(), decimals.intValue(), code));
+            }
+        } else if (tree instanceof List<?> list) {
+            list.forEach(ConsoleFormat::withMoneyText);
+        }
+        return tree;
+    }
+}

@@ -1,0 +1,220 @@
+package payments.console;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import payments.common.ErrorCode;
+import payments.common.IdType;
+import payments.common.Ids;
+import payments.common.Page;
+import payments.common.ServerClock;
+import payments.common.security.Caller;
+import payments.common.security.Permission;
+import payments.account.InternalAccountService;
+import payments.card.CardService;
+import payments.card.CardService.CardListQuery;
+import payments.customer.CustomerService;
+import payments.customer.CustomerService.CustomerListQuery;
+import payments.ledger.LedgerEntries;
+import payments.transaction.TransactionService;
+import payments.transaction.TransactionService.TransactionListQuery;
+import payments.transaction.TransactionStatus;
+import payments.verification.ComplianceReviews;
+import payments.webhook.EventType;
+import payments.webhook.WebhookDeliveries;
+import payments.webhook.WebhookDeliveries.DeliveryListQuery;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What each console page shows, read through the services the API's GET operations use, as plain
+ * maps of the API's own answers (so a page shows what a client would get) plus what only a person
+ * needs: amounts in major units, a payment's timeline.
+ */
+@ApplicationScoped
+public class ConsolePages {
+
+    static final String PAGE_SIZE = "25";
+    private static final String MANY = "100";
+
+    private final ObjectMapper mapper;
+    private final ServerClock clock;
+    private final CustomerService customers;
+    private final InternalAccountService accounts;
+    private final CardService cards;
+    private final TransactionService transactions;
+    private final WebhookDeliveries deliveries;
+    private final ComplianceReviews reviews;
+    private final LedgerEntries ledger;
+
+    public ConsolePages(ObjectMapper mapper, ServerClock clock, CustomerService customers, InternalAccountService accounts,
+                        CardService cards, TransactionService transactions, WebhookDeliveries deliveries,
+                        ComplianceReviews reviews, LedgerEntries ledger) {
+        this.mapper = mapper;
+        this.clock = clock;
+        this.customers = customers;
+        this.accounts = accounts;
+        this.cards = cards;
+        this.transactions = transactions;
+        this.deliveries = deliveries;
+        this.reviews = reviews;
+        this.ledger = ledger;
+    }
+
+    Uni<Map<String, Object>> home(Caller caller) {
+        Instant now = clock.now();
+        Map<String, Object> model = new HashMap<>();
+        model.put("now", now.toString());
+        model.put("offset", describe(Duration.between(clock.wallNow(), now)));
+        model.put("canReview", caller.has(Permission.COMPLIANCE_REVIEW));
+        if (!caller.has(Permission.COMPLIANCE_REVIEW)) {
+            model.put("reviews", List.of());
+            return Uni.createFrom().item(model);
+        }
+        return reviews.waiting(MANY, null).map(page -> {
+            model.put("reviews", tree(page.data()));
+            return model;
+        });
+    }
+
+    Uni<Map<String, Object>> customers(String cursor) {
+        return customers.list(new CustomerListQuery(null, null, null, null, null, null, null, null, null, null, PAGE_SIZE, cursor))
+                .map(page -> paged(page));
+    }
+
+    Uni<Map<String, Object>> customer(String id, Caller caller) {
+        Map<String, Object> model = new HashMap<>();
+        model.put("canReview", caller.has(Permission.COMPLIANCE_REVIEW));
+        return customers.get(id).flatMap(customer -> {
+            model.put("customer", tree(customer));
+            return accounts.listCustomerAccounts(null, id, null, MANY, null);
+        }).flatMap(page -> {
+            model.put("accounts", tree(page.data()));
+            return cards.list(new CardListQuery(id, null, null, null, null, MANY, null));
+        }).flatMap(page -> {
+            model.put("cards", tree(page.data()));
+            return transactions.list(new TransactionListQuery(id, null, null, null, null, null, null, null, null, null, null,
+                    "10", null, null));
+        }).flatMap(page -> {
+            model.put("transactions", tree(page.data()));
+            if (!caller.has(Permission.COMPLIANCE_REVIEW)) {
+                model.put("reviews", List.of());
+                return Uni.createFrom().item(model);
+            }
+            return reviews.waiting(MANY, null).map(waiting -> {
+                model.put("reviews", tree(waiting.data().stream().filter(r -> id.equals(r.verification().customerId())).toList()));
+                return model;
+            });
+        });
+    }
+
+    Uni<Map<String, Object>> account(String id) {
+        Map<String, Object> model = new HashMap<>();
+        return accounts.get(id).flatMap(account -> {
+            model.put("account", tree(account));
+            return ledger.latestOf(Ids.uuidOf(IdType.INTERNAL_ACCOUNT, id, ErrorCode.INTERNAL_ACCOUNT_NOT_FOUND), 50)
+                    .map(entries -> {
+                        int decimals = account.balance().currency().decimals();
+                        model.put("entries", entries.stream().map(e -> Map.of("kind", e.kind(), "bucket", e.bucket(),
+                                "amount", ConsoleFormat.money(e.amount(), decimals, e.currency()), "createdAt", e.createdAt().toString(),
+                                "transactionId", e.transactionId() == null ? "" : IdType.TRANSACTION.wireId(e.transactionId()))).toList());
+                        return model;
+                    });
+        });
+    }
+
+    Uni<Map<String, Object>> transactions(String status, String customerId, String cursor) {
+        String onlyStatus = blankToNull(status);
+        String onlyCustomer = blankToNull(customerId);
+        return transactions.list(new TransactionListQuery(onlyCustomer, null, null, null, null, onlyStatus, null, null, null, null,
+                        null, PAGE_SIZE, cursor, null))
+                .map(page -> {
+                    Map<String, Object> model = paged(page);
+                    model.put("status", onlyStatus == null ? "" : onlyStatus);
+                    model.put("customerId", onlyCustomer == null ? "" : onlyCustomer);
+                    model.put("statuses", TransactionStatus.ALL.stream().sorted().toList());
+                    return model;
+                });
+    }
+
+    /** A payment with its timeline: every event sent about it and every ledger posting, in time order. */
+    Uni<Map<String, Object>> transaction(String id) {
+        Map<String, Object> model = new HashMap<>();
+        List<Map<String, Object>> timeline = new ArrayList<>();
+        return transactions.get(id).flatMap(transaction -> {
+            model.put("transaction", tree(transaction));
+            model.put("json", pretty(transaction));
+            return deliveries.list(new DeliveryListQuery(null, null, id, null, null, MANY, null));
+        }).flatMap(events -> {
+            events.data().forEach(e -> timeline.add(Map.of("at", e.createdAt().toString(), "what", e.eventType(),
+                    "detail", "webhook " + e.status().toLowerCase(java.util.Locale.ROOT), "link", "webhooks/" + e.id())));
+            return ledger.stepsOf(Ids.uuidOf(IdType.TRANSACTION, id, TransactionService.NOT_FOUND));
+        }).map(steps -> {
+            steps.forEach(s -> timeline.add(Map.of("at", s.createdAt().toString(), "what", "ledger " + s.kind(), "detail", "posted",
+                    "link", "")));
+            timeline.sort(Comparator.comparing(entry -> Instant.parse((String) entry.get("at"))));
+            model.put("timeline", timeline);
+            return model;
+        });
+    }
+
+    Uni<Map<String, Object>> webhooks(String eventType, String status, String cursor) {
+        String onlyType = blankToNull(eventType);
+        String onlyStatus = blankToNull(status);
+        return deliveries.list(new DeliveryListQuery(onlyType, onlyStatus, null, null, null, PAGE_SIZE, cursor)).map(page -> {
+            Map<String, Object> model = paged(page);
+            model.put("eventType", onlyType == null ? "" : onlyType);
+            model.put("status", onlyStatus == null ? "" : onlyStatus);
+            model.put("eventTypes", EventType.wireNames());
+            model.put("statuses", WebhookDeliveries.STATUSES);
+            return model;
+        });
+    }
+
+    Uni<Map<String, Object>> webhook(String id) {
+        return deliveries.get(id).map(delivery -> {
+            Map<String, Object> model = new HashMap<>();
+            model.put("delivery", tree(delivery));
+            model.put("json", delivery.event() == null ? "(carries a secret: not shown)" : pretty(delivery.event()));
+            return model;
+        });
+    }
+
+    private Map<String, Object> paged(Page<?> page) {
+        Map<String, Object> model = new HashMap<>();
+        model.put("items", tree(page.data()));
+        model.put("next", page.hasMore() ? page.nextCursor() : "");
+        model.put("total", page.totalCount());
+        return model;
+    }
+
+    private Object tree(Object answer) {
+        return ConsoleFormat.withMoneyText(mapper.convertValue(answer, Object.class));
+    }
+
+    private String pretty(Object answer) {
+        try {
+            return mapper.writerWithDefaultPrettyPrinter().writeValueAsString(answer);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("An API answer could not be written", e);
+        }
+    }
+
+    private static String describe(Duration offset) {
+        if (offset.abs().toSeconds() < 1) {
+            return "none: the sandbox clock is the wall clock";
+        }
+        return "ahead of the wall clock by " + offset.toString().substring(2).toLowerCase(java.util.Locale.ROOT);
+    }
+
+    private static String blankToNull(String text) {
+        return text == null || text.isBlank() ? null : text.strip();
+    }
+}

@@ -1,0 +1,25 @@
+package payments.console;
+
+import io.vertx.ext.web.Router;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import payments.common.ServerConfig;
+
+/**
+ * {@code /console} at the server's root, where the banner and the README point: a redirect to the
+ * console under the API's base path (sandbox only; production has no console, and its script is
+ * refused too).
+ */
+@ApplicationScoped
+public class ConsoleRoute {
+
+    void install(@Observes Router router, ServerConfig config, @ConfigProperty(name = "quarkus.rest.path") String restPath) {
+        if (config.sandbox()) {
+            String target = (restPath.endsWith("/") ? restPath : restPath + "/") + "console";
+            router.get("/console").handler(context -> context.redirect(target));
+        } else {
+            router.route("/console/*").order(Integer.MIN_VALUE).handler(context -> context.response().setStatusCode(404).end());
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package payments.console;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import payments.common.ServerClock;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Optional;
+
+/**
+ * The console's sign-in, kept in a cookie the server signs: the token's client id and an expiry,
+ * with an HMAC under a key made at start-up (a restart signs everyone out). The cookie holds no
+ * secret; every page still looks the token up, so deleting it ends its sessions. Forms carry a
+ * token derived from the session, so another site cannot post one (besides SameSite=Strict).
+ */
+@ApplicationScoped
+public class ConsoleSessions {
+
+    static final String COOKIE = "svc_console";
+    static final Duration LIFETIME = Duration.ofHours(8);
+
+    private final ServerClock clock;
+    private final byte[] key = new byte[32];
+
+    public ConsoleSessions(ServerClock clock) {
+        this.clock = clock;
+        new SecureRandom().nextBytes(key);
+    }
+
+    /** A new session's cookie value for this client id. */
+    public String open(String clientId) {
+        long expires = clock.wallNow().plus(LIFETIME).getEpochSecond();
+        String claims = encode(clientId.getBytes(StandardCharsets.UTF_8)) + "." + expires;
+        return claims + "." + encode(mac("session." + claims));
+    }
+
+    /** The client id of a session cookie that this server signed and that has not expired. */
+    public Optional<String> clientIdOf(String cookie) {
+        if (cookie == null) {
+            return Optional.empty();
+        }
+        int signature = cookie.lastIndexOf('.');
+        int expiry = signature < 0 ? -1 : cookie.lastIndexOf('.', signature - 1);
+        if (expiry <= 0) {
+            return Optional.empty();
+        }
+        String claims = cookie.substring(0, signature);
+        if (!equal(encode(mac("session." + claims)), cookie.substring(signature + 1))) {
+            return Optional.empty();
+        }
+        try {
+            if (Long.parseLong(claims.substring(expiry + 1)) < clock.wallNow().getEpochSecond()) {
+                return Optional.empty();
+            }
+            return Optional.of(new String(Base64.getUrlDecoder().decode(claims.substring(0, expiry)), StandardCharsets.UTF_8));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The form token of a session: what every console form posts back. */
+    public String formToken(String cookie) {
+        return encode(mac("form." + cookie));
+    }
+
+    public boolean formTokenValid(String cookie, String token) {
+        return cookie != null && token != null && equal(formToken(cookie), token);
+    }
+
+    private byte[] mac(String text) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(key, "HmacSHA256"));
+            return mac.doFinal(text.getBytes(StandardCharsets.UTF_8));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is not available", e);
+        }
+    }
+
+    private static boolean equal(String a, String b) {
+        return MessageDigest.isEqual(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String encode(byte[] bytes) {
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+}

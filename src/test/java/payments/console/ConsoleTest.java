@@ -1,0 +1,129 @@
+package payments.console;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
+import org.junit.jupiter.api.Test;
+import payments.MoneyFixtures;
+import payments.MoneyFixtures.Holder;
+import payments.TestSupport;
+
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.endsWith;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.not;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static payments.TestSupport.api;
+
+/** The sandbox console over HTTP: sign-in, every page behind it, forms that act as the API does and only from the console. */
+@QuarkusTest
+class ConsoleTest {
+
+    private static final String CONSOLE = TestSupport.BASE + "/console";
+    private static final Pattern FORM_TOKEN = Pattern.compile("name=\"form\" value=\"([^\"]+)\"");
+
+    @Test
+    void nothingIsReachableWithoutSigningIn() {
+        for (String page : List.of("", "/customers", "/transactions", "/webhooks", "/customers/Customer:x", "/accounts/x", "/webhooks/x")) {
+            RestAssured.given().redirects().follow(false).get(CONSOLE + page).then().statusCode(303)
+                    .header("Location", endsWith("/console/login"));
+        }
+        RestAssured.given().redirects().follow(false).cookie(ConsoleSessions.COOKIE, "forged.1999999999.signature")
+                .get(CONSOLE + "/customers").then().statusCode(303);
+        RestAssured.given().redirects().follow(false).formParam("clientId", TestSupport.CLIENT_ID).formParam("clientSecret", "wrong")
+                .post(CONSOLE + "/login").then().statusCode(303).header("Location", endsWith("/console/login?failed=1"))
+                .header("Set-Cookie", org.hamcrest.Matchers.nullValue());
+        RestAssured.given().redirects().follow(false).get("/console").then().statusCode(302).header("Location", equalTo(CONSOLE));
+    }
+
+    @Test
+    void pagesShowWhatTheApiAnswersAndAFormFundsAsTheApiDoes() {
+        Holder holder = MoneyFixtures.approvedCustomer(List.of("USD"));
+        String account = holder.account("USD");
+        String session = signIn(TestSupport.CLIENT_ID, TestSupport.CLIENT_SECRET);
+
+        page(session, "/customers/" + holder.customerId()).then().statusCode(200).body(containsString(account));
+        Response accountPage = page(session, "/accounts/" + account);
+        accountPage.then().statusCode(200).body(containsString("0.00 USD"));
+        String form = formToken(accountPage.asString());
+
+        // A funding form posts POST /sandbox/internal-accounts/{id}/fund's body: the balance and the ledger show it.
+        console(session).formParam("form", form).formParam("amount", "12345").post(CONSOLE + "/accounts/" + account + "/fund")
+                .then().statusCode(303).header("Location", containsString("notice=funded"));
+        api().get("/internal-accounts/" + account).then().body("balance.amount", equalTo(12345));
+        page(session, "/accounts/" + account + "?notice=funded").then().body(containsString("123.45 USD")).body(containsString("Funded"))
+                .body(containsString("FUNDING"));
+        String transactionId = api().queryParam("customerId", holder.customerId()).get("/transactions").then()
+                .extract().path("data[0].id");
+        page(session, "/transactions/" + transactionId).then().statusCode(200)
+                .body(containsString("INCOMING_PAYMENT.COMPLETED")).body(containsString("ledger FUNDING"));
+
+        // The operation's own checks answer a bad form, listing the field; nothing moves.
+        console(session).formParam("form", form).formParam("amount", "12.5").post(CONSOLE + "/accounts/" + account + "/fund")
+                .then().statusCode(400).body(containsString("INVALID_INPUT")).body(containsString("amount"));
+        // A form that did not come from this session (another site's post, a stale page) is refused.
+        console(session).formParam("amount", "100").post(CONSOLE + "/accounts/" + account + "/fund").then().statusCode(403);
+        console(session).formParam("form", "x" + form).formParam("amount", "100").post(CONSOLE + "/accounts/" + account + "/fund")
+                .then().statusCode(403);
+        api().get("/internal-accounts/" + account).then().body("balance.amount", equalTo(12345));
+        page(session, "/accounts/InternalAccount:00000000-0000-7000-8000-000000000000").then().statusCode(404)
+                .body(containsString("INTERNAL_ACCOUNT_NOT_FOUND"));
+    }
+
+    @Test
+    void eachActionNeedsThePermissionOfItsOperationAndADeletedTokenEndsItsSessions() {
+        Holder holder = MoneyFixtures.approvedCustomer(List.of("USD"));
+        String account = holder.account("USD");
+        Map<String, String> viewer = TestSupport.newToken("VIEW");
+        String session = signIn(viewer.get("clientId"), viewer.get("clientSecret"));
+        Response accountPage = page(session, "/accounts/" + account);
+        accountPage.then().statusCode(200);
+        console(session).formParam("form", formToken(accountPage.asString())).formParam("amount", "100")
+                .post(CONSOLE + "/accounts/" + account + "/fund").then().statusCode(403).body(containsString("TRANSACT"));
+        page(session, "").then().statusCode(200).body(containsString("COMPLIANCE_REVIEW")).body(not(containsString("Approve")));
+        api().get("/internal-accounts/" + account).then().body("balance.amount", equalTo(0));
+
+        api().delete("/tokens/" + viewer.get("id")).then().statusCode(204);
+        console(session).redirects().follow(false).get(CONSOLE + "/customers").then().statusCode(303)
+                .header("Location", endsWith("/console/login"));
+    }
+
+    @Test
+    void aSessionCookieIsHttpOnlyStrictAndScopedToTheConsole() {
+        Response login = RestAssured.given().redirects().follow(false).formParam("clientId", TestSupport.CLIENT_ID)
+                .formParam("clientSecret", TestSupport.CLIENT_SECRET).post(CONSOLE + "/login");
+        String cookie = login.getHeader("Set-Cookie");
+        assertTrue(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict") && cookie.contains("Path=" + CONSOLE), cookie);
+        assertEquals(303, login.statusCode());
+        page(login.getCookie(ConsoleSessions.COOKIE), "").then().header("Cache-Control", "no-store")
+                .header("Content-Security-Policy", containsString("frame-ancestors 'none'"));
+    }
+
+    static String signIn(String clientId, String secret) {
+        Response login = RestAssured.given().redirects().follow(false).formParam("clientId", clientId).formParam("clientSecret", secret)
+                .post(CONSOLE + "/login");
+        login.then().statusCode(303).header("Location", endsWith("/console"));
+        return login.getCookie(ConsoleSessions.COOKIE);
+    }
+
+    private static RequestSpecification console(String session) {
+        return RestAssured.given().redirects().follow(false).cookie(ConsoleSessions.COOKIE, session);
+    }
+
+    private static Response page(String session, String path) {
+        return console(session).get(CONSOLE + path);
+    }
+
+    private static String formToken(String html) {
+        Matcher matcher = FORM_TOKEN.matcher(html);
+        assertTrue(matcher.find(), "the page carries a form token");
+        return matcher.group(1);
+    }
+}
