@@ -183,7 +183,7 @@ public class ConsoleResource {
                 .put("platformCustomerId", platformCustomerId).put("fullName", fullName).put("region", region);
         body.putArray("currencies").add(currency);
         return act(session, form, Permission.MANAGE, () -> customers.create(null, body)
-                .map(created -> "customers/" + mapper.convertValue(created.getEntity(), JsonNode.class).path("id").asText() + "?notice=created"));
+                .map(created -> "customers/" + bodyOf(created).path("id").asText() + "?notice=created"));
     }
 
     /** POST /sandbox/internal-accounts/{id}/fund {"amount"}. */
@@ -209,7 +209,8 @@ public class ConsoleResource {
         body.putObject("currency").put("code", currency);
         body.putObject("merchant").put("descriptor", descriptor).put("mcc", "5814").put("country", "US");
         return act(session, form, Permission.TRANSACT, () -> cards.authorization(id, null, body)
-                .map(answer -> "customers/" + customerId + "?notice=" + statusOf(answer.getEntity())));
+                .map(answer -> "customers/" + customerId + "?notice="
+                        + bodyOf(answer).path("status").asText("done").toLowerCase(java.util.Locale.ROOT)));
     }
 
     /** POST /compliance/reviews/{id}/approve or /reject {"reason"}. */
@@ -366,7 +367,13 @@ public class ConsoleResource {
         return value.isEmpty() ? JsonNodeFactory.instance.nullNode() : JsonNodeFactory.instance.textNode(value);
     }
 
-    private String statusOf(Object cardTransaction) {
-        return mapper.convertValue(cardTransaction, JsonNode.class).path("status").asText("done").toLowerCase(java.util.Locale.ROOT);
+    /** The JSON an operation answered: operations run under an Idempotency-Key answer the exact bytes they store. */
+    private JsonNode bodyOf(Response answer) {
+        Object entity = answer.getEntity();
+        try {
+            return entity instanceof byte[] bytes ? mapper.readTree(bytes) : mapper.valueToTree(entity);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("An operation's answer is not JSON", e);
+        }
     }
 }
