@@ -21,8 +21,53 @@ class ProductionModeTest {
     public static class Production implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("svc.mode", "production", "svc.webhooks.allowed-hosts", "localhost");
+            // Production's JSON format, written to a file the test reads (the console handler writes
+            // to the test run's own output); the authentication filter's refusals at DEBUG.
+            return Map.of("svc.mode", "production", "svc.webhooks.allowed-hosts", "localhost",
+                    "quarkus.log.file.enabled", "true", "quarkus.log.file.path", JSON_LOG.toString(),
+                    "quarkus.log.file.json.enabled", "true",
+                    "quarkus.log.category.\"payments.common.security.AuthFilter\".level", "DEBUG");
         }
+    }
+
+    static final java.nio.file.Path JSON_LOG = java.nio.file.Path.of("target", "production-json.log");
+
+    /** Each request's log lines carry its id (answered in X-Request-Id), the caller's correlation id and the caller. */
+    @Test
+    void logLinesAreJsonWithTheRequestTheCorrelationAndTheCaller() throws Exception {
+        java.util.Map<String, String> viewer = payments.TestSupport.newToken("VIEW");
+        String requestId = payments.TestSupport.apiAs(viewer.get("clientId"), viewer.get("clientSecret"))
+                .header("X-Correlation-Id", "order-4711").body(Map.of()).post("/customers")
+                .then().statusCode(403).extract().header("X-Request-Id");
+        com.fasterxml.jackson.databind.JsonNode line = null;
+        for (int i = 0; i < 50 && line == null; i++) {
+            line = java.nio.file.Files.readAllLines(JSON_LOG).stream().filter(text -> text.contains(requestId))
+                    .map(text -> {
+                        try {
+                            return new com.fasterxml.jackson.databind.ObjectMapper().readTree(text);
+                        } catch (java.io.IOException e) {
+                            throw new AssertionError("not a JSON line: " + text, e);
+                        }
+                    }).findFirst().orElse(null);
+            if (line == null) {
+                Thread.sleep(100);
+            }
+        }
+        org.junit.jupiter.api.Assertions.assertNotNull(line, "a JSON line for request " + requestId);
+        org.junit.jupiter.api.Assertions.assertEquals("order-4711", line.at("/mdc/correlationId").asText(), line.toString());
+        org.junit.jupiter.api.Assertions.assertEquals(viewer.get("id"), line.at("/mdc/callerId").asText(), line.toString());
+        org.junit.jupiter.api.Assertions.assertTrue(line.path("message").asText().contains("MANAGE"), line.toString());
+        // A correlation id that is not a plain token is not copied into the logs: the request id stands in.
+        String other = api().header("X-Correlation-Id", "bad\tvalue").get("/customers").then().statusCode(200)
+                .extract().header("X-Request-Id");
+        org.junit.jupiter.api.Assertions.assertNotEquals(requestId, other);
+    }
+
+    /** Production has no console. */
+    @Test
+    void theConsoleIsNotServed() {
+        io.restassured.RestAssured.given().redirects().follow(false).get("/console").then().statusCode(404);
+        io.restassured.RestAssured.given().redirects().follow(false).get(payments.TestSupport.BASE + "/console/login").then().statusCode(404);
     }
 
     /** No card issuer is connected in production: every card endpoint says so. */

@@ -83,7 +83,8 @@ public class ApiExceptionMapper {
     }
 
     private static ApiException internalError(Throwable e) {
-        String correlationId = UUID.randomUUID().toString();
+        String requestId = payments.common.logging.RequestLogContext.requestId();
+        String correlationId = requestId != null ? requestId : UUID.randomUUID().toString();
         LOG.errorf(e, "Unexpected failure, correlationId=%s", correlationId);
         return new ApiException(ErrorCode.SVC_SWITCH_ERROR, "An internal error occurred; quote the correlationId to support",
                 Map.of("correlationId", correlationId));

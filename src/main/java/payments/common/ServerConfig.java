@@ -26,6 +26,14 @@ public interface ServerConfig {
         return parsedMode() == Mode.SANDBOX;
     }
 
+    enum LogFormat { JSON, TEXT }
+
+    /**
+     * Console log format: JSON in production, text in the sandbox, unless set (LogFormatSource
+     * applies it as logging starts; here a value other than json or text stops the start).
+     */
+    Optional<LogFormat> logFormat();
+
     /** Client id of the bootstrap API token; generated on first start when absent. */
     Optional<String> apiClientId();
 

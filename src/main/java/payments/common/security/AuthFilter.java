@@ -1,5 +1,8 @@
 package payments.common.security;
 
+import org.jboss.logging.Logger;
+import payments.common.logging.RequestLogContext;
+
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.inject.Instance;
 import jakarta.ws.rs.Priorities;
@@ -22,6 +25,8 @@ import java.util.Map;
  * caller must hold the endpoint's permission. Endpoints without a rule refuse everyone.
  */
 public class AuthFilter {
+
+    private static final Logger LOG = Logger.getLogger(AuthFilter.class);
 
     private final Map<AuthScheme, Authenticator> authenticators = new EnumMap<>(AuthScheme.class);
     private final CurrentCaller currentCaller;
@@ -62,9 +67,12 @@ public class AuthFilter {
         String credentials = header.substring(scheme.headerPrefix().length() + 1).trim();
         return authenticator.authenticate(credentials).map(caller -> {
             if (caller == null) {
+                LOG.debugf("Refused %s credentials", scheme);
                 throw ApiException.unauthorized("Invalid credentials");
             }
+            RequestLogContext.caller(caller.principalId());
             if (!caller.has(rule.value())) {
+                LOG.debugf("Refused: the caller lacks the %s permission", rule.value());
                 throw new ApiException(ErrorCode.FORBIDDEN, "These credentials lack the " + rule.value() + " permission this endpoint requires");
             }
             currentCaller.set(caller);

@@ -1,4 +1,4 @@
-package payments.console;
+package payments.sandbox.console;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,4 +1,4 @@
-package payments.console;
+package payments.sandbox.console;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;

@@ -1,4 +1,4 @@
-package payments.console;
+package payments.sandbox.console;
 
 import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.BrowserType;

@@ -1,4 +1,4 @@
-package payments.console;
+package payments.sandbox.console;
 
 import io.vertx.ext.web.Router;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,4 +1,4 @@
-package payments.console;
+package payments.sandbox.console;
 
 import java.math.BigDecimal;
 import java.text.DecimalFormat;

@@ -1,4 +1,4 @@
-package payments.console;
+package payments.sandbox.console;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -255,6 +255,7 @@ public class ConsoleResource {
                 .invoke(caller -> {
                     if (caller != null) {
                         currentCaller.set(caller);
+                        payments.common.logging.RequestLogContext.caller(caller.principalId());
                     }
                 });
     }

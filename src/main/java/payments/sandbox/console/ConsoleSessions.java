@@ -1,4 +1,4 @@
-package payments.console;
+package payments.sandbox.console;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ServerClock;
