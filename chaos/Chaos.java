@@ -206,8 +206,39 @@ public class Chaos {
             Thread.sleep(Math.max(0, wait));
             restartPostgres();
         }
+        Thread.sleep(2_000 + random.nextInt(3_000));
+        Instance stopped = instances.get(random.nextInt(instances.size()));
+        stopGracefully(stopped);
+        Thread.sleep(500 + random.nextInt(1_500));
+        stopped.start();
         long left = (end - System.nanoTime()) / 1_000_000;
         Thread.sleep(Math.max(0, left));
+    }
+
+    /** The longest a SIGTERM may take to end an instance: its HTTP drain (20 s) plus the pollers' waits, with room. */
+    private static final Duration GRACEFUL_STOP_BOUND = Duration.ofSeconds(45);
+
+    /**
+     * SIGTERM, as Kubernetes stops a pod: the instance answers the requests it holds, refuses new
+     * ones, hands its jobs back and exits within {@link #GRACEFUL_STOP_BOUND}; what the clients saw
+     * from it meanwhile is counted. The checks after the run are the same as for a kill.
+     */
+    private void stopGracefully(Instance instance) throws InterruptedException {
+        log("SIGTERM instance " + instance.name);
+        instance.stopping = true;
+        long started = System.nanoTime();
+        instance.process.destroy();
+        boolean exited = instance.process.waitFor(GRACEFUL_STOP_BOUND.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+        long millis = (System.nanoTime() - started) / 1_000_000;
+        instance.stopping = false;
+        count("graceful stops");
+        if (!exited) {
+            violation("instance " + instance.name + " still running " + GRACEFUL_STOP_BOUND.toSeconds() + " s after SIGTERM");
+            instance.kill();
+            return;
+        }
+        log("instance " + instance.name + " exited " + millis + " ms after SIGTERM (exit code " + instance.process.exitValue() + ")");
+        count("graceful stop milliseconds", millis);
     }
 
     private void startPostgres() throws IOException {
@@ -556,10 +587,18 @@ public class Chaos {
             if (request.bearer() != null) {
                 builder.setHeader("Authorization", "Bearer " + request.bearer());
             }
+            boolean stopping = target.stopping;
             HttpResponse<byte[]> response = http.send(builder.timeout(Duration.ofSeconds(10)).build(),
                     HttpResponse.BodyHandlers.ofByteArray());
+            if (stopping) {
+                count("answered by an instance stopping gracefully: " + response.statusCode());
+            }
             return new Answer(response.statusCode(), response.body());
         } catch (IOException e) {
+            if (target.stopping) {
+                count("transport errors from an instance stopping gracefully"
+                        + (e instanceof java.net.ConnectException ? " (connection refused)" : " (" + e.getClass().getSimpleName() + ")"));
+            }
             return null;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -1000,6 +1039,8 @@ public class Chaos {
         final String name;
         final int port;
         volatile Process process;
+        /** Between its SIGTERM and its exit. */
+        volatile boolean stopping;
 
         Instance(String name, int port) {
             this.name = name;

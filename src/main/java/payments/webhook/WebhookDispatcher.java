@@ -42,6 +42,9 @@ public class WebhookDispatcher {
     private final ServerConfig.Jobs config;
     private final ServerConfig.Webhooks webhooks;
     private final Poller poller;
+    /** Set when the server begins to stop: no further batch is claimed. */
+    private volatile boolean stopping;
+    static final Duration STOP_WAIT = Duration.ofSeconds(10);
 
     public WebhookDispatcher(WebhookEventStore store, Vertx vertx, WebhookSender sender, WebhookEndpoint endpoint,
                              ServerClock clock, ServerConfig config) {
@@ -60,8 +63,13 @@ public class WebhookDispatcher {
         }
     }
 
+    /**
+     * On shutdown: no new batch is claimed; the events of the batch in hand are sent and settled,
+     * waited for up to {@link #STOP_WAIT} (an event still unsent then keeps its lease, {@link #LEASE}).
+     */
     void stop(@Observes ShutdownEvent event) {
-        poller.stop();
+        stopping = true;
+        poller.stop(STOP_WAIT);
     }
 
     /**
@@ -83,7 +91,7 @@ public class WebhookDispatcher {
     private Uni<Integer> deliver(String url, int maxBatches) {
         Uni<WebhookAddresses.Target> resolved = sender.resolvedOnce(url);
         return Multi.createBy().repeating().uni(this::claim)
-                .whilst(batch -> batch.size() == BATCH_SIZE)
+                .whilst(batch -> batch.size() == BATCH_SIZE && !stopping)
                 .select().first(maxBatches)
                 .onItem().<WebhookEvent>disjoint()
                 .onItem().transformToUni(event -> sender.attempt(event, url, resolved, WebhookSender.RESPONSE_TIMEOUT)

@@ -48,6 +48,9 @@ public class JobRunner {
     private final ServerConfig.Jobs config;
     private final Map<String, JobHandler> handlers = new HashMap<>();
     private final Poller poller;
+    /** Set when the server begins to stop: nothing more is claimed or started. */
+    private volatile boolean stopping;
+    static final Duration STOP_WAIT = Duration.ofSeconds(10);
 
     public JobRunner(JobStore store, Vertx vertx, ServerClock clock, ServerConfig config, Instance<JobHandler> handlers) {
         this.store = store;
@@ -64,8 +67,19 @@ public class JobRunner {
         }
     }
 
+    /**
+     * On shutdown (SIGTERM, after the HTTP requests in flight finished): no new batch is claimed,
+     * jobs claimed but not started are handed back, and the ones running finish and are recorded,
+     * waited for up to {@link #STOP_WAIT}; a job still running then keeps its lease until it ends.
+     */
     void stop(@Observes ShutdownEvent event) {
-        poller.stop();
+        stopping = true;
+        poller.stop(STOP_WAIT);
+    }
+
+    /** Claims and runs again after {@link #stop} (tests that stop a runner without ending the process). */
+    void resume() {
+        stopping = false;
     }
 
     /** Claims and runs one batch of due jobs; emits how many ran. */
@@ -80,7 +94,7 @@ public class JobRunner {
      */
     Uni<Integer> runWhileFull(int maxBatches) {
         return run(Multi.createBy().repeating().uni(() -> claim(config.batchSize()))
-                .whilst(batch -> batch.size() == config.batchSize())
+                .whilst(batch -> batch.size() == config.batchSize() && !stopping)
                 .select().first(maxBatches));
     }
 
@@ -121,6 +135,9 @@ public class JobRunner {
     }
 
     private Uni<JobOutcome> outcome(ClaimedJob job) {
+        if (stopping) {
+            return Uni.createFrom().item(JobOutcome.released());
+        }
         JobHandler handler = handlers.get(job.type());
         // Each job gets its own safe duplicated context, so handlers may open their own Panache
         // session and concurrent jobs of one batch never share one.
@@ -153,6 +170,7 @@ public class JobRunner {
             // Deleted with the rest of its group, in one statement.
             case DONE -> Uni.createFrom().voidItem();
             case RETRY -> store.reschedule(job.id(), outcome.retryAt(), truncate(outcome.reason()), now);
+            case RELEASE -> store.release(job.id(), now);
             case GIVE_UP -> store.park(job.id(), truncate(outcome.reason()), now)
                     .invoke(() -> LOG.warnf("Job %s (%s) given up: %s", job.id(), job.type(), outcome.reason()));
         };

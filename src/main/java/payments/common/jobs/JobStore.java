@@ -57,6 +57,13 @@ public class JobStore {
                 .replaceWithVoid();
     }
 
+    /** Gives back the lease of a job claimed but never started, uncounted: any instance may claim it at once. */
+    public Uni<Void> release(UUID id, Instant now) {
+        return pool.preparedQuery("UPDATE jobs SET locked_until = NULL, attempts = attempts - 1, updated_at = $2 WHERE id = $1")
+                .execute(Tuple.of(id, Times.utc(now)))
+                .replaceWithVoid();
+    }
+
     /** Parks the job as DEAD: it is never claimed again. */
     public Uni<Void> park(UUID id, String error, Instant now) {
         return pool.preparedQuery(

@@ -1,5 +1,10 @@
 package payments.common.jobs;
 
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
 import io.smallrye.common.vertx.VertxContext;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
@@ -24,6 +29,8 @@ public final class Poller {
     private final Supplier<Uni<?>> task;
     private final AtomicBoolean running = new AtomicBoolean();
     private long timerId = -1;
+    /** The run in progress, or the last one: what a stop waits for. */
+    private volatile CompletableFuture<Void> current;
 
     public Poller(Vertx vertx, String name, Supplier<Uni<?>> task) {
         this.vertx = vertx;
@@ -35,9 +42,23 @@ public final class Poller {
         timerId = vertx.setPeriodic(every.toMillis(), id -> tick());
     }
 
-    public void stop() {
+    /** No further run starts; a run in progress is waited for, at most {@code wait} (shutdown may block). */
+    public void stop(Duration wait) {
         if (timerId >= 0) {
             vertx.cancelTimer(timerId);
+        }
+        CompletableFuture<Void> run = current;
+        if (run == null || run.isDone()) {
+            return;
+        }
+        try {
+            run.get(wait.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            LOG.warnf("%s still running after %s at shutdown: its leases run out on their own", name, wait);
+        } catch (ExecutionException e) {
+            // Logged by the run itself.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -45,9 +66,14 @@ public final class Poller {
         if (!running.compareAndSet(false, true)) {
             return;
         }
+        CompletableFuture<Void> run = new CompletableFuture<>();
+        current = run;
         Context context = VertxContext.getOrCreateDuplicatedContext(vertx.getDelegate());
         context.runOnContext(ignored -> Uni.createFrom().deferred(task)
-                .onTermination().invoke(() -> running.set(false))
+                .onTermination().invoke(() -> {
+                    running.set(false);
+                    run.complete(null);
+                })
                 .subscribe().with(result -> { }, e -> LOG.warnf(e, "%s failed", name)));
     }
 }

@@ -110,6 +110,50 @@ class JobRunnerTest {
      * One poll's run claims the next batch while claims come back full: a burst of two and a half
      * batches runs in one call, each job once, where one batch per call would leave most waiting.
      */
+    /**
+     * A stop (what SIGTERM leads to) while a batch runs: the jobs running finish and are recorded,
+     * those claimed but not started go back at once, unleased and uncounted, for any instance.
+     */
+    @Test
+    void atShutdownRunningJobsFinishAndUnstartedOnesAreHandedBack() throws Throwable {
+        int running = config.jobs().concurrency();
+        int batch = config.jobs().batchSize();
+        assertTrue(batch > running, "a batch holds more jobs than run at once");
+        List<UUID> ids = enqueue(batch, "hold:400");
+        ExecutorService thread = Executors.newSingleThreadExecutor();
+        try {
+            Future<Integer> pass = thread.submit(() -> {
+                try {
+                    return VertxContextSupport.subscribeAndAwait(() -> runner.runDue());
+                } catch (Throwable e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (ids.stream().mapToInt(handler::runsOf).sum() < running && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            long stopping = System.nanoTime();
+            runner.stop(null);
+            assertEquals(batch, pass.get(10, TimeUnit.SECONDS), "every claimed job is accounted for");
+            assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - stopping) < 5_000, "the stop waits only for the jobs running");
+            List<UUID> ran = ids.stream().filter(id -> handler.runsOf(id) == 1).toList();
+            assertEquals(running, ran.size(), "only the jobs already running ran");
+            var rows = VertxContextSupport.subscribeAndAwait(() -> pool.preparedQuery(
+                    "SELECT id, attempts, locked_until FROM jobs WHERE id = ANY($1)").execute(Tuple.of(ids.toArray(UUID[]::new))));
+            assertEquals(batch - running, rows.size(), "the finished jobs are deleted, the others kept");
+            rows.forEach(row -> {
+                assertEquals(0, row.getInteger("attempts"), "a handed-back job's claim is not counted");
+                assertEquals(null, row.getValue("locked_until"), "and holds no lease");
+            });
+        } finally {
+            runner.resume();
+            thread.shutdownNow();
+        }
+        VertxContextSupport.subscribeAndAwait(() -> runner.drain(10));
+        assertTrue(ids.stream().allMatch(id -> handler.runsOf(id) == 1), "handed back, each then runs once");
+    }
+
     @Test
     void aPollRunsBatchAfterBatchWhileClaimsComeBackFull() throws Throwable {
         int batch = config.jobs().batchSize();

@@ -12,7 +12,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Test job type: counts runs per job; payload "fail-once" fails the first run; payload
- * "meet:N" holds each run until N such runs are in progress at once (or fails after a minute).
+ * "meet:N" holds each run until N such runs are in progress at once (or fails after a minute);
+ * payload "hold:MS" takes MS milliseconds.
  */
 @ApplicationScoped
 public class RecordingJobHandler implements JobHandler {
@@ -46,6 +47,10 @@ public class RecordingJobHandler implements JobHandler {
             // A copy per run: a run that gives up must not cancel the meeting for the others.
             return Uni.createFrom().completionStage(met::copy).ifNoItem().after(Duration.ofMinutes(1)).fail()
                     .replaceWith(JobOutcome.done());
+        }
+        if (job.payload().startsWith("hold:")) {
+            return Uni.createFrom().item(JobOutcome.done()).onItem()
+                    .delayIt().by(Duration.ofMillis(Long.parseLong(job.payload().substring("hold:".length()))));
         }
         return Uni.createFrom().item(JobOutcome.done());
     }
