@@ -44,7 +44,7 @@ public class WebhookDispatcher {
     private final Poller poller;
     /** Set when the server begins to stop: no further batch is claimed. */
     private volatile boolean stopping;
-    static final Duration STOP_WAIT = Duration.ofSeconds(10);
+    static final Duration STOP_WAIT = Duration.ofSeconds(5);
 
     public WebhookDispatcher(WebhookEventStore store, Vertx vertx, WebhookSender sender, WebhookEndpoint endpoint,
                              ServerClock clock, ServerConfig config) {

@@ -50,7 +50,7 @@ public class JobRunner {
     private final Poller poller;
     /** Set when the server begins to stop: nothing more is claimed or started. */
     private volatile boolean stopping;
-    static final Duration STOP_WAIT = Duration.ofSeconds(10);
+    static final Duration STOP_WAIT = Duration.ofSeconds(5);
 
     public JobRunner(JobStore store, Vertx vertx, ServerClock clock, ServerConfig config, Instance<JobHandler> handlers) {
         this.store = store;
