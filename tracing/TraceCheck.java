@@ -23,8 +23,8 @@ import java.util.stream.Stream;
 /**
  * Proves the OpenTelemetry Java agent traces this server: starts the packaged jar with the agent
  * (target/otel/opentelemetry-javaagent.jar) and an OTLP/HTTP endpoint that is a stand-in collector
- * here, makes a customer (an HTTP request and its SQL) and a webhook delivery (to the same stand-in),
- * and waits until the exported spans name each of them. Exits 1 when one is missing.
+ * here, makes a customer (an HTTP request) and a webhook delivery (to the same stand-in), and waits
+ * until the exported spans name each of them and the SQL of the start. Exits 1 when one is missing.
  *   java tracing/TraceCheck.java
  */
 public class TraceCheck {
@@ -77,7 +77,8 @@ public class TraceCheck {
         env.put("OTEL_LOGS_EXPORTER", "none");
         env.put("OTEL_BSP_SCHEDULE_DELAY", "500");
         Process server = builder.start();
-        HttpClient http = HttpClient.newHttpClient();
+        // HTTP/1.1: the agent traces the server through Netty's HTTP/1 codec, and the JDK client would otherwise upgrade to h2c.
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         String base = "http://localhost:" + port + "/2025-10-13";
         String auth = "Basic " + Base64.getEncoder().encodeToString((CLIENT_ID + ":" + CLIENT_SECRET).getBytes(StandardCharsets.UTF_8));
         try {
@@ -87,12 +88,15 @@ public class TraceCheck {
                     + "\"region\":\"US\",\"currencies\":[\"USD\"],\"fullName\":\"Tracy Trace\"}");
             send(http, "GET", base + "/customers?limit=1", auth, null);
 
-            // What each kind of span must show, as text inside the exported protobuf.
-            Map<String, String> expected = new LinkedHashMap<>();
-            expected.put("the service", SERVICE);
-            expected.put("an HTTP server span for POST /customers", "/customers");
-            expected.put("a SQL span on the customers table", "customers");
-            expected.put("an HTTP client span for a webhook delivery", "/hook");
+            // What each kind of span must show, as text inside the exported protobuf: its instrumentation
+            // (the tracer's name) and what it was about. SQL through the reactive client is not among
+            // them: the agent's vertx-sql-client instrumentation makes no spans for Quarkus's pool
+            // (README, Tracing); JDBC is traced, which at start is the schema migration.
+            Map<String, List<String>> expected = new LinkedHashMap<>();
+            expected.put("the service", List.of(SERVICE));
+            expected.put("an HTTP server span for POST /customers", List.of("io.opentelemetry.netty-4.1", "/2025-10-13/customers"));
+            expected.put("an HTTP client span for a webhook delivery", List.of("io.opentelemetry.vertx-http-client", collectorUrl + "/hook"));
+            expected.put("a SQL span (JDBC: the schema migration at start)", List.of("io.opentelemetry.jdbc", "flyway_schema_history"));
             Map<String, Boolean> found = new LinkedHashMap<>();
             long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
             while (System.nanoTime() < deadline) {
@@ -100,8 +104,7 @@ public class TraceCheck {
                 synchronized (exports) {
                     all = exports.stream().map(b -> new String(b, StandardCharsets.ISO_8859_1)).reduce("", String::concat);
                 }
-                expected.forEach((what, text) -> found.put(what, all.contains(text)));
-                found.put("a SQL span (db.system postgresql)", all.contains("postgresql"));
+                expected.forEach((what, texts) -> found.put(what, texts.stream().allMatch(all::contains)));
                 if (!found.containsValue(false)) {
                     break;
                 }
@@ -111,7 +114,14 @@ public class TraceCheck {
             synchronized (exports) {
                 batches = exports.size();
             }
-            System.out.println("trace check: " + batches + " OTLP export(s) received");
+            System.out.println("trace check: " + batches + " OTLP export(s) received (kept in " + work.resolve("exports.bin") + ")");
+            synchronized (exports) {
+                try (var out = Files.newOutputStream(work.resolve("exports.bin"))) {
+                    for (byte[] export : exports) {
+                        out.write(export);
+                    }
+                }
+            }
             found.forEach((what, ok) -> System.out.println("  " + (ok ? "found   " : "MISSING ") + what));
             if (found.containsValue(false)) {
                 System.out.println("trace check FAILED; server log: " + work.resolve("server.log"));
