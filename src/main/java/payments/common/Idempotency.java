@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.quarkus.hibernate.reactive.panache.Panache;
-import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.SqlClient;
@@ -37,6 +36,7 @@ public class Idempotency {
 
     public static final String HEADER = "Idempotency-Key";
     public static final int MAX_KEY_LENGTH = 255;
+    /** How long an answer is kept for a retry (payments.common.retention deletes it after). */
     static final Duration RETENTION = Duration.ofHours(24);
     /** A claim older than this was abandoned by a crashed instance and may be taken over. */
     static final Duration IN_FLIGHT_LEASE = Duration.ofMinutes(5);
@@ -171,11 +171,6 @@ public class Idempotency {
                 });
     }
 
-    /** Keys are kept at least {@link #RETENTION}; older ones are removed in the background. */
-    @Scheduled(every = "1h", delayed = "1m", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
-    Uni<Void> purgeExpired() {
-        return store.deleteExpired(clock.now());
-    }
 
     private String requestHash(String method, String path, Object request) {
         try {

@@ -132,10 +132,4 @@ public class IdempotencyStore {
                 .execute(Tuple.of(claim.scope(), claim.key()))
                 .replaceWithVoid();
     }
-
-    public Uni<Void> deleteExpired(Instant now) {
-        return pool.preparedQuery("DELETE FROM idempotency_keys WHERE expires_at < $1")
-                .execute(Tuple.of(Times.utc(now)))
-                .replaceWithVoid();
-    }
 }

@@ -171,6 +171,39 @@ public interface ServerConfig {
         boolean enabled();
     }
 
+    Retention retention();
+
+    /** How long rows that only grow are kept (see Retention); the ledger, payments and audits are never deleted. */
+    interface Retention {
+        /** Webhook events delivered, failed or skipped, with their attempts (pending ones are never deleted). */
+        @WithDefault("30d")
+        Duration webhookEvents();
+
+        /** Jobs given up (DEAD); done jobs are deleted as they finish. */
+        @WithDefault("30d")
+        Duration deadJobs();
+
+        /** Embedded-wallet signed-retry challenges, after they expire. */
+        @WithDefault("7d")
+        Duration walletRequests();
+
+        /** Card network message tokens (what keeps a network retry from applying twice). */
+        @WithDefault("90d")
+        Duration cardNetworkEvents();
+
+        /** How often each instance sweeps. */
+        @WithDefault("10m")
+        Duration every();
+
+        /** Rows one statement deletes, at most: no long lock, no burst of WAL. */
+        @WithDefault("1000")
+        int batchSize();
+
+        /** Statements per table and sweep, at most: a large backlog is worked off over several sweeps. */
+        @WithDefault("20")
+        int maxBatches();
+    }
+
     Batching batching();
 
     /** Group commit of payments executed at once (see PaymentBatcher). */

@@ -12,16 +12,16 @@ import java.util.UUID;
 import static payments.TestSupport.api;
 
 /** Cards issued and activated for the card tests, and the simulators they drive. */
-final class CardFixtures {
+public final class CardFixtures {
 
     private CardFixtures() {
     }
 
     /** An approved customer with an ACTIVE card on its {@code currency} account holding {@code funding}. */
-    record Cardholder(Holder holder, String account, String cardId) {
+    public record Cardholder(Holder holder, String account, String cardId) {
     }
 
-    static Cardholder cardholder(String currency, long funding, Map<String, Object> extra) {
+    public static Cardholder cardholder(String currency, long funding, Map<String, Object> extra) {
         Holder holder = MoneyFixtures.approvedCustomer(List.of(currency));
         String account = holder.account(currency);
         if (funding > 0) {
