@@ -74,6 +74,12 @@ public class ApiExceptionMapper {
         if (e instanceof IOException && readingMultipart(e)) {
             return toResponse(new ApiException(ErrorCode.INVALID_REQUEST_FORMAT, "The multipart body is empty or cut short"));
         }
+        java.util.Optional<String> database = DatabaseTrouble.reasonOf(e);
+        if (database.isPresent()) {
+            // Nothing committed: the client sends the same request again (with its Idempotency-Key) later.
+            LOG.warnf("Refused for now, the database cannot take it: %s", e.toString());
+            return toResponse(ApiException.unavailable(database.get(), DatabaseTrouble.RETRY_AFTER_SECONDS));
+        }
         return toResponse(internalError(e));
     }
 
