@@ -10,7 +10,8 @@ import java.util.Optional;
 /**
  * Recognises a failure that says the database cannot take work now, not that the request or the
  * server is wrong: the volume is full or the server short of memory or connections (SQLSTATE class
- * 53), shutting down or starting (57P01-57P03), or the connection lost or refused. Such a request
+ * 53), shutting down or starting (57P01-57P03), read-only because it is (now) a standby (25006,
+ * as during a failover), or the connection lost or refused. Such a request
  * changed nothing (its transaction did not commit) and may be sent again: 503 with Retry-After.
  */
 public final class DatabaseTrouble {
@@ -44,6 +45,9 @@ public final class DatabaseTrouble {
         }
         if (state.startsWith("53")) {
             return Optional.of("The database is short of resources just now");
+        }
+        if ("25006".equals(state)) {
+            return Optional.of("The database is read-only just now (a standby, as during a failover)");
         }
         if (state.startsWith("57P") || state.startsWith("08")) {
             return Optional.of("The database is restarting or cannot be reached just now");

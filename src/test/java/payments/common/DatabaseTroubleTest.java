@@ -23,6 +23,7 @@ class DatabaseTroubleTest {
         assertTrue(DatabaseTrouble.reasonOf(pg("53300")).isPresent(), "too many connections");
         assertTrue(DatabaseTrouble.reasonOf(pg("57P01")).isPresent(), "admin shutdown");
         assertTrue(DatabaseTrouble.reasonOf(pg("08006")).isPresent(), "connection failure");
+        assertTrue(DatabaseTrouble.reasonOf(pg("25006")).isPresent(), "a standby refusing a write, as during a failover");
         assertTrue(DatabaseTrouble.reasonOf(new IllegalStateException(new java.net.ConnectException("refused"))).isPresent());
         assertTrue(DatabaseTrouble.reasonOf(new VertxException("Connection is closed")).isPresent());
     }
