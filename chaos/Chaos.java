@@ -99,6 +99,9 @@ public class Chaos {
     private final Map<String, AgentRef> agentOf = new HashMap<>();
     /** Agent payments whose execution was answered, by action id. */
     private final Map<String, AgentPayment> agentPayments = new ConcurrentHashMap<>();
+    /** Instance kill -9s and PostgreSQL restarts over the run. */
+    private final int kills;
+    private final int postgresRestarts;
     /** What each account was funded with at the start. */
     private final Map<String, Long> fundingOf = new ConcurrentHashMap<>();
     /** The UTC day the agents' usage counts when the run starts (their dailySpend is checked only within it). */
@@ -106,7 +109,9 @@ public class Chaos {
     /** Authorizations answered (AUTHORIZED or DECLINED): each must be one card transaction row. */
     private final Set<String> cardAnswers = ConcurrentHashMap.newKeySet();
 
-    Chaos(long seed, int seconds, int accountCount, int clientCount, Path jar, Path workdir) {
+    Chaos(long seed, int seconds, int accountCount, int clientCount, Path jar, Path workdir, int kills, int postgresRestarts) {
+        this.kills = kills;
+        this.postgresRestarts = postgresRestarts;
         this.seed = seed;
         this.seconds = seconds;
         this.accountCount = accountCount;
@@ -125,9 +130,11 @@ public class Chaos {
                 Integer.parseInt(options.getOrDefault("accounts", "20")),
                 Integer.parseInt(options.getOrDefault("clients", "8")),
                 Path.of(options.getOrDefault("jar", "target/quarkus-app/quarkus-run.jar")),
-                Path.of(options.getOrDefault("workdir", "target/chaos")));
+                Path.of(options.getOrDefault("workdir", "target/chaos")),
+                Integer.parseInt(options.getOrDefault("kills", Integer.toString(Math.max(1, Integer.parseInt(options.getOrDefault("seconds", "120")) / 100)))),
+                Integer.parseInt(options.getOrDefault("postgres-restarts", "1")));
         System.out.println("chaos: seed " + seed + ", " + chaos.seconds + " s, " + chaos.accountCount + " accounts, "
-                + chaos.clientCount + " clients");
+                + chaos.clientCount + " clients, " + chaos.kills + " kills, " + chaos.postgresRestarts + " PostgreSQL restarts");
         boolean passed;
         try {
             passed = chaos.run();
@@ -181,12 +188,17 @@ public class Chaos {
 
     // --- faults ----------------------------------------------------------------------------
 
-    /** Kills instances at random moments (each restarted after a pause) and restarts PostgreSQL once, mid-run. */
+    /**
+     * Kills instances at random moments (each restarted after a pause), restarts PostgreSQL at even
+     * intervals (once, mid-run, by default), then stops one instance gracefully.
+     */
     private void runFaults(Random random) throws Exception {
-        long end = System.nanoTime() + Duration.ofSeconds(seconds).toNanos();
-        long postgresRestartAt = System.nanoTime() + Duration.ofSeconds(seconds / 2).toNanos();
-        boolean postgresRestarted = false;
-        int kills = Math.max(1, seconds / 100);
+        long start = System.nanoTime();
+        long end = start + Duration.ofSeconds(seconds).toNanos();
+        List<Long> restartsAt = new ArrayList<>();
+        for (int r = 1; r <= postgresRestarts; r++) {
+            restartsAt.add(start + (end - start) * r / (postgresRestarts + 1));
+        }
         long slice = Duration.ofSeconds(seconds).toMillis() / (kills + 1);
         for (int k = 0; k < kills; k++) {
             Thread.sleep(slice / 2 + random.nextInt((int) Math.max(1, slice / 2)));
@@ -195,15 +207,14 @@ public class Chaos {
             victim.kill();
             count("instance kills");
             Thread.sleep(500 + random.nextInt(2500));
-            if (!postgresRestarted && System.nanoTime() > postgresRestartAt) {
+            while (!restartsAt.isEmpty() && System.nanoTime() > restartsAt.get(0)) {
                 restartPostgres();
-                postgresRestarted = true;
+                restartsAt.remove(0);
             }
             victim.start();
         }
-        if (!postgresRestarted) {
-            long wait = (postgresRestartAt - System.nanoTime()) / 1_000_000;
-            Thread.sleep(Math.max(0, wait));
+        for (long at : restartsAt) {
+            Thread.sleep(Math.max(0, (at - System.nanoTime()) / 1_000_000));
             restartPostgres();
         }
         Thread.sleep(2_000 + random.nextInt(3_000));
@@ -1119,10 +1130,11 @@ public class Chaos {
 
     /** The platform's webhook endpoint: records every delivery and answers 200. */
     private final class Receiver {
-        record Delivery(String id, String type, String dataId, String body, String signature) {
+        /** A delivery as received: its signature checked on arrival, so a long run keeps no bodies. */
+        record Delivery(String id, String type, String dataId, boolean signatureValid) {
             private static final Pattern HEADER = Pattern.compile("^\\{\"v\":\"1\",\"s\":\"([A-Za-z0-9+/=]+)\"}$");
 
-            boolean signatureValid() {
+            static boolean verify(String body, String signature) {
                 try {
                     Matcher header = HEADER.matcher(signature == null ? "" : signature);
                     if (!header.matches()) {
@@ -1148,8 +1160,8 @@ public class Chaos {
             server.createContext("/", exchange -> {
                 String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
                 JsonNode event = JSON.readTree(body);
-                deliveries.add(new Delivery(event.path("id").asText(), event.path("type").asText(),
-                        event.path("data").path("id").asText(), body, exchange.getRequestHeaders().getFirst("X-Svc-Signature")));
+                deliveries.add(new Delivery(event.path("id").asText(), event.path("type").asText(), event.path("data").path("id").asText(),
+                        Delivery.verify(body, exchange.getRequestHeaders().getFirst("X-Svc-Signature"))));
                 exchange.sendResponseHeaders(200, -1);
                 exchange.close();
             });
