@@ -607,8 +607,10 @@ public class Chaos {
             return new Answer(response.statusCode(), response.body());
         } catch (IOException e) {
             if (target.stopping) {
-                count("transport errors from an instance stopping gracefully"
-                        + (e instanceof java.net.ConnectException ? " (connection refused)" : " (" + e.getClass().getSimpleName() + ")"));
+                String message = String.valueOf(e.getMessage()).replaceAll("\\s+", " ");
+                count("transport errors from an instance stopping gracefully" + (e instanceof java.net.ConnectException
+                        ? " (connection refused)"
+                        : " (" + e.getClass().getSimpleName() + ": " + message.substring(0, Math.min(40, message.length())) + ")"));
             }
             return null;
         } catch (InterruptedException e) {
