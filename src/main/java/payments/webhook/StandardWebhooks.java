@@ -2,11 +2,8 @@ package payments.webhook;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ServerConfig;
+import payments.common.Sha256;
 
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
-import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -59,12 +56,6 @@ public class StandardWebhooks {
     }
 
     static String sign(byte[] key, String content) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(key, "HmacSHA256"));
-            return Base64.getEncoder().encodeToString(mac.doFinal(content.getBytes(StandardCharsets.UTF_8)));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HmacSHA256 is not available", e);
-        }
+        return Base64.getEncoder().encodeToString(Sha256.hmac(key, content));
     }
 }

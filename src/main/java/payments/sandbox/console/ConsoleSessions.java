@@ -2,11 +2,9 @@ package payments.sandbox.console;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ServerClock;
+import payments.common.Sha256;
 
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -74,13 +72,7 @@ public class ConsoleSessions {
     }
 
     private byte[] mac(String text) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(key, "HmacSHA256"));
-            return mac.doFinal(text.getBytes(StandardCharsets.UTF_8));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HmacSHA256 is not available", e);
-        }
+        return Sha256.hmac(key, text);
     }
 
     private static boolean equal(String a, String b) {
