@@ -62,6 +62,7 @@ public class Chaos {
     private static final String CLIENT_ID = "chaos-client";
     private static final String CLIENT_SECRET = "chaos-secret-" + UUID.randomUUID();
     private static final String SECRETS_KEY = newSecretsKey();
+    /** What each account starts with unless --funding says otherwise (USD 10,000.00). */
     private static final long FUNDING = 1_000_000;
     /** Every tenth account starts with this little (USD 150.00): drained soon, so refusals for lack of money happen under load. */
     private static final long LOW_FUNDING = 15_000;
@@ -78,7 +79,8 @@ public class Chaos {
     private final long startedAt = System.nanoTime();
 
     private EmbeddedPostgres postgres;
-    private int postgresPort;
+    /** The database as host:port/name: the embedded one's, or --database's. */
+    private String database;
     private Path postgresDir;
     private final List<Instance> instances = new ArrayList<>();
     private Receiver receiver;
@@ -102,6 +104,11 @@ public class Chaos {
     /** Instance kill -9s and PostgreSQL restarts over the run. */
     private final int kills;
     private final int postgresRestarts;
+    /** With --database: the commands that restart its primary in place and promote its standby. */
+    private final String restartCommand;
+    private final String failoverCommand;
+    private final int failovers;
+    private final long funding;
     /** What each account was funded with at the start. */
     private final Map<String, Long> fundingOf = new ConcurrentHashMap<>();
     /** The UTC day the agents' usage counts when the run starts (their dailySpend is checked only within it). */
@@ -109,15 +116,26 @@ public class Chaos {
     /** Authorizations answered (AUTHORIZED or DECLINED): each must be one card transaction row. */
     private final Set<String> cardAnswers = ConcurrentHashMap.newKeySet();
 
-    Chaos(long seed, int seconds, int accountCount, int clientCount, Path jar, Path workdir, int kills, int postgresRestarts) {
-        this.kills = kills;
-        this.postgresRestarts = postgresRestarts;
+    Chaos(long seed, Map<String, String> options) {
         this.seed = seed;
-        this.seconds = seconds;
-        this.accountCount = accountCount;
-        this.clientCount = clientCount;
-        this.jar = jar;
-        this.workdir = workdir;
+        this.seconds = Integer.parseInt(options.getOrDefault("seconds", "120"));
+        this.accountCount = Integer.parseInt(options.getOrDefault("accounts", "20"));
+        this.clientCount = Integer.parseInt(options.getOrDefault("clients", "8"));
+        this.jar = Path.of(options.getOrDefault("jar", "target/quarkus-app/quarkus-run.jar"));
+        this.workdir = Path.of(options.getOrDefault("workdir", "target/chaos"));
+        this.kills = Integer.parseInt(options.getOrDefault("kills", Integer.toString(Math.max(1, seconds / 100))));
+        this.postgresRestarts = Integer.parseInt(options.getOrDefault("postgres-restarts", "1"));
+        this.database = options.get("database");
+        this.restartCommand = options.get("restart-command");
+        this.failoverCommand = options.get("failover-command");
+        this.failovers = Integer.parseInt(options.getOrDefault("failovers", "0"));
+        this.funding = Long.parseLong(options.getOrDefault("funding", Long.toString(FUNDING)));
+        if (database != null && postgresRestarts > 0 && restartCommand == null) {
+            throw new IllegalArgumentException("--database with PostgreSQL restarts needs --restart-command");
+        }
+        if (failovers > 0 && (database == null || failoverCommand == null)) {
+            throw new IllegalArgumentException("--failovers needs --database and --failover-command");
+        }
     }
 
     public static void main(String[] args) throws Exception {
@@ -126,15 +144,10 @@ public class Chaos {
             options.put(args[i].replaceFirst("^--", ""), args[i + 1]);
         }
         long seed = Long.parseLong(options.getOrDefault("seed", Long.toString(new Random().nextInt(1_000_000))));
-        Chaos chaos = new Chaos(seed, Integer.parseInt(options.getOrDefault("seconds", "120")),
-                Integer.parseInt(options.getOrDefault("accounts", "20")),
-                Integer.parseInt(options.getOrDefault("clients", "8")),
-                Path.of(options.getOrDefault("jar", "target/quarkus-app/quarkus-run.jar")),
-                Path.of(options.getOrDefault("workdir", "target/chaos")),
-                Integer.parseInt(options.getOrDefault("kills", Integer.toString(Math.max(1, Integer.parseInt(options.getOrDefault("seconds", "120")) / 100)))),
-                Integer.parseInt(options.getOrDefault("postgres-restarts", "1")));
+        Chaos chaos = new Chaos(seed, options);
         System.out.println("chaos: seed " + seed + ", " + chaos.seconds + " s, " + chaos.accountCount + " accounts, "
-                + chaos.clientCount + " clients, " + chaos.kills + " kills, " + chaos.postgresRestarts + " PostgreSQL restarts");
+                + chaos.clientCount + " clients, " + chaos.kills + " kills, " + chaos.postgresRestarts + " PostgreSQL restarts, "
+                + chaos.failovers + " failovers, database " + (chaos.database == null ? "embedded" : chaos.database));
         boolean passed;
         try {
             passed = chaos.run();
@@ -152,7 +165,9 @@ public class Chaos {
     boolean run() throws Exception {
         deleteRecursively(workdir);
         Files.createDirectories(workdir);
-        startPostgres();
+        if (database == null) {
+            startPostgres();
+        }
         receiver = new Receiver();
         instances.add(new Instance("a", freePort()));
         instances.add(new Instance("b", freePort()));
@@ -160,6 +175,14 @@ public class Chaos {
             instance.start();
         }
         seed();
+        if (failovers > 0) {
+            // Acknowledged must mean replicated: the standby has to confirm each commit.
+            String synchronous = queryString("show synchronous_standby_names");
+            log("synchronous_standby_names: '" + synchronous + "'");
+            if (synchronous.isBlank()) {
+                violation("failovers asked for, but the primary does not replicate synchronously");
+            }
+        }
         Random chaosRandom = new Random(seed);
         AtomicBoolean stop = new AtomicBoolean();
         List<Thread> clients = new ArrayList<>();
@@ -189,15 +212,20 @@ public class Chaos {
     // --- faults ----------------------------------------------------------------------------
 
     /**
-     * Kills instances at random moments (each restarted after a pause), restarts PostgreSQL at even
-     * intervals (once, mid-run, by default), then stops one instance gracefully.
+     * Kills instances at random moments (each restarted after a pause), restarts PostgreSQL (once,
+     * mid-run, by default) and promotes the standby (with --failovers) at even intervals, then stops
+     * one instance gracefully.
      */
     private void runFaults(Random random) throws Exception {
         long start = System.nanoTime();
         long end = start + Duration.ofSeconds(seconds).toNanos();
-        List<Long> restartsAt = new ArrayList<>();
-        for (int r = 1; r <= postgresRestarts; r++) {
-            restartsAt.add(start + (end - start) * r / (postgresRestarts + 1));
+        List<Long> databaseFaultsAt = new ArrayList<>();
+        List<Boolean> isFailover = new ArrayList<>();
+        int databaseFaults = postgresRestarts + failovers;
+        for (int d = 1; d <= databaseFaults; d++) {
+            databaseFaultsAt.add(start + (end - start) * d / (databaseFaults + 1));
+            // The failovers spread among the restarts: the d-th fault is one when d * failovers / faults steps up.
+            isFailover.add((long) d * failovers / databaseFaults > (long) (d - 1) * failovers / databaseFaults);
         }
         long slice = Duration.ofSeconds(seconds).toMillis() / (kills + 1);
         for (int k = 0; k < kills; k++) {
@@ -207,15 +235,15 @@ public class Chaos {
             victim.kill();
             count("instance kills");
             Thread.sleep(500 + random.nextInt(2500));
-            while (!restartsAt.isEmpty() && System.nanoTime() > restartsAt.get(0)) {
-                restartPostgres();
-                restartsAt.remove(0);
+            while (!databaseFaultsAt.isEmpty() && System.nanoTime() > databaseFaultsAt.get(0)) {
+                databaseFault(isFailover.remove(0));
+                databaseFaultsAt.remove(0);
             }
             victim.start();
         }
-        for (long at : restartsAt) {
-            Thread.sleep(Math.max(0, (at - System.nanoTime()) / 1_000_000));
-            restartPostgres();
+        for (int d = 0; d < databaseFaultsAt.size(); d++) {
+            Thread.sleep(Math.max(0, (databaseFaultsAt.get(d) - System.nanoTime()) / 1_000_000));
+            databaseFault(isFailover.get(d));
         }
         Thread.sleep(2_000 + random.nextInt(3_000));
         Instance stopped = instances.get(random.nextInt(instances.size()));
@@ -255,7 +283,7 @@ public class Chaos {
     private void startPostgres() throws IOException {
         postgresDir = workdir.resolve("postgres");
         Files.createDirectories(postgresDir);
-        postgresPort = freePort();
+        database = "localhost:" + freePort() + "/postgres";
         postgres = postgresOnSameData();
     }
 
@@ -268,17 +296,44 @@ public class Chaos {
 
     /** PostgreSQL on the run's data directory and port, durable: fsync and synchronous commit on. */
     private EmbeddedPostgres postgresOnSameData() throws IOException {
-        return EmbeddedPostgres.builder().setPort(postgresPort).setDataDirectory(postgresDir)
+        int port = Integer.parseInt(database.replaceAll("^.*:(\\d+)/.*$", "$1"));
+        return EmbeddedPostgres.builder().setPort(port).setDataDirectory(postgresDir)
                 .setCleanDataDirectory(false).setServerConfig("max_connections", "200")
                 .setServerConfig("fsync", "on").setServerConfig("synchronous_commit", "on").start();
     }
 
-    private void restartPostgres() throws IOException {
+    private void databaseFault(boolean failover) throws IOException, InterruptedException {
+        if (failover) {
+            log("promoting the standby");
+            long started = System.nanoTime();
+            runCommand(failoverCommand);
+            count("failovers");
+            count("failover milliseconds", (System.nanoTime() - started) / 1_000_000);
+            log("the standby is primary");
+        } else {
+            restartPostgres();
+        }
+    }
+
+    private void restartPostgres() throws IOException, InterruptedException {
         log("restarting PostgreSQL");
-        postgres.close();
-        postgres = postgresOnSameData();
+        if (restartCommand != null) {
+            runCommand(restartCommand);
+        } else {
+            postgres.close();
+            postgres = postgresOnSameData();
+        }
         count("postgres restarts");
         log("PostgreSQL is back");
+    }
+
+    /** A fault command of an external database's setup (deploy/ha/cluster), its output in the run's log. */
+    private void runCommand(String command) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder("bash", "-c", command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(workdir.resolve("database-faults.log").toFile())).start();
+        if (process.waitFor() != 0) {
+            violation("the database fault command failed (exit " + process.exitValue() + "): " + command);
+        }
     }
 
     // --- workload --------------------------------------------------------------------------
@@ -295,9 +350,9 @@ public class Chaos {
                     "termsVersion", "V1", "acceptanceMethod", "CHECKBOX"));
             String customerId = api.call("POST", "/customers", customer, null).path("id").asText();
             String account = awaitActiveAccount(api, customerId);
-            long funding = i % 10 == 9 ? LOW_FUNDING : FUNDING;
-            api.call("POST", "/sandbox/internal-accounts/" + account + "/fund", Map.of("amount", funding), null);
-            fundingOf.put(account, funding);
+            long funded = i % 10 == 9 ? LOW_FUNDING : funding;
+            api.call("POST", "/sandbox/internal-accounts/" + account + "/fund", Map.of("amount", funded), null);
+            fundingOf.put(account, funded);
             Map<String, Object> bank = Map.of("customerId", customerId, "currency", "USD", "accountInfo", Map.of(
                     "accountType", "USD_ACCOUNT", "accountNumber", String.format("5%06d002", i), "routingNumber", "021000021",
                     "bankAccountType", "CHECKING", "bankName", "Chaos Bank", "beneficiary", Map.of("beneficiaryType", "INDIVIDUAL",
@@ -324,7 +379,7 @@ public class Chaos {
             awaitActiveCard(api, card);
         }
         api.call("PATCH", "/config", Map.of("sandboxSkipVerificationPaperwork", false), null);
-        log("seeded " + accountCount + " accounts with " + FUNDING + " each (every tenth with " + LOW_FUNDING + ")");
+        log("seeded " + accountCount + " accounts with " + funding + " each (every tenth with " + LOW_FUNDING + ")");
     }
 
     private void awaitActiveCard(Instance api, String cardId) throws Exception {
@@ -1071,8 +1126,8 @@ public class Chaos {
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(workdir.resolve("server-" + name + ".log").toFile()));
             Map<String, String> env = builder.environment();
             env.put("QUARKUS_HTTP_PORT", Integer.toString(port));
-            env.put("QUARKUS_DATASOURCE_REACTIVE_URL", "postgresql://localhost:" + postgresPort + "/postgres");
-            env.put("QUARKUS_DATASOURCE_JDBC_URL", "jdbc:postgresql://localhost:" + postgresPort + "/postgres");
+            env.put("QUARKUS_DATASOURCE_REACTIVE_URL", "postgresql://" + database);
+            env.put("QUARKUS_DATASOURCE_JDBC_URL", "jdbc:postgresql://" + database);
             env.put("QUARKUS_DATASOURCE_USERNAME", "postgres");
             env.put("QUARKUS_DATASOURCE_PASSWORD", "postgres");
             env.put("SVC_API_CLIENT_ID", CLIENT_ID);
@@ -1186,7 +1241,14 @@ public class Chaos {
     }
 
     private Connection connect() throws SQLException {
-        return DriverManager.getConnection("jdbc:postgresql://localhost:" + postgresPort + "/postgres", "postgres", "postgres");
+        return DriverManager.getConnection("jdbc:postgresql://" + database, "postgres", "postgres");
+    }
+
+    private String queryString(String sql) throws SQLException {
+        try (Connection db = connect(); ResultSet rows = db.createStatement().executeQuery(sql)) {
+            rows.next();
+            return rows.getString(1);
+        }
     }
 
     private long queryLong(String sql) throws SQLException {
