@@ -23,6 +23,7 @@ import payments.common.security.Secured;
 import payments.customer.ContactVerificationService.Channel;
 import payments.customer.CustomerService.CustomerListQuery;
 import payments.common.web.RunsToCompletion;
+import payments.db.ReplicaRead;
 
 @RunsToCompletion
 @Path("/")
@@ -52,6 +53,7 @@ public class CustomerResource {
     }
 
     @GET
+    @ReplicaRead
     @Path("customers")
     @Secured(Permission.VIEW)
     public Uni<Page<ObjectNode>> list(@QueryParam("platformCustomerId") String platformCustomerId,
@@ -86,6 +88,7 @@ public class CustomerResource {
     }
 
     @GET
+    @ReplicaRead
     @Path("customers/{customerId}")
     @Secured(Permission.VIEW)
     public Uni<ObjectNode> get(@PathParam("customerId") String customerId) {

@@ -16,6 +16,7 @@ import payments.common.JsonText;
 import payments.common.Page;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
+import payments.db.ReplicaRead;
 import payments.transaction.TransactionService.TransactionListQuery;
 import payments.transaction.TransactionView.TransactionResponse;
 import payments.common.web.RunsToCompletion;
@@ -41,6 +42,7 @@ public class TransactionResource {
     }
 
     @GET
+    @ReplicaRead
     @Path("transactions")
     @APIResponse(responseCode = "200", description = "Payments and card transactions (type CARD), newest first",
             content = @Content(schema = @Schema(implementation = TransactionPage.class)))
@@ -64,6 +66,7 @@ public class TransactionResource {
     }
 
     @GET
+    @ReplicaRead
     @Path("transactions/{transactionId}")
     @APIResponse(responseCode = "200", description = "A payment, or a card transaction for a CardTransaction id",
             content = @Content(schema = @Schema(oneOf = {TransactionResponse.class, CardTransactionResponse.class})))

@@ -11,6 +11,7 @@ import payments.common.Page;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
 import payments.common.web.RunsToCompletion;
+import payments.db.ReplicaRead;
 import payments.webhook.WebhookDeliveries.DeliveryDetail;
 import payments.webhook.WebhookDeliveries.DeliveryResponse;
 import payments.webhook.WebhookDeliveries.ReplayResponse;
@@ -30,6 +31,7 @@ public class WebhookDeliveryResource {
 
     /** Newest first; {@code status} is PENDING, DELIVERED, FAILED or SKIPPED (no endpoint was configured), any case. */
     @GET
+    @ReplicaRead
     @Secured(Permission.VIEW)
     public Uni<Page<DeliveryResponse>> list(@QueryParam("eventType") String eventType, @QueryParam("status") String status,
                                             @QueryParam("resourceId") String resourceId, @QueryParam("createdAfter") String createdAfter,
@@ -40,6 +42,7 @@ public class WebhookDeliveryResource {
     }
 
     @GET
+    @ReplicaRead
     @Path("{deliveryId}")
     @Secured(Permission.VIEW)
     public Uni<DeliveryDetail> get(@PathParam("deliveryId") String deliveryId) {

@@ -27,12 +27,15 @@ class PortableSqlTest {
             "ctid", Pattern.compile("\\bctid\\b"),
             "system catalog", Pattern.compile("\\bpg_(tables|catalog|class|namespace|stat_[a-z_]+)\\b"),
             "transaction id", Pattern.compile("\\btxid_current|pg_current_xact_id\\b"),
-            "sleep", Pattern.compile("\\bpg_sleep\\b"));
+            "sleep", Pattern.compile("\\bpg_sleep\\b"),
+            "WAL position", Pattern.compile("\\bpg_(current_wal|last_wal_replay)_lsn\\b"));
 
     /** Where they are used today, and why that is acceptable (or what it would take). */
     private static final Map<String, String> KNOWN = Map.of(
             "src/main/java/payments/card/CardService.java advisory lock",
             "serializes card issuance against the platform's card limit; a distributed engine would lock one counter row (SELECT ... FOR UPDATE) instead",
+            "src/main/java/payments/db/ReadReplica.java WAL position",
+            "only with SVC_READ_REPLICA_URL (a PostgreSQL streaming standby): a distributed engine serves follower reads its own way and needs no read replica setting",
             "src/main/java/payments/sandbox/SandboxReset.java system catalog",
             "sandbox only: lists the schema's tables to empty them; information_schema.tables would do on any engine");
 
