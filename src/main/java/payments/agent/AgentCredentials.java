@@ -1,8 +1,8 @@
 package payments.agent;
 
+import payments.common.RunTimeRandom;
 import payments.common.Sha256;
 
-import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.Locale;
 
@@ -14,7 +14,6 @@ import java.util.Locale;
 final class AgentCredentials {
 
     private static final String ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
-    private static final SecureRandom RANDOM = new SecureRandom();
     static final String TOKEN_PREFIX = "agt_";
 
     private AgentCredentials() {
@@ -26,7 +25,7 @@ final class AgentCredentials {
             if (i > 0 && i % 4 == 0) {
                 code.append('-');
             }
-            code.append(ALPHABET.charAt(RANDOM.nextInt(ALPHABET.length())));
+            code.append(ALPHABET.charAt(RunTimeRandom.secure().nextInt(ALPHABET.length())));
         }
         return code.toString();
     }
@@ -44,7 +43,7 @@ final class AgentCredentials {
 
     static String newAccessToken() {
         byte[] bytes = new byte[32];
-        RANDOM.nextBytes(bytes);
+        RunTimeRandom.secure().nextBytes(bytes);
         return TOKEN_PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 

@@ -1,7 +1,7 @@
 package payments.card;
 
-import java.security.SecureRandom;
 import java.time.LocalDate;
+import payments.common.RunTimeRandom;
 
 /**
  * A provisioned card's number, expiry and CVV (pure): sixteen digits under the brand's test
@@ -9,16 +9,15 @@ import java.time.LocalDate;
  */
 public record CardNumbers(String pan, int expMonth, int expYear, String cvv) {
 
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     /** A new card of {@code brand} valid for three years from {@code today}. */
     public static CardNumbers generate(String brand, LocalDate today) {
         StringBuilder digits = new StringBuilder("MASTERCARD".equals(brand) ? "555555" : "411111");
         while (digits.length() < 15) {
-            digits.append(RANDOM.nextInt(10));
+            digits.append(RunTimeRandom.secure().nextInt(10));
         }
         digits.append(checkDigit(digits));
-        String cvv = String.format("%03d", RANDOM.nextInt(1000));
+        String cvv = String.format("%03d", RunTimeRandom.secure().nextInt(1000));
         LocalDate expiry = today.plusYears(3);
         return new CardNumbers(digits.toString(), expiry.getMonthValue(), expiry.getYear(), cvv);
     }

@@ -8,6 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.bouncycastle.crypto.digests.SHA256Digest;
 import org.bouncycastle.crypto.generators.HKDFBytesGenerator;
 import org.bouncycastle.crypto.params.HKDFParameters;
+import payments.common.RunTimeRandom;
 import payments.common.UnknownFields;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
@@ -31,7 +32,6 @@ import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.PublicKey;
-import java.security.SecureRandom;
 import java.security.cert.X509Certificate;
 import java.security.interfaces.ECPublicKey;
 import java.security.spec.ECGenParameterSpec;
@@ -58,7 +58,6 @@ public class CardTokenization {
     static final String APPLE_PAY = "APPLE_PAY";
     static final String GOOGLE_PAY = "GOOGLE_PAY";
     private static final byte[] INFO = "card-push-provisioning".getBytes(StandardCharsets.US_ASCII);
-    private static final SecureRandom RANDOM = new SecureRandom();
     private static final JsonSchema REQUEST = JsonSchema.parse(JsonText.parse("""
             {"type": "object", "required": ["wallet"], "properties": {
               "wallet": {"type": "string", "enum": ["APPLE_PAY", "GOOGLE_PAY"]},
@@ -246,7 +245,7 @@ public class CardTokenization {
             hkdf.init(new HKDFParameters(agreement.generateSecret(), null, INFO));
             hkdf.generateBytes(key, 0, key.length);
             byte[] iv = new byte[12];
-            RANDOM.nextBytes(iv);
+            RunTimeRandom.secure().nextBytes(iv);
             Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
             cipher.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "AES"), new GCMParameterSpec(128, iv));
             String[] parts = details.split("\\|");
@@ -257,7 +256,7 @@ public class CardTokenization {
             System.arraycopy(iv, 0, withIv, 0, iv.length);
             System.arraycopy(sealed, 0, withIv, iv.length, sealed.length);
             byte[] activation = new byte[32];
-            RANDOM.nextBytes(activation);
+            RunTimeRandom.secure().nextBytes(activation);
             Base64.Encoder base64 = Base64.getEncoder();
             return Map.of("encryptedPassData", base64.encodeToString(withIv), "activationData", base64.encodeToString(activation),
                     "ephemeralPublicKey", base64.encodeToString(ephemeral.getPublic().getEncoded()));

@@ -1,8 +1,5 @@
 package payments.common;
 
-import com.fasterxml.uuid.Generators;
-import com.fasterxml.uuid.impl.TimeBasedEpochGenerator;
-
 import java.util.UUID;
 import java.util.regex.Pattern;
 
@@ -12,7 +9,6 @@ import java.util.regex.Pattern;
  */
 public final class Ids {
 
-    private static final TimeBasedEpochGenerator UUID_V7 = Generators.timeBasedEpochGenerator();
     private static final Pattern UUID_TEXT =
             Pattern.compile("^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$");
 
@@ -20,11 +16,11 @@ public final class Ids {
     }
 
     public static String newId(IdType type) {
-        return type.prefix() + ":" + UUID_V7.generate();
+        return type.prefix() + ":" + RunTimeRandom.uuidV7().generate();
     }
 
     public static UUID newUuid() {
-        return UUID_V7.generate();
+        return RunTimeRandom.uuidV7().generate();
     }
 
     public static boolean isValid(IdType type, String id) {

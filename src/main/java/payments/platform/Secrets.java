@@ -3,8 +3,8 @@ package payments.platform;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.security.SecureRandom;
 import java.util.HexFormat;
+import payments.common.RunTimeRandom;
 
 /**
  * Token secrets: 256 random bits, stored as SHA-256. A fast hash is enough here because the
@@ -13,14 +13,13 @@ import java.util.HexFormat;
  */
 final class Secrets {
 
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     private Secrets() {
     }
 
     static String newSecret() {
         byte[] bytes = new byte[32];
-        RANDOM.nextBytes(bytes);
+        RunTimeRandom.secure().nextBytes(bytes);
         return HexFormat.of().formatHex(bytes);
     }
 

@@ -5,22 +5,21 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
+import payments.common.RunTimeRandom;
 
 /** BIP-39 mnemonics (English list): 128 bits of entropy and a 4-bit SHA-256 checksum, as 12 words. */
 public final class Mnemonics {
 
     private static final List<String> WORDS = load();
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     private Mnemonics() {
     }
 
     public static String generate() {
         byte[] entropy = new byte[16];
-        RANDOM.nextBytes(entropy);
+        RunTimeRandom.secure().nextBytes(entropy);
         return fromEntropy(entropy);
     }
 

@@ -4,15 +4,14 @@ import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import payments.common.ApiException;
+import payments.common.RunTimeRandom;
 
-import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.function.Function;
 
 /** The frame of the server's hosted pages (sandbox verification flows): plain HTML, values escaped. */
 public final class HostedPages {
 
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     private HostedPages() {
     }
@@ -20,7 +19,7 @@ public final class HostedPages {
     /** An unguessable URL-safe token for a hosted page's address ({@code bytes} random bytes). */
     public static String newToken(int bytes) {
         byte[] random = new byte[bytes];
-        RANDOM.nextBytes(random);
+        RunTimeRandom.secure().nextBytes(random);
         return Base64.getUrlEncoder().withoutPadding().encodeToString(random);
     }
 
