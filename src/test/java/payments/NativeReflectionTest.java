@@ -2,7 +2,6 @@ package payments;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import org.junit.jupiter.api.Test;
-import payments.common.NativeReflection;
 
 import java.io.IOException;
 import java.lang.annotation.Annotation;

@@ -6,7 +6,6 @@ import io.vertx.pgclient.PgPool;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
 import jakarta.inject.Singleton;
-import payments.common.ServerConfig;
 
 import java.util.List;
 
@@ -17,11 +16,11 @@ import java.util.List;
 @Singleton
 public class PoolWithPreparedStatements implements PgPoolCreator {
 
-    private final ServerConfig.ReadReplica replicaConfig;
+    private final ReadReplicaConfig replicaConfig;
     private final ReadReplica readReplica;
 
-    public PoolWithPreparedStatements(ServerConfig config, ReadReplica readReplica) {
-        this.replicaConfig = config.readReplica();
+    public PoolWithPreparedStatements(ReadReplicaConfig replicaConfig, ReadReplica readReplica) {
+        this.replicaConfig = replicaConfig;
         this.readReplica = readReplica;
     }
 

@@ -10,7 +10,6 @@ import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import jakarta.inject.Singleton;
 import org.jboss.logging.Logger;
-import payments.common.ServerConfig;
 
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -47,8 +46,8 @@ public class ReadReplica {
     private volatile Coalesced<Long> primaryPosition;
     private volatile Coalesced<Long> replayPosition;
 
-    public ReadReplica(ServerConfig config, MeterRegistry registry) {
-        this.maxWaitNanos = config.readReplica().maxWait().toNanos();
+    public ReadReplica(ReadReplicaConfig config, MeterRegistry registry) {
+        this.maxWaitNanos = config.maxWait().toNanos();
         this.servedByReplica = registry.counter("svc.read.replica.reads", "served.by", "replica");
         this.servedByPrimary = registry.counter("svc.read.replica.reads", "served.by", "primary");
     }

@@ -1,11 +1,12 @@
-package payments.common;
+package payments;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * The classes a native image must keep open to reflection because Jackson reads or writes them:
  * every record and every class with a Jackson annotation (NativeReflectionTest keeps the list exact
- * and prints it when it is not). In a JVM this changes nothing.
+ * and prints it when it is not). In a JVM this changes nothing. It lives in the root package, beside
+ * Main, because it names classes of every feature package.
  */
 @RegisterForReflection(classNames = {
         "payments.account.CardCapabilities",
