@@ -6,13 +6,10 @@ import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -27,20 +24,16 @@ class NativeReflectionTest {
 
     @Test
     void everyClassJacksonMaySeeIsRegisteredForReflection() throws IOException {
-        Path classes = Path.of("target/classes");
         Set<String> needed = new TreeSet<>();
-        try (Stream<Path> files = Files.walk(classes)) {
-            for (Path file : files.filter(f -> f.toString().endsWith(".class")).toList()) {
-                String name = classes.relativize(file).toString().replace('/', '.').replaceAll("\\.class$", "");
-                Class<?> type;
-                try {
-                    type = Class.forName(name, false, getClass().getClassLoader());
-                } catch (ClassNotFoundException | LinkageError e) {
-                    continue;
-                }
-                if (type.isRecord() || jacksonAnnotated(type)) {
-                    needed.add(type.getName());
-                }
+        for (String name : CompiledClasses.names()) {
+            Class<?> type;
+            try {
+                type = Class.forName(name, false, getClass().getClassLoader());
+            } catch (ClassNotFoundException | LinkageError e) {
+                continue;
+            }
+            if (type.isRecord() || jacksonAnnotated(type)) {
+                needed.add(type.getName());
             }
         }
         Set<String> registered = new TreeSet<>(List.of(NativeReflection.class.getAnnotation(RegisterForReflection.class).classNames()));

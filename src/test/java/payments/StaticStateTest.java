@@ -8,7 +8,6 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.net.URL;
 import java.net.URLClassLoader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.Key;
 import java.security.KeyPair;
@@ -22,7 +21,6 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.SplittableRandom;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -50,12 +48,7 @@ class StaticStateTest {
 
     @Test
     void noStaticFieldHoldsARandomSourceAKeyOrAClock() throws Exception {
-        Path classes = Path.of("target/classes");
-        List<String> names;
-        try (Stream<Path> files = Files.walk(classes)) {
-            names = files.filter(f -> f.toString().endsWith(".class"))
-                    .map(f -> classes.relativize(f).toString().replace('/', '.').replaceAll("\\.class$", "")).sorted().toList();
-        }
+        List<String> names = CompiledClasses.names();
         List<String> found = new ArrayList<>();
         List<String> notInitialized = new ArrayList<>();
         try (URLClassLoader buildTime = new URLClassLoader(classPath(), ClassLoader.getPlatformClassLoader())) {
@@ -125,7 +118,7 @@ class StaticStateTest {
         for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
             urls.add(Path.of(entry).toUri().toURL());
         }
-        urls.add(0, Path.of("target/classes").toUri().toURL());
+        urls.add(0, CompiledClasses.ROOT.toUri().toURL());
         return urls.toArray(URL[]::new);
     }
 }

@@ -8,13 +8,12 @@ import jakarta.ws.rs.GET;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import payments.CompiledClasses;
 import payments.TestSupport;
 import payments.customer.CustomerTest;
 
 import java.io.IOException;
 import java.lang.reflect.Method;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -24,7 +23,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.is;
@@ -91,15 +89,11 @@ class ReadReplicaTest {
     @Test
     void onlyGetMethodsAreMarked() throws IOException, ClassNotFoundException {
         List<Method> marked = new ArrayList<>();
-        Path classes = Path.of("target/classes");
-        try (Stream<Path> files = Files.walk(classes)) {
-            for (Path file : files.filter(f -> f.toString().endsWith(".class")).toList()) {
-                String name = classes.relativize(file).toString().replace('/', '.').replaceAll("\\.class$", "");
-                for (Method method : Class.forName(name, false, getClass().getClassLoader()).getDeclaredMethods()) {
-                    if (method.isAnnotationPresent(ReplicaRead.class)) {
-                        assertTrue(method.isAnnotationPresent(GET.class), method + " is marked but is not a GET");
-                        marked.add(method);
-                    }
+        for (String name : CompiledClasses.names()) {
+            for (Method method : Class.forName(name, false, getClass().getClassLoader()).getDeclaredMethods()) {
+                if (method.isAnnotationPresent(ReplicaRead.class)) {
+                    assertTrue(method.isAnnotationPresent(GET.class), method + " is marked but is not a GET");
+                    marked.add(method);
                 }
             }
         }
