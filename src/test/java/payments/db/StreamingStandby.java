@@ -5,7 +5,6 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -50,7 +49,7 @@ public class StreamingStandby implements QuarkusTestResourceLifecycleManager {
             Path copy = Files.createTempDirectory("standby");
             int primaryPort = Integer.parseInt(primaryUrl.replaceAll("^.*:(\\d+)/.*$", "$1"));
             baseBackup(copy, primaryPort);
-            standby = EmbeddedPostgres.builder().setDataDirectory(copy).setCleanDataDirectory(false).setPort(freePort())
+            standby = EmbeddedPostgres.builder().setDataDirectory(copy).setCleanDataDirectory(false)
                     .setServerConfig("hot_standby", "on").setConnectConfig("password", password).start();
             return Map.of("svc.read-replica.url", "postgresql://localhost:" + standby.getPort() + "/postgres");
         } catch (IOException | SQLException e) {
@@ -122,12 +121,6 @@ public class StreamingStandby implements QuarkusTestResourceLifecycleManager {
         try (ResultSet rows = sql.executeQuery(query)) {
             rows.next();
             return rows.getString(1);
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
         }
     }
 

@@ -1,12 +1,12 @@
 package payments.sandbox.console;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import payments.common.RunTimeRandom;
 import payments.common.ServerClock;
 import payments.common.Sha256;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.Optional;
@@ -28,7 +28,7 @@ public class ConsoleSessions {
 
     public ConsoleSessions(ServerClock clock) {
         this.clock = clock;
-        new SecureRandom().nextBytes(key);
+        RunTimeRandom.secure().nextBytes(key);
     }
 
     /** A new session's cookie value for this client id. */
