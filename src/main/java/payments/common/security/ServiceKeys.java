@@ -2,9 +2,8 @@ package payments.common.security;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
-import org.bouncycastle.jce.ECNamedCurveTable;
-import org.bouncycastle.jce.spec.ECNamedCurveParameterSpec;
-import org.bouncycastle.jce.spec.ECPublicKeySpec;
+import org.bouncycastle.crypto.ec.CustomNamedCurves;
+import org.bouncycastle.math.ec.ECPoint;
 import org.bouncycastle.openssl.PEMKeyPair;
 import org.bouncycastle.openssl.PEMParser;
 import org.bouncycastle.openssl.jcajce.JcaPEMKeyConverter;
@@ -23,6 +22,7 @@ import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.interfaces.ECPrivateKey;
 import java.security.spec.ECGenParameterSpec;
+import java.security.spec.ECPublicKeySpec;
 
 /**
  * The server's own P-256 signing keys (webhooks, wallet bundles and tokens): read from a PEM, or
@@ -81,12 +81,11 @@ public class ServiceKeys {
         }
     }
 
+    /** The JDK's key factory builds the key (no BouncyCastle JCA provider: it would need reflection in a native image). */
     private static PublicKey publicKeyOf(ECPrivateKey privateKey) throws GeneralSecurityException {
-        ECNamedCurveParameterSpec curve = ECNamedCurveTable.getParameterSpec("secp256r1");
-        var point = curve.getG().multiply(privateKey.getS()).normalize();
-        KeyFactory factory = KeyFactory.getInstance("EC", new org.bouncycastle.jce.provider.BouncyCastleProvider());
-        PublicKey bcKey = factory.generatePublic(new ECPublicKeySpec(point, curve));
-        return KeyFactory.getInstance("EC").generatePublic(new java.security.spec.X509EncodedKeySpec(bcKey.getEncoded()));
+        ECPoint point = CustomNamedCurves.getByName("secp256r1").getG().multiply(privateKey.getS()).normalize();
+        java.security.spec.ECPoint w = new java.security.spec.ECPoint(point.getAffineXCoord().toBigInteger(), point.getAffineYCoord().toBigInteger());
+        return KeyFactory.getInstance("EC").generatePublic(new ECPublicKeySpec(w, privateKey.getParams()));
     }
 
     public static String toPem(String type, byte[] der) {
