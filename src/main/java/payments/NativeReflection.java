@@ -262,6 +262,8 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         "payments.wallet.Stamp",
         "payments.wallet.WalletExport$Exported",
         "payments.wallet.WalletPayments$Terms",
+        "payments.webhook.BodySigners$BouncyCastleBodySigner",
+        "payments.webhook.BodySigners$JcaBodySigner",
         "payments.webhook.WebhookAddresses$Target",
         "payments.webhook.WebhookDeliveries$AttemptResponse",
         "payments.webhook.WebhookDeliveries$DeliveryDetail",

@@ -4,6 +4,7 @@ import org.apache.sshd.client.SshClient;
 import org.apache.sshd.client.session.ClientSession;
 import org.apache.sshd.common.config.keys.KeyUtils;
 import org.apache.sshd.common.digest.BuiltinDigests;
+import org.apache.sshd.common.io.nio2.Nio2ServiceFactoryFactory;
 import org.apache.sshd.common.keyprovider.FileKeyPairProvider;
 import org.apache.sshd.sftp.client.SftpClient;
 import org.apache.sshd.sftp.client.SftpClientFactory;
@@ -41,6 +42,8 @@ final class SftpTransport implements BankFileTransport, AutoCloseable {
         String expected = this.settings.hostKeyFingerprint().orElseThrow(() -> new IllegalStateException(
                 "svc.bank-files.sftp.host-key-fingerprint is required (SHA256:... as ssh-keygen -lf prints it)"));
         client = SshClient.setUpDefaultClient();
+        // Named here rather than found by class name, which a native image could not do unregistered.
+        client.setIoServiceFactoryFactory(new Nio2ServiceFactoryFactory());
         client.setServerKeyVerifier((session, address, key) -> {
             String actual = KeyUtils.getFingerPrint(BuiltinDigests.sha256, key);
             if (!expected.equals(actual)) {
