@@ -25,6 +25,9 @@ import java.util.jar.JarFile;
  * whole data model and converter packages are registered.</li>
  * <li>JAXB reads and writes the ISO 20022 messages field by field: each message class, its
  * superclasses, and the classes it lists for its JAXB context ({@code _classes}).</li>
+ * <li>JAXB's API finds its implementation by name: Quarkus turns off the builder's automatic
+ * registration of service-loader providers, so the API falls back to its default factory class,
+ * loaded by name.</li>
  * </ul>
  */
 public final class NativeLibraryClasses {
@@ -32,6 +35,7 @@ public final class NativeLibraryClasses {
     static final List<String> WEBAUTHN4J_PACKAGES = List.of("com.webauthn4j.data.", "com.webauthn4j.converter.");
     static final List<Class<?>> ISO20022_MESSAGES = List.of(MxPain00100109.class, MxPain00200110.class, MxCamt05400108.class);
     private static final String ISO20022_PACKAGE = "com.prowidesoftware.";
+    static final List<String> BY_NAME = List.of("org.glassfish.jaxb.runtime.v2.ContextFactory");
 
     private NativeLibraryClasses() {
     }
@@ -39,6 +43,13 @@ public final class NativeLibraryClasses {
     public static Set<Class<?>> all() {
         Set<Class<?>> all = new LinkedHashSet<>(webauthn4jModel());
         all.addAll(iso20022Model());
+        for (String name : BY_NAME) {
+            try {
+                all.add(Class.forName(name, false, NativeLibraryClasses.class.getClassLoader()));
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException(e);
+            }
+        }
         return all;
     }
 

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AccessibleObject;
 import java.lang.reflect.AnnotatedElement;
+import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -67,6 +68,15 @@ class NativeLibraryClassesTest {
                     .forEach(named -> missing.add(named.getName() + " (named by " + type.getName() + ")"));
         }
         assertEquals(Set.of(), missing);
+    }
+
+    /** Without service-loader registrations, jakarta.xml.bind loads its default implementation by this name. */
+    @Test
+    void theJaxbImplementationTheApiLoadsByNameIsRegistered() throws Exception {
+        Field fallback = Class.forName("jakarta.xml.bind.ContextFinder").getDeclaredField("DEFAULT_FACTORY_CLASS");
+        fallback.setAccessible(true);
+        String name = (String) fallback.get(null);
+        assertTrue(NativeLibraryClasses.all().stream().anyMatch(c -> c.getName().equals(name)), name);
     }
 
     @Test

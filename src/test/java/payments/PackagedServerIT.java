@@ -4,11 +4,15 @@ import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.quarkus.test.junit.QuarkusIntegrationTest;
 import io.restassured.RestAssured;
+import io.restassured.response.Response;
 import org.junit.jupiter.api.Test;
+import payments.wallet.PasskeyFlow;
+import payments.wallet.WalletClient;
 
 import java.util.Map;
 
 import static org.hamcrest.Matchers.is;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -31,7 +35,8 @@ class PackagedServerIT {
             return Map.of("svc.api-client-id", TestSupport.CLIENT_ID, "svc.api-client-secret", TestSupport.CLIENT_SECRET,
                     "svc.sandbox-credentials-file", "target/packaged-server/sandbox-credentials.env",
                     "svc.sandbox-secrets-key-file", "target/packaged-server/secrets.key",
-                    "svc.jobs.poll-interval", "100ms");
+                    "svc.jobs.poll-interval", "100ms",
+                    "svc.wallets.passkey-rp-id", PasskeyFlow.RP_ID, "svc.wallets.passkey-origins", PasskeyFlow.ORIGIN);
         }
 
         @Override
@@ -57,5 +62,16 @@ class PackagedServerIT {
             assertNotNull(completed, "the payment's completion was delivered");
             assertTrue(completed.signatureValid(), "signed with the key GET /config publishes");
         }
+    }
+
+    @Test
+    void aWalletRegistersAPasskeyAndLogsInWithIt() {
+        PasskeyFlow.Registered passkey = PasskeyFlow.registered();
+        Response challenge = PasskeyFlow.challenge(passkey.credentialId(), WalletClient.compressed(WalletClient.newKey()));
+        assertEquals(200, challenge.statusCode(), challenge.asString());
+        Response session = PasskeyFlow.verify(passkey.credentialId(), passkey.authenticator().assertion(challenge.jsonPath().getString("challenge")),
+                challenge.jsonPath().getString("requestId"));
+        assertEquals(200, session.statusCode(), session.asString());
+        assertEquals("PASSKEY", session.jsonPath().getString("type"));
     }
 }
