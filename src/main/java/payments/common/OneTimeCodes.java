@@ -8,7 +8,7 @@ import java.security.SecureRandom;
 @ApplicationScoped
 public class OneTimeCodes {
 
-    private final SecureRandom random = new SecureRandom();
+    private final SecureRandom random = RunTimeRandom.secure();
 
     public String next() {
         return String.format("%06d", random.nextInt(1_000_000));

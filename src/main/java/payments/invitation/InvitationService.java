@@ -11,6 +11,7 @@ import payments.common.FieldError;
 import payments.common.JsonBodies;
 import payments.common.Money;
 import payments.common.RequestValidator;
+import payments.common.RunTimeRandom;
 import payments.common.ServerClock;
 import payments.common.ServerConfig;
 import payments.customer.Customer;
@@ -49,7 +50,7 @@ public class InvitationService {
     private final PlatformConfigService platform;
     private final WebhookPublisher webhooks;
     /** 60 random bits a code: an invitation's code is all a claimer needs, so it must not be guessable. */
-    private final SecureRandom random = new SecureRandom();
+    private final SecureRandom random = RunTimeRandom.secure();
 
     public InvitationService(ServerClock clock, ServerConfig config, RequestValidator validator, PlatformConfigService platform,
                              WebhookPublisher webhooks) {

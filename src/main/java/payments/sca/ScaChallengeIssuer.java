@@ -3,6 +3,7 @@ package payments.sca;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.Ids;
+import payments.common.RunTimeRandom;
 import payments.common.ServerClock;
 import payments.sca.ScaRecords.Challenge;
 import payments.sca.ScaRecords.Factor;
@@ -33,7 +34,7 @@ public class ScaChallengeIssuer {
 
     private final Passkeys passkeys;
     private final ServerClock clock;
-    private final SecureRandom random = new SecureRandom();
+    private final SecureRandom random = RunTimeRandom.secure();
 
     public ScaChallengeIssuer(Passkeys passkeys, ServerClock clock) {
         this.passkeys = passkeys;

@@ -10,6 +10,7 @@ import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.Ids;
 import payments.common.JsonBodies;
+import payments.common.RunTimeRandom;
 import payments.common.ServerClock;
 import payments.common.ServerConfig;
 import payments.common.Sha256;
@@ -47,7 +48,7 @@ public class ScaFactors {
     private final ServerClock clock;
     private final ServerConfig config;
     private final ScaChallengeIssuer issuer;
-    private final SecureRandom random = new SecureRandom();
+    private final SecureRandom random = RunTimeRandom.secure();
 
     public ScaFactors(TotpCodes totp, Passkeys passkeys, SecretsAtRest secrets, ServerClock clock, ServerConfig config,
                       ScaChallengeIssuer issuer) {

@@ -28,6 +28,8 @@ class ComposeFileTest {
         assertEquals("service_healthy", server.at("/depends_on/postgres/condition").asText());
         assertTrue(postgres.at("/healthcheck/test/1").asText().startsWith("pg_isready"));
         assertTrue(Files.isRegularFile(Path.of(server.at("/build/dockerfile").asText())), "the Dockerfile exists");
+        assertTrue(Files.readString(Path.of(server.at("/build/dockerfile").asText())).contains("FROM ${BASE}"), "the base image is a build argument");
+        assertTrue(server.at("/build/args/BASE").asText().startsWith("${SVC_JVM_BASE_IMAGE:?"), "named by the user, never defaulted to a registry");
 
         JsonNode env = server.get("environment");
         String database = postgres.at("/environment/POSTGRES_DB").asText();

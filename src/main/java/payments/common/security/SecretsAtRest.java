@@ -2,6 +2,7 @@ package payments.common.security;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import payments.common.RunTimeRandom;
 import payments.common.ServerConfig;
 
 import javax.crypto.Cipher;
@@ -35,7 +36,7 @@ public class SecretsAtRest {
     private static final int TAG_BITS = 128;
 
     private final ServerConfig config;
-    private final SecureRandom random = new SecureRandom();
+    private final SecureRandom random = RunTimeRandom.secure();
     private volatile SecretKeySpec key;
     private volatile SecretKeySpec macKey;
 
