@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import java.util.Map;
 
 import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static payments.TestSupport.api;
 
 /** In production mode the sandbox endpoints do not exist; everything else behaves the same. */
@@ -17,6 +18,8 @@ class ProductionModeTest {
 
     @jakarta.inject.Inject
     io.vertx.mutiny.sqlclient.Pool pool;
+    @jakarta.inject.Inject
+    payments.transaction.Deposits deposits;
 
     public static class Production implements QuarkusTestProfile {
         @Override
@@ -86,7 +89,12 @@ class ProductionModeTest {
     /** Production decides no packet by itself: a complete one waits for the platform's compliance staff (the operator queue). */
     @Test
     void aCompletePacketWaitsForTheComplianceStaffWhoApproveIt() {
-        String customerId = payments.verification.VerificationTest.completeIndividual("Pia Production");
+        approvedByComplianceStaff("Pia Production");
+    }
+
+    /** A customer whose complete packet the compliance staff approved (asserts each step). */
+    private static String approvedByComplianceStaff(String fullName) {
+        String customerId = payments.verification.VerificationTest.completeIndividual(fullName);
         payments.verification.VerificationTest.upload(customerId, "PASSPORT", payments.verification.VerificationTest.PNG);
         String verificationId = payments.verification.VerificationTest.submit(customerId).getString("id");
         api().get("/verifications/" + verificationId).then().body("verificationStatus", equalTo("IN_PROGRESS"));
@@ -94,6 +102,55 @@ class ProductionModeTest {
         TestSupport.apiAs(token.get("clientId"), token.get("clientSecret")).body(java.util.Map.of("reason", "Checked"))
                 .post("/compliance/reviews/" + verificationId + "/approve").then().statusCode(200);
         api().get("/customers/" + customerId).then().body("kycStatus", equalTo("APPROVED"));
+        return customerId;
+    }
+
+    /**
+     * Outside the sandbox a deposit swept to a bank account would only reach the rail's ledger account,
+     * with no payout behind it: such rules are refused, and one made before falls back to the holder's
+     * own account (the deposit FAILED, SWEEP_QUOTE_FAILED), never to the rail.
+     */
+    @Test
+    void aRuleBasedAccountSweepsOnlyToTheHoldersOwnInternalAccount() throws Throwable {
+        String customerId = approvedByComplianceStaff("Rita Rule");
+        String own = MoneyFixtures.activeAccounts(customerId).get("USD");
+        String bank = api().body(payments.account.ExternalAccountTest.usdAccount(customerId, "000"))
+                .post("/customers/external-accounts").then().statusCode(201).extract().path("id");
+        api().body(ruleBased(customerId, bank)).post("/internal-accounts").then().statusCode(400)
+                .body("details.errors[0].field", equalTo("sweepRule.destinationAccountId"));
+        String ruleBasedId = api().body(ruleBased(customerId, own)).post("/internal-accounts").then().statusCode(201)
+                .extract().path("id");
+        java.util.UUID ruleBasedUuid = java.util.UUID.fromString(ruleBasedId.substring(ruleBasedId.indexOf(':') + 1));
+        for (int i = 0; i < 100 && !"ACTIVE".equals(api().get("/internal-accounts/" + ruleBasedId).then().extract().path("status")); i++) {
+            Thread.sleep(100);
+        }
+        // A rule made before this check: it names the bank account.
+        pool.preparedQuery("UPDATE internal_accounts SET sweep_rule = $1 WHERE id = $2").executeAndAwait(io.vertx.mutiny.sqlclient.Tuple.of(
+                new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(Map.of("destinationAccountId", bank)), ruleBasedUuid));
+        long rail = systemBalance("RAIL");
+        String platformCustomerId = api().get("/customers/" + customerId).then().extract().path("platformCustomerId");
+
+        String depositId = io.quarkus.vertx.VertxContextSupport.subscribeAndAwait(() -> io.quarkus.hibernate.reactive.panache.Panache.withTransaction(
+                () -> payments.account.InternalAccount.<payments.account.InternalAccount>findById(ruleBasedUuid).flatMap(account -> deposits.credit(
+                        new payments.transaction.Deposits.Deposit(account, platformCustomerId, 5_000, payments.ledger.Journal.SystemAccount.RAIL,
+                                "REALTIME_FUNDING", "Bank transfer", "Bank transfer", null)))))
+                .wireId();
+        api().get("/transactions/" + depositId).then().statusCode(200).body("status", equalTo("FAILED"))
+                .body("failureReason", equalTo("SWEEP_QUOTE_FAILED"));
+        assertEquals(5_000, MoneyFixtures.balance(own), "the holder's own account took the deposit");
+        assertEquals(0, MoneyFixtures.balance(ruleBasedId));
+        assertEquals(rail - 5_000, systemBalance("RAIL"), "the rail only gave the money; nothing went back to it");
+    }
+
+    private static Map<String, Object> ruleBased(String customerId, String destination) {
+        return Map.of("type", "RULE_BASED", "currency", "USD", "customerId", customerId,
+                "sweepRule", Map.of("destinationAccountId", destination, "payerReference", "INV-7"));
+    }
+
+    private long systemBalance(String account) {
+        var rows = pool.preparedQuery("SELECT coalesce(sum(amount), 0) FROM ledger_entries WHERE system_account = $1 AND currency = 'USD'")
+                .executeAndAwait(io.vertx.mutiny.sqlclient.Tuple.of(account));
+        return rows.iterator().next().getLong(0);
     }
 
     /** Production has no page where invitees claim invitations until the platform names one. */

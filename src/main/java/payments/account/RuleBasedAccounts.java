@@ -13,6 +13,7 @@ import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
 import payments.common.JsonText;
+import payments.common.ServerConfig;
 import payments.common.schema.JsonSchema;
 import payments.common.schema.SchemaValidator;
 import payments.customer.Customer;
@@ -49,11 +50,13 @@ public class RuleBasedAccounts {
     private final InternalAccountService accounts;
     private final InternalAccountView view;
     private final JsonText json;
+    private final ServerConfig config;
 
-    public RuleBasedAccounts(InternalAccountService accounts, InternalAccountView view, JsonText json) {
+    public RuleBasedAccounts(InternalAccountService accounts, InternalAccountView view, JsonText json, ServerConfig config) {
         this.accounts = accounts;
         this.view = view;
         this.json = json;
+        this.config = config;
     }
 
     @WithTransaction
@@ -72,7 +75,7 @@ public class RuleBasedAccounts {
         ObjectNode request = (ObjectNode) result.value();
         return CustomerService.findForChange(request.get("customerId").asText())
                 .invoke(RuleBasedAccounts::requireVerified)
-                .call(holder -> checkDestination(holder, request.at("/sweepRule/destinationAccountId").asText()))
+                .call(holder -> checkDestination(holder, request.at("/sweepRule/destinationAccountId").asText(), config.sandbox()))
                 .call(RuleBasedAccounts::requireOwnUsdAccount)
                 .flatMap(holder -> {
                     InternalAccount account = accounts.newAccount(holder.id, InternalAccount.RULE_BASED, "USD",
@@ -106,9 +109,16 @@ public class RuleBasedAccounts {
                 .replaceWithVoid();
     }
 
-    /** Sweeps go to the holder's own ACTIVE USD account: an ownership-verified external one or its internal one. */
-    private static Uni<Void> checkDestination(Customer holder, String destinationId) {
+    /**
+     * Sweeps go to the holder's own ACTIVE USD account: its internal one, or (in the sandbox) an
+     * ownership-verified external one. Outside the sandbox a sweep to a bank account would need a
+     * payout over the rail of its own, which is not built: RuleBasedSweep would only move the money to
+     * the rail's ledger account with no bank transfer behind it.
+     */
+    private static Uni<Void> checkDestination(Customer holder, String destinationId, boolean sandbox) {
         if (Ids.isValid(IdType.EXTERNAL_ACCOUNT, destinationId)) {
+            require(sandbox, "Must be the customer's own USD internal account: sweeping to an external account"
+                    + " is only simulated in the sandbox, not paid out in production");
             UUID id = Ids.uuidOf(IdType.EXTERNAL_ACCOUNT, destinationId, ExternalAccountService.NOT_FOUND);
             return ExternalAccount.<ExternalAccount>findById(id).map(account -> {
                 boolean usable = account != null && account.deletedAt == null && holder.id.equals(account.customerId);

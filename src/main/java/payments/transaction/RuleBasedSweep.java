@@ -10,6 +10,7 @@ import payments.common.ErrorCode;
 import payments.common.IdType;
 import payments.common.Ids;
 import payments.common.JsonText;
+import payments.common.ServerConfig;
 import payments.ledger.Journal.SystemAccount;
 import payments.ledger.Journal;
 import payments.ledger.Ledger;
@@ -22,7 +23,10 @@ import java.util.Map;
  * in the same transaction, so the account never holds a balance. To the rule's destination when the
  * amount is within the rule's minimum and the corridor's per-payment maximum and the destination can
  * still receive; otherwise to the holder's own account in the same currency, the payment FAILED with
- * SWEEP_AMOUNT_OUT_OF_RANGE or SWEEP_QUOTE_FAILED.
+ * SWEEP_AMOUNT_OUT_OF_RANGE or SWEEP_QUOTE_FAILED. An external destination is a simulation of the
+ * sandbox's: outside it, the sweep would only move the money to the rail's ledger account with no
+ * payout behind it, so it falls back (RuleBasedAccounts no longer accepts such rules there; one made
+ * before lands here).
  */
 @ApplicationScoped
 public class RuleBasedSweep {
@@ -31,13 +35,15 @@ public class RuleBasedSweep {
     private final PaymentLimits limits;
     private final PaymentLifecycle lifecycle;
     private final JsonText json;
+    private final boolean sandbox;
     private static final Logger LOG = Logger.getLogger(RuleBasedSweep.class);
 
-    public RuleBasedSweep(Ledger ledger, PaymentLimits limits, PaymentLifecycle lifecycle, JsonText json) {
+    public RuleBasedSweep(Ledger ledger, PaymentLimits limits, PaymentLifecycle lifecycle, JsonText json, ServerConfig config) {
         this.ledger = ledger;
         this.limits = limits;
         this.lifecycle = lifecycle;
         this.json = json;
+        this.sandbox = config.sandbox();
     }
 
     /** The rule as stored: where to sweep, whose payments these are, and the smallest amount worth forwarding. */
@@ -76,13 +82,17 @@ public class RuleBasedSweep {
     }
 
     /** The rule's destination while it can still receive; null when it no longer can. */
-    private static Uni<Destination> destination(Rule rule) {
+    private Uni<Destination> destination(Rule rule) {
         String id = rule.destinationAccountId();
         if (Ids.isValid(IdType.INTERNAL_ACCOUNT, id)) {
             return InternalAccount.<InternalAccount>findById(Ids.uuidOf(IdType.INTERNAL_ACCOUNT, id, ErrorCode.INTERNAL_ACCOUNT_NOT_FOUND))
                     .map(account -> account != null && account.canTransact() ? new Destination(account, null) : null);
         }
         if (Ids.isValid(IdType.EXTERNAL_ACCOUNT, id)) {
+            if (!sandbox) {
+                LOG.warnf("A rule-based account sweeps to external account %s: not paid out outside the sandbox; the deposit goes to the holder's own account", id);
+                return Uni.createFrom().nullItem();
+            }
             return ExternalAccount.<ExternalAccount>findById(Ids.uuidOf(IdType.EXTERNAL_ACCOUNT, id, ErrorCode.EXTERNAL_ACCOUNT_NOT_FOUND))
                     // Only a verified (ACTIVE) account: the rule named one, and a sweep has no amount limit to check.
                     .map(account -> account != null && account.isVerified() ? new Destination(null, account) : null);
