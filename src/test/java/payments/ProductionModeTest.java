@@ -92,14 +92,27 @@ class ProductionModeTest {
         approvedByComplianceStaff("Pia Production");
     }
 
+    /**
+     * In production COMPLIANCE_REVIEW comes only from the operator's configured credential: the
+     * platform's own MANAGE token cannot mint it (else it could approve its own customers).
+     */
+    @Test
+    void noApiCallGrantsComplianceReview() {
+        api().body(Map.of("name", "desk", "permissions", java.util.List.of("COMPLIANCE_REVIEW"))).post("/tokens").then()
+                .statusCode(403).body("code", equalTo("FORBIDDEN")).body("details.errors[0].field", equalTo("permissions"));
+        api().get("/tokens").then().statusCode(200).body("data.find { it.name == 'compliance desk' }.permissions",
+                equalTo(java.util.List.of("COMPLIANCE_REVIEW")));
+        TestSupport.complianceDesk().get("/compliance/reviews").then().statusCode(200);
+        TestSupport.complianceDesk().get("/customers").then().statusCode(403);
+    }
+
     /** A customer whose complete packet the compliance staff approved (asserts each step). */
     private static String approvedByComplianceStaff(String fullName) {
         String customerId = payments.verification.VerificationTest.completeIndividual(fullName);
         payments.verification.VerificationTest.upload(customerId, "PASSPORT", payments.verification.VerificationTest.PNG);
         String verificationId = payments.verification.VerificationTest.submit(customerId).getString("id");
         api().get("/verifications/" + verificationId).then().body("verificationStatus", equalTo("IN_PROGRESS"));
-        var token = TestSupport.newToken("COMPLIANCE_REVIEW");
-        TestSupport.apiAs(token.get("clientId"), token.get("clientSecret")).body(java.util.Map.of("reason", "Checked"))
+        TestSupport.complianceDesk().body(java.util.Map.of("reason", "Checked"))
                 .post("/compliance/reviews/" + verificationId + "/approve").then().statusCode(200);
         api().get("/customers/" + customerId).then().body("kycStatus", equalTo("APPROVED"));
         return customerId;

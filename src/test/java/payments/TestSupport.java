@@ -16,6 +16,9 @@ public final class TestSupport {
     public static final String BASE = "/2025-10-13";
     public static final String CLIENT_ID = "test-client";
     public static final String CLIENT_SECRET = "test-secret";
+    /** The compliance desk's credential the test profile configures (in production the only COMPLIANCE_REVIEW holder). */
+    public static final String COMPLIANCE_ID = "test-compliance-desk";
+    public static final String COMPLIANCE_SECRET = "test-compliance-secret";
 
     static {
         // Every answer any test receives is held against the reference interface's schemas.
@@ -38,6 +41,10 @@ public final class TestSupport {
     public static RequestSpecification api() {
         return RestAssured.given().basePath(BASE).auth().preemptive().basic(CLIENT_ID, CLIENT_SECRET)
                 .contentType(ContentType.JSON);
+    }
+
+    public static RequestSpecification complianceDesk() {
+        return apiAs(COMPLIANCE_ID, COMPLIANCE_SECRET);
     }
 
     public static RequestSpecification apiAs(String clientId, String secret) {

@@ -39,6 +39,15 @@ public interface ServerConfig {
 
     Optional<String> apiClientSecret();
 
+    /**
+     * The compliance desk's credential (`SVC_COMPLIANCE_CLIENT_ID`/`_SECRET`): a token holding
+     * COMPLIANCE_REVIEW only, made at start. In production the one way to that permission: no API
+     * call grants it.
+     */
+    Optional<String> complianceClientId();
+
+    Optional<String> complianceClientSecret();
+
     /** PEM (PKCS#8) P-256 private key for webhook signatures; generated once and stored when absent. */
     Optional<String> webhookSigningKey();
 

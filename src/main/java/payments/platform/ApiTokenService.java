@@ -8,6 +8,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
+import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
 import payments.common.JsonBodies;
@@ -16,6 +17,7 @@ import payments.common.PageRequest;
 import payments.common.QueryFilters;
 import payments.common.RequestValidator;
 import payments.common.ServerClock;
+import payments.common.ServerConfig;
 import payments.common.security.AuthScheme;
 import payments.common.security.Authenticator;
 import payments.common.security.Caller;
@@ -29,6 +31,7 @@ import java.util.Base64;
 import java.util.EnumSet;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -44,24 +47,50 @@ public class ApiTokenService implements Authenticator {
     private final ServerClock clock;
     private final RequestValidator validator;
     private final ApiTokenStore store;
+    private final ServerConfig config;
     private final RecentTokens recentTokens = new RecentTokens(System::nanoTime);
 
-    public ApiTokenService(ServerClock clock, RequestValidator validator, ApiTokenStore store) {
+    public ApiTokenService(ServerClock clock, RequestValidator validator, ApiTokenStore store, ServerConfig config) {
         this.clock = clock;
         this.validator = validator;
         this.store = store;
+        this.config = config;
     }
 
     @WithTransaction
-    public Uni<ApiTokenResponse> create(JsonBodies.Bound<ApiTokenCreateRequest> body) {
+    public Uni<ApiTokenResponse> create(JsonBodies.Bound<ApiTokenCreateRequest> body, Caller creator) {
         ApiTokenCreateRequest request = validator.validate(body, List.of());
         Set<Permission> permissions = request.permissions().stream().map(Permission::valueOf)
                 .collect(Collectors.toCollection(() -> EnumSet.noneOf(Permission.class)));
+        checkGrant(permissions, creator, config.sandbox());
         UUID id = Ids.newUuid();
         String secret = Secrets.newSecret();
         ApiToken token = newToken(id, clientIdOf(id), request.name().trim(), permissions, secret,
                 clock.now());
         return token.persist().map(saved -> toWire(token, secret));
+    }
+
+    /**
+     * A token grants at most what its creator holds: a MANAGE token cannot mint the TRANSACT it lacks.
+     * COMPLIANCE_REVIEW (deciding identity verifications, implied by nothing) is granted by no API call
+     * in production, where it comes only from the operator's configured compliance credential
+     * (BootstrapCredentials): otherwise the platform's own integration, which holds MANAGE, could
+     * approve its customers. The sandbox's identity checks are simulated, so there a MANAGE token may
+     * grant it (the console's walkthrough does).
+     */
+    static void checkGrant(Set<Permission> requested, Caller creator, boolean sandbox) {
+        List<String> refused = requested.stream()
+                .filter(permission -> permission == Permission.COMPLIANCE_REVIEW ? !sandbox : !creator.has(permission))
+                .map(Permission::name).sorted().toList();
+        if (refused.isEmpty()) {
+            return;
+        }
+        String reason = refused.contains(Permission.COMPLIANCE_REVIEW.name())
+                ? "COMPLIANCE_REVIEW comes only from the compliance credential the operator configures"
+                        + " (SVC_COMPLIANCE_CLIENT_ID, SVC_COMPLIANCE_CLIENT_SECRET); a token grants at most what its creator holds"
+                : "A token grants at most what its creator holds";
+        throw new ApiException(ErrorCode.FORBIDDEN, reason + ": cannot grant " + String.join(", ", refused),
+                Map.of("errors", List.of(FieldError.of("permissions", "Not grantable by this caller: " + String.join(", ", refused)))));
     }
 
     @WithSession

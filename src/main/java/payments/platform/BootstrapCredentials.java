@@ -32,6 +32,7 @@ public class BootstrapCredentials {
 
     private static final Logger LOG = Logger.getLogger(BootstrapCredentials.class);
     static final String BOOTSTRAP_NAME = "bootstrap";
+    static final String COMPLIANCE_NAME = "compliance desk";
 
     /** The token the banner names: its client id (null for none) and its secret when it was just generated. */
     record Bootstrapped(String clientId, String newSecret, String note) {
@@ -59,6 +60,33 @@ public class BootstrapCredentials {
 
     void bootstrap(@Observes @Priority(30) StartupEvent event) {
         printBanner(ensureToken(config.apiClientId(), config.apiClientSecret()));
+        ensureComplianceToken();
+    }
+
+    /**
+     * The compliance desk's token from `SVC_COMPLIANCE_CLIENT_ID`/`_SECRET` (COMPLIANCE_REVIEW only):
+     * created when absent, its secret rotated when it exists, left deleted when deleted. In production
+     * the only holder of that permission (ApiTokenService grants it to no one).
+     */
+    void ensureComplianceToken() {
+        Optional<String> clientId = config.complianceClientId();
+        Optional<String> secret = config.complianceClientSecret();
+        if (clientId.isEmpty() || secret.isEmpty()) {
+            if (!config.sandbox()) {
+                LOG.info("No compliance desk credential: set SVC_COMPLIANCE_CLIENT_ID and SVC_COMPLIANCE_CLIENT_SECRET"
+                        + " for the staff who decide identity verifications");
+            }
+            return;
+        }
+        if (clientId.equals(config.apiClientId())) {
+            LOG.error("SVC_COMPLIANCE_CLIENT_ID must differ from SVC_API_CLIENT_ID: no compliance desk credential made");
+            return;
+        }
+        ApiToken token = ApiTokenService.newToken(Ids.newUuid(), clientId.get(), COMPLIANCE_NAME, EnumSet.of(Permission.COMPLIANCE_REVIEW),
+                secret.get(), clock.now());
+        if (!tokens.saveUnlessDeleted(token).await().indefinitely()) {
+            LOG.warnf("The API token %s named by SVC_COMPLIANCE_CLIENT_ID was deleted through the API; it stays deleted", clientId.get());
+        }
     }
 
     Bootstrapped ensureToken(Optional<String> givenId, Optional<String> givenSecret) {

@@ -418,8 +418,7 @@ class BankFileRailTest {
         String customerId = api().body(body).post("/customers").then().statusCode(201).extract().path("id");
         payments.verification.VerificationTest.upload(customerId, "PASSPORT", payments.verification.VerificationTest.PNG);
         String verificationId = payments.verification.VerificationTest.submit(customerId).getString("id");
-        var staff = payments.TestSupport.newToken("COMPLIANCE_REVIEW");
-        payments.TestSupport.apiAs(staff.get("clientId"), staff.get("clientSecret")).body(Map.of("reason", "Documents checked"))
+        payments.TestSupport.complianceDesk().body(Map.of("reason", "Documents checked"))
                 .post("/compliance/reviews/" + verificationId + "/approve").then().statusCode(200);
         return new Customer(customerId, MoneyFixtures.activeAccounts(customerId));
     }

@@ -63,7 +63,7 @@ class KubernetesManifestsTest {
         assertTrue(settings.get("QUARKUS_DATASOURCE_REACTIVE_URL").asText().startsWith("postgresql://"));
         assertTrue(settings.get("QUARKUS_DATASOURCE_JDBC_URL").asText().startsWith("jdbc:postgresql://"));
         for (String secret : List.of("QUARKUS_DATASOURCE_USERNAME", "QUARKUS_DATASOURCE_PASSWORD", "SVC_API_CLIENT_ID",
-                "SVC_API_CLIENT_SECRET", "SVC_SECRETS_KEY")) {
+                "SVC_API_CLIENT_SECRET", "SVC_SECRETS_KEY", "SVC_COMPLIANCE_CLIENT_ID", "SVC_COMPLIANCE_CLIENT_SECRET")) {
             assertTrue(secrets.has(secret), secret + " belongs in the Secret");
             assertTrue(!settings.has(secret), secret + " must not sit in the ConfigMap");
         }

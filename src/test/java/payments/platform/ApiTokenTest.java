@@ -61,6 +61,21 @@ class ApiTokenTest {
         apiAs(transactor.get("clientId"), transactor.get("clientSecret")).get("/config").then().statusCode(403);
     }
 
+    /** A token grants at most what its creator holds; in the sandbox, MANAGE may grant COMPLIANCE_REVIEW. */
+    @Test
+    void aTokenGrantsAtMostWhatItsCreatorHolds() {
+        Map<String, String> manager = newToken("MANAGE");
+        var asManager = apiAs(manager.get("clientId"), manager.get("clientSecret"));
+        asManager.body(Map.of("name", "escalate", "permissions", List.of("MANAGE", "TRANSACT", "VIEW"))).post("/tokens")
+                .then().statusCode(403).body("code", equalTo("FORBIDDEN"))
+                .body("details.errors[0].field", equalTo("permissions"))
+                .body("reason", matchesPattern(".*cannot grant TRANSACT, VIEW$"));
+        apiAs(manager.get("clientId"), manager.get("clientSecret")).body(Map.of("name", "deputy", "permissions", List.of("MANAGE")))
+                .post("/tokens").then().statusCode(201);
+        apiAs(manager.get("clientId"), manager.get("clientSecret")).body(Map.of("name", "desk", "permissions", List.of("COMPLIANCE_REVIEW")))
+                .post("/tokens").then().statusCode(201);
+    }
+
     @Test
     void deletedTokenStopsWorkingAtOnce() {
         Map<String, String> token = newToken("VIEW", "MANAGE");
