@@ -13,7 +13,7 @@ import java.util.stream.Stream;
 /**
  * A production server given sandbox settings was most likely started with a sandbox's environment:
  * it refuses to start, naming them, rather than run half configured for the wrong world; so does
- * one without the secrets key that production needs.
+ * one without the secrets key or the bootstrap token's credentials that production needs.
  */
 @ApplicationScoped
 public class ModeCheck {
@@ -32,6 +32,10 @@ public class ModeCheck {
         String missing = secretsKeyProblem(config.secretsKey());
         if (missing != null) {
             throw new IllegalStateException(missing);
+        }
+        String credentials = apiCredentialsProblem(config.apiClientId(), config.apiClientSecret());
+        if (credentials != null) {
+            throw new IllegalStateException(credentials);
         }
         List<String> bank = bankFileProblems(config.bankFiles());
         if (!bank.isEmpty()) {
@@ -78,6 +82,16 @@ public class ModeCheck {
      * answer carrying a secret, a one-time code's MAC or a generated key could not be sealed, and
      * the request would fail only when it came.
      */
+    /**
+     * Production takes its bootstrap token from the operator's secret store: generating one would
+     * mean printing a secret with every permission into the log, where whoever reads logs could use it.
+     */
+    static String apiCredentialsProblem(java.util.Optional<String> clientId, java.util.Optional<String> secret) {
+        return clientId.filter(value -> !value.isBlank()).isPresent() && secret.filter(value -> !value.isBlank()).isPresent() ? null
+                : "SVC_MODE is production but SVC_API_CLIENT_ID and SVC_API_CLIENT_SECRET are not both set: production takes its"
+                + " bootstrap token from your secret store and never generates one (its secret would be printed in the log)";
+    }
+
     static String secretsKeyProblem(java.util.Optional<String> key) {
         return key.filter(value -> !value.isBlank()).isPresent() ? null
                 : "SVC_MODE is production but SVC_SECRETS_KEY is not set: it seals the secrets this server stores (answers"

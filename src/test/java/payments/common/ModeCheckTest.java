@@ -26,6 +26,14 @@ class ModeCheckTest {
     }
 
     @Test
+    void productionNeedsTheBootstrapCredentialsGiven() {
+        org.junit.jupiter.api.Assertions.assertNotNull(ModeCheck.apiCredentialsProblem(java.util.Optional.empty(), java.util.Optional.empty()));
+        org.junit.jupiter.api.Assertions.assertNotNull(ModeCheck.apiCredentialsProblem(java.util.Optional.of("platform"), java.util.Optional.empty()));
+        org.junit.jupiter.api.Assertions.assertNotNull(ModeCheck.apiCredentialsProblem(java.util.Optional.of("platform"), java.util.Optional.of(" ")));
+        org.junit.jupiter.api.Assertions.assertNull(ModeCheck.apiCredentialsProblem(java.util.Optional.of("platform"), java.util.Optional.of("s3cret")));
+    }
+
+    @Test
     void aBankFileRailMustBeCompleteToStart() {
         org.junit.jupiter.api.Assertions.assertEquals(List.of(), ModeCheck.bankFileProblems(bankFiles(null, null, null, null)),
                 "not configured: nothing to check");
