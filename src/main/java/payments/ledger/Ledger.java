@@ -105,6 +105,19 @@ public class Ledger {
     }
 
     /**
+     * An internal account's available balance as the database holds it now, read past the session's
+     * entities (postings change balances with native updates, so an entity read earlier may be
+     * stale). Not locked: a posting that relies on it still meets the ledger's own checks.
+     */
+    public Uni<Long> available(UUID accountId) {
+        return Panache.getSession().flatMap(session -> session.createNativeQuery(
+                        "SELECT available_balance FROM internal_accounts WHERE id = :id", Object.class)
+                .setParameter("id", accountId)
+                .getSingleResult()
+                .map(value -> ((Number) value).longValue()));
+    }
+
+    /**
      * Applies the journal and answers the new balances of the internal accounts it touched. First
      * locks every account it changes or names (in id order) and checks their status: fails with
      * {@link InactiveAccount} when a party cannot move money, and with 400 INSUFFICIENT_FUNDS on an

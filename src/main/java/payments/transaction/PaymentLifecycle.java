@@ -185,7 +185,7 @@ public class PaymentLifecycle implements JobHandler {
         moveTo(t, TransactionStatus.COMPLETED);
         t.settledAt = t.updatedAt;
         WebhookEvent completed = webhooks.dispatched(EventType.OUTGOING_PAYMENT_COMPLETED, view.toWire(t));
-        return new SettledAtOnce(List.of(settlement("SETTLEMENT", t, null, 1, Bucket.AVAILABLE, false)),
+        return new SettledAtOnce(List.of(settlement("SETTLEMENT", t, null, 1, Bucket.AVAILABLE, false, 0)),
                 List.of(processing, completed));
     }
 
@@ -273,7 +273,7 @@ public class PaymentLifecycle implements JobHandler {
      */
     private Uni<Void> settle(PaymentTransaction t, boolean thenRefunded) {
         return platformFeeAccount(t)
-                .flatMap(feeAccount -> ledger.post(settlement("SETTLEMENT", t, feeAccount, 1, Bucket.HELD, false)))
+                .flatMap(feeAccount -> ledger.post(settlement("SETTLEMENT", t, feeAccount, 1, Bucket.HELD, false, 0)))
                 .flatMap(ignored -> {
                     moveTo(t, TransactionStatus.COMPLETED);
                     t.settledAt = t.updatedAt;
@@ -337,7 +337,8 @@ public class PaymentLifecycle implements JobHandler {
         Uni<Boolean> payerGone = t.sourceAccountId == null ? Uni.createFrom().item(t.outgoing() && !rail.returnsFundsItself())
                 : payerClosed(t);
         return payerGone.flatMap(closed -> platformFeeAccount(t)
-                .flatMap(feeAccount -> ledger.post(settlement(kind, t, feeAccount, -1, Bucket.AVAILABLE, closed)))
+                .flatMap(feeAccount -> feeShortfall(t, feeAccount)
+                        .flatMap(shortfall -> ledger.post(settlement(kind, t, feeAccount, -1, Bucket.AVAILABLE, closed, shortfall))))
                 .flatMap(ignored -> refunded(t, reason, closed ? Refund.FAILED : Refund.COMPLETED)));
     }
 
@@ -362,11 +363,12 @@ public class PaymentLifecycle implements JobHandler {
     /**
      * The settlement posting ({@code sign} 1) or its reversal (-1): the payer's amount leaves
      * {@code sourceBucket} (HELD when settling a hold; AVAILABLE when settling at once, and where a
-     * reversal puts it back), fees go to the service and the platform, the rest converts and
-     * reaches the payee (an internal account, or the rail for an external one).
+     * reversal puts it back), fees go to the service and the platform ({@code feeDiverted} of the
+     * platform's through SUSPENSE instead, see {@link #feeShortfall}), the rest converts and reaches
+     * the payee (an internal account, or the rail for an external one).
      */
     private static Journal settlement(String kind, PaymentTransaction t, UUID platformFeeAccount, int sign,
-                                      Bucket sourceBucket, boolean payerToSuspense) {
+                                      Bucket sourceBucket, boolean payerToSuspense, long feeDiverted) {
         long fees = t.fees == null ? 0 : t.fees;
         long platformFees = t.platformFees == null ? 0 : t.platformFees;
         long converted = t.sentAmount - fees;
@@ -380,8 +382,11 @@ public class PaymentLifecycle implements JobHandler {
             journal.system(SystemAccount.RAIL, t.sentCurrency, -sign * t.sentAmount);
         }
         journal.system(SystemAccount.SERVICE_FEES, t.sentCurrency, sign * (fees - platformFees));
-        if (platformFees > 0) {
-            journal.available(platformFeeAccount, t.sentCurrency, sign * platformFees);
+        if (platformFees > feeDiverted) {
+            journal.available(platformFeeAccount, t.sentCurrency, sign * (platformFees - feeDiverted));
+        }
+        if (feeDiverted > 0) {
+            journal.system(SystemAccount.SUSPENSE, t.sentCurrency, sign * feeDiverted);
         }
         if (!t.sentCurrency.equals(t.receivedCurrency)) {
             journal.system(SystemAccount.FX, t.sentCurrency, sign * converted)
@@ -394,6 +399,19 @@ public class PaymentLifecycle implements JobHandler {
             journal.system(SystemAccount.RAIL, t.receivedCurrency, sign * delivered);
         }
         return journal;
+    }
+
+    /**
+     * What of the platform's fee, given back with a settled payment, the platform's account no longer
+     * holds (spent since): that part comes from SUSPENSE, a shortfall the operator recovers from the
+     * platform, so the payer's refund (and the rest of the bank file reporting the return) never waits
+     * on the platform's balance.
+     */
+    private Uni<Long> feeShortfall(PaymentTransaction t, UUID feeAccount) {
+        if (feeAccount == null) {
+            return Uni.createFrom().item(0L);
+        }
+        return ledger.available(feeAccount).map(available -> Math.max(0L, t.platformFees - available));
     }
 
     private static Uni<UUID> platformFeeAccount(PaymentTransaction t) {

@@ -268,6 +268,44 @@ class MoneySafetyTest {
     }
 
     /**
+     * A payout carrying a platform fee comes back after the platform spent that fee: the payer is
+     * refunded in full all the same, and the part of the fee the platform no longer holds comes out of
+     * SUSPENSE, a shortfall for the operator to recover. Before, the clawback failed on the platform's
+     * balance and the refund never happened (in a bank file, the whole file rolled back each poll).
+     */
+    @Test
+    void aReturnedPayoutWhoseFeeThePlatformSpentIsRefundedInFull() {
+        MoneyFixtures.Parties parties = MoneyFixtures.fundedParties("USD", 10_000);
+        String iban = payments.account.BankIdentifiers.ibanWithCheckDigits("DE", "370400440000000005");
+        String bank = api().body(Map.of("customerId", parties.payer().customerId(), "currency", "EUR", "accountInfo", Map.of(
+                        "accountType", "EUR_ACCOUNT", "iban", iban, "swiftCode", "COBADEFFXXX", "beneficiary", Map.of(
+                                "beneficiaryType", "INDIVIDUAL", "fullName", "Jane Payee", "birthDate", "1990-01-15", "nationality", "FR",
+                                "countryOfResidence", "FR", "address", Map.of("line1", "1 Rue", "postalCode", "75001", "country", "FR")))))
+                .post("/customers/external-accounts").then().statusCode(201).extract().path("id");
+        Map<String, Object> body = new java.util.HashMap<>(transferBody(parties.payer().account("USD"), bank, 5000));
+        body.put("platformFeeOverride", Map.of("platformFixedFee", Map.of("amount", 100, "currency", "USD"), "platformVariableFeeBps", 0));
+        String transactionId = api().body(body).post("/quotes").then().statusCode(201).extract().path("transactionId");
+        MoneyFixtures.awaitTransaction(transactionId, "COMPLETED");
+
+        String platformUsd = api().get("/platform/internal-accounts").then().statusCode(200).extract().jsonPath()
+                .getString("data.find { it.balance.currency.code == 'USD' }.id");
+        long fees = MoneyFixtures.balance(platformUsd);
+        api().body(transferBody(platformUsd, parties.payee().account("USD"), fees)).post("/quotes").then().statusCode(201);
+        MoneyFixtures.awaitJobsDone();
+        assertEquals(0, MoneyFixtures.balance(platformUsd), "the platform spent its fees");
+        long suspense = MoneyFixtures.systemBalance("SUSPENSE", "USD");
+
+        api().body(Map.of("seconds", 61)).post("/sandbox/clock/advance").then().statusCode(200);
+
+        JsonPath returned = MoneyFixtures.awaitRefund(transactionId, "COMPLETED");
+        assertEquals("PAYOUT_RETURNED", returned.getString("failureReason"));
+        assertBalances(parties.payer().account("USD"), 10_000, 10_000);
+        assertEquals(0, MoneyFixtures.balance(platformUsd));
+        assertEquals(suspense - 100, MoneyFixtures.systemBalance("SUSPENSE", "USD"), "the fee the platform no longer held");
+        assertLedgerClean();
+    }
+
+    /**
      * A bank returns a payout after its payer emptied and closed the account: the money must not land
      * in an account that can never send it again. It goes to suspense, and the refund says FAILED.
      */
