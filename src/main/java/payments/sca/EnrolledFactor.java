@@ -4,6 +4,7 @@ import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
+import jakarta.persistence.LockModeType;
 import jakarta.persistence.Table;
 
 import io.smallrye.mutiny.Uni;
@@ -39,6 +40,10 @@ public class EnrolledFactor extends PanacheEntityBase {
     @Column(name = "totp_secret")
     public String totpSecret;
 
+    /** The 30-second step of the last code this TOTP factor accepted: a code counts once. */
+    @Column(name = "totp_last_step")
+    public Long totpLastStep;
+
     /** SHA-256 hex of each unused recovery code, comma-separated. */
     @Column(name = "recovery_code_hashes")
     public String recoveryCodeHashes;
@@ -65,6 +70,12 @@ public class EnrolledFactor extends PanacheEntityBase {
     /** The customer's enrolled (ACTIVE) factor of this kind; null when none. */
     static Uni<EnrolledFactor> active(UUID customerId, ScaRecords.Factor kind) {
         return find("customerId = ?1 and factor = ?2 and status = ?3", customerId, kind.name(), ACTIVE).firstResult();
+    }
+
+    /** {@link #active}, locked for the caller's transaction: two answers with one code are checked one after the other. */
+    static Uni<EnrolledFactor> activeLocked(UUID customerId, ScaRecords.Factor kind) {
+        return find("customerId = ?1 and factor = ?2 and status = ?3", customerId, kind.name(), ACTIVE)
+                .withLock(LockModeType.PESSIMISTIC_WRITE).firstResult();
     }
 
     /** Every enrolled factor of the customer, by kind. */

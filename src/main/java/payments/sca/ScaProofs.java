@@ -13,6 +13,7 @@ import payments.sca.ScaRecords.Proof;
 import payments.wallet.Passkeys;
 
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -85,11 +86,22 @@ public class ScaProofs {
         if (!offered.contains(Factor.TOTP)) {
             return wrong(customer, "code", "The code is not the one sent for this challenge");
         }
-        return EnrolledFactor.active(customer.id, Factor.TOTP).flatMap(factor -> {
-                    boolean right = factor != null && (sandboxCode || totp.verify(secrets.open(factor.sealName(), factor.totpSecret), code));
+        return EnrolledFactor.activeLocked(customer.id, Factor.TOTP).flatMap(factor -> {
+                    boolean right = factor != null && (sandboxCode || acceptOnce(factor, code));
                     return right ? lockouts.recordSuccess(customer.id).replaceWith(Factor.TOTP)
-                            : wrong(customer, "code", "The code is neither the one sent nor the authenticator's current one");
+                            : wrong(customer, "code", "The code is neither the one sent nor the authenticator's current one,"
+                                    + " or was used already");
                 });
+    }
+
+    /** Whether the code is the factor's for a step after the last one it accepted; if so, that step is now the last. */
+    private boolean acceptOnce(EnrolledFactor factor, String code) {
+        OptionalLong step = totp.step(secrets.open(factor.sealName(), factor.totpSecret), code);
+        if (step.isEmpty() || (factor.totpLastStep != null && step.getAsLong() <= factor.totpLastStep)) {
+            return false;
+        }
+        factor.totpLastStep = step.getAsLong();
+        return true;
     }
 
     private Uni<Factor> passkey(Customer customer, Proof proof, Set<Factor> offered, String passkeyChallenge) {

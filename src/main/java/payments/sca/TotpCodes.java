@@ -1,8 +1,8 @@
 package payments.sca;
 
 import dev.samstevens.totp.code.DefaultCodeGenerator;
-import dev.samstevens.totp.code.DefaultCodeVerifier;
 import dev.samstevens.totp.code.HashingAlgorithm;
+import dev.samstevens.totp.exceptions.CodeGenerationException;
 import dev.samstevens.totp.secret.DefaultSecretGenerator;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.apache.commons.codec.binary.Base32;
@@ -10,7 +10,9 @@ import payments.common.ServerClock;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.util.HexFormat;
+import java.util.OptionalLong;
 
 /**
  * RFC 6238 codes (HMAC-SHA1, 6 digits, 30-second steps, one step of drift either way) through the
@@ -24,12 +26,11 @@ public class TotpCodes {
     private static final String ISSUER = "Payments";
 
     private final DefaultSecretGenerator secrets = new DefaultSecretGenerator(32);
-    private final DefaultCodeVerifier verifier;
+    private final DefaultCodeGenerator generator = new DefaultCodeGenerator(HashingAlgorithm.SHA1, DIGITS);
+    private final ServerClock clock;
 
     public TotpCodes(ServerClock clock) {
-        verifier = new DefaultCodeVerifier(new DefaultCodeGenerator(HashingAlgorithm.SHA1, DIGITS), () -> clock.now().getEpochSecond());
-        verifier.setTimePeriod(PERIOD_SECONDS);
-        verifier.setAllowedTimePeriodDiscrepancy(1);
+        this.clock = clock;
     }
 
     /** A new shared secret in Base32 (160 bits), as authenticator apps take it. */
@@ -38,7 +39,29 @@ public class TotpCodes {
     }
 
     boolean verify(String base32Secret, String code) {
-        return code != null && code.length() == DIGITS && verifier.isValidCode(base32Secret, code);
+        return step(base32Secret, code).isPresent();
+    }
+
+    /**
+     * The 30-second step whose code this is (the current one, or one either side for drift), so a
+     * caller can refuse a code it accepted before; empty when it matches none.
+     */
+    OptionalLong step(String base32Secret, String code) {
+        if (code == null || code.length() != DIGITS) {
+            return OptionalLong.empty();
+        }
+        long current = Math.floorDiv(clock.now().getEpochSecond(), PERIOD_SECONDS);
+        byte[] given = code.getBytes(StandardCharsets.US_ASCII);
+        for (long step = current - 1; step <= current + 1; step++) {
+            try {
+                if (MessageDigest.isEqual(generator.generate(base32Secret, step).getBytes(StandardCharsets.US_ASCII), given)) {
+                    return OptionalLong.of(step);
+                }
+            } catch (CodeGenerationException e) {
+                throw new IllegalStateException("Cannot compute a TOTP code", e);
+            }
+        }
+        return OptionalLong.empty();
     }
 
     /** The raw key bytes of a Base32 secret, in hex: the reference's `secret`. */

@@ -109,10 +109,18 @@ class ScaTest {
         as(customer).body(Map.of("factor", "TOTP")).post("/sca/login/start").then().statusCode(200)
                 .body("factor", equalTo("TOTP")).body("challengeId", nullValue());
         as(customer).body(Map.of("factor", "TOTP", "code", "111111", "endUserIpAddress", IP)).post("/sca/login/complete").then().statusCode(400);
-        String expires = as(customer).body(Map.of("factor", "TOTP", "code", totp(key, clock.now()), "endUserIpAddress", IP))
+        String code = totp(key, clock.now());
+        String expires = as(customer).body(Map.of("factor", "TOTP", "code", code, "endUserIpAddress", IP))
                 .post("/sca/login/complete").then().statusCode(200).body("status", equalTo("SUCCESS")).extract().path("sessionExpiresAt");
         Duration session = Duration.between(clock.now(), Instant.parse(expires));
         assertTrue(session.compareTo(Duration.ofDays(179)) > 0 && session.compareTo(Duration.ofDays(180)) <= 0, "session " + session);
+
+        // A code counts once: replayed within its window it is refused; the next step's code is taken.
+        as(customer).body(Map.of("factor", "TOTP", "code", code, "endUserIpAddress", IP)).post("/sca/login/complete").then()
+                .statusCode(400).body("details.errors[0].field", equalTo("code"));
+        api().body(Map.of("seconds", TotpCodes.PERIOD_SECONDS)).post("/sandbox/clock/advance").then().statusCode(200);
+        as(customer).body(Map.of("factor", "TOTP", "code", totp(key, clock.now()), "endUserIpAddress", IP)).post("/sca/login/complete")
+                .then().statusCode(200).body("status", equalTo("SUCCESS"));
     }
 
     @Test
