@@ -121,7 +121,8 @@ public class AuthCredentials {
             throw ApiException.invalidInput(errors);
         }
         String type = body.get("type").asText();
-        Uni<OidcTokens.Identity> checked = AuthCredential.OAUTH.equals(type) && headers.firstCall()
+        // Checked on every call: a wallet's first credential is stored without a signed retry.
+        Uni<OidcTokens.Identity> checked = AuthCredential.OAUTH.equals(type)
                 ? oauth.registration(body.get("oidcToken").asText()) : Uni.createFrom().nullItem();
         return checked.flatMap(identity -> Panache.withTransaction(() -> wallet(accountId)
                         .flatMap(wallet -> Customer.<Customer>findById(wallet.customerId)
@@ -185,8 +186,8 @@ public class AuthCredentials {
                         "transports", transports))));
             }
             default -> {
-                // OAUTH: on the retry the token was checked by the first call, whose challenge binds this very body.
-                OidcTokens.Identity token = identity != null ? identity : OidcTokens.parse(body.get("oidcToken").asText(), "oidcToken");
+                // OAUTH: the token was checked on this call (create).
+                OidcTokens.Identity token = identity;
                 credential.oauthIssuer = token.issuer();
                 credential.oauthAudience = token.audience();
                 credential.oauthSubject = token.subject();

@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
+import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -103,6 +104,26 @@ class WalletOauthTest {
         Response justFresh = verify(credentialId, IdTokens.token(IdTokens.claims(GOOGLE, "bob", nonce, now.minusSeconds(55))), clientKey);
         assertEquals(200, justFresh.statusCode(), "55 s old is fresh: " + justFresh.asString());
         assertEquals(before + 1, sessions(walletId));
+    }
+
+    /**
+     * A wallet without credentials takes its first one unsigned, and an OAUTH token is checked on
+     * every call: a request that looks like a signed retry skipped the checks before and stored an
+     * identity no one had proven.
+     */
+    @Test
+    void aWalletsFirstOauthCredentialIsCheckedEvenWithRetryHeaders() {
+        String walletId = MoneyFixtures.customer("US", List.of("USDB"), "email").account("USDB");
+        String expired = IdTokens.token(IdTokens.claims(GOOGLE, "mallory", null, IdTokens.serverNow().minusSeconds(7200)));
+        Map<String, Object> body = Map.of("type", "OAUTH", "accountId", walletId, "oidcToken", expired);
+        Response stored = api().body(body).header("Svc-Wallet-Signature", "x").header("Request-Id", "y").post("/auth/credentials");
+        assertEquals(401, stored.statusCode(), stored.asString());
+        api().queryParam("accountId", walletId).get("/auth/credentials").then().statusCode(200).body("data.size()", equalTo(0));
+
+        Map<String, Object> fresh = Map.of("type", "OAUTH", "accountId", walletId,
+                "oidcToken", IdTokens.token(IdTokens.claims(GOOGLE, "erin", null, IdTokens.serverNow())));
+        Response first = api().body(fresh).post("/auth/credentials");
+        assertEquals(201, first.statusCode(), "a wallet's first credential needs no signature: " + first.asString());
     }
 
     @Test
