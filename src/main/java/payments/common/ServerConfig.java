@@ -482,6 +482,14 @@ public interface ServerConfig {
         int otpSendsPer10Minutes();
 
         /**
+         * Wrong codes one credential may collect in 24 hours, across all its codes, before it is sent no
+         * new one until the oldest of them ages out (429 RATE_LIMITED): without it, asking for code after
+         * code would allow about 720 guesses a day.
+         */
+        @WithDefault("20")
+        int otpFailuresPerDay();
+
+        /**
          * The OpenID Connect issuers OAUTH credentials may come from, each {@code issuer=jwksUrl}
          * (the issuer exactly as tokens carry it in iss).
          */

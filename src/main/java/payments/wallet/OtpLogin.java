@@ -33,6 +33,7 @@ public class OtpLogin {
 
     static final String OPERATION = "OTP_LOGIN";
     private static final Duration SEND_WINDOW = Duration.ofMinutes(10);
+    private static final Duration FAILURE_WINDOW = Duration.ofHours(24);
 
     private final WalletEnclave enclave;
     private final SecretsAtRest secrets;
@@ -55,6 +56,16 @@ public class OtpLogin {
         this.sessions = sessions;
     }
 
+    /** Wrong codes entered against the credential's codes issued since {@code since}. */
+    private static Uni<Long> failuresSince(AuthCredential credential, Instant since) {
+        return Panache.getSession().flatMap(session -> session.createSelectionQuery(
+                        "select coalesce(sum(o.failedAttempts), 0) from OtpIssuance o where o.credentialId = :credential and o.createdAt > :since",
+                        Long.class)
+                .setParameter("credential", credential.id)
+                .setParameter("since", since)
+                .getSingleResult());
+    }
+
     /** Sends a code and answers the credential with its otpEncryptionTargetBundle (in the caller's transaction). */
     public Uni<AuthView.AuthMethod> issue(AuthCredential credential) {
         Instant now = clock.now();
@@ -62,6 +73,12 @@ public class OtpLogin {
             if (recent >= config.wallets().otpSendsPer10Minutes()) {
                 throw ApiException.rateLimited("Credential " + IdType.AUTH_METHOD.wireId(credential.id)
                         + " was sent " + recent + " codes in the last 10 minutes; wait before asking again", SEND_WINDOW.toSeconds());
+            }
+            return failuresSince(credential, now.minus(FAILURE_WINDOW));
+        }).flatMap(failures -> {
+            if (failures >= config.wallets().otpFailuresPerDay()) {
+                throw ApiException.rateLimited("Credential " + IdType.AUTH_METHOD.wireId(credential.id) + " collected " + failures
+                        + " wrong codes in the last 24 hours; it is sent no new code until they age out", FAILURE_WINDOW.toSeconds());
             }
             return delivery.send(credential).flatMap(code -> {
                 AsymmetricCipherKeyPair target = Hpke.newKeyPair();

@@ -131,6 +131,28 @@ class WalletLoginTest {
         assertEquals(1, sessions(walletId), "a new code logs in");
     }
 
+    /** Wrong codes add up across codes: past the day's limit (20) the credential is sent no new code until they age out. */
+    @Test
+    void wrongCodesAcrossCodesStopNewCodesUntilTheyAgeOut() {
+        String walletId = wallet();
+        String credentialId = credentialOf(walletId, "EMAIL_OTP");
+        for (int code = 0; code < 4; code++) {
+            String target = WalletClient.challenge(credentialId);
+            for (int attempt = 0; attempt < 5; attempt++) {
+                Response wrong = verify(credentialId, Map.of("type", "EMAIL_OTP", "encryptedOtpBundle", seal(target, "123456", compressed(newKey()))), null, null);
+                assertEquals(400, wrong.statusCode(), wrong.asString());
+            }
+        }
+        Response refused = api().post("/auth/credentials/" + credentialId + "/challenge");
+        assertEquals(429, refused.statusCode(), refused.asString());
+        assertEquals("RATE_LIMITED", refused.jsonPath().getString("code"));
+        assertTrue(Integer.parseInt(refused.getHeader("Retry-After")) > 0);
+
+        api().body(Map.of("seconds", 24 * 3600 + 1)).post("/sandbox/clock/advance").then().statusCode(200);
+        WalletClient.login(walletId);
+        assertEquals(1, sessions(walletId), "a day later a new code logs in");
+    }
+
     @Test
     void anUncompressedTekOrAnUnreadableBundleIs400() {
         String walletId = wallet();
