@@ -117,6 +117,19 @@ public class Ledger {
                 .map(value -> ((Number) value).longValue()));
     }
 
+    /** What a payment's posting of {@code kind} put in a system account (0 when none). */
+    public Uni<Long> postedTo(UUID transactionId, String kind, Journal.SystemAccount account) {
+        return Panache.getSession().flatMap(session -> session.createNativeQuery("""
+                        SELECT coalesce(sum(e.amount), 0) FROM ledger_entries e
+                        JOIN ledger_transactions l ON l.id = e.ledger_transaction_id
+                        WHERE l.transaction_id = :transaction AND l.kind = :kind AND e.system_account = :account""", Object.class)
+                .setParameter("transaction", transactionId)
+                .setParameter("kind", kind)
+                .setParameter("account", account.name())
+                .getSingleResult()
+                .map(value -> ((Number) value).longValue()));
+    }
+
     /**
      * Applies the journal and answers the new balances of the internal accounts it touched. First
      * locks every account it changes or names (in id order) and checks their status: fails with

@@ -47,6 +47,7 @@ public class PaymentLifecycle implements JobHandler {
     /** The ledger's own settlement of a payment that never leaves it. */
     public static final String TYPE = "payment.settle";
     private static final String SETTLE = "payout";
+    private static final String SETTLEMENT = "SETTLEMENT";
 
     private final Ledger ledger;
     private final SenderVolumes volumes;
@@ -185,7 +186,7 @@ public class PaymentLifecycle implements JobHandler {
         moveTo(t, TransactionStatus.COMPLETED);
         t.settledAt = t.updatedAt;
         WebhookEvent completed = webhooks.dispatched(EventType.OUTGOING_PAYMENT_COMPLETED, view.toWire(t));
-        return new SettledAtOnce(List.of(settlement("SETTLEMENT", t, null, 1, Bucket.AVAILABLE, false, 0)),
+        return new SettledAtOnce(List.of(settlement(SETTLEMENT, t, null, 1, Bucket.AVAILABLE, false, 0)),
                 List.of(processing, completed));
     }
 
@@ -273,7 +274,7 @@ public class PaymentLifecycle implements JobHandler {
      */
     private Uni<Void> settle(PaymentTransaction t, boolean thenRefunded) {
         return platformFeeAccount(t)
-                .flatMap(feeAccount -> ledger.post(settlement("SETTLEMENT", t, feeAccount, 1, Bucket.HELD, false, 0)))
+                .flatMap(feeAccount -> postSettlement(t, feeAccount))
                 .flatMap(ignored -> {
                     moveTo(t, TransactionStatus.COMPLETED);
                     t.settledAt = t.updatedAt;
@@ -283,6 +284,19 @@ public class PaymentLifecycle implements JobHandler {
                 .onFailure(e -> e instanceof Ledger.InactiveAccount inactive
                         && inactive.party().accountId().equals(t.destinationAccountId))
                 .recoverWithUni(() -> failAndRefund(t, FailureReason.ACCOUNT_CANNOT_RECEIVE, RefundReason.TRANSACTION_FAILED, false));
+    }
+
+    /**
+     * The settlement posting. A platform fee account frozen or closed since the payment began takes
+     * nothing: its fee goes to SUSPENSE for the operator, instead of holding up the payment (and, on
+     * a bank file, every entry of that file). The ledger refuses the account before it changes
+     * anything, so the second posting is the only one.
+     */
+    private Uni<?> postSettlement(PaymentTransaction t, UUID feeAccount) {
+        return ledger.post(settlement(SETTLEMENT, t, feeAccount, 1, Bucket.HELD, false, 0))
+                .onFailure(e -> feeAccount != null && e instanceof Ledger.InactiveAccount inactive
+                        && feeAccount.equals(inactive.party().accountId()))
+                .recoverWithUni(() -> ledger.post(settlement(SETTLEMENT, t, feeAccount, 1, Bucket.HELD, false, t.platformFees)));
     }
 
     /** The bank sent a completed payout back: FAILED with the report's reason and the payer refunded. */
@@ -402,16 +416,18 @@ public class PaymentLifecycle implements JobHandler {
     }
 
     /**
-     * What of the platform's fee, given back with a settled payment, the platform's account no longer
-     * holds (spent since): that part comes from SUSPENSE, a shortfall the operator recovers from the
-     * platform, so the payer's refund (and the rest of the bank file reporting the return) never waits
-     * on the platform's balance.
+     * What of the platform's fee, given back with a settled payment, comes out of SUSPENSE instead of
+     * the platform's account: what the settlement put there (the account could not receive then), and
+     * what the account no longer holds of the rest (spent since), a shortfall the operator recovers from
+     * the platform. So the payer's refund (and the rest of the bank file reporting the return) never
+     * waits on the platform's balance.
      */
     private Uni<Long> feeShortfall(PaymentTransaction t, UUID feeAccount) {
         if (feeAccount == null) {
             return Uni.createFrom().item(0L);
         }
-        return ledger.available(feeAccount).map(available -> Math.max(0L, t.platformFees - available));
+        return ledger.postedTo(t.id, SETTLEMENT, SystemAccount.SUSPENSE).flatMap(diverted -> ledger.available(feeAccount)
+                .map(available -> diverted + Math.max(0L, t.platformFees - diverted - available)));
     }
 
     private static Uni<UUID> platformFeeAccount(PaymentTransaction t) {

@@ -239,31 +239,67 @@ class MoneySafetyTest {
         assertEquals("PENDING", api().get("/quotes/" + quoteId).then().extract().path("status"));
     }
 
-    /**
-     * A frozen platform fee account is the platform's problem, not the payee's: the settlement waits
-     * (its job retries) instead of failing a payment whose payee can receive.
-     */
+    /** A EUR bank account of the customer whose IBAN ends with {@code suffix} (the sandbox's outcome for cross-currency payouts). */
+    private static String eurBankAccount(String customerId, String suffix) {
+        String iban = payments.account.BankIdentifiers.ibanWithCheckDigits("DE", "37040044000000" + "0".repeat(4 - suffix.length()) + suffix);
+        return api().body(Map.of("customerId", customerId, "currency", "EUR", "accountInfo", Map.of(
+                        "accountType", "EUR_ACCOUNT", "iban", iban, "swiftCode", "COBADEFFXXX", "beneficiary", Map.of(
+                                "beneficiaryType", "INDIVIDUAL", "fullName", "Jane Payee", "birthDate", "1990-01-15", "nationality", "FR",
+                                "countryOfResidence", "FR", "address", Map.of("line1", "1 Rue", "postalCode", "75001", "country", "FR")))))
+                .post("/customers/external-accounts").then().statusCode(201).extract().path("id");
+    }
+
+    /** A fee the settlement sent to SUSPENSE (frozen platform account) comes back out of SUSPENSE when the payment is refunded. */
     @Test
-    void aFrozenPlatformFeeAccountDelaysTheSettlementInsteadOfFailingIt() {
+    void aFeeSentToSuspenseIsGivenBackFromSuspense() {
         MoneyFixtures.Parties parties = MoneyFixtures.fundedParties("USD", 10_000);
         String platformUsd = api().get("/platform/internal-accounts").then().statusCode(200).extract().jsonPath()
                 .getString("data.find { it.balance.currency.code == 'USD' }.id");
-        Map<String, Object> body = new java.util.HashMap<>(transferBody(parties.payer().account("USD"), parties.payee().account("USD"), 1000));
+        MoneyFixtures.fund(platformUsd, 500);  // so that taking the fee from the platform would show
+        long platformBefore = MoneyFixtures.balance(platformUsd);
+        long suspense = MoneyFixtures.systemBalance("SUSPENSE", "USD");
+        Map<String, Object> body = new java.util.HashMap<>(transferBody(parties.payer().account("USD"), eurBankAccount(parties.payer().customerId(), "006"), 5000));
         body.put("platformFeeOverride", Map.of("platformFixedFee", Map.of("amount", 100, "currency", "USD"), "platformVariableFeeBps", 0));
         setStatus(platformUsd, "FROZEN");
-        String transactionId;
         try {
-            transactionId = api().body(body).post("/quotes").then().statusCode(201).extract().path("transactionId");
-            MoneyFixtures.awaitJobsDone();
-            assertEquals("PROCESSING", api().get("/transactions/" + transactionId).then().extract().path("status"));
+            String transactionId = api().body(body).post("/quotes").then().statusCode(201).extract().path("transactionId");
+            JsonPath refunded = MoneyFixtures.awaitRefund(transactionId, "COMPLETED");
+            assertEquals("COMPLETED", refunded.getString("status"));
+            assertBalances(parties.payer().account("USD"), 10_000, 10_000);
+            assertEquals(platformBefore, MoneyFixtures.balance(platformUsd), "the platform neither got nor gave the fee");
+            assertEquals(suspense, MoneyFixtures.systemBalance("SUSPENSE", "USD"), "in and out of SUSPENSE");
         } finally {
             setStatus(platformUsd, "ACTIVE");
         }
-        api().body(Map.of("seconds", 5)).post("/sandbox/clock/advance").then().statusCode(200);
+        assertLedgerClean();
+    }
 
-        MoneyFixtures.awaitTransaction(transactionId, "COMPLETED");
-        assertBalances(parties.payer().account("USD"), 9000, 9000);
-        assertBalances(parties.payee().account("USD"), 900, 900);
+    /**
+     * A frozen platform fee account is the platform's problem, not the payee's: the payment settles,
+     * and the fee waits in SUSPENSE for the operator (before, the settlement waited for the platform,
+     * and on a bank file held up every entry of the file). Given back later, the fee comes out of
+     * SUSPENSE again, not out of the platform's account that never got it.
+     */
+    @Test
+    void aFrozenPlatformFeeAccountSendsItsFeeToSuspenseAndThePaymentSettles() {
+        MoneyFixtures.Parties parties = MoneyFixtures.fundedParties("USD", 10_000);
+        String platformUsd = api().get("/platform/internal-accounts").then().statusCode(200).extract().jsonPath()
+                .getString("data.find { it.balance.currency.code == 'USD' }.id");
+        long platformBefore = MoneyFixtures.balance(platformUsd);
+        long suspense = MoneyFixtures.systemBalance("SUSPENSE", "USD");
+        Map<String, Object> body = new java.util.HashMap<>(transferBody(parties.payer().account("USD"), parties.payee().account("USD"), 1000));
+        body.put("platformFeeOverride", Map.of("platformFixedFee", Map.of("amount", 100, "currency", "USD"), "platformVariableFeeBps", 0));
+        setStatus(platformUsd, "FROZEN");
+        try {
+            String transactionId = api().body(body).post("/quotes").then().statusCode(201).extract().path("transactionId");
+            MoneyFixtures.awaitTransaction(transactionId, "COMPLETED");
+            assertBalances(parties.payer().account("USD"), 9000, 9000);
+            assertBalances(parties.payee().account("USD"), 900, 900);
+            assertEquals(platformBefore, MoneyFixtures.balance(platformUsd), "the frozen account took nothing");
+            assertEquals(suspense + 100, MoneyFixtures.systemBalance("SUSPENSE", "USD"), "the fee waits for the operator");
+        } finally {
+            setStatus(platformUsd, "ACTIVE");
+        }
         assertLedgerClean();
     }
 
@@ -276,12 +312,7 @@ class MoneySafetyTest {
     @Test
     void aReturnedPayoutWhoseFeeThePlatformSpentIsRefundedInFull() {
         MoneyFixtures.Parties parties = MoneyFixtures.fundedParties("USD", 10_000);
-        String iban = payments.account.BankIdentifiers.ibanWithCheckDigits("DE", "370400440000000005");
-        String bank = api().body(Map.of("customerId", parties.payer().customerId(), "currency", "EUR", "accountInfo", Map.of(
-                        "accountType", "EUR_ACCOUNT", "iban", iban, "swiftCode", "COBADEFFXXX", "beneficiary", Map.of(
-                                "beneficiaryType", "INDIVIDUAL", "fullName", "Jane Payee", "birthDate", "1990-01-15", "nationality", "FR",
-                                "countryOfResidence", "FR", "address", Map.of("line1", "1 Rue", "postalCode", "75001", "country", "FR")))))
-                .post("/customers/external-accounts").then().statusCode(201).extract().path("id");
+        String bank = eurBankAccount(parties.payer().customerId(), "005");
         Map<String, Object> body = new java.util.HashMap<>(transferBody(parties.payer().account("USD"), bank, 5000));
         body.put("platformFeeOverride", Map.of("platformFixedFee", Map.of("amount", 100, "currency", "USD"), "platformVariableFeeBps", 0));
         String transactionId = api().body(body).post("/quotes").then().statusCode(201).extract().path("transactionId");
