@@ -204,6 +204,15 @@ public final class MoneyFixtures {
                 .post("/customers/external-accounts").then().statusCode(201).extract().path("id");
     }
 
+    /** A EUR bank account of the customer (a French individual's at Commerzbank) with this IBAN. */
+    public static String externalEurAccount(String customerId, String iban) {
+        return api().body(Map.of("customerId", customerId, "currency", "EUR", "accountInfo", Map.of("accountType", "EUR_ACCOUNT",
+                        "iban", iban, "swiftCode", "COBADEFFXXX", "beneficiary", Map.of("beneficiaryType", "INDIVIDUAL", "fullName", "Jane Payee",
+                                "birthDate", "1990-01-15", "nationality", "FR", "countryOfResidence", "FR",
+                                "address", Map.of("line1", "1 Rue", "postalCode", "75001", "country", "FR")))))
+                .post("/customers/external-accounts").then().log().ifValidationFails().statusCode(201).extract().path("id");
+    }
+
     /** A quote body from an account to an account, locking the sending amount. */
     public static Map<String, Object> quoteBody(String sourceAccountId, String destinationAccountId, long amount) {
         Map<String, Object> body = new HashMap<>();

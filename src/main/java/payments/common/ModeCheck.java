@@ -78,22 +78,22 @@ public class ModeCheck {
     }
 
     /**
-     * Why production cannot run with this secrets key (null when it can): without one, a stored
-     * answer carrying a secret, a one-time code's MAC or a generated key could not be sealed, and
-     * the request would fail only when it came.
-     */
-    /**
      * Production takes its bootstrap token from the operator's secret store: generating one would
      * mean printing a secret with every permission into the log, where whoever reads logs could use it.
      */
     static String apiCredentialsProblem(java.util.Optional<String> clientId, java.util.Optional<String> secret) {
-        return clientId.filter(value -> !value.isBlank()).isPresent() && secret.filter(value -> !value.isBlank()).isPresent() ? null
+        return isSet(clientId) && isSet(secret) ? null
                 : "SVC_MODE is production but SVC_API_CLIENT_ID and SVC_API_CLIENT_SECRET are not both set: production takes its"
                 + " bootstrap token from your secret store and never generates one (its secret would be printed in the log)";
     }
 
+    /**
+     * Why production cannot run with this secrets key (null when it can): without one, a stored
+     * answer carrying a secret, a one-time code's MAC or a generated key could not be sealed, and
+     * the request would fail only when it came.
+     */
     static String secretsKeyProblem(java.util.Optional<String> key) {
-        return key.filter(value -> !value.isBlank()).isPresent() ? null
+        return isSet(key) ? null
                 : "SVC_MODE is production but SVC_SECRETS_KEY is not set: it seals the secrets this server stores (answers"
                 + " carrying secrets, one-time-code MACs, generated keys). Set 32 random bytes in base64 (openssl rand -base64 32),"
                 + " the same on every instance";
@@ -104,5 +104,9 @@ public class ModeCheck {
         return Stream.concat(environment.keySet().stream().filter(name -> name.startsWith("SVC_SANDBOX_")),
                         properties.keySet().stream().filter(name -> name.startsWith("svc.sandbox-")))
                 .sorted().toList();
+    }
+
+    private static boolean isSet(java.util.Optional<String> value) {
+        return value.filter(text -> !text.isBlank()).isPresent();
     }
 }

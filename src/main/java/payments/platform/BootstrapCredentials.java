@@ -82,11 +82,17 @@ public class BootstrapCredentials {
             LOG.error("SVC_COMPLIANCE_CLIENT_ID must differ from SVC_API_CLIENT_ID: no compliance desk credential made");
             return;
         }
-        ApiToken token = ApiTokenService.newToken(Ids.newUuid(), clientId.get(), COMPLIANCE_NAME, EnumSet.of(Permission.COMPLIANCE_REVIEW),
-                secret.get(), clock.now());
-        if (!tokens.saveUnlessDeleted(token).await().indefinitely()) {
-            LOG.warnf("The API token %s named by SVC_COMPLIANCE_CLIENT_ID was deleted through the API; it stays deleted", clientId.get());
+        saveGiven(ApiTokenService.newToken(Ids.newUuid(), clientId.get(), COMPLIANCE_NAME, EnumSet.of(Permission.COMPLIANCE_REVIEW),
+                secret.get(), clock.now()), "SVC_COMPLIANCE_CLIENT_ID");
+    }
+
+    /** A token the operator configured: created when absent, its secret rotated when it exists; false when deleted through the API (it stays so). */
+    private boolean saveGiven(ApiToken token, String variable) {
+        boolean saved = tokens.saveUnlessDeleted(token).await().indefinitely();
+        if (!saved) {
+            LOG.warnf("The API token %s named by %s was deleted through the API; it stays deleted", token.clientId, variable);
         }
+        return saved;
     }
 
     Bootstrapped ensureToken(Optional<String> givenId, Optional<String> givenSecret) {
@@ -117,9 +123,7 @@ public class BootstrapCredentials {
 
     /** The operator's token: created when absent, its secret rotated when it exists, left deleted when deleted. */
     private Bootstrapped ensureGiven(String clientId, String secret) {
-        boolean saved = tokens.saveUnlessDeleted(bootstrapToken(clientId, secret)).await().indefinitely();
-        if (!saved) {
-            LOG.warnf("The API token %s named by SVC_API_CLIENT_ID was deleted through the API; it stays deleted", clientId);
+        if (!saveGiven(bootstrapToken(clientId, secret), "SVC_API_CLIENT_ID")) {
             return new Bootstrapped(null, null, null);
         }
         return new Bootstrapped(clientId, null, "secret as set in SVC_API_CLIENT_SECRET");

@@ -187,13 +187,12 @@ public class AuthCredentials {
             }
             default -> {
                 // OAUTH: the token was checked on this call (create).
-                OidcTokens.Identity token = identity;
-                credential.oauthIssuer = token.issuer();
-                credential.oauthAudience = token.audience();
-                credential.oauthSubject = token.subject();
-                credential.nickname = token.email() != null ? token.email() : token.subject();
+                credential.oauthIssuer = identity.issuer();
+                credential.oauthAudience = identity.audience();
+                credential.oauthSubject = identity.subject();
+                credential.nickname = identity.email() != null ? identity.email() : identity.subject();
                 return new Draft(credential, "ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS", Map.of("oauthProviders",
-                        List.of(Map.of("oidcToken", body.get("oidcToken").asText(), "providerName", providerName(token.issuer())))));
+                        List.of(Map.of("oidcToken", body.get("oidcToken").asText(), "providerName", providerName(identity.issuer())))));
             }
         }
     }

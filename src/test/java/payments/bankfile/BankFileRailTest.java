@@ -451,11 +451,7 @@ class BankFileRailTest {
     /** A payout of {@code amount} cents from the account to a new EUR bank account; answers its transaction id. */
     private static String payout(Customer customer, long amount) {
         String iban = BankIdentifiers.ibanWithCheckDigits("DE", "37040044" + String.format("%010d", ThreadLocalRandom.current().nextLong(10_000_000_000L)));
-        String bank = api().body(Map.of("customerId", customer.id(), "currency", "EUR", "accountInfo", Map.of("accountType", "EUR_ACCOUNT", "iban", iban,
-                        "swiftCode", "COBADEFFXXX", "beneficiary", Map.of("beneficiaryType", "INDIVIDUAL", "fullName", "Jane Payee", "birthDate", "1990-01-15",
-                                "nationality", "FR", "countryOfResidence", "FR",
-                                "address", Map.of("line1", "1 Rue", "postalCode", "75001", "country", "FR")))))
-                .post("/customers/external-accounts").then().log().ifValidationFails().statusCode(201).extract().path("id");
+        String bank = MoneyFixtures.externalEurAccount(customer.id(), iban);
         return api().body(MoneyFixtures.transferBody(customer.eur(), bank, amount)).post("/quotes").then().log().ifValidationFails().statusCode(201)
                 .extract().path("transactionId");
     }

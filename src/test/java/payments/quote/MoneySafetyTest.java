@@ -241,12 +241,8 @@ class MoneySafetyTest {
 
     /** A EUR bank account of the customer whose IBAN ends with {@code suffix} (the sandbox's outcome for cross-currency payouts). */
     private static String eurBankAccount(String customerId, String suffix) {
-        String iban = payments.account.BankIdentifiers.ibanWithCheckDigits("DE", "37040044000000" + "0".repeat(4 - suffix.length()) + suffix);
-        return api().body(Map.of("customerId", customerId, "currency", "EUR", "accountInfo", Map.of(
-                        "accountType", "EUR_ACCOUNT", "iban", iban, "swiftCode", "COBADEFFXXX", "beneficiary", Map.of(
-                                "beneficiaryType", "INDIVIDUAL", "fullName", "Jane Payee", "birthDate", "1990-01-15", "nationality", "FR",
-                                "countryOfResidence", "FR", "address", Map.of("line1", "1 Rue", "postalCode", "75001", "country", "FR")))))
-                .post("/customers/external-accounts").then().statusCode(201).extract().path("id");
+        return MoneyFixtures.externalEurAccount(customerId,
+                payments.account.BankIdentifiers.ibanWithCheckDigits("DE", "37040044000000" + "0".repeat(4 - suffix.length()) + suffix));
     }
 
     /** A fee the settlement sent to SUSPENSE (frozen platform account) comes back out of SUSPENSE when the payment is refunded. */
