@@ -1,6 +1,7 @@
 package payments.webhook;
 
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.client.WebClientOptions;
@@ -112,7 +113,10 @@ public class WebhookSender {
                             .putHeader(HttpHeaders.CONTENT_TYPE.toString(), "application/json")
                             .putHeader(WebhookSigner.HEADER, signer.signatureHeader(body));
                     standard.forEach(request::putHeader);
-                    return request.sendBuffer(Buffer.buffer(body));
+                    return request.sendBuffer(Buffer.buffer(body))
+                            // A kept-alive connection the endpoint closed as this request went out on it
+                            // (a server trimming idle connections): sent once more, on a new connection.
+                            .onFailure(HttpClosedException.class).retry().atMost(1);
                 })
                 .map(response -> new Attempt(url, response.statusCode(), bodyOf(response), null, started, millisSince(startNanos)))
                 .onFailure().invoke(e -> LOG.debugf("Webhook %s to %s got no answer: %s", event.id, url, e.toString()))

@@ -204,7 +204,7 @@ class WebhookDeliveryTest {
         for (int i = 0; i < 100 && countDelivered(ids) < burst; i++) {
             Thread.sleep(100);
         }
-        assertEquals(burst, countDelivered(ids));
+        assertEquals(burst, countDelivered(ids), () -> "attempts other than one 200: " + unusualAttempts(ids));
         Row attempts = pool.preparedQuery("""
                         SELECT count(*), count(DISTINCT event_id), count(*) FILTER (WHERE response_status = 200)
                         FROM webhook_attempts WHERE event_id = ANY($1)""")
@@ -237,6 +237,19 @@ class WebhookDeliveryTest {
         Set<UUID> ids = new HashSet<>();
         store.claimDue(now, 10_000, leaseEnd).await().indefinitely().forEach(event -> ids.add(event.id));
         return ids;
+    }
+
+    /** Events that did not take exactly one attempt answered 200, with each attempt's answer or error (at most 20). */
+    private List<String> unusualAttempts(UUID[] ids) {
+        List<String> unusual = new java.util.ArrayList<>();
+        pool.preparedQuery("""
+                        SELECT e.id, e.status, string_agg(coalesce(a.response_status::text, a.error), ', ' ORDER BY a.attempted_at)
+                        FROM webhook_events e LEFT JOIN webhook_attempts a ON a.event_id = e.id
+                        WHERE e.id = ANY($1) GROUP BY e.id, e.status
+                        HAVING count(a.id) <> 1 OR bool_or(a.response_status IS DISTINCT FROM 200) LIMIT 20""")
+                .execute(Tuple.of(ids)).await().indefinitely()
+                .forEach(row -> unusual.add(row.getUUID(0) + " " + row.getString(1) + ": " + row.getString(2)));
+        return unusual;
     }
 
     private int countDelivered(UUID[] ids) {
