@@ -3,6 +3,7 @@ package payments.bankfile;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import org.hibernate.reactive.mutiny.Mutiny;
 import org.jboss.logging.Logger;
 import payments.account.FundingInstructions;
 import payments.account.InternalAccount;
@@ -11,6 +12,7 @@ import payments.bankfile.BankMessages.BatchRejected;
 import payments.bankfile.BankMessages.EntryBooked;
 import payments.bankfile.BankMessages.StatusReported;
 import payments.common.ApiException;
+import payments.common.DatabaseTrouble;
 import payments.common.Ids;
 import payments.quote.Quote;
 import payments.quote.RealtimeFunding;
@@ -29,9 +31,11 @@ import payments.transaction.RefundReason;
 import payments.transaction.TransactionStatus;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -49,6 +53,7 @@ import java.util.stream.Stream;
 public class BankBookings {
 
     private static final Logger LOG = Logger.getLogger(BankBookings.class);
+    static final String BOOKING_FAILED = "BOOKING_FAILED";
 
     private final PaymentLifecycle lifecycle;
     private final RealtimeFunding realtime;
@@ -70,15 +75,64 @@ public class BankBookings {
         this.clock = clock;
     }
 
-    /** Books a file's events in order, in the caller's transaction. */
-    Uni<Void> book(String fileHash, List<BankEvent> events) {
+    /**
+     * A line of a file whose booking failed for a reason that would come again (not the database
+     * being unavailable): the caller books the file again, in a new transaction, with the line
+     * parked instead ({@link #book}'s {@code unbookable}).
+     */
+    static final class LineFailed extends RuntimeException {
+        final int line;
+
+        LineFailed(int line, Throwable cause) {
+            super("Line " + (line + 1) + " could not be booked", cause);
+            this.line = line;
+        }
+
+        /** The root cause, bounded, for the parked line's detail. */
+        String why() {
+            Throwable root = getCause();
+            while (root.getCause() != null && root.getCause() != root) {
+                root = root.getCause();
+            }
+            String text = root.toString();
+            return text.length() > 500 ? text.substring(0, 500) : text;
+        }
+    }
+
+    /**
+     * Books a file's events in order, in the caller's transaction; the lines in {@code unbookable}
+     * (index to why) are parked as BOOKING_FAILED instead, a credit's money in SUSPENSE and a
+     * debit's out of it. A line that fails fails as {@link LineFailed}, each line's changes flushed
+     * with it so that a failure is its own.
+     */
+    Uni<Void> book(String fileHash, List<BankEvent> events, Map<Integer, String> unbookable) {
         Uni<Void> booked = Uni.createFrom().voidItem();
-        for (BankEvent event : events) {
-            booked = booked.call(() -> event instanceof StatusReported status ? status(fileHash, status)
-                    : event instanceof BatchRejected batch ? batchRejected(fileHash, batch)
-                    : onceBooked(fileHash, (EntryBooked) event));
+        for (int i = 0; i < events.size(); i++) {
+            int line = i;
+            BankEvent event = events.get(i);
+            String why = unbookable.get(line);
+            booked = booked.call(() -> why != null ? parkUnbookable(fileHash, event, why)
+                    : bookLine(fileHash, event)
+                            .call(() -> Panache.getSession().flatMap(Mutiny.Session::flush))
+                            .onFailure(failure -> !DatabaseTrouble.passes(failure)).transform(failure -> new LineFailed(line, failure)));
         }
         return booked;
+    }
+
+    private Uni<Void> bookLine(String fileHash, BankEvent event) {
+        return event instanceof StatusReported status ? status(fileHash, status)
+                : event instanceof BatchRejected batch ? batchRejected(fileHash, batch)
+                : onceBooked(fileHash, (EntryBooked) event, entry -> entry(fileHash, entry));
+    }
+
+    private Uni<Void> parkUnbookable(String fileHash, BankEvent event, String why) {
+        String detail = "Could not be booked, nothing of it was: " + why;
+        if (event instanceof EntryBooked booked) {
+            return onceBooked(fileHash, booked, entry -> entry.debit() ? parkDebit(fileHash, BOOKING_FAILED, entry, detail)
+                    : parkCredit(fileHash, BOOKING_FAILED, entry, detail));
+        }
+        return event instanceof StatusReported status ? parkStatus(fileHash, BOOKING_FAILED, status.endToEndId(), detail)
+                : parkStatus(fileHash, BOOKING_FAILED, null, "A rejection of file " + ((BatchRejected) event).messageId() + ": " + detail);
     }
 
     private Uni<Void> status(String fileHash, StatusReported status) {
@@ -130,10 +184,10 @@ public class BankBookings {
         });
     }
 
-    /** An entry the bank references is booked once, whichever file reports it again. */
-    private Uni<Void> onceBooked(String fileHash, EntryBooked entry) {
+    /** An entry the bank references is booked (or parked) once, whichever file reports it again. */
+    private Uni<Void> onceBooked(String fileHash, EntryBooked entry, Function<EntryBooked, Uni<Void>> booking) {
         if (entry.bankReference() == null) {
-            return entry(fileHash, entry);
+            return booking.apply(entry);
         }
         return Panache.getSession().flatMap(session -> session.createNativeQuery("""
                         INSERT INTO bank_entries_booked (bank_reference, file_sha256, booked_at) VALUES (?1, ?2, ?3)
@@ -145,7 +199,7 @@ public class BankBookings {
                         LOG.infof("Bank entry %s was booked from an earlier file; skipped", entry.bankReference());
                         return Uni.createFrom().voidItem();
                     }
-                    return entry(fileHash, entry);
+                    return booking.apply(entry);
                 });
     }
 

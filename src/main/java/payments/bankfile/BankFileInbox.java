@@ -13,8 +13,10 @@ import payments.common.Times;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Reads the bank's files from the inbox, each exactly once: a file is claimed by the hash of its
@@ -23,7 +25,8 @@ import java.util.List;
  * {@code <first 12 hex digits of the hash>-<name>}); a file
  * that is not a schema-valid pain.002 or camt.054 moves to {@code quarantine/} with nothing booked
  * (put back after a fix, it is booked then). A file whose booking fails (the database, say) stays
- * and is read again at the next poll. Parsing and validation run off the event loop.
+ * and is read again at the next poll; a line that fails for a reason that would come again is
+ * parked and the file booked without it. Parsing and validation run off the event loop.
  */
 @ApplicationScoped
 public class BankFileInbox {
@@ -101,8 +104,7 @@ public class BankFileInbox {
     }
 
     private Uni<Boolean> book(String inbox, String name, String hash, List<BankEvent> events) {
-        return Panache.withTransaction(() -> record(hash, name, BOOKED, null, events.size())
-                        .call(claimed -> claimed ? bookings.book(hash, events) : Uni.createFrom().voidItem()))
+        return claimAndBook(name, hash, events, Map.of())
                 .invoke(claimed -> {
                     if (claimed) {
                         LOG.infof("Bank file %s booked: %d lines", name, events.size());
@@ -111,6 +113,25 @@ public class BankFileInbox {
                     }
                 })
                 .call(() -> move(inbox, name, hash, PROCESSED));
+    }
+
+    /**
+     * Claims the file and books its lines in one transaction. When a line fails for a reason that
+     * would come again, nothing of that transaction stays (a failed statement spoils the rest of
+     * it): the file is booked again in a new one with that line parked, so one bad line holds up
+     * neither the file's other lines nor the files after it. Each round parks one more line.
+     */
+    private Uni<Boolean> claimAndBook(String name, String hash, List<BankEvent> events, Map<Integer, String> unbookable) {
+        return Panache.withTransaction(() -> record(hash, name, BOOKED, null, events.size())
+                        .call(claimed -> claimed ? bookings.book(hash, events, unbookable) : Uni.createFrom().voidItem()))
+                .onFailure(BankBookings.LineFailed.class).recoverWithUni(failure -> {
+                    BankBookings.LineFailed failed = (BankBookings.LineFailed) failure;
+                    LOG.errorf(failed.getCause(), "Bank file %s: line %d could not be booked; the file is booked again with it parked for an operator",
+                            name, failed.line + 1);
+                    Map<Integer, String> more = new HashMap<>(unbookable);
+                    more.put(failed.line, failed.why());
+                    return claimAndBook(name, hash, events, more);
+                });
     }
 
     private Uni<Void> quarantine(String inbox, String name, String hash, String problem) {

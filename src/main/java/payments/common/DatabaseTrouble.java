@@ -25,7 +25,7 @@ public final class DatabaseTrouble {
     /** What is wrong, in words for the client, when {@code failure} is such a failure anywhere in its cause chain. */
     public static Optional<String> reasonOf(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            String state = t instanceof PgException pg ? pg.getSqlState() : t instanceof SQLException sql ? sql.getSQLState() : null;
+            String state = sqlState(t);
             if (state != null) {
                 Optional<String> reason = reasonOfState(state);
                 if (reason.isPresent()) {
@@ -37,6 +37,28 @@ public final class DatabaseTrouble {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * True when the same work should succeed if tried again later: the database cannot take work
+     * now ({@link #reasonOf}), or the transaction lost a deadlock or serialization race (SQLSTATE
+     * class 40). False for a failure that would come again (a bug, a broken rule).
+     */
+    public static boolean passes(Throwable failure) {
+        if (reasonOf(failure).isPresent()) {
+            return true;
+        }
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            String state = sqlState(t);
+            if (state != null && state.startsWith("40")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String sqlState(Throwable t) {
+        return t instanceof PgException pg ? pg.getSqlState() : t instanceof SQLException sql ? sql.getSQLState() : null;
     }
 
     static Optional<String> reasonOfState(String state) {

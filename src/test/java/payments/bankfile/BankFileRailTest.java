@@ -404,6 +404,49 @@ class BankFileRailTest {
         assertLedgerClean();
     }
 
+    /**
+     * A line whose booking fails for a reason that would come again (here a database rule refusing
+     * one deposit) is undone alone and parked with its money in SUSPENSE; the file's other lines
+     * are booked and the file is done, instead of the whole file failing at every poll.
+     */
+    @Test
+    void aLineThatCannotBeBookedIsParkedAndTheRestOfItsFileIsBooked() throws Throwable {
+        Customer customer = approvedCustomer();
+        String reference = eurAccount(customer).getString("fundingPaymentInstructions[0].accountOrWalletInfo.reference");
+        long suspense = suspense("EUR");
+        String fileId = fileId();
+        List<Entry> lines = List.of(
+                new Entry("BOOK", "CRDT", "10.00", "EUR", null, null, "Top-up " + reference),
+                new Entry("BOOK", "CRDT", "7.77", "EUR", null, null, "Top-up " + reference),
+                new Entry("BOOK", "CRDT", "20.00", "EUR", null, null, "Top-up " + reference));
+        pool.query("""
+                CREATE FUNCTION refuse_deposit() RETURNS trigger LANGUAGE plpgsql AS $$
+                    BEGIN RAISE EXCEPTION 'deposit refused by the test'; END $$;
+                CREATE TRIGGER refuse_deposit BEFORE INSERT ON transactions FOR EACH ROW
+                    WHEN (NEW.received_amount = 777 AND NEW.received_currency = 'EUR') EXECUTE FUNCTION refuse_deposit()""")
+                .execute().await().indefinitely();
+        try {
+            bankSends("one-line-refused.xml", BankFileSamples.camt054(fileId, "DE89370400440532013000", lines));
+            assertEquals(1, poll(), "the file is booked");
+        } finally {
+            pool.query("DROP TRIGGER refuse_deposit ON transactions; DROP FUNCTION refuse_deposit()").execute().await().indefinitely();
+        }
+        assertEquals(3000, MoneyFixtures.balance(customer.eur()), "the lines before and after the refused one");
+        assertEquals(suspense + 777, suspense("EUR"), "the refused line's money waits in SUSPENSE");
+        assertEquals(1, count("SELECT count(*) FROM bank_unmatched WHERE kind = 'BOOKING_FAILED' AND amount = 777"
+                + " AND detail LIKE '%deposit refused by the test%'"));
+        assertEquals(1, movedAside("processed", "one-line-refused"));
+        assertEquals(0, poll(), "nothing left to book");
+        // The bank resends its entries with one more: the parked line stays parked, booked once.
+        List<Entry> resent = new ArrayList<>(lines);
+        resent.add(new Entry("BOOK", "CRDT", "1.00", "EUR", null, null, "Top-up " + reference));
+        bankSends("resent.xml", BankFileSamples.camt054(fileId, "DE89370400440532013000", resent));
+        assertEquals(1, poll());
+        assertEquals(3100, MoneyFixtures.balance(customer.eur()), "only the new entry");
+        assertEquals(suspense + 777, suspense("EUR"));
+        assertLedgerClean();
+    }
+
     // ---- the platform's side -------------------------------------------------------------------
 
     /** A customer approved by the compliance staff (production decides no packet itself), with EUR and USD accounts. */

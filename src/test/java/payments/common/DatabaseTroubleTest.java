@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import java.util.concurrent.CompletionException;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Which failures mean "the database cannot take this now" (503, retry later) and which are the server's own (500). */
@@ -34,5 +35,15 @@ class DatabaseTroubleTest {
         assertTrue(DatabaseTrouble.reasonOf(pg("42P01")).isEmpty(), "a missing table is a server fault");
         assertTrue(DatabaseTrouble.reasonOf(new VertxException("something else")).isEmpty());
         assertTrue(DatabaseTrouble.reasonOf(new NullPointerException()).isEmpty());
+    }
+
+    @Test
+    void whatPassesWithTimeIsTheDatabasesTroubleOrALostRaceNotABrokenRule() {
+        assertTrue(DatabaseTrouble.passes(new CompletionException(pg("40P01"))), "a deadlock lost");
+        assertTrue(DatabaseTrouble.passes(pg("40001")), "a serialization failure");
+        assertTrue(DatabaseTrouble.passes(pg("57P01")), "what reasonOf names");
+        assertFalse(DatabaseTrouble.passes(pg("23505")), "a unique violation comes again");
+        assertFalse(DatabaseTrouble.passes(pg("P0001")), "a raised exception comes again");
+        assertFalse(DatabaseTrouble.passes(new IllegalStateException("a bug")));
     }
 }
