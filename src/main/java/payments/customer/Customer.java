@@ -122,6 +122,21 @@ public class Customer extends PanacheEntityBase {
         return this;
     }
 
+    /**
+     * This customer, if it may pay out of its accounts: verified (else 400 USER_NOT_READY) and
+     * holding the end-user terms (else 400 END_USER_TERMS_NOT_ACCEPTED).
+     */
+    public Customer requireReadyToPay() {
+        if (!"APPROVED".equals(verificationStatus)) {
+            throw new ApiException(ErrorCode.USER_NOT_READY, "Customer " + wireId() + " is " + verificationStatus
+                    + "; only verified customers can pay");
+        }
+        if (!CustomerConsents.hasAcceptedTerms(this)) {
+            throw new ApiException(ErrorCode.END_USER_TERMS_NOT_ACCEPTED, "Customer " + wireId() + " has not accepted the end-user terms");
+        }
+        return this;
+    }
+
     /** The currency the customer sends and is quoted in by default: the first one it uses, USD when it names none. */
     public String homeCurrency() {
         List<String> used = currencies == null ? List.of() : currencyList();

@@ -20,7 +20,6 @@ import payments.common.Ids;
 import payments.common.JsonText;
 import payments.common.ServerConfig;
 import payments.customer.Customer;
-import payments.customer.CustomerConsents;
 import payments.customer.CustomerService;
 import payments.platform.PlatformConfigService;
 import payments.platform.PlatformSettings;
@@ -321,17 +320,8 @@ public class QuotePricing {
 
     /** A customer may pay only once verified and with the end-user terms on file. */
     private static void checkReady(Payer payer) {
-        Customer customer = payer.customer();
-        if (customer == null) {
-            return;
-        }
-        if (!"APPROVED".equals(customer.verificationStatus)) {
-            throw new ApiException(ErrorCode.USER_NOT_READY, "Customer " + IdType.CUSTOMER.wireId(customer.id)
-                    + " is " + customer.verificationStatus + "; only verified customers can pay");
-        }
-        if (!CustomerConsents.hasAcceptedTerms(customer)) {
-            throw new ApiException(ErrorCode.END_USER_TERMS_NOT_ACCEPTED, "Customer " + IdType.CUSTOMER.wireId(customer.id)
-                    + " has not accepted the end-user terms");
+        if (payer.customer() != null) {
+            payer.customer().requireReadyToPay();
         }
     }
 

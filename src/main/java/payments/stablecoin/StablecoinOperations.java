@@ -29,6 +29,7 @@ import payments.common.jobs.ClaimedJob;
 import payments.common.jobs.JobHandler;
 import payments.common.jobs.JobOutcome;
 import payments.common.jobs.Jobs;
+import payments.customer.Customer;
 import payments.ledger.Ledger;
 import payments.stablecoin.StablecoinRecords.StablecoinBurnRequest;
 import payments.stablecoin.StablecoinRecords.StablecoinMintRequest;
@@ -41,6 +42,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -109,7 +111,7 @@ public class StablecoinOperations implements JobHandler {
                                 source.put("externalAccountId", bank.wireId());
                                 return begin(operation, source, StablecoinOperation.PENDING_PROVIDER);
                             });
-                    case "GRID_INTERNAL_ACCOUNT" -> holdOnInternalAccount(operation, request.fundingSource().accountId(), start.coin())
+                    case "GRID_INTERNAL_ACCOUNT" -> holdOnInternalAccount(operation, request.fundingSource().accountId(), start.coin(), wallet)
                             .flatMap(account -> {
                                 source.put("accountId", account.wireId());
                                 return begin(operation, source, StablecoinOperation.PROCESSING);
@@ -216,7 +218,14 @@ public class StablecoinOperations implements JobHandler {
         return account;
     }
 
-    private Uni<InternalAccount> holdOnInternalAccount(StablecoinOperation operation, String accountId, Stablecoin coin) {
+    /**
+     * Holds the mint's money on the funding account. The account pays as it would through a quote:
+     * its holder's money goes only to the holder's own wallet (the platform's to the platform's),
+     * a customer holder must be ready to pay, the account must be ACTIVE, and an embedded wallet
+     * pays only with its owner's signature, which a mint does not carry.
+     */
+    private Uni<InternalAccount> holdOnInternalAccount(StablecoinOperation operation, String accountId, Stablecoin coin,
+                                                       ExternalAccount wallet) {
         UUID id = Ids.uuidOf(IdType.INTERNAL_ACCOUNT, accountId, ErrorCode.INTERNAL_ACCOUNT_NOT_FOUND);
         return InternalAccount.<InternalAccount>findById(id).flatMap(account -> {
             if (account == null) {
@@ -226,8 +235,24 @@ public class StablecoinOperations implements JobHandler {
                 throw ApiException.invalidField("fundingSource.accountId", null,
                         "Must hold " + coin.baseCurrency + ", the stablecoin's base currency; it holds " + account.currency);
             }
-            operation.fundingAccountId = account.id;
-            return ledger.post(StablecoinJournals.hold(operation.id, account.id, account.currency, operation.fiatAmount)).replaceWith(account);
+            if (!Objects.equals(account.customerId, wallet.customerId)) {
+                throw ApiException.invalidField("fundingSource.accountId", null,
+                        "Must be held by the holder of " + wallet.wireId() + ", which receives the minted tokens");
+            }
+            if (!account.canTransact() || InternalAccount.EMBEDDED_WALLET.equals(account.type)) {
+                throw ApiException.invalidField("fundingSource.accountId", null, "Internal account " + accountId + " is "
+                        + (account.canTransact() ? "an embedded wallet, which pays only with its owner's signature" : account.status)
+                        + " and cannot fund a mint");
+            }
+            Uni<Customer> holder = account.customerId == null ? Uni.createFrom().nullItem() : Customer.findById(account.customerId);
+            return holder.flatMap(customer -> {
+                if (customer != null) {
+                    customer.requireNotDeleted().requireReadyToPay();
+                }
+                operation.fundingAccountId = account.id;
+                return ledger.post(StablecoinJournals.hold(operation.id, account.id, account.currency, operation.fiatAmount))
+                        .replaceWith(account);
+            });
         });
     }
 

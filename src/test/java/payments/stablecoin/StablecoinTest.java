@@ -60,14 +60,24 @@ public class StablecoinTest {
     }
 
     static String wallet(String address) {
-        String customerId = MoneyFixtures.customer("US", List.of("USD")).customerId();
-        return api().body(Map.of("customerId", customerId, "currency", "USDB", "ownershipType", "FIRST_PARTY",
-                        "accountInfo", Map.of("accountType", "SPARK_WALLET", "address", address)))
-                .post("/customers/external-accounts").then().statusCode(201).extract().path("id");
+        return wallet(MoneyFixtures.customer("US", List.of("USD")).customerId(), address);
     }
 
+    /** A Spark wallet of {@code customerId} (null: the platform's own). */
+    static String wallet(String customerId, String address) {
+        Map<String, Object> body = new HashMap<>(Map.of("currency", "USDB", "ownershipType", "FIRST_PARTY",
+                "accountInfo", Map.of("accountType", "SPARK_WALLET", "address", address)));
+        if (customerId != null) {
+            body.put("customerId", customerId);
+        }
+        return api().body(body).post(customerId == null ? "/platform/external-accounts" : "/customers/external-accounts")
+                .then().statusCode(201).extract().path("id");
+    }
+
+    private static final String SPARK_ADDRESS = "spark1pgssyuuuhnrrdjswal5c3s3rafw9w3y5dd4cjy3duxlf7hjzkp0rqx6dj6mrhu";
+
     static String wallet() {
-        return wallet("spark1pgssyuuuhnrrdjswal5c3s3rafw9w3y5dd4cjy3duxlf7hjzkp0rqx6dj6mrhu");
+        return wallet(SPARK_ADDRESS);
     }
 
     static String bank(String suffix) {
@@ -194,10 +204,12 @@ public class StablecoinTest {
     @Test
     void aGridFundedMintHoldsTheBalanceUntilItCompletesOrGivesItBackWhenItFails() {
         String coin = coin();
-        String account = MoneyFixtures.fundedParties("USD", 10_000).payer().account("USD");
+        MoneyFixtures.Holder payer = MoneyFixtures.fundedParties("USD", 10_000).payer();
+        String account = payer.account("USD");
         long reserveBefore = reserve();
         Map<String, Object> mint = new HashMap<>(Map.of("amount", Long.toString(3_000 * UNITS_PER_CENT),
-                "fundingSource", Map.of("type", "GRID_INTERNAL_ACCOUNT", "accountId", account), "destination", Map.of("accountId", wallet())));
+                "fundingSource", Map.of("type", "GRID_INTERNAL_ACCOUNT", "accountId", account),
+                "destination", Map.of("accountId", wallet(payer.customerId(), SPARK_ADDRESS))));
         String completed = post("/stablecoins/" + coin + "/mints", mint).statusCode(201).body("status", equalTo("PROCESSING"))
                 .body("source.accountId", equalTo(account)).extract().path("id");
         MoneyFixtures.assertBalances(account, 7_000, 10_000);
@@ -206,7 +218,7 @@ public class StablecoinTest {
         MoneyFixtures.assertBalances(account, 7_000, 7_000);
         assertEquals(reserveBefore + 3_000, reserve());
 
-        mint.put("destination", Map.of("accountId", wallet("spark1pgssyuuuhnrrdjswal5c3s3rafw9w3y5dd4cjy3duxlf7hjzkp0rqx6dj6m002")));
+        mint.put("destination", Map.of("accountId", wallet(payer.customerId(), "spark1pgssyuuuhnrrdjswal5c3s3rafw9w3y5dd4cjy3duxlf7hjzkp0rqx6dj6m002")));
         String failed = post("/stablecoins/" + coin + "/mints", mint).statusCode(201).extract().path("id");
         MoneyFixtures.assertBalances(account, 4_000, 7_000);
         providerStep();
@@ -221,11 +233,45 @@ public class StablecoinTest {
         MoneyFixtures.assertLedgerClean();
     }
 
+    /**
+     * An internal account funds a mint only as it would pay through a quote: into its own holder's
+     * wallet, while ACTIVE and its holder verified; nothing is held when it is refused.
+     */
+    @Test
+    void aGridFundedMintTakesOnlyTheWalletHoldersOwnMoney() {
+        String coin = coin();
+        MoneyFixtures.Parties parties = MoneyFixtures.fundedParties("USD", 10_000);
+        String account = parties.payer().account("USD");
+        MoneyFixtures.fund(parties.payee().account("USD"), 10_000);
+        String payeeWallet = wallet(parties.payee().customerId(), SPARK_ADDRESS);
+        Map<String, Object> mint = new HashMap<>(Map.of("amount", Long.toString(1_000 * UNITS_PER_CENT),
+                "fundingSource", Map.of("type", "GRID_INTERNAL_ACCOUNT", "accountId", account),
+                "destination", Map.of("accountId", payeeWallet)));
+        post("/stablecoins/" + coin + "/mints", mint).statusCode(400).body("code", equalTo("INVALID_INPUT"))
+                .body("details.errors[0].field", equalTo("fundingSource.accountId"));
+        mint.put("destination", Map.of("accountId", wallet(null, SPARK_ADDRESS)));
+        post("/stablecoins/" + coin + "/mints", mint).statusCode(400).body("details.errors[0].field", equalTo("fundingSource.accountId"));
+        MoneyFixtures.assertBalances(account, 10_000, 10_000);
+
+        String payeeAccount = parties.payee().account("USD");
+        mint.put("fundingSource", Map.of("type", "GRID_INTERNAL_ACCOUNT", "accountId", payeeAccount));
+        mint.put("destination", Map.of("accountId", payeeWallet));
+        api().body(Map.of("status", "FROZEN")).patch("/internal-accounts/" + payeeAccount).then().statusCode(200);
+        post("/stablecoins/" + coin + "/mints", mint).statusCode(400).body("details.errors[0].field", equalTo("fundingSource.accountId"));
+        api().body(Map.of("status", "ACTIVE")).patch("/internal-accounts/" + payeeAccount).then().statusCode(200);
+        String minted = post("/stablecoins/" + coin + "/mints", mint).statusCode(201).extract().path("id");
+        MoneyFixtures.assertBalances(payeeAccount, 9_000, 10_000);
+        providerStep();
+        assertEquals("COMPLETED", status(minted));
+        MoneyFixtures.assertLedgerClean();
+    }
+
     @Test
     void parallelGridFundedMintsNeverOverdrawTheFundingAccount() throws Exception {
         String coin = coin();
-        String account = MoneyFixtures.fundedParties("USD", 10_000).payer().account("USD");
-        String destination = wallet();
+        MoneyFixtures.Holder payer = MoneyFixtures.fundedParties("USD", 10_000).payer();
+        String account = payer.account("USD");
+        String destination = wallet(payer.customerId(), SPARK_ADDRESS);
         Map<String, Object> mint = Map.of("amount", Long.toString(3_000 * UNITS_PER_CENT),
                 "fundingSource", Map.of("type", "GRID_INTERNAL_ACCOUNT", "accountId", account), "destination", Map.of("accountId", destination));
         ExecutorService threads = Executors.newFixedThreadPool(8);
