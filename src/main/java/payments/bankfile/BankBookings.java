@@ -17,7 +17,6 @@ import payments.common.Ids;
 import payments.quote.Quote;
 import payments.quote.RealtimeFunding;
 import payments.common.ServerClock;
-import payments.common.ServerConfig;
 import payments.customer.Customer;
 import payments.ledger.Journal;
 import payments.ledger.Journal.SystemAccount;
@@ -64,8 +63,8 @@ public class BankBookings {
     private final ServerClock clock;
 
     public BankBookings(PaymentLifecycle lifecycle, Deposits deposits, Ledger ledger, ServerClock clock, RealtimeFunding realtime,
-                        ServerConfig config) {
-        ServerConfig.BankFiles.Debtor debtor = config.bankFiles().debtor();
+                        BankFilesConfig config) {
+        BankFilesConfig.Debtor debtor = config.debtor();
         this.collectionAccount = Stream.of(debtor.iban(), debtor.accountNumber())
                 .flatMap(Optional::stream).collect(Collectors.toUnmodifiableSet());
         this.realtime = realtime;

@@ -7,7 +7,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 import payments.bankfile.BankMessages.BankEvent;
 import payments.common.ServerClock;
-import payments.common.ServerConfig;
 import payments.common.Times;
 
 import java.nio.charset.StandardCharsets;
@@ -41,11 +40,11 @@ public class BankFileInbox {
     private final BankFileTransports transports;
     private final BankBookings bookings;
     private final IsoSchemas schemas;
-    private final ServerConfig config;
+    private final BankFilesConfig config;
     private final ServerClock clock;
 
     public BankFileInbox(BankFileRail rail, BankFileTransports transports, BankBookings bookings, IsoSchemas schemas,
-                         ServerConfig config, ServerClock clock) {
+                         BankFilesConfig config, ServerClock clock) {
         this.rail = rail;
         this.transports = transports;
         this.bookings = bookings;
@@ -64,7 +63,7 @@ public class BankFileInbox {
      * whose booking fails is logged and left for the next poll; the files after it are read.
      */
     public Uni<Integer> poll() {
-        String inbox = config.bankFiles().inbox();
+        String inbox = config.inbox();
         return transports.exchange(transport -> transport.list(inbox)).flatMap(names -> {
             Uni<Integer> booked = Uni.createFrom().item(0);
             for (String name : names) {

@@ -9,7 +9,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 import payments.common.Ids;
 import payments.common.ServerClock;
-import payments.common.ServerConfig;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -31,10 +30,10 @@ public class BankFileOutbox {
     private final BankFileRail rail;
     private final BankFileTransports transports;
     private final IsoSchemas schemas;
-    private final ServerConfig config;
+    private final BankFilesConfig config;
     private final ServerClock clock;
 
-    public BankFileOutbox(BankFileRail rail, BankFileTransports transports, IsoSchemas schemas, ServerConfig config,
+    public BankFileOutbox(BankFileRail rail, BankFileTransports transports, IsoSchemas schemas, BankFilesConfig config,
                           ServerClock clock) {
         this.rail = rail;
         this.transports = transports;
@@ -102,7 +101,7 @@ public class BankFileOutbox {
     }
 
     private Pain001.Debtor debtor() {
-        ServerConfig.BankFiles.Debtor debtor = config.bankFiles().debtor();
+        BankFilesConfig.Debtor debtor = config.debtor();
         return new Pain001.Debtor(debtor.name(), debtor.iban().orElse(null), debtor.accountNumber().orElse(null),
                 debtor.bic().orElse(null));
     }
@@ -135,7 +134,7 @@ public class BankFileOutbox {
                     }
                     BankBatch batch = claimed.get(0);
                     return transports.exchange(transport -> {
-                        transport.write(config.bankFiles().outbox(), batch.fileName, batch.content.getBytes(StandardCharsets.UTF_8));
+                        transport.write(config.outbox(), batch.fileName, batch.content.getBytes(StandardCharsets.UTF_8));
                         return true;
                     }).invoke(() -> {
                         batch.status = BankBatch.DELIVERED;

@@ -27,18 +27,20 @@ import java.util.UUID;
 public class BankFileRail implements PaymentRail {
 
     private final ServerConfig config;
+    private final BankFilesConfig files;
     private final JsonText json;
     private final ServerClock clock;
 
-    public BankFileRail(ServerConfig config, JsonText json, ServerClock clock) {
+    public BankFileRail(ServerConfig config, BankFilesConfig files, JsonText json, ServerClock clock) {
         this.config = config;
+        this.files = files;
         this.json = json;
         this.clock = clock;
     }
 
     /** Whether this server is set up to exchange files with a bank (never in the sandbox, whose rail is simulated). */
     public boolean configured() {
-        return !config.sandbox() && config.bankFiles().transport().isPresent();
+        return !config.sandbox() && files.transport().isPresent();
     }
 
     @Override

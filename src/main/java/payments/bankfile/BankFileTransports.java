@@ -5,7 +5,6 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import payments.common.ServerConfig;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,11 +15,11 @@ import java.util.function.Supplier;
 @ApplicationScoped
 public class BankFileTransports {
 
-    private final ServerConfig config;
+    private final BankFilesConfig config;
     private final Vertx vertx;
     private BankFileTransport transport;
 
-    public BankFileTransports(ServerConfig config, Vertx vertx) {
+    public BankFileTransports(BankFilesConfig config, Vertx vertx) {
         this.config = config;
         this.vertx = vertx;
     }
@@ -48,10 +47,9 @@ public class BankFileTransports {
 
     private synchronized BankFileTransport transport() {
         if (transport == null) {
-            ServerConfig.BankFiles settings = config.bankFiles();
-            transport = switch (settings.transport().orElseThrow(() -> new IllegalStateException("No bank file transport configured"))) {
-                case FOLDER -> new FolderTransport(Path.of(settings.root()));
-                case SFTP -> new SftpTransport(settings);
+            transport = switch (config.transport().orElseThrow(() -> new IllegalStateException("No bank file transport configured"))) {
+                case FOLDER -> new FolderTransport(Path.of(config.root()));
+                case SFTP -> new SftpTransport(config);
             };
         }
         return transport;

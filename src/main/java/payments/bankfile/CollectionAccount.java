@@ -4,7 +4,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import payments.account.FundingAccounts;
 import payments.account.FundingInstructions;
 import payments.account.PaymentRails;
-import payments.common.ServerConfig;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,10 +20,10 @@ import java.util.UUID;
 @jakarta.enterprise.inject.Typed(CollectionAccount.class)
 public class CollectionAccount implements FundingAccounts {
 
-    private final ServerConfig.BankFiles.Debtor account;
+    private final BankFilesConfig.Debtor account;
 
-    public CollectionAccount(ServerConfig config) {
-        this.account = config.bankFiles().debtor();
+    public CollectionAccount(BankFilesConfig config) {
+        this.account = config.debtor();
     }
 
     @Override

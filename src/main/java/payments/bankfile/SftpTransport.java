@@ -11,7 +11,6 @@ import org.apache.sshd.sftp.client.SftpClientFactory;
 import org.apache.sshd.sftp.common.SftpConstants;
 import org.apache.sshd.sftp.common.SftpException;
 import org.jboss.logging.Logger;
-import payments.common.ServerConfig;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -32,11 +31,11 @@ final class SftpTransport implements BankFileTransport, AutoCloseable {
     private static final Logger LOG = Logger.getLogger(SftpTransport.class);
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
-    private final ServerConfig.BankFiles.Sftp settings;
+    private final BankFilesConfig.Sftp settings;
     private final String root;
     private final SshClient client;
 
-    SftpTransport(ServerConfig.BankFiles settings) {
+    SftpTransport(BankFilesConfig settings) {
         this.settings = settings.sftp();
         this.root = settings.root();
         String expected = this.settings.hostKeyFingerprint().orElseThrow(() -> new IllegalStateException(

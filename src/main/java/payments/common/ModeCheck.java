@@ -5,7 +5,6 @@ import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -37,44 +36,6 @@ public class ModeCheck {
         if (credentials != null) {
             throw new IllegalStateException(credentials);
         }
-        List<String> bank = bankFileProblems(config.bankFiles());
-        if (!bank.isEmpty()) {
-            throw new IllegalStateException("The bank file rail is configured but incomplete: " + String.join("; ", bank));
-        }
-    }
-
-    /**
-     * What a configured bank file rail lacks (none when it is not configured): a debtor account, and
-     * for SFTP the server, the user, a credential and the host key to trust. Found at start, not at
-     * the first cut-off.
-     */
-    static List<String> bankFileProblems(ServerConfig.BankFiles files) {
-        if (files.transport().isEmpty()) {
-            return List.of();
-        }
-        List<String> problems = new ArrayList<>();
-        if (files.debtor().iban().isEmpty() && files.debtor().accountNumber().isEmpty()) {
-            problems.add("SVC_BANK_FILES_DEBTOR_IBAN or SVC_BANK_FILES_DEBTOR_ACCOUNT_NUMBER (the platform's account at the bank) is required");
-        }
-        if (files.debtor().currency().isEmpty()) {
-            problems.add("SVC_BANK_FILES_DEBTOR_CURRENCY (the bank account's currency) is required");
-        }
-        if (files.transport().get() == ServerConfig.BankFiles.Transport.SFTP) {
-            ServerConfig.BankFiles.Sftp sftp = files.sftp();
-            if (sftp.host().isEmpty()) {
-                problems.add("SVC_BANK_FILES_SFTP_HOST is required");
-            }
-            if (sftp.username().isEmpty()) {
-                problems.add("SVC_BANK_FILES_SFTP_USERNAME is required");
-            }
-            if (sftp.password().isEmpty() && sftp.privateKeyFile().isEmpty()) {
-                problems.add("SVC_BANK_FILES_SFTP_PASSWORD or SVC_BANK_FILES_SFTP_PRIVATE_KEY_FILE is required");
-            }
-            if (sftp.hostKeyFingerprint().filter(print -> print.startsWith("SHA256:")).isEmpty()) {
-                problems.add("SVC_BANK_FILES_SFTP_HOST_KEY_FINGERPRINT (SHA256:..., as ssh-keygen -lf prints it) is required");
-            }
-        }
-        return problems;
     }
 
     /**
