@@ -12,7 +12,6 @@ import payments.common.ErrorCode;
 import payments.common.IdType;
 import payments.common.RowSets;
 import payments.common.ServerClock;
-import payments.common.ServerConfig;
 import payments.common.Sha256;
 import payments.common.Times;
 import payments.common.security.AuthScheme;
@@ -48,12 +47,12 @@ public class AgentAccess implements Authenticator {
     private final Pool pool;
     private final RedeemAttempts attempts;
 
-    public AgentAccess(AgentView view, ServerClock clock, Pool pool, ServerConfig config) {
+    public AgentAccess(AgentView view, ServerClock clock, Pool pool, AgentsConfig config) {
         this.view = view;
         this.clock = clock;
         this.pool = pool;
-        this.attempts = new RedeemAttempts(System::nanoTime, config.agents().redeemFailuresPerPrefix(),
-                config.agents().redeemPrefixWindow());
+        this.attempts = new RedeemAttempts(System::nanoTime, config.redeemFailuresPerPrefix(),
+                config.redeemPrefixWindow());
     }
 
     /** GET /agents/device-codes/{code}/status: whether the agent software has redeemed it yet; 404 for no such code. */

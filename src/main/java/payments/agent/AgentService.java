@@ -24,7 +24,6 @@ import payments.common.Page;
 import payments.common.PageRequest;
 import payments.common.QueryFilters;
 import payments.common.ServerClock;
-import payments.common.ServerConfig;
 import payments.common.schema.JsonSchema;
 import payments.customer.CustomerService;
 import payments.quote.ExchangeRates;
@@ -52,13 +51,13 @@ public class AgentService {
               "isPaused": {"type": "boolean"}}}"""));
 
     private final AgentView view;
-    private final ServerConfig config;
+    private final AgentsConfig config;
     private final ExchangeRates rates;
     private final ServerClock clock;
     private final JsonText json;
     private final ObjectMapper mapper;
 
-    public AgentService(AgentView view, ServerConfig config, ExchangeRates rates, ServerClock clock, JsonText json,
+    public AgentService(AgentView view, AgentsConfig config, ExchangeRates rates, ServerClock clock, JsonText json,
                         ObjectMapper mapper) {
         this.view = view;
         this.config = config;
@@ -130,7 +129,7 @@ public class AgentService {
 
     private Uni<DeviceCode> newDeviceCode(Agent agent, Instant now) {
         String code = AgentCredentials.newDeviceCode();
-        Instant expiresAt = now.plus(config.agents().deviceCodeLifetime());
+        Instant expiresAt = now.plus(config.deviceCodeLifetime());
         // Flushed first: the agent row the code refers to may still be only in the session.
         return Panache.getSession().flatMap(session -> session.flush().replaceWith(session)).flatMap(session -> session.createNativeQuery("""
                         INSERT INTO agent_device_codes (code_hash, agent_id, expires_at, created_at) VALUES (:hash, :agent, :expires, :now)""")

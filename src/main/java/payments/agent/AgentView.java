@@ -5,7 +5,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.IdType;
 import payments.common.JsonText;
 import payments.common.ServerClock;
-import payments.common.ServerConfig;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -37,10 +36,10 @@ public class AgentView {
     private final ServerClock clock;
     private final Duration tokenLifetime;
 
-    public AgentView(JsonText json, ServerClock clock, ServerConfig config) {
+    public AgentView(JsonText json, ServerClock clock, AgentsConfig config) {
         this.json = json;
         this.clock = clock;
-        this.tokenLifetime = config.agents().accessTokenLifetime();
+        this.tokenLifetime = config.accessTokenLifetime();
     }
 
     /** Access tokens handed out before this instant have expired. */

@@ -96,28 +96,6 @@ public interface ServerConfig {
 
     Webhooks webhooks();
 
-    Invitations invitations();
-
-    Directories directories();
-
-    interface Directories {
-        /**
-         * A folder whose uma-providers.json, vasps.json or discoveries.json replace the shipped
-         * directories of the same name (same shapes as src/main/resources/directories).
-         */
-        Optional<String> dir();
-    }
-
-    interface Invitations {
-        /**
-         * Where an invitee claims an invitation, with {@code {code}} standing for its code (e.g.
-         * https://myplatform.example/uma?code={code}): the platform's onboarding page. Unset, the
-         * sandbox uses https://&lt;umaDomain&gt;/invite/{code} and production refuses to create
-         * invitations (INVITATIONS_NOT_CONFIGURED).
-         */
-        Optional<String> claimUrl();
-    }
-
     interface Webhooks {
         /**
          * Host names a webhook endpoint may name even though they resolve to loopback, link-local or
@@ -345,90 +323,5 @@ public interface ServerConfig {
          */
         @WithDefault("false")
         boolean viaWebhook();
-    }
-
-    Verifications verifications();
-
-    /** Identity verification: who decides a complete packet. */
-    interface Verifications {
-        /**
-         * SANDBOX_RULES (the sandbox's magic values decide at once) or OPERATOR_QUEUE (the
-         * platform's compliance staff decide through /compliance/reviews); unset: the first in the
-         * sandbox, the second in production.
-         */
-        Optional<String> reviewer();
-    }
-
-    Agents agents();
-
-    /** Agents: how their device codes behave. */
-    interface Agents {
-        /** How long a device code can be redeemed. */
-        @WithDefault("24h")
-        Duration deviceCodeLifetime();
-
-        /**
-         * How long an agent's access token works after the agent connected; then the agent shows
-         * isConnected false and the platform issues it a new device code.
-         */
-        @WithDefault("P90D")
-        Duration accessTokenLifetime();
-
-        /** Failed redemptions of codes with the same first four characters in one window before they have to wait. */
-        @WithDefault("5")
-        int redeemFailuresPerPrefix();
-
-        /** The sliding window of those failures: the longest a valid code's holder waits while its prefix is guessed. */
-        @WithDefault("1m")
-        Duration redeemPrefixWindow();
-    }
-
-    Wallets wallets();
-
-    /** Embedded-wallet authentication. */
-    interface Wallets {
-        /** How long a session (and the key that signs for it) lasts. */
-        @WithDefault("15m")
-        Duration sessionLifetime();
-
-        /** How long a one-time code can be used. */
-        @WithDefault("5m")
-        Duration otpLifetime();
-
-        /** Wrong codes against one issued code before it is spent (429 RATE_LIMITED from then on). */
-        @WithDefault("5")
-        int otpAttempts();
-
-        /** One-time codes one credential may be sent in 10 minutes (429 RATE_LIMITED with Retry-After beyond). */
-        @WithDefault("5")
-        int otpSendsPer10Minutes();
-
-        /**
-         * Wrong codes one credential may collect in 24 hours, across all its codes, before it is sent no
-         * new one until the oldest of them ages out (429 RATE_LIMITED): without it, asking for code after
-         * code would allow about 720 guesses a day.
-         */
-        @WithDefault("20")
-        int otpFailuresPerDay();
-
-        /**
-         * The OpenID Connect issuers OAUTH credentials may come from, each {@code issuer=jwksUrl}
-         * (the issuer exactly as tokens carry it in iss).
-         */
-        @WithDefault("https://accounts.google.com=https://www.googleapis.com/oauth2/v3/certs,"
-                + "accounts.google.com=https://www.googleapis.com/oauth2/v3/certs,"
-                + "https://appleid.apple.com=https://appleid.apple.com/auth/keys")
-        java.util.List<String> oidcIssuers();
-
-        /** Whether ID-token signatures are checked against the issuer's JWKS; by default outside the sandbox only. */
-        Optional<Boolean> oidcVerifySignatures();
-
-        /** The WebAuthn relying-party id passkeys are bound to (the platform's web domain). */
-        @WithDefault("localhost")
-        String passkeyRpId();
-
-        /** The origins passkey ceremonies may run on. */
-        @WithDefault("http://localhost:8080,https://localhost")
-        java.util.List<String> passkeyOrigins();
     }
 }

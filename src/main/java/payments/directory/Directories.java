@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.Currencies;
-import payments.common.ServerConfig;
 import payments.directory.DirectoryRecords.Institution;
 import payments.directory.DirectoryRecords.InstitutionFile;
 import payments.directory.DirectoryRecords.ProviderFile;
@@ -40,9 +39,9 @@ public class Directories {
     private final List<Vasp> vasps;
     private final List<Institution> institutions;
 
-    public Directories(ServerConfig config) {
+    public Directories(DirectoriesConfig config) {
         ObjectMapper mapper = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-        Optional<Path> dir = config.directories().dir().map(Path::of);
+        Optional<Path> dir = config.dir().map(Path::of);
         providers = read(mapper, dir, PROVIDERS, ProviderFile.class).providers().stream()
                 .map(p -> new UmaProvider(p.name(), p.supportedRegions(), p.domain(), p.logoUrl(),
                         p.supportedCurrencies().stream().map(Currencies::require).toList(), p.lei(), p.allowListStatus()))

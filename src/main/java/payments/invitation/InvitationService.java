@@ -46,16 +46,18 @@ public class InvitationService {
 
     private final ServerClock clock;
     private final ServerConfig config;
+    private final InvitationsConfig invitations;
     private final RequestValidator validator;
     private final PlatformConfigService platform;
     private final WebhookPublisher webhooks;
     /** 60 random bits a code: an invitation's code is all a claimer needs, so it must not be guessable. */
     private final SecureRandom random = RunTimeRandom.secure();
 
-    public InvitationService(ServerClock clock, ServerConfig config, RequestValidator validator, PlatformConfigService platform,
-                             WebhookPublisher webhooks) {
+    public InvitationService(ServerClock clock, ServerConfig config, InvitationsConfig invitations, RequestValidator validator,
+                             PlatformConfigService platform, WebhookPublisher webhooks) {
         this.clock = clock;
         this.config = config;
+        this.invitations = invitations;
         this.validator = validator;
         this.platform = platform;
         this.webhooks = webhooks;
@@ -146,8 +148,8 @@ public class InvitationService {
 
     /** The claim URL template: configured, or in the sandbox one on the platform's UMA domain. */
     private Uni<String> claimUrl() {
-        if (config.invitations().claimUrl().isPresent()) {
-            return Uni.createFrom().item(config.invitations().claimUrl().get());
+        if (invitations.claimUrl().isPresent()) {
+            return Uni.createFrom().item(invitations.claimUrl().get());
         }
         if (!config.sandbox()) {
             return Uni.createFrom().failure(new ApiException(ErrorCode.INVITATIONS_NOT_CONFIGURED,

@@ -18,8 +18,8 @@ public class IdentityReviewer {
 
     private final Kind kind;
 
-    public IdentityReviewer(ServerConfig config) {
-        this.kind = config.verifications().reviewer().map(IdentityReviewer::parse)
+    public IdentityReviewer(ServerConfig config, VerificationsConfig verifications) {
+        this.kind = verifications.reviewer().map(IdentityReviewer::parse)
                 .orElse(config.sandbox() ? Kind.SANDBOX_RULES : Kind.OPERATOR_QUEUE);
     }
 

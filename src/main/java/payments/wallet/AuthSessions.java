@@ -14,7 +14,6 @@ import payments.common.JsonText;
 import payments.common.schema.JsonSchema;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ServerClock;
-import payments.common.ServerConfig;
 
 import java.time.Instant;
 import java.util.List;
@@ -37,12 +36,12 @@ public class AuthSessions {
               "clientPublicKey": {"type": "string", "pattern": "^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$"}}}"""));
 
     private final ServerClock clock;
-    private final ServerConfig config;
+    private final WalletsConfig config;
     private final SignedRetries retries;
     private final WalletEnclave enclave;
     private final WalletAudit audit;
 
-    public AuthSessions(ServerClock clock, ServerConfig config, SignedRetries retries, WalletEnclave enclave, WalletAudit audit) {
+    public AuthSessions(ServerClock clock, WalletsConfig config, SignedRetries retries, WalletEnclave enclave, WalletAudit audit) {
         this.audit = audit;
         this.clock = clock;
         this.config = config;
@@ -157,7 +156,7 @@ public class AuthSessions {
         session.credentialId = credential.id;
         session.createdAt = now;
         session.updatedAt = now;
-        session.expiresAt = now.plus(config.wallets().sessionLifetime());
+        session.expiresAt = now.plus(config.sessionLifetime());
         String sealed = null;
         if (P256.isCompressed(clientPublicKey)) {
             session.publicKey = clientPublicKey.toLowerCase();

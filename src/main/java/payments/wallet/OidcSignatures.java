@@ -41,15 +41,15 @@ public class OidcSignatures {
     private record Cached(JsonWebKeySet keys, long fetchedAtNanos) {
     }
 
-    public OidcSignatures(ServerConfig config, Vertx vertx) {
-        for (String entry : config.wallets().oidcIssuers()) {
+    public OidcSignatures(ServerConfig config, WalletsConfig wallets, Vertx vertx) {
+        for (String entry : wallets.oidcIssuers()) {
             int split = entry.indexOf("=http");
             if (split <= 0) {
                 throw new IllegalArgumentException("svc.wallets.oidc-issuers entries are issuer=jwksUrl, not " + entry);
             }
             jwksByIssuer.put(entry.substring(0, split).strip(), entry.substring(split + 1).strip());
         }
-        this.enabled = config.wallets().oidcVerifySignatures().orElse(!config.sandbox());
+        this.enabled = wallets.oidcVerifySignatures().orElse(!config.sandbox());
         this.client = WebClient.create(vertx, new WebClientOptions().setConnectTimeout(5_000).setFollowRedirects(false)
                 .setUserAgent("payments-platform-oidc/1"));
     }

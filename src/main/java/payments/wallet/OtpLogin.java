@@ -13,7 +13,6 @@ import payments.common.IdType;
 import payments.common.Ids;
 import payments.common.JsonText;
 import payments.common.ServerClock;
-import payments.common.ServerConfig;
 import payments.common.security.SecretsAtRest;
 
 import java.nio.charset.StandardCharsets;
@@ -39,12 +38,12 @@ public class OtpLogin {
     private final SecretsAtRest secrets;
     private final OtpDelivery delivery;
     private final ServerClock clock;
-    private final ServerConfig config;
+    private final WalletsConfig config;
     private final SignedRetries retries;
     private final AuthSessions sessions;
     private final WalletActivities activities;
 
-    public OtpLogin(WalletEnclave enclave, SecretsAtRest secrets, OtpDelivery delivery, ServerClock clock, ServerConfig config,
+    public OtpLogin(WalletEnclave enclave, SecretsAtRest secrets, OtpDelivery delivery, ServerClock clock, WalletsConfig config,
                     SignedRetries retries, AuthSessions sessions, WalletActivities activities) {
         this.activities = activities;
         this.enclave = enclave;
@@ -70,13 +69,13 @@ public class OtpLogin {
     public Uni<AuthView.AuthMethod> issue(AuthCredential credential) {
         Instant now = clock.now();
         return OtpIssuance.count("credentialId = ?1 and createdAt > ?2", credential.id, now.minus(SEND_WINDOW)).flatMap(recent -> {
-            if (recent >= config.wallets().otpSendsPer10Minutes()) {
+            if (recent >= config.otpSendsPer10Minutes()) {
                 throw ApiException.rateLimited("Credential " + IdType.AUTH_METHOD.wireId(credential.id)
                         + " was sent " + recent + " codes in the last 10 minutes; wait before asking again", SEND_WINDOW.toSeconds());
             }
             return failuresSince(credential, now.minus(FAILURE_WINDOW));
         }).flatMap(failures -> {
-            if (failures >= config.wallets().otpFailuresPerDay()) {
+            if (failures >= config.otpFailuresPerDay()) {
                 throw ApiException.rateLimited("Credential " + IdType.AUTH_METHOD.wireId(credential.id) + " collected " + failures
                         + " wrong codes in the last 24 hours; it is sent no new code until they age out", FAILURE_WINDOW.toSeconds());
             }
@@ -88,7 +87,7 @@ public class OtpLogin {
                 issuance.targetPrivateKey = secrets.seal(sealName(issuance), HexFormat.of().formatHex(Hpke.privateKey(target)));
                 issuance.codeHash = secrets.mac(codeName(issuance), code);
                 issuance.createdAt = now;
-                issuance.expiresAt = now.plus(config.wallets().otpLifetime());
+                issuance.expiresAt = now.plus(config.otpLifetime());
                 return issuance.persist().map(saved -> AuthView.method(credential, enclave.targetBundle(Hpke.publicKey(target))));
             });
         });
@@ -145,7 +144,7 @@ public class OtpLogin {
             return refuse(ApiException.invalidField("encryptedOtpBundle", null, "No one-time code is pending for credential "
                     + IdType.AUTH_METHOD.wireId(credential.id) + "; call POST /auth/credentials/{id}/challenge for a new one"));
         }
-        if (issuance.failedAttempts >= config.wallets().otpAttempts()) {
+        if (issuance.failedAttempts >= config.otpAttempts()) {
             return refuse(ApiException.rateLimited("Too many wrong codes for credential " + IdType.AUTH_METHOD.wireId(credential.id)
                     + "; ask for a new code", Math.max(1, Duration.between(now, issuance.expiresAt).toSeconds())));
         }

@@ -23,7 +23,6 @@ import com.webauthn4j.server.ServerProperty;
 import com.webauthn4j.verifier.exception.VerificationException;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ApiException;
-import payments.common.ServerConfig;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -53,9 +52,9 @@ public class Passkeys {
     private final Set<Origin> origins = new LinkedHashSet<>();
     private final String rpId;
 
-    public Passkeys(ServerConfig config) {
-        config.wallets().passkeyOrigins().forEach(origin -> origins.add(new Origin(origin.strip())));
-        this.rpId = config.wallets().passkeyRpId();
+    public Passkeys(WalletsConfig config) {
+        config.passkeyOrigins().forEach(origin -> origins.add(new Origin(origin.strip())));
+        this.rpId = config.passkeyRpId();
     }
 
     /** A verified registration: what to keep to check the credential's assertions. */

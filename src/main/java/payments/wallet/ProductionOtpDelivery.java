@@ -8,7 +8,6 @@ import payments.common.CodeMailer;
 import payments.common.ErrorCode;
 import payments.common.OneTimeCodes;
 import payments.common.ServerClock;
-import payments.common.ServerConfig;
 import payments.webhook.SmsByWebhook;
 
 import java.time.Duration;
@@ -28,12 +27,12 @@ public class ProductionOtpDelivery implements OtpDelivery {
     private final ServerClock clock;
     private final Duration lifetime;
 
-    public ProductionOtpDelivery(CodeMailer mailer, SmsByWebhook sms, OneTimeCodes codes, ServerClock clock, ServerConfig config) {
+    public ProductionOtpDelivery(CodeMailer mailer, SmsByWebhook sms, OneTimeCodes codes, ServerClock clock, WalletsConfig config) {
         this.mailer = mailer;
         this.sms = sms;
         this.codes = codes;
         this.clock = clock;
-        this.lifetime = config.wallets().otpLifetime();
+        this.lifetime = config.otpLifetime();
     }
 
     /** Whether any channel can send codes (otherwise production sends none). */
