@@ -5,7 +5,9 @@ import io.vertx.pgclient.PgException;
 
 import java.net.ConnectException;
 import java.sql.SQLException;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * Recognises a failure that says the database cannot take work now, not that the request or the
@@ -24,19 +26,16 @@ public final class DatabaseTrouble {
 
     /** What is wrong, in words for the client, when {@code failure} is such a failure anywhere in its cause chain. */
     public static Optional<String> reasonOf(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            String state = sqlState(t);
-            if (state != null) {
-                Optional<String> reason = reasonOfState(state);
-                if (reason.isPresent()) {
-                    return reason;
-                }
-            }
-            if (t instanceof ConnectException || t instanceof VertxException && isConnectionLoss(t.getMessage())) {
-                return Optional.of("The database cannot be reached just now");
-            }
+        return causes(failure).map(DatabaseTrouble::reasonOfOne).flatMap(Optional::stream).findFirst();
+    }
+
+    private static Optional<String> reasonOfOne(Throwable t) {
+        String state = sqlState(t);
+        Optional<String> reason = state == null ? Optional.empty() : reasonOfState(state);
+        if (reason.isEmpty() && (t instanceof ConnectException || t instanceof VertxException && isConnectionLoss(t.getMessage()))) {
+            return Optional.of("The database cannot be reached just now");
         }
-        return Optional.empty();
+        return reason;
     }
 
     /**
@@ -45,16 +44,13 @@ public final class DatabaseTrouble {
      * class 40). False for a failure that would come again (a bug, a broken rule).
      */
     public static boolean passes(Throwable failure) {
-        if (reasonOf(failure).isPresent()) {
-            return true;
-        }
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            String state = sqlState(t);
-            if (state != null && state.startsWith("40")) {
-                return true;
-            }
-        }
-        return false;
+        return reasonOf(failure).isPresent() || causes(failure).map(DatabaseTrouble::sqlState)
+                .anyMatch(state -> state != null && state.startsWith("40"));
+    }
+
+    /** The failure and its causes, outermost first. */
+    private static Stream<Throwable> causes(Throwable failure) {
+        return Stream.iterate(failure, Objects::nonNull, t -> t.getCause() == t ? null : t.getCause());
     }
 
     private static String sqlState(Throwable t) {
