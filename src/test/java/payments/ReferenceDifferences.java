@@ -74,6 +74,8 @@ final class ReferenceDifferences {
             // Shapes (in an answer, a list's items, or a webhook's data).
             new Allowed("*", 0, "(/data(/\\d+)?)?/customerId", "type", "null",
                     "spec and the reference's own description: a platform external account's customerId is null (issue 32)"),
+            new Allowed("*", 0, "(/data(/\\d+)?)?/platformCustomerId", "type", "null",
+                    "spec InternalAccount: empty customerId means platform-owned; a payment of the platform's own accounts names no customer"),
             new Allowed("*", 0, "(/data(/\\d+)?)?", "required", "receivedAmount",
                     "spec Transaction: receivedAmount may be absent for rule-based sweeps that could not be quoted"),
             new Allowed("*", 0, "(/data(/\\d+)?)?/failureReason", "enum", "SWEEP_AMOUNT_OUT_OF_RANGE|SWEEP_QUOTE_FAILED",

@@ -33,7 +33,9 @@ public class TransactionView {
     public record TransactionResponse(String id, String status, String type, String direction,
                                       @JsonRawValue @Schema(type = SchemaType.OBJECT) String source,
                                       @JsonRawValue @Schema(type = SchemaType.OBJECT) String destination,
-                                      String customerId, String platformCustomerId,
+                                      // Required by the interface: null for the platform's own accounts, never left out.
+                                      @JsonInclude(JsonInclude.Include.ALWAYS) String customerId,
+                                      @JsonInclude(JsonInclude.Include.ALWAYS) String platformCustomerId,
                                       String pendingReason, Money sentAmount, Money receivedAmount,
                                       BigDecimal exchangeRate, Long fees, Long platformFees, String quoteId,
                                       String description, @JsonRawValue @Schema(type = SchemaType.OBJECT) String refund,

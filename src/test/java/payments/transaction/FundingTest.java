@@ -38,6 +38,25 @@ class FundingTest {
         receiver.disconnect();
     }
 
+    /**
+     * A payment into one of the platform's own accounts belongs to no customer: customerId and
+     * platformCustomerId, required by the interface, are present as null (a generated client checks
+     * that required fields are there), in the answer and in the webhook.
+     */
+    @Test
+    void aPaymentToThePlatformsOwnAccountNamesNoCustomer() throws Exception {
+        String platformUsd = api().get("/platform/internal-accounts").then().statusCode(200).extract().jsonPath()
+                .getString("data.find { it.balance.currency.code == 'USD' }.id");
+        api().body(Map.of("amount", 100)).post("/sandbox/internal-accounts/" + platformUsd + "/fund").then().statusCode(200);
+        WebhookReceiver.Delivery completed = receiver.nextMatching("INCOMING_PAYMENT.COMPLETED", platformUsd, 10);
+        Map<String, Object> data = new JsonPath(completed.body()).getMap("data");
+        assertTrue(data.containsKey("customerId") && data.get("customerId") == null, completed.body());
+        assertTrue(data.containsKey("platformCustomerId") && data.get("platformCustomerId") == null, completed.body());
+        Map<String, Object> read = api().get("/transactions/" + data.get("id")).then().statusCode(200).extract().jsonPath().getMap("");
+        assertTrue(read.containsKey("customerId") && read.get("customerId") == null, read.toString());
+        assertTrue(read.containsKey("platformCustomerId") && read.get("platformCustomerId") == null, read.toString());
+    }
+
     @Test
     void fundingCreditsTheAccountRecordsAnIncomingPaymentAndTellsThePlatform() throws Exception {
         Holder holder = MoneyFixtures.approvedCustomer(List.of("USD"));
