@@ -110,12 +110,17 @@ public class BankBookings {
             int line = i;
             BankEvent event = events.get(i);
             String why = unbookable.get(line);
-            booked = booked.call(() -> why != null ? parkUnbookable(fileHash, event, why)
+            // A parked line is flushed too, so that its failure is not taken for the next line's.
+            booked = booked.call(() -> why != null ? parkUnbookable(fileHash, event, why).call(BankBookings::flush)
                     : bookLine(fileHash, event)
-                            .call(() -> Panache.getSession().flatMap(Mutiny.Session::flush))
+                            .call(BankBookings::flush)
                             .onFailure(failure -> !DatabaseTrouble.passes(failure)).transform(failure -> new LineFailed(line, failure)));
         }
         return booked;
+    }
+
+    private static Uni<Void> flush() {
+        return Panache.getSession().flatMap(Mutiny.Session::flush);
     }
 
     private Uni<Void> bookLine(String fileHash, BankEvent event) {

@@ -118,12 +118,17 @@ public class BankFileInbox {
      * Claims the file and books its lines in one transaction. When a line fails for a reason that
      * would come again, nothing of that transaction stays (a failed statement spoils the rest of
      * it): the file is booked again in a new one with that line parked, so one bad line holds up
-     * neither the file's other lines nor the files after it. Each round parks one more line.
+     * neither the file's other lines nor the files after it. Each round parks one more line, up to
+     * {@link #parkable} lines: more failing lines point to a fault of the server, not of the lines,
+     * and parking them all would spend their bank references; the file then fails whole, as any
+     * failure does, and is read again at the next poll. Runs outside any session (a new one each
+     * round: the failed round's entities are gone with it).
      */
     private Uni<Boolean> claimAndBook(String name, String hash, List<BankEvent> events, Map<Integer, String> unbookable) {
         return Panache.withTransaction(() -> record(hash, name, BOOKED, null, events.size())
                         .call(claimed -> claimed ? bookings.book(hash, events, unbookable) : Uni.createFrom().voidItem()))
-                .onFailure(BankBookings.LineFailed.class).recoverWithUni(failure -> {
+                .onFailure(failure -> failure instanceof BankBookings.LineFailed && unbookable.size() < parkable(events.size()))
+                .recoverWithUni(failure -> {
                     BankBookings.LineFailed failed = (BankBookings.LineFailed) failure;
                     LOG.errorf(failed.getCause(), "Bank file %s: line %d could not be booked; the file is booked again with it parked for an operator",
                             name, failed.line + 1);
@@ -131,6 +136,11 @@ public class BankFileInbox {
                     more.put(failed.line, failed.why());
                     return claimAndBook(name, hash, events, more);
                 });
+    }
+
+    /** The most lines of a file that may be parked as unbookable: a third of them, at most five. */
+    static int parkable(int lines) {
+        return Math.min(5, lines / 3);
     }
 
     private Uni<Void> quarantine(String inbox, String name, String hash, String problem) {

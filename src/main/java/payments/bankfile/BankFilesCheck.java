@@ -9,11 +9,14 @@ import payments.common.ServerConfig;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A production server with a bank file rail configured but incomplete refuses to start, naming what is missing. */
+/**
+ * A production server with a bank file rail configured but incomplete refuses to start, naming what
+ * is missing (after {@code common.ModeCheck}: its problems are named first).
+ */
 @ApplicationScoped
 public class BankFilesCheck {
 
-    void check(@Observes @Priority(1) StartupEvent event, ServerConfig config, BankFilesConfig files) {
+    void check(@Observes @Priority(2) StartupEvent event, ServerConfig config, BankFilesConfig files) {
         List<String> problems = config.sandbox() ? List.of() : problems(files);
         if (!problems.isEmpty()) {
             throw new IllegalStateException("The bank file rail is configured but incomplete: " + String.join("; ", problems));

@@ -28,7 +28,7 @@ import java.util.stream.Collectors;
 public class WebhookDispatcher {
 
     static final int BATCH_SIZE = 256;
-    /** Longer than one attempt can take (connect plus {@link WebhookSender#RESPONSE_TIMEOUT}). */
+    /** Longer than one attempt can take (connect plus {@link WebhookSender#RESPONSE_TIMEOUT}, a resend within it). */
     static final Duration LEASE = Duration.ofSeconds(90);
     /** Full batches one poll may claim before it yields to the next tick. */
     private static final int MAX_BATCHES_PER_TICK = 50;

@@ -104,23 +104,27 @@ public class WebhookSender {
         // Standard Webhooks receivers reject a timestamp far from their own clock: the wall clock, not the sandbox's.
         Map<String, String> standard = standardWebhooks.headers(IdType.WEBHOOK.wireId(event.id), body, clock.wallNow());
         return resolved
-                .flatMap(target -> {
-                    HttpRequest<Buffer> request = client.request(HttpMethod.POST, target.port(), target.address().getHostAddress(),
-                                    target.pathAndQuery())
-                            .ssl(target.https())
-                            .virtualHost(target.host())
-                            .timeout(timeout.toMillis())
-                            .putHeader(HttpHeaders.CONTENT_TYPE.toString(), "application/json")
-                            .putHeader(WebhookSigner.HEADER, signer.signatureHeader(body));
-                    standard.forEach(request::putHeader);
-                    return request.sendBuffer(Buffer.buffer(body))
-                            // A kept-alive connection the endpoint closed as this request went out on it
-                            // (a server trimming idle connections): sent once more, on a new connection.
-                            .onFailure(HttpClosedException.class).retry().atMost(1);
-                })
+                .flatMap(target -> post(target, body, standard, timeout.toMillis())
+                        // A kept-alive connection the endpoint closed as this request went out on it (a
+                        // server trimming idle connections): sent once more, within what is left of the timeout.
+                        .onFailure(HttpClosedException.class).recoverWithUni(closed -> {
+                            long left = timeout.toMillis() - millisSince(startNanos);
+                            return left > 0 ? post(target, body, standard, left) : Uni.createFrom().failure(closed);
+                        }))
                 .map(response -> new Attempt(url, response.statusCode(), bodyOf(response), null, started, millisSince(startNanos)))
                 .onFailure().invoke(e -> LOG.debugf("Webhook %s to %s got no answer: %s", event.id, url, e.toString()))
                 .onFailure().recoverWithItem(e -> new Attempt(url, null, null, failure(e), started, millisSince(startNanos)));
+    }
+
+    private Uni<HttpResponse<Buffer>> post(WebhookAddresses.Target target, String body, Map<String, String> standard, long timeoutMillis) {
+        HttpRequest<Buffer> request = client.request(HttpMethod.POST, target.port(), target.address().getHostAddress(), target.pathAndQuery())
+                .ssl(target.https())
+                .virtualHost(target.host())
+                .timeout(timeoutMillis)
+                .putHeader(HttpHeaders.CONTENT_TYPE.toString(), "application/json")
+                .putHeader(WebhookSigner.HEADER, signer.signatureHeader(body));
+        standard.forEach(request::putHeader);
+        return request.sendBuffer(Buffer.buffer(body));
     }
 
     private static long millisSince(long startNanos) {

@@ -447,6 +447,40 @@ class BankFileRailTest {
         assertLedgerClean();
     }
 
+    /**
+     * More failing lines than a file may park (a third of its lines) point to a fault of the server:
+     * nothing of the file is booked or parked (their bank references stay unspent), and once the
+     * fault is gone the next poll books it whole.
+     */
+    @Test
+    void aFileWithMoreBadLinesThanItMayParkWaitsWholeForTheFix() throws Throwable {
+        Customer customer = approvedCustomer();
+        String reference = eurAccount(customer).getString("fundingPaymentInstructions[0].accountOrWalletInfo.reference");
+        long suspense = suspense("EUR");
+        pool.query("""
+                CREATE FUNCTION refuse_deposits() RETURNS trigger LANGUAGE plpgsql AS $$
+                    BEGIN RAISE EXCEPTION 'deposits refused by the test'; END $$;
+                CREATE TRIGGER refuse_deposits BEFORE INSERT ON transactions FOR EACH ROW
+                    WHEN (NEW.received_amount IN (777, 888) AND NEW.received_currency = 'EUR') EXECUTE FUNCTION refuse_deposits()""")
+                .execute().await().indefinitely();
+        try {
+            bankSends("two-lines-refused.xml", BankFileSamples.camt054(fileId(), "DE89370400440532013000", List.of(
+                    new Entry("BOOK", "CRDT", "7.77", "EUR", null, null, "Top-up " + reference),
+                    new Entry("BOOK", "CRDT", "10.00", "EUR", null, null, "Top-up " + reference),
+                    new Entry("BOOK", "CRDT", "8.88", "EUR", null, null, "Top-up " + reference))));
+            assertEquals(0, poll(), "not booked");
+            assertTrue(inboxFiles().contains("two-lines-refused.xml"), "left in the inbox");
+            assertEquals(0, MoneyFixtures.balance(customer.eur()));
+            assertEquals(suspense, suspense("EUR"), "nothing parked");
+        } finally {
+            pool.query("DROP TRIGGER refuse_deposits ON transactions; DROP FUNCTION refuse_deposits()").execute().await().indefinitely();
+        }
+        assertEquals(1, poll());
+        assertEquals(2665, MoneyFixtures.balance(customer.eur()), "every line, once the fault is gone");
+        assertEquals(suspense, suspense("EUR"));
+        assertLedgerClean();
+    }
+
     // ---- the platform's side -------------------------------------------------------------------
 
     /** A customer approved by the compliance staff (production decides no packet itself), with EUR and USD accounts. */

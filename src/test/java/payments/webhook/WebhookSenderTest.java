@@ -41,8 +41,10 @@ class WebhookSenderTest {
     void aDeliveryOnAConnectionTheEndpointClosedIsSentAgainOnANewOne() throws Exception {
         List<String> bodies = Collections.synchronizedList(new ArrayList<>());
         try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            server.setSoTimeout(10_000);
             CompletableFuture<Void> endpoint = CompletableFuture.runAsync(() -> {
                 try (Socket first = server.accept()) {
+                    first.setSoTimeout(10_000);
                     bodies.add(readRequest(first.getInputStream()));
                     answer(first.getOutputStream());
                     // The second request on this connection is read and never answered: the connection closes.
@@ -51,6 +53,7 @@ class WebhookSenderTest {
                     throw new java.io.UncheckedIOException(e);
                 }
                 try (Socket second = server.accept()) {
+                    second.setSoTimeout(10_000);
                     bodies.add(readRequest(second.getInputStream()));
                     answer(second.getOutputStream());
                 } catch (IOException e) {
