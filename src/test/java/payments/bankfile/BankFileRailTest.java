@@ -419,17 +419,9 @@ class BankFileRailTest {
                 new Entry("BOOK", "CRDT", "10.00", "EUR", null, null, "Top-up " + reference),
                 new Entry("BOOK", "CRDT", "7.77", "EUR", null, null, "Top-up " + reference),
                 new Entry("BOOK", "CRDT", "20.00", "EUR", null, null, "Top-up " + reference));
-        pool.query("""
-                CREATE FUNCTION refuse_deposit() RETURNS trigger LANGUAGE plpgsql AS $$
-                    BEGIN RAISE EXCEPTION 'deposit refused by the test'; END $$;
-                CREATE TRIGGER refuse_deposit BEFORE INSERT ON transactions FOR EACH ROW
-                    WHEN (NEW.received_amount = 777 AND NEW.received_currency = 'EUR') EXECUTE FUNCTION refuse_deposit()""")
-                .execute().await().indefinitely();
-        try {
+        try (AutoCloseable refused = eurDepositsRefused("777")) {
             bankSends("one-line-refused.xml", BankFileSamples.camt054(fileId, "DE89370400440532013000", lines));
             assertEquals(1, poll(), "the file is booked");
-        } finally {
-            pool.query("DROP TRIGGER refuse_deposit ON transactions; DROP FUNCTION refuse_deposit()").execute().await().indefinitely();
         }
         assertEquals(3000, MoneyFixtures.balance(customer.eur()), "the lines before and after the refused one");
         assertEquals(suspense + 777, suspense("EUR"), "the refused line's money waits in SUSPENSE");
@@ -457,13 +449,7 @@ class BankFileRailTest {
         Customer customer = approvedCustomer();
         String reference = eurAccount(customer).getString("fundingPaymentInstructions[0].accountOrWalletInfo.reference");
         long suspense = suspense("EUR");
-        pool.query("""
-                CREATE FUNCTION refuse_deposits() RETURNS trigger LANGUAGE plpgsql AS $$
-                    BEGIN RAISE EXCEPTION 'deposits refused by the test'; END $$;
-                CREATE TRIGGER refuse_deposits BEFORE INSERT ON transactions FOR EACH ROW
-                    WHEN (NEW.received_amount IN (777, 888) AND NEW.received_currency = 'EUR') EXECUTE FUNCTION refuse_deposits()""")
-                .execute().await().indefinitely();
-        try {
+        try (AutoCloseable refused = eurDepositsRefused("777, 888")) {
             bankSends("two-lines-refused.xml", BankFileSamples.camt054(fileId(), "DE89370400440532013000", List.of(
                     new Entry("BOOK", "CRDT", "7.77", "EUR", null, null, "Top-up " + reference),
                     new Entry("BOOK", "CRDT", "10.00", "EUR", null, null, "Top-up " + reference),
@@ -472,8 +458,6 @@ class BankFileRailTest {
             assertTrue(inboxFiles().contains("two-lines-refused.xml"), "left in the inbox");
             assertEquals(0, MoneyFixtures.balance(customer.eur()));
             assertEquals(suspense, suspense("EUR"), "nothing parked");
-        } finally {
-            pool.query("DROP TRIGGER refuse_deposits ON transactions; DROP FUNCTION refuse_deposits()").execute().await().indefinitely();
         }
         assertEquals(1, poll());
         assertEquals(2665, MoneyFixtures.balance(customer.eur()), "every line, once the fault is gone");
@@ -557,6 +541,21 @@ class BankFileRailTest {
         pool.preparedQuery("SELECT type FROM webhook_events WHERE body LIKE $1 ORDER BY id")
                 .execute(Tuple.of("%" + transactionId + "%")).await().indefinitely().forEach(row -> types.add(row.getString(0)));
         return types;
+    }
+
+    /**
+     * A database rule that refuses to record EUR deposits of these amounts (minor units, comma
+     * separated), as a fault of the server would, until closed.
+     */
+    private AutoCloseable eurDepositsRefused(String amounts) {
+        pool.query("""
+                CREATE FUNCTION refuse_deposits() RETURNS trigger LANGUAGE plpgsql AS $$
+                    BEGIN RAISE EXCEPTION 'deposit refused by the test'; END $$;
+                CREATE TRIGGER refuse_deposits BEFORE INSERT ON transactions FOR EACH ROW
+                    WHEN (NEW.received_amount IN (%s) AND NEW.received_currency = 'EUR') EXECUTE FUNCTION refuse_deposits()"""
+                .formatted(amounts)).execute().await().indefinitely();
+        return () -> pool.query("DROP TRIGGER refuse_deposits ON transactions; DROP FUNCTION refuse_deposits()")
+                .execute().await().indefinitely();
     }
 
     /** The ledger audit run directly: its endpoint is the sandbox's. */
