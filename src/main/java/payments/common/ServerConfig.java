@@ -3,9 +3,7 @@ package payments.common;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
-import java.math.BigDecimal;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Optional;
 
 /** Settings of this server, all overridable by `SVC_*` environment variables. */
@@ -94,38 +92,6 @@ public interface ServerConfig {
 
     Jobs jobs();
 
-    Webhooks webhooks();
-
-    interface Webhooks {
-        /**
-         * Host names a webhook endpoint may name even though they resolve to loopback, link-local or
-         * private addresses (a receiver inside the deployment's own network).
-         */
-        Optional<java.util.List<String>> allowedHosts();
-
-        /**
-         * Deliveries one instance has in flight at once, and kept-alive connections to the endpoint.
-         * Deliveries and API requests share the event loops: with fewer slots than the load has
-         * requests in flight, delivery falls behind a busy API and its lag grows (measured).
-         */
-        @WithDefault("512")
-        int concurrency();
-
-        /**
-         * A Standard Webhooks secret ({@code whsec_} and base64 of 24 to 64 bytes): when set, every
-         * delivery also carries {@code webhook-id}, {@code webhook-timestamp} and
-         * {@code webhook-signature}, verifiable with the Standard Webhooks libraries.
-         */
-        Optional<String> standardSecret();
-
-        /**
-         * How often each instance looks for due deliveries when its last pass found no full batch.
-         * An idle look is one indexed query; the wait is part of every event's delivery lag.
-         */
-        @WithDefault("100ms")
-        Duration pollInterval();
-    }
-
     /** Where the agreements customers accept are published (GET /customers/agreements). */
     AgreementUrls agreements();
 
@@ -191,75 +157,6 @@ public interface ServerConfig {
         int maxBatches();
     }
 
-    Batching batching();
-
-    /** Group commit of payments executed at once (see PaymentBatcher). */
-    interface Batching {
-        /**
-         * Batches one instance may have committing at the same time. Beside a committing batch a
-         * new one takes only payments on rows the other does not lock ({@code BatchQueue}). One
-         * measured best on two cores: with two, the database was already the busy side, and the
-         * smaller batches cost it more per payment than the overlap saved.
-         */
-        @WithDefault("1")
-        int maxInFlight();
-
-        /** Payments in one batch at most. */
-        @WithDefault("200")
-        int maxSize();
-
-        /**
-         * Payments waiting for a batch at most, per instance; beyond it a payment is refused with 503
-         * and Retry-After (not stored under its Idempotency-Key, so the same request may come again).
-         */
-        @WithDefault("10000")
-        int maxWaiting();
-    }
-
-    Fx fx();
-
-    /** The sandbox's deterministic exchange rates and the service's own fees. */
-    interface Fx {
-        /** Units of each currency one US dollar buys; a currency missing here cannot be converted. */
-        Map<String, BigDecimal> unitsPerUsd();
-
-        /** How long a served rate table stays the same (the spec's ~5 minute cache). */
-        @WithDefault("5m")
-        Duration rateCacheTtl();
-
-        /** The service's variable fee on cross-currency payments, in basis points of the sending amount. */
-        @WithDefault("30")
-        int serviceFeeBps();
-
-        /** The service's fixed fee on cross-currency payments, per sending currency, in its minor units. */
-        Map<String, Long> serviceFixedFee();
-
-        /** How long a quote's locked rate lasts. */
-        @WithDefault("5m")
-        Duration quoteLifetime();
-    }
-
-    Limits limits();
-
-    /**
-     * Payment limits in the sending currency's minor units, keyed by sending currency ("USD") or by
-     * corridor ("USD_EUR", which wins over the currency). A currency with no entry has no limit.
-     */
-    interface Limits {
-        /** Largest single payment. */
-        Map<String, Long> transactionMax();
-
-        /** Most a customer (or the platform) may send per UTC day. */
-        Map<String, Long> dailyVolume();
-
-        /**
-         * Most a payment may carry, in euro cents, to a self-custody wallet whose ownership is not
-         * verified yet (the EU transfer-of-funds rule's EUR 1,000).
-         */
-        @WithDefault("100000")
-        long unverifiedWalletMaxEurCents();
-    }
-
     Cards cards();
 
     /** Virtual cards: which funding currencies are card-eligible and with what capabilities. */
@@ -310,18 +207,5 @@ public interface ServerConfig {
          * settings; unset, production sends no codes (501).
          */
         Optional<String> from();
-    }
-
-    Sms sms();
-
-    /** Text messages the server does not send itself (production): one-time codes to phones. */
-    interface Sms {
-        /**
-         * True: a phone's code goes to the platform as a MESSAGE.SMS_REQUESTED webhook event (its
-         * text, the number, the code), for the platform's own SMS provider to deliver; the event is
-         * sealed at rest. False (default): phone codes answer 501.
-         */
-        @WithDefault("false")
-        boolean viaWebhook();
     }
 }

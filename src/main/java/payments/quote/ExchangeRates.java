@@ -2,7 +2,6 @@ package payments.quote;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ServerClock;
-import payments.common.ServerConfig;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -22,11 +21,11 @@ public class ExchangeRates {
     private static final MathContext PRECISION = new MathContext(12, RoundingMode.HALF_EVEN);
 
     private final Map<String, BigDecimal> unitsPerUsd;
-    private final ServerConfig config;
+    private final FxConfig config;
     private final ServerClock clock;
 
-    public ExchangeRates(ServerConfig config, ServerClock clock) {
-        this.unitsPerUsd = Map.copyOf(config.fx().unitsPerUsd());
+    public ExchangeRates(FxConfig config, ServerClock clock) {
+        this.unitsPerUsd = Map.copyOf(config.unitsPerUsd());
         this.config = config;
         this.clock = clock;
     }
@@ -50,7 +49,7 @@ public class ExchangeRates {
 
     /** When the served table was last refreshed: the start of the current cache window. */
     public Instant updatedAt() {
-        long window = config.fx().rateCacheTtl().toMillis();
+        long window = config.rateCacheTtl().toMillis();
         long now = clock.now().toEpochMilli();
         return Instant.ofEpochMilli(now - Math.floorMod(now, window));
     }

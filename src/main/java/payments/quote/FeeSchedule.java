@@ -1,7 +1,6 @@
 package payments.quote;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import payments.common.ServerConfig;
 import payments.platform.PlatformConfigRecords.FeeConfig;
 import payments.platform.PlatformSettings;
 
@@ -20,16 +19,16 @@ public class FeeSchedule {
     public record PlatformFeeOverride(long fixedFee, int variableFeeBps) {
     }
 
-    private final ServerConfig config;
+    private final FxConfig config;
 
-    public FeeSchedule(ServerConfig config) {
+    public FeeSchedule(FxConfig config) {
         this.config = config;
     }
 
     public QuoteMath.Fees fees(String sending, String receiving, PlatformSettings settings, PlatformFeeOverride override) {
         boolean crossCurrency = !sending.equals(receiving);
-        long serviceFixed = crossCurrency ? config.fx().serviceFixedFee().getOrDefault(sending, 0L) : 0;
-        int serviceBps = crossCurrency ? config.fx().serviceFeeBps() : 0;
+        long serviceFixed = crossCurrency ? config.serviceFixedFee().getOrDefault(sending, 0L) : 0;
+        int serviceBps = crossCurrency ? config.serviceFeeBps() : 0;
         if (override != null) {
             return new QuoteMath.Fees(serviceFixed, serviceBps, override.fixedFee(), override.variableFeeBps());
         }

@@ -22,7 +22,6 @@ import payments.common.JsonText;
 import payments.common.RawTable;
 import payments.common.Regions;
 import payments.common.ServerClock;
-import payments.common.ServerConfig;
 import payments.common.jobs.Jobs;
 import payments.common.schema.RequestSchemas;
 import payments.customer.Customer;
@@ -73,14 +72,14 @@ public class QuoteCreation {
     private final TransactionView transactionView;
     private final JsonText json;
     private final ServerClock clock;
-    private final ServerConfig config;
+    private final FxConfig config;
     private final WalletPayments walletPayments;
 
     public QuoteCreation(RequestSchemas schemas, QuotePricing pricing, QuoteExecution execution,
                          ScaChallenges challenges, InternalAccountService internalAccounts, InternalAccountStore accountStore, PaymentBatcher batcher,
                          Idempotency idempotency, PaymentLifecycle lifecycle, Jobs jobs, WebhookPublisher webhooks,
                          QuoteView view, TransactionView transactionView, JsonText json, ServerClock clock,
-                         ServerConfig config, WalletPayments walletPayments, FundingAccounts fundingAccounts) {
+                         FxConfig config, WalletPayments walletPayments, FundingAccounts fundingAccounts) {
         this.fundingAccounts = fundingAccounts;
         this.walletPayments = walletPayments;
         this.schemas = schemas;
@@ -312,7 +311,7 @@ public class QuoteCreation {
         quote.rateDetails = t.rateDetails;
         quote.counterpartyInformation = t.counterpartyInformation;
         quote.request = json.write(request.echoed());
-        quote.expiresAt = now.plus(config.fx().quoteLifetime());
+        quote.expiresAt = now.plus(config.quoteLifetime());
         quote.createdAt = now;
         quote.updatedAt = now;
         return quote;

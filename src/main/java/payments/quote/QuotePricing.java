@@ -18,7 +18,6 @@ import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
 import payments.common.JsonText;
-import payments.common.ServerConfig;
 import payments.customer.Customer;
 import payments.customer.CustomerService;
 import payments.platform.PlatformConfigService;
@@ -53,14 +52,13 @@ public class QuotePricing {
     private final InternalAccountService internalAccounts;
     private final ExternalAccountService externalAccounts;
     private final ReceiverService receivers;
-    private final ServerConfig config;
     private final JsonText json;
     private final PaymentRail rail;
     private final UmaNetwork umaNetwork;
 
     public QuotePricing(PlatformConfigService platform, ExchangeRates rates, FeeSchedule feeSchedule,
                         PaymentLimits limits, InternalAccountService internalAccounts,
-                        ExternalAccountService externalAccounts, ReceiverService receivers, ServerConfig config, JsonText json,
+                        ExternalAccountService externalAccounts, ReceiverService receivers, JsonText json,
                         PaymentRail rail, UmaNetwork umaNetwork) {
         this.rail = rail;
         this.umaNetwork = umaNetwork;
@@ -72,7 +70,6 @@ public class QuotePricing {
         this.internalAccounts = internalAccounts;
         this.externalAccounts = externalAccounts;
         this.receivers = receivers;
-        this.config = config;
     }
 
     /**
@@ -348,7 +345,7 @@ public class QuotePricing {
                 && aboveUnverifiedWalletLimit(amounts.totalReceiving(), receiving)) {
             throw new ApiException(ErrorCode.EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED, "External account " + payee.wireId()
                     + " awaits its ownership check; until then it takes payments worth at most EUR "
-                    + BigDecimal.valueOf(config.limits().unverifiedWalletMaxEurCents(), 2).toPlainString());
+                    + BigDecimal.valueOf(limits.unverifiedWalletMaxEurCents(), 2).toPlainString());
         }
         checkRange(settings, sending, amounts.totalSending());
         checkRange(settings, receiving, amounts.totalReceiving());
@@ -360,7 +357,7 @@ public class QuotePricing {
     private boolean aboveUnverifiedWalletLimit(long amount, String currency) {
         return rates.rate("EUR", currency)
                 .map(eurPerUnit -> BigDecimal.valueOf(amount).movePointLeft(decimals(currency)).multiply(eurPerUnit)
-                        .compareTo(BigDecimal.valueOf(config.limits().unverifiedWalletMaxEurCents(), 2)) > 0)
+                        .compareTo(BigDecimal.valueOf(limits.unverifiedWalletMaxEurCents(), 2)) > 0)
                 .orElse(true);
     }
 

@@ -14,7 +14,7 @@ import payments.common.IdType;
 import payments.common.Ids;
 import payments.common.JsonText;
 import payments.common.ServerClock;
-import payments.common.ServerConfig;
+import payments.transaction.LimitsConfig;
 import payments.customer.Customer;
 import payments.customer.CustomerService;
 import payments.transaction.TransactionView;
@@ -53,11 +53,11 @@ public class ReceiverService {
     private final ExchangeRates rates;
     private final JsonText json;
     private final ServerClock clock;
-    private final ServerConfig config;
+    private final LimitsConfig config;
     private final UmaNetwork network;
 
     public ReceiverService(ExternalAccountService externalAccounts, ExchangeRates rates, JsonText json, ServerClock clock,
-                           ServerConfig config, UmaNetwork network) {
+                           LimitsConfig config, UmaNetwork network) {
         this.network = network;
         this.externalAccounts = externalAccounts;
         this.rates = rates;
@@ -123,7 +123,7 @@ public class ReceiverService {
         List<CurrencyPreference> preferences = new ArrayList<>();
         for (String code : currencies) {
             rates.rate(sending, code).ifPresent(rate -> {
-                Long max = config.limits().transactionMax().get(code);
+                Long max = config.transactionMax().get(code);
                 preferences.add(new CurrencyPreference(Currencies.require(code),
                         TransactionView.plain(BigDecimal.ONE.divide(rate, new java.math.MathContext(12))), 1,
                         max == null ? QuoteMath.MAX_AMOUNT : max));

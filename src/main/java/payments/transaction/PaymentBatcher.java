@@ -19,7 +19,6 @@ import payments.common.Idempotency.Answer;
 import payments.common.Idempotency.Claim;
 import payments.common.Idempotency;
 import payments.common.RawTable;
-import payments.common.ServerConfig;
 import payments.ledger.Journal;
 import payments.ledger.Ledger;
 import payments.webhook.WebhookEvent;
@@ -79,12 +78,12 @@ public class PaymentBatcher {
     private final Idempotency idempotency;
     private final Pool pool;
     private final Vertx vertx;
-    private final ServerConfig.Batching config;
+    private final BatchingConfig config;
     private static final Logger LOG = Logger.getLogger(PaymentBatcher.class);
     private final BatchQueue<Waiting> queue = new BatchQueue<>(Waiting::rows);
 
     public PaymentBatcher(Ledger ledger, InternalAccountStore accounts, BalanceUpdates balanceUpdates, PaymentLimits limits,
-                          Idempotency idempotency, Pool pool, Vertx vertx, ServerConfig config, MeterRegistry registry) {
+                          Idempotency idempotency, Pool pool, Vertx vertx, BatchingConfig config, MeterRegistry registry) {
         registry.gauge("payments.batch.waiting", queue, BatchQueue::waiting);
         this.accounts = accounts;
         this.balanceUpdates = balanceUpdates;
@@ -93,7 +92,7 @@ public class PaymentBatcher {
         this.limits = limits;
         this.idempotency = idempotency;
         this.vertx = vertx;
-        this.config = config.batching();
+        this.config = config;
     }
 
     /**

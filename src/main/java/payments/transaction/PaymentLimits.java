@@ -5,7 +5,6 @@ import io.vertx.mutiny.sqlclient.SqlClient;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
-import payments.common.ServerConfig;
 
 import java.time.Instant;
 import java.util.Collection;
@@ -23,17 +22,22 @@ import java.util.stream.Collectors;
 @ApplicationScoped
 public class PaymentLimits {
 
-    private final ServerConfig config;
+    private final LimitsConfig config;
     private final SenderVolumes volumes;
 
-    public PaymentLimits(ServerConfig config, SenderVolumes volumes) {
+    public PaymentLimits(LimitsConfig config, SenderVolumes volumes) {
         this.config = config;
         this.volumes = volumes;
     }
 
     /** The largest single payment the corridor allows, in sending minor units, if it has a limit. */
     public Optional<Long> transactionMax(String sending, String receiving) {
-        return limit(config.limits().transactionMax(), sending, receiving);
+        return limit(config.transactionMax(), sending, receiving);
+    }
+
+    /** The most, in euro cents, a payment may carry to a self-custody wallet whose ownership is not verified yet. */
+    public long unverifiedWalletMaxEurCents() {
+        return config.unverifiedWalletMaxEurCents();
     }
 
     /** 400 TRANSACTION_SIZE_LIMIT_EXCEEDED when one payment is larger than the corridor allows. */
@@ -74,7 +78,7 @@ public class PaymentLimits {
     }
 
     private ApiException refusal(Volume volume, long before) {
-        Optional<Long> limit = limit(config.limits().dailyVolume(), volume.sending(), volume.receiving());
+        Optional<Long> limit = limit(config.dailyVolume(), volume.sending(), volume.receiving());
         if (limit.isEmpty() || before + volume.amount() <= limit.get()) {
             return null;
         }

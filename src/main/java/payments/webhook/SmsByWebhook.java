@@ -4,7 +4,6 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
-import payments.common.ServerConfig;
 
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -22,10 +21,10 @@ public class SmsByWebhook {
     private final WebhookEndpoint endpoint;
     private final boolean enabled;
 
-    public SmsByWebhook(WebhookPublisher publisher, WebhookEndpoint endpoint, ServerConfig config) {
+    public SmsByWebhook(WebhookPublisher publisher, WebhookEndpoint endpoint, SmsConfig config) {
         this.publisher = publisher;
         this.endpoint = endpoint;
-        this.enabled = config.sms().viaWebhook();
+        this.enabled = config.viaWebhook();
     }
 
     public boolean configured() {

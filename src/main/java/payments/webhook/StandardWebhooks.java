@@ -1,7 +1,6 @@
 package payments.webhook;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import payments.common.ServerConfig;
 import payments.common.Sha256;
 
 import java.time.Instant;
@@ -23,8 +22,8 @@ public class StandardWebhooks {
     static final String PREFIX = "whsec_";
     private final Optional<byte[]> key;
 
-    public StandardWebhooks(ServerConfig config) {
-        this.key = config.webhooks().standardSecret().map(StandardWebhooks::decode);
+    public StandardWebhooks(WebhooksConfig config) {
+        this.key = config.standardSecret().map(StandardWebhooks::decode);
     }
 
     /** The secret's key bytes; the server refuses to start on a malformed secret rather than send unverifiable signatures. */

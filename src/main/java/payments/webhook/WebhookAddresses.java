@@ -40,10 +40,10 @@ public class WebhookAddresses {
     private final boolean loopbackAllowed;
     private final Set<String> allowedHosts;
 
-    public WebhookAddresses(ServerConfig config, Vertx vertx) {
+    public WebhookAddresses(ServerConfig config, WebhooksConfig webhooks, Vertx vertx) {
         this.vertx = vertx;
         this.loopbackAllowed = config.sandbox();
-        this.allowedHosts = config.webhooks().allowedHosts().orElse(List.of()).stream()
+        this.allowedHosts = webhooks.allowedHosts().orElse(List.of()).stream()
                 .map(host -> host.trim().toLowerCase(Locale.ROOT)).filter(host -> !host.isEmpty())
                 .collect(Collectors.toUnmodifiableSet());
     }

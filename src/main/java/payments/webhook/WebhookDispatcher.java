@@ -40,20 +40,20 @@ public class WebhookDispatcher {
     private final WebhookEndpoint endpoint;
     private final ServerClock clock;
     private final ServerConfig.Jobs config;
-    private final ServerConfig.Webhooks webhooks;
+    private final WebhooksConfig webhooks;
     private final Poller poller;
     /** Set when the server begins to stop: no further batch is claimed. */
     private volatile boolean stopping;
     static final Duration STOP_WAIT = Duration.ofSeconds(5);
 
     public WebhookDispatcher(WebhookEventStore store, Vertx vertx, WebhookSender sender, WebhookEndpoint endpoint,
-                             ServerClock clock, ServerConfig config) {
+                             ServerClock clock, ServerConfig config, WebhooksConfig webhooks) {
         this.store = store;
         this.sender = sender;
         this.endpoint = endpoint;
         this.clock = clock;
         this.config = config.jobs();
-        this.webhooks = config.webhooks();
+        this.webhooks = webhooks;
         this.poller = new Poller(vertx, "Webhook dispatch", () -> drain(MAX_BATCHES_PER_TICK));
     }
 

@@ -15,7 +15,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 import payments.common.IdType;
 import payments.common.ServerClock;
-import payments.common.ServerConfig;
 import payments.common.security.SecretsAtRest;
 
 import java.time.Duration;
@@ -48,7 +47,7 @@ public class WebhookSender {
     private final StandardWebhooks standardWebhooks;
 
     public WebhookSender(Vertx vertx, WebhookSigner signer, WebhookEventStore store, ServerClock clock, WebhookAddresses addresses,
-                         SecretsAtRest secrets, ServerConfig config, StandardWebhooks standardWebhooks) {
+                         SecretsAtRest secrets, WebhooksConfig config, StandardWebhooks standardWebhooks) {
         this.standardWebhooks = standardWebhooks;
         this.secrets = secrets;
         this.addresses = addresses;
@@ -56,7 +55,7 @@ public class WebhookSender {
                 .setConnectTimeout(10_000)
                 .setFollowRedirects(false)
                 // Kept-alive connections for every delivery the dispatcher has in flight at once.
-                .setMaxPoolSize(config.webhooks().concurrency())
+                .setMaxPoolSize(config.concurrency())
                 .setUserAgent("payments-platform-webhooks/1"));
         this.signer = signer;
         this.store = store;
