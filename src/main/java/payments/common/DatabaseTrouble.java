@@ -49,7 +49,7 @@ public final class DatabaseTrouble {
     }
 
     /** The failure and its causes, outermost first. */
-    private static Stream<Throwable> causes(Throwable failure) {
+    static Stream<Throwable> causes(Throwable failure) {
         return Stream.iterate(failure, Objects::nonNull, t -> t.getCause() == t ? null : t.getCause());
     }
 

@@ -21,14 +21,16 @@ public final class UniqueViolation {
 
     /** The violated constraint's name ("" when unknown), when {@code failure} is a unique violation. */
     public static Optional<String> constraintOf(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof PgException pg && UNIQUE_VIOLATION.equals(pg.getSqlState())) {
-                return Optional.of(pg.getConstraint() == null ? "" : pg.getConstraint());
-            }
-            if (t instanceof SQLException sql && UNIQUE_VIOLATION.equals(sql.getSQLState())) {
-                Matcher name = CONSTRAINT.matcher(String.valueOf(sql.getMessage()));
-                return Optional.of(name.find() ? name.group(1) : "");
-            }
+        return DatabaseTrouble.causes(failure).map(UniqueViolation::constraintOfOne).flatMap(Optional::stream).findFirst();
+    }
+
+    private static Optional<String> constraintOfOne(Throwable t) {
+        if (t instanceof PgException pg && UNIQUE_VIOLATION.equals(pg.getSqlState())) {
+            return Optional.of(pg.getConstraint() == null ? "" : pg.getConstraint());
+        }
+        if (t instanceof SQLException sql && UNIQUE_VIOLATION.equals(sql.getSQLState())) {
+            Matcher name = CONSTRAINT.matcher(String.valueOf(sql.getMessage()));
+            return Optional.of(name.find() ? name.group(1) : "");
         }
         return Optional.empty();
     }
