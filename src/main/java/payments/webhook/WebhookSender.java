@@ -104,15 +104,21 @@ public class WebhookSender {
         Map<String, String> standard = standardWebhooks.headers(IdType.WEBHOOK.wireId(event.id), body, clock.wallNow());
         return resolved
                 .flatMap(target -> post(target, body, standard, timeout.toMillis())
-                        // A kept-alive connection the endpoint closed as this request went out on it (a
-                        // server trimming idle connections): sent once more, within what is left of the timeout.
-                        .onFailure(HttpClosedException.class).recoverWithUni(closed -> {
+                        // A kept-alive connection the endpoint closed or reset as this request went out on it
+                        // (a server trimming idle connections): sent once more, within what is left of the timeout.
+                        .onFailure(WebhookSender::connectionLost).recoverWithUni(closed -> {
                             long left = timeout.toMillis() - millisSince(startNanos);
                             return left > 0 ? post(target, body, standard, left) : Uni.createFrom().failure(closed);
                         }))
                 .map(response -> new Attempt(url, response.statusCode(), bodyOf(response), null, started, millisSince(startNanos)))
                 .onFailure().invoke(e -> LOG.debugf("Webhook %s to %s got no answer: %s", event.id, url, e.toString()))
                 .onFailure().recoverWithItem(e -> new Attempt(url, null, null, failure(e), started, millisSince(startNanos)));
+    }
+
+    /** The connection closed or was reset under the request (not a TLS failure, not a timeout): no answer came on it. */
+    static boolean connectionLost(Throwable failure) {
+        return failure instanceof HttpClosedException
+                || failure instanceof java.io.IOException && !(failure instanceof javax.net.ssl.SSLException);
     }
 
     private Uni<HttpResponse<Buffer>> post(WebhookAddresses.Target target, String body, Map<String, String> standard, long timeoutMillis) {

@@ -39,6 +39,32 @@ class WebhookSenderTest {
      */
     @Test
     void aDeliveryOnAConnectionTheEndpointClosedIsSentAgainOnANewOne() throws Exception {
+        // The second request on the first connection is read and never answered: the connection closes.
+        assertEquals(List.of("one", "two", "two"), deliverTwiceDroppingTheSecond((socket, bodies) -> bodies.add(readRequest(socket.getInputStream()))));
+    }
+
+    /** The same when the endpoint closes with the request unread, so that the connection is reset. */
+    @Test
+    void aDeliveryOnAConnectionTheEndpointResetIsSentAgainOnANewOne() throws Exception {
+        assertEquals(List.of("one", "two"), deliverTwiceDroppingTheSecond((socket, bodies) -> {
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (socket.getInputStream().available() == 0 && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            socket.setSoLinger(true, 0);
+        }));
+    }
+
+    /** What the endpoint does with the second request on the first connection before closing it. */
+    private interface Drop {
+        void drop(Socket socket, List<String> bodies) throws IOException;
+    }
+
+    /**
+     * Two deliveries to an endpoint that answers the first, drops the second as {@code drop} says
+     * and answers whatever comes on a second connection; answers the bodies it read, in order.
+     */
+    private List<String> deliverTwiceDroppingTheSecond(Drop drop) throws Exception {
         List<String> bodies = Collections.synchronizedList(new ArrayList<>());
         try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             server.setSoTimeout(10_000);
@@ -47,8 +73,7 @@ class WebhookSenderTest {
                     first.setSoTimeout(10_000);
                     bodies.add(readRequest(first.getInputStream()));
                     answer(first.getOutputStream());
-                    // The second request on this connection is read and never answered: the connection closes.
-                    bodies.add(readRequest(first.getInputStream()));
+                    drop.drop(first, bodies);
                 } catch (IOException e) {
                     throw new java.io.UncheckedIOException(e);
                 }
@@ -68,7 +93,7 @@ class WebhookSenderTest {
             assertEquals(200, answered.status());
             assertEquals(200, resent.status(), () -> "no answer: " + resent.error());
             endpoint.get(10, java.util.concurrent.TimeUnit.SECONDS);
-            assertEquals(List.of("one", "two", "two"), bodies.stream().map(WebhookSenderTest::marker).toList());
+            return bodies.stream().map(WebhookSenderTest::marker).toList();
         }
     }
 
