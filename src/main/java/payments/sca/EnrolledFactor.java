@@ -1,6 +1,7 @@
 package payments.sca;
 
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import io.quarkus.hibernate.reactive.panache.PanacheQuery;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -69,13 +70,16 @@ public class EnrolledFactor extends PanacheEntityBase {
 
     /** The customer's enrolled (ACTIVE) factor of this kind; null when none. */
     static Uni<EnrolledFactor> active(UUID customerId, ScaRecords.Factor kind) {
-        return find("customerId = ?1 and factor = ?2 and status = ?3", customerId, kind.name(), ACTIVE).firstResult();
+        return activeOf(customerId, kind).firstResult();
     }
 
     /** {@link #active}, locked for the caller's transaction: two answers with one code are checked one after the other. */
     static Uni<EnrolledFactor> activeLocked(UUID customerId, ScaRecords.Factor kind) {
-        return find("customerId = ?1 and factor = ?2 and status = ?3", customerId, kind.name(), ACTIVE)
-                .withLock(LockModeType.PESSIMISTIC_WRITE).firstResult();
+        return activeOf(customerId, kind).withLock(LockModeType.PESSIMISTIC_WRITE).firstResult();
+    }
+
+    private static PanacheQuery<EnrolledFactor> activeOf(UUID customerId, ScaRecords.Factor kind) {
+        return find("customerId = ?1 and factor = ?2 and status = ?3", customerId, kind.name(), ACTIVE);
     }
 
     /** Every enrolled factor of the customer, by kind. */

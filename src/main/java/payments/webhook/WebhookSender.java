@@ -19,6 +19,7 @@ import payments.common.security.SecretsAtRest;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -101,14 +102,16 @@ public class WebhookSender {
         long startNanos = System.nanoTime();
         String body = SecretsAtRest.isSealed(event.body) ? secrets.open(event.sealName(), event.body) : event.body;
         // Standard Webhooks receivers reject a timestamp far from their own clock: the wall clock, not the sandbox's.
-        Map<String, String> standard = standardWebhooks.headers(IdType.WEBHOOK.wireId(event.id), body, clock.wallNow());
+        Map<String, String> headers = new HashMap<>(standardWebhooks.headers(IdType.WEBHOOK.wireId(event.id), body, clock.wallNow()));
+        headers.put(HttpHeaders.CONTENT_TYPE.toString(), "application/json");
+        headers.put(WebhookSigner.HEADER, signer.signatureHeader(body));
         return resolved
-                .flatMap(target -> post(target, body, standard, timeout.toMillis())
+                .flatMap(target -> post(target, body, headers, timeout.toMillis())
                         // A kept-alive connection the endpoint closed or reset as this request went out on it
                         // (a server trimming idle connections): sent once more, within what is left of the timeout.
                         .onFailure(WebhookSender::connectionLost).recoverWithUni(closed -> {
                             long left = timeout.toMillis() - millisSince(startNanos);
-                            return left > 0 ? post(target, body, standard, left) : Uni.createFrom().failure(closed);
+                            return left > 0 ? post(target, body, headers, left) : Uni.createFrom().failure(closed);
                         }))
                 .map(response -> new Attempt(url, response.statusCode(), bodyOf(response), null, started, millisSince(startNanos)))
                 .onFailure().invoke(e -> LOG.debugf("Webhook %s to %s got no answer: %s", event.id, url, e.toString()))
@@ -121,14 +124,13 @@ public class WebhookSender {
                 || failure instanceof java.io.IOException && !(failure instanceof javax.net.ssl.SSLException);
     }
 
-    private Uni<HttpResponse<Buffer>> post(WebhookAddresses.Target target, String body, Map<String, String> standard, long timeoutMillis) {
+    /** One send of the signed body; a resend sends the same bytes and headers. */
+    private Uni<HttpResponse<Buffer>> post(WebhookAddresses.Target target, String body, Map<String, String> headers, long timeoutMillis) {
         HttpRequest<Buffer> request = client.request(HttpMethod.POST, target.port(), target.address().getHostAddress(), target.pathAndQuery())
                 .ssl(target.https())
                 .virtualHost(target.host())
-                .timeout(timeoutMillis)
-                .putHeader(HttpHeaders.CONTENT_TYPE.toString(), "application/json")
-                .putHeader(WebhookSigner.HEADER, signer.signatureHeader(body));
-        standard.forEach(request::putHeader);
+                .timeout(timeoutMillis);
+        headers.forEach(request::putHeader);
         return request.sendBuffer(Buffer.buffer(body));
     }
 
