@@ -151,7 +151,19 @@ public class BankBookings {
         return payout(status.endToEndId()).flatMap(payout -> payout == null
                 ? parkStatus(fileHash, "REJECTION_UNKNOWN", status.endToEndId(), "A rejection (" + status.reasonCode()
                         + ") of a payout this server did not send")
+                : !inFileNamed(payout, status) ? parkStatus(fileHash, "REJECTION_NOT_IN_FILE", status.endToEndId(), "A rejection ("
+                        + status.reasonCode() + ") naming file " + status.messageId()
+                        + (status.paymentInformationId() == null ? "" : " block " + status.paymentInformationId())
+                        + (payout.batchId == null ? ", of a payout still queued: it leaves in the next file, unchanged"
+                                : ", of a payout sent in file " + payout.batchId + ": unchanged"))
                 : rejected(fileHash, payout, status.reasonCode()));
+    }
+
+    /** A status report applies only to a payout in the file (and block, when it names one) it reports on. */
+    private static boolean inFileNamed(BankPayout payout, StatusReported status) {
+        return payout.batchId != null && payout.batchId.equals(status.messageId())
+                && (status.paymentInformationId() == null
+                        || Pain001.paymentInformationId(payout.batchId, payout.currency).equals(status.paymentInformationId()));
     }
 
     /** A rejection of a payout; the same rejection again (another report) changes nothing, one after a booked debit is parked. */
@@ -188,17 +200,22 @@ public class BankBookings {
         });
     }
 
-    /** An entry the bank references is booked (or parked) once, whichever file reports it again. */
+    /**
+     * An entry is booked (or parked) once, whichever file reports it again: keyed by the bank's
+     * reference, or by its content when the bank gave none ({@link BankMessages}).
+     */
     private Uni<Void> onceBooked(String fileHash, EntryBooked entry, Function<EntryBooked, Uni<Void>> booking) {
-        if (entry.bankReference() == null) {
-            return booking.apply(entry);
-        }
         return Panache.getSession().flatMap(session -> session.createNativeQuery("""
                         INSERT INTO bank_entries_booked (bank_reference, file_sha256, booked_at) VALUES (?1, ?2, ?3)
                         ON CONFLICT (bank_reference) DO NOTHING""")
                 .setParameter(1, entry.bankReference()).setParameter(2, fileHash)
                 .setParameter(3, payments.common.Times.utc(clock.now())).executeUpdate())
                 .flatMap(inserted -> {
+                    if (inserted == 0 && BankMessages.contentKeyed(entry.bankReference())) {
+                        // Without the bank's reference a resend and a second identical payment look alike: booked once, shown to a person.
+                        return parkEntry(fileHash, "REPEATED_ENTRY", entry, "An entry without the bank's reference, identical to one"
+                                + " booked from an earlier file: booked once; if the bank booked it twice, an operator books the second");
+                    }
                     if (inserted == 0) {
                         LOG.infof("Bank entry %s was booked from an earlier file; skipped", entry.bankReference());
                         return Uni.createFrom().voidItem();
@@ -220,7 +237,7 @@ public class BankBookings {
                 }
                 // Money left the bank account: one that does not complete the payout (a second debit,
                 // one after a rejection) is for a person, as the bank may have paid twice.
-                return lifecycle.report(RailReport.settled(payout.transactionId)).flatMap(applied -> applied ? Uni.createFrom().voidItem()
+                return lifecycle.report(RailReport.settled(payout.transactionId)).flatMap(applied -> applied ? bookedDifference(fileHash, entry, payout)
                         : statusOf(payout).flatMap(status -> parkDebit(fileHash, TransactionStatus.COMPLETED.equals(status)
                                 ? "DUPLICATE_DEBIT" : "CONTRADICTION", entry, "A booked debit of a payout already " + status)));
             });
@@ -236,7 +253,7 @@ public class BankBookings {
                             + "; the payout is left as it was");
                 }
                 // Money came back: if the payout does not take it (returned twice), the ledger must still hold it.
-                return lifecycle.report(RailReport.returned(payout.transactionId)).flatMap(applied -> applied ? Uni.createFrom().voidItem()
+                return lifecycle.report(RailReport.returned(payout.transactionId)).flatMap(applied -> applied ? bookedDifference(fileHash, entry, payout)
                         : statusOf(payout).flatMap(status -> parkCredit(fileHash, "CONTRADICTION", entry,
                                 "A return of a payout already " + status)));
             });
@@ -244,6 +261,33 @@ public class BankBookings {
         return depositAccount(entry).flatMap(account -> account != null ? deposit(fileHash, entry, account)
                 : fundedQuote(entry).flatMap(quote -> quote != null ? fundQuote(fileHash, entry, quote)
                         : parkCredit(fileHash, "CREDIT_UNKNOWN", entry, "No internal account or quote has this funding reference or account identifier")));
+    }
+
+    /**
+     * A payout's debit or return the bank booked for another amount or currency than the payout's
+     * (it converted, or took a fee): the payout moved the ledger by its own amount, so what the
+     * bank booked beyond it goes to SUSPENSE and is parked for an operator, and RAIL keeps mirroring
+     * the bank. In one currency the difference; in two, the booked amount in and the payout's out.
+     */
+    private Uni<Void> bookedDifference(String fileHash, EntryBooked entry, BankPayout payout) {
+        if (entry.amount() == payout.amount && entry.currency().equals(payout.currency)) {
+            return Uni.createFrom().voidItem();
+        }
+        long in = entry.debit() ? -1 : 1; // money in leaves RAIL negative, as parkCredit books it
+        Journal difference = Journal.of("BANK_DIFFERENCE", null);
+        if (entry.currency().equals(payout.currency)) {
+            long beyond = in * (entry.amount() - payout.amount);
+            difference.system(SystemAccount.RAIL, entry.currency(), -beyond).system(SystemAccount.SUSPENSE, entry.currency(), beyond);
+        } else {
+            difference.system(SystemAccount.RAIL, entry.currency(), -in * entry.amount())
+                    .system(SystemAccount.SUSPENSE, entry.currency(), in * entry.amount())
+                    .system(SystemAccount.RAIL, payout.currency, in * payout.amount)
+                    .system(SystemAccount.SUSPENSE, payout.currency, -in * payout.amount);
+        }
+        return ledger.post(difference).flatMap(ignored -> parkEntry(fileHash, entry.debit() ? "DEBIT_DIFFERENCE" : "RETURN_DIFFERENCE",
+                entry, (entry.debit() ? "A debit" : "A return") + " booked for " + entry.amount() + " " + entry.currency()
+                        + " of a payout of " + payout.amount + " " + payout.currency + ": the payout moved the ledger by its own"
+                        + " amount, the difference is booked to SUSPENSE"));
     }
 
     private static Uni<String> statusOf(BankPayout payout) {

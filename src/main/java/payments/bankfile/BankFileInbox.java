@@ -9,6 +9,7 @@ import payments.bankfile.BankMessages.BankEvent;
 import payments.common.ServerClock;
 import payments.common.Times;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -23,7 +24,8 @@ import java.util.Map;
  * or the same file sent twice books nothing again. Booked files move to {@code processed/} (named
  * {@code <first 12 hex digits of the hash>-<name>}); a file
  * that is not a schema-valid pain.002 or camt.054 moves to {@code quarantine/} with nothing booked
- * (put back after a fix, it is booked then). A file whose booking fails (the database, say) stays
+ * (put back after a fix, it is booked then), as does one refused unread (larger than
+ * {@code svc.bank-files.max-file-bytes}, or a symbolic link). A file whose booking fails (the database, say) stays
  * and is read again at the next poll; a line that fails for a reason that would come again is
  * parked and the file booked without it. Parsing and validation run off the event loop.
  */
@@ -78,12 +80,30 @@ public class BankFileInbox {
         });
     }
 
+    /** A file's content (null when gone), or why it was refused unread. */
+    private record Read(byte[] content, String refused) {
+    }
+
+    private Read readOrRefuse(BankFileTransport transport, String inbox, String name) throws IOException {
+        try {
+            return new Read(transport.read(inbox, name, config.maxFileBytes()), null);
+        } catch (BankFileTransport.Refused e) {
+            return new Read(null, e.getMessage());
+        }
+    }
+
     /** A file's events, or why it is not a bank file we read. */
     private record Parsed(List<BankEvent> events, String problem) {
     }
 
     private Uni<Boolean> read(String inbox, String name) {
-        return transports.exchange(transport -> transport.read(inbox, name)).flatMap(content -> {
+        return transports.exchange(transport -> readOrRefuse(transport, inbox, name)).flatMap(read -> {
+            if (read.refused() != null) {
+                // Nothing of it was read: the name stands for its content in the record.
+                return quarantine(inbox, name, sha256(("refused:" + name).getBytes(StandardCharsets.UTF_8)), "Refused unread: "
+                        + read.refused()).replaceWith(false);
+            }
+            byte[] content = read.content();
             if (content == null) {
                 return Uni.createFrom().item(false);
             }

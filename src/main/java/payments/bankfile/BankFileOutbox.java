@@ -9,14 +9,23 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 import payments.common.Ids;
 import payments.common.ServerClock;
+import payments.transaction.FailureReason;
+import payments.transaction.PaymentLifecycle;
+import payments.transaction.RailReport;
+import payments.transaction.RefundReason;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 
 /**
  * The cut-off: queued payouts become one pain.001 file, checked against its schema and kept with
- * them in one transaction (BUILT), then written to the outbox (DELIVERED). Two instances never take
+ * them in one transaction (BUILT), then written to the outbox (DELIVERED); a payout that no file
+ * can carry fails alone and is refunded. Two instances never take
  * the same payout nor deliver the same file at once (SKIP LOCKED); a file written again after a
  * crash is the same file.
  */
@@ -32,10 +41,12 @@ public class BankFileOutbox {
     private final IsoSchemas schemas;
     private final BankFilesConfig config;
     private final ServerClock clock;
+    private final PaymentLifecycle lifecycle;
 
     public BankFileOutbox(BankFileRail rail, BankFileTransports transports, IsoSchemas schemas, BankFilesConfig config,
-                          ServerClock clock) {
+                          ServerClock clock, PaymentLifecycle lifecycle) {
         this.rail = rail;
+        this.lifecycle = lifecycle;
         this.transports = transports;
         this.schemas = schemas;
         this.config = config;
@@ -76,28 +87,84 @@ public class BankFileOutbox {
         BankBatch batch = new BankBatch();
         batch.id = "B" + Ids.newUuid().toString().replace("-", "");
         batch.fileName = "pain.001." + batch.id + ".xml";
-        Pain001.Batch file = new Pain001.Batch(batch.id, now, debtor(), payouts.stream().map(BankPayout::toFile).toList());
-        return transports.offload(() -> {
-            String content = Pain001.write(file);
-            try {
-                schemas.validate(content, MxPain00100109.class, MxPain00100109._classes);
-            } catch (IsoSchemas.InvalidMessage e) {
-                // What this server writes must always be valid: a bug, and the payouts stay queued for a fixed version.
-                throw new IllegalStateException("A pain.001 file failed its own schema: " + e.getMessage(), e);
+        return transports.offload(() -> write(batch.id, now, payouts)).flatMap(written -> failUnwritable(written.unwritable())
+                .flatMap(ignored -> {
+                    if (written.content() == null) {
+                        return Uni.createFrom().voidItem();
+                    }
+                    batch.content = written.content();
+                    batch.payouts = written.payouts().size();
+                    batch.status = BankBatch.BUILT;
+                    batch.createdAt = now;
+                    written.payouts().forEach(payout -> {
+                        payout.status = BankPayout.BATCHED;
+                        payout.batchId = batch.id;
+                    });
+                    LOG.infof("Bank file %s: %d payouts", batch.fileName, written.payouts().size());
+                    return batch.persist().replaceWithVoid();
+                }));
+    }
+
+    /** A file's content (null when no payout could be written) with the payouts in it, and those that cannot be written, each with why. */
+    private record Written(String content, List<BankPayout> payouts, Map<BankPayout, String> unwritable) {
+    }
+
+    /**
+     * The file of these payouts, checked against its schema. A file that fails is not held back
+     * whole: each payout is checked in a file of its own, and those that fail alone leave the batch
+     * (the rest must then pass, or it is a fault of this server and they all stay queued).
+     */
+    private Written write(String batchId, Instant now, List<BankPayout> payouts) {
+        Checked whole = check(batchId, now, payouts);
+        if (whole.problem() == null) {
+            return new Written(whole.content(), payouts, Map.of());
+        }
+        Map<BankPayout, String> unwritable = new LinkedHashMap<>();
+        List<BankPayout> writable = new ArrayList<>();
+        for (BankPayout payout : payouts) {
+            String problem = check(batchId, now, List.of(payout)).problem();
+            if (problem == null) {
+                writable.add(payout);
+            } else {
+                unwritable.put(payout, problem);
             }
-            return content;
-        }).flatMap(content -> {
-            batch.content = content;
-            batch.payouts = payouts.size();
-            batch.status = BankBatch.BUILT;
-            batch.createdAt = now;
-            payouts.forEach(payout -> {
-                payout.status = BankPayout.BATCHED;
-                payout.batchId = batch.id;
+        }
+        if (writable.isEmpty()) {
+            return new Written(null, List.of(), unwritable);
+        }
+        Checked rest = check(batchId, now, writable);
+        if (rest.problem() != null) {
+            throw new IllegalStateException("A pain.001 file failed its own schema: " + rest.problem());
+        }
+        return new Written(rest.content(), writable, unwritable);
+    }
+
+    private record Checked(String content, String problem) {
+    }
+
+    private Checked check(String batchId, Instant now, List<BankPayout> payouts) {
+        try {
+            String content = Pain001.write(new Pain001.Batch(batchId, now, debtor(), payouts.stream().map(BankPayout::toFile).toList()));
+            schemas.validate(content, MxPain00100109.class, MxPain00100109._classes);
+            return new Checked(content, null);
+        } catch (IsoSchemas.InvalidMessage | RuntimeException e) {
+            return new Checked(null, String.valueOf(e.getMessage()));
+        }
+    }
+
+    /** A payout no file can carry fails alone (ACCOUNT_INVALID: the payee's details are what it carries) and its payer is refunded. */
+    private Uni<Void> failUnwritable(Map<BankPayout, String> unwritable) {
+        Uni<Void> failed = Uni.createFrom().voidItem();
+        for (Map.Entry<BankPayout, String> payout : unwritable.entrySet()) {
+            UUID transactionId = payout.getKey().transactionId;
+            failed = failed.call(() -> {
+                LOG.errorf("Payout %s cannot be written into a bank file (%s): it fails and its payer is refunded",
+                        transactionId, payout.getValue());
+                return rail.withdraw(transactionId).call(() -> lifecycle.report(RailReport.failed(transactionId,
+                        FailureReason.ACCOUNT_INVALID, RefundReason.TRANSACTION_FAILED)));
             });
-            LOG.infof("Bank file %s: %d payouts", batch.fileName, payouts.size());
-            return batch.persist().replaceWithVoid();
-        });
+        }
+        return failed;
     }
 
     private Pain001.Debtor debtor() {

@@ -36,6 +36,10 @@ public interface BankFilesConfig {
     @WithDefault("30s")
     String pollEvery();
 
+    /** The largest file read from the inbox, in bytes; a larger one is quarantined unread. */
+    @WithDefault("67108864")
+    long maxFileBytes();
+
     /** The platform's own account at the bank, debited by every payout. */
     Debtor debtor();
 

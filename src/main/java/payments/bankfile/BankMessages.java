@@ -11,12 +11,15 @@ import com.prowidesoftware.swift.model.mx.dic.OriginalPaymentInstruction32;
 import com.prowidesoftware.swift.model.mx.dic.PaymentTransaction105;
 import com.prowidesoftware.swift.model.mx.dic.ReportEntry10;
 import com.prowidesoftware.swift.model.mx.dic.StatusReasonInformation12;
+import payments.common.Sha256;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Currency;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Reads what the bank sends back: pain.002.001.10 payment status reports and camt.054.001.08
@@ -30,6 +33,8 @@ public final class BankMessages {
     /** camt.054 entry status for money booked on the account (as a code, or the older proprietary text). */
     private static final String BOOKED = "BOOK";
     private static final String REJECTED = "RJCT";
+    /** The prefix of a booking's key made from its content, when the bank gave it no reference. */
+    private static final String CONTENT_KEYED = "entry:";
 
     /** What one file says, in the order it says it. */
     public sealed interface BankEvent permits StatusReported, BatchRejected, EntryBooked {
@@ -42,8 +47,13 @@ public final class BankMessages {
     public record BatchRejected(String messageId, String paymentInformationId, String reasonCode) implements BankEvent {
     }
 
-    /** A pain.002 transaction status: RJCT is a rejection (with its first reason code); anything else is progress. */
-    public record StatusReported(String endToEndId, boolean rejected, String reasonCode) implements BankEvent {
+    /**
+     * A pain.002 transaction status: RJCT is a rejection (with its first reason code); anything else
+     * is progress. {@code messageId} and {@code paymentInformationId} (null when not given) name the
+     * file and block the report is about.
+     */
+    public record StatusReported(String messageId, String paymentInformationId, String endToEndId, boolean rejected,
+                                 String reasonCode) implements BankEvent {
     }
 
     /**
@@ -56,6 +66,9 @@ public final class BankMessages {
      */
     public record EntryBooked(String endToEndId, boolean debit, long amount, String currency, Amount instructed,
                               String returnCode, String account, String remittance, String bankReference) implements BankEvent {
+        EntryBooked withReference(String reference) {
+            return new EntryBooked(endToEndId, debit, amount, currency, instructed, returnCode, account, remittance, reference);
+        }
     }
 
     public record Amount(long value, String currency) {
@@ -69,6 +82,7 @@ public final class BankMessages {
             // ISO 20022 files never declare a DTD; one that does could make a parser read other files.
             throw new IsoSchemas.InvalidMessage("A document type declaration is not allowed in a bank file");
         }
+        IsoFacets.check(xml);
         try {
             return parse(xml, schemas);
         } catch (IllegalArgumentException | ArithmeticException e) {
@@ -107,7 +121,8 @@ public final class BankMessages {
                 String status = transaction.getTxSts() != null ? transaction.getTxSts() : instruction.getPmtInfSts();
                 List<StatusReasonInformation12> reasons = transaction.getStsRsnInf().isEmpty()
                         ? instruction.getStsRsnInf() : transaction.getStsRsnInf();
-                events.add(new StatusReported(transaction.getOrgnlEndToEndId(), REJECTED.equals(status), firstCode(reasons)));
+                events.add(new StatusReported(messageId, instruction.getOrgnlPmtInfId(), transaction.getOrgnlEndToEndId(),
+                        REJECTED.equals(status), firstCode(reasons)));
             }
         }
         return events;
@@ -123,13 +138,11 @@ public final class BankMessages {
             throw new IsoSchemas.InvalidMessage("The notification could not be read");
         }
         List<BankEvent> events = new ArrayList<>();
+        Map<String, Integer> seen = new HashMap<>();
         List<AccountNotification17> notifications = notification.getBkToCstmrDbtCdtNtfctn().getNtfctn();
-        for (int n = 0; n < notifications.size(); n++) {
-            AccountNotification17 account = notifications.get(n);
+        for (AccountNotification17 account : notifications) {
             String accountId = identifier(account.getAcct() == null ? null : account.getAcct().getId());
-            for (int e = 0; e < account.getNtry().size(); e++) {
-                ReportEntry10 entry = account.getNtry().get(e);
-                String position = n + "." + e;
+            for (ReportEntry10 entry : account.getNtry()) {
                 String status = entry.getSts() == null ? null
                         : entry.getSts().getCd() != null ? entry.getSts().getCd() : entry.getSts().getPrtry();
                 if (!BOOKED.equals(status)) {
@@ -137,8 +150,13 @@ public final class BankMessages {
                 }
                 List<EntryTransaction10> transactions = transactions(entry);
                 for (int i = 0; i < transactions.size(); i++) {
-                    events.add(booked(entry, transactions.get(i), accountId, bankReference(notification, entry, position,
-                            transactions.get(i), i)));
+                    EntryBooked booked = booked(entry, transactions.get(i), accountId, null);
+                    String reference = bankReference(entry, transactions.get(i), i);
+                    if (reference == null) {
+                        String key = contentKey(booked, entry);
+                        reference = CONTENT_KEYED + Sha256.hex(key) + "#" + seen.merge(key, 1, Integer::sum);
+                    }
+                    events.add(booked.withReference(reference));
                 }
             }
         }
@@ -156,18 +174,33 @@ public final class BankMessages {
 
     /**
      * What identifies a booking across files: the bank's own reference of the transaction, else of
-     * the entry (with the transaction's place in it); an entry's own reference (optional, and unique
-     * only within its message) goes with the message id, or else the entry's place in the message.
+     * the entry (with the transaction's place in it); null when the bank gave neither.
      */
-    private static String bankReference(MxCamt05400108 notification, ReportEntry10 entry, String position,
-                                        EntryTransaction10 transaction, int index) {
+    private static String bankReference(ReportEntry10 entry, EntryTransaction10 transaction, int index) {
         if (transaction != null && transaction.getRefs() != null && transaction.getRefs().getAcctSvcrRef() != null) {
             return transaction.getRefs().getAcctSvcrRef();
         }
-        String within = entry.getAcctSvcrRef() != null ? entry.getAcctSvcrRef()
-                : notification.getBkToCstmrDbtCdtNtfctn().getGrpHdr().getMsgId() + "/"
-                + (entry.getNtryRef() != null ? entry.getNtryRef() : "@" + position);
-        return within + "#" + index;
+        return entry.getAcctSvcrRef() == null ? null : entry.getAcctSvcrRef() + "#" + index;
+    }
+
+    /**
+     * What identifies a booking the bank gave no reference for, whatever file reports it: the
+     * account, booking date, direction, amount and currency, end-to-end id, the entry's own
+     * reference and the remittance text. Identical bookings in one file are told apart by their
+     * count ({@code #1}, {@code #2}): a resend of the same entries under a new message id books
+     * nothing again, one more identical entry books one.
+     */
+    private static String contentKey(EntryBooked booked, ReportEntry10 entry) {
+        var date = entry.getBookgDt();
+        String bookingDate = date == null ? "" : date.getDt() != null ? date.getDt().toString() : String.valueOf(date.getDtTm());
+        return String.join("|", String.valueOf(booked.account()), bookingDate, booked.debit() ? "DBIT" : "CRDT",
+                Long.toString(booked.amount()), booked.currency(), String.valueOf(booked.endToEndId()),
+                String.valueOf(entry.getNtryRef()), String.valueOf(booked.remittance()));
+    }
+
+    /** Whether a booking's reference is this server's content key (the bank gave none). */
+    static boolean contentKeyed(String reference) {
+        return reference != null && reference.startsWith(CONTENT_KEYED);
     }
 
     private static EntryBooked booked(ReportEntry10 entry, EntryTransaction10 transaction, String accountId, String bankReference) {

@@ -1,10 +1,13 @@
 package payments.bankfile;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -24,15 +27,27 @@ final class FolderTransport implements BankFileTransport {
             return List.of();
         }
         try (Stream<Path> files = Files.list(dir)) {
-            return files.filter(Files::isRegularFile).map(file -> file.getFileName().toString())
+            // Links are listed (and refused when read, so quarantined), never followed.
+            return files.filter(file -> !Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)).map(file -> file.getFileName().toString())
                     .filter(name -> !name.startsWith(".")).sorted().toList();
         }
     }
 
     @Override
-    public byte[] read(String folder, String name) throws IOException {
+    public byte[] read(String folder, String name, long maxBytes) throws IOException {
+        Path file = root.resolve(folder).resolve(name);
         try {
-            return Files.readAllBytes(root.resolve(folder).resolve(name));
+            BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            if (!attributes.isRegularFile()) {
+                throw new Refused(attributes.isSymbolicLink() ? "a symbolic link, not a file" : "not a regular file");
+            }
+            if (attributes.size() > maxBytes) {
+                throw new Refused(attributes.size() + " bytes, larger than the " + maxBytes
+                        + " a bank file may have (svc.bank-files.max-file-bytes)");
+            }
+            try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+                return BankFileTransport.bounded(in, maxBytes);
+            }
         } catch (NoSuchFileException gone) {
             return null;
         }

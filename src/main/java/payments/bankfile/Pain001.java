@@ -56,6 +56,8 @@ public final class Pain001 {
 
     /** ISO 20022's Max35Text: message, payment information and end-to-end ids. */
     static final int MAX_ID = 35;
+    /** ISO 20022's Max140Text: names and unstructured remittance lines. */
+    static final int MAX_TEXT = 140;
 
     private Pain001() {
     }
@@ -76,7 +78,7 @@ public final class Pain001 {
                 .setCreDtTm(batch.createdAt().atOffset(ZoneOffset.UTC).withNano(0))
                 .setNbOfTxs(Integer.toString(payouts.size()))
                 .setCtrlSum(payouts.stream().map(Pain001::decimal).reduce(BigDecimal.ZERO, BigDecimal::add))
-                .setInitgPty(new PartyIdentification135().setNm(batch.debtor().name())));
+                .setInitgPty(new PartyIdentification135().setNm(text(batch.debtor().name()))));
         Map<String, List<Payout>> byCurrency = payouts.stream()
                 .collect(Collectors.groupingBy(Payout::currency, TreeMap::new, Collectors.toList()));
         byCurrency.forEach((currency, inCurrency) -> initiation.getPmtInf().add(instruction(batch, currency, inCurrency)));
@@ -95,7 +97,7 @@ public final class Pain001 {
                 .setNbOfTxs(Integer.toString(payouts.size()))
                 .setCtrlSum(payouts.stream().map(Pain001::decimal).reduce(BigDecimal.ZERO, BigDecimal::add))
                 .setReqdExctnDt(new DateAndDateTime2Choice().setDt(batch.createdAt().atOffset(ZoneOffset.UTC).toLocalDate()))
-                .setDbtr(new PartyIdentification135().setNm(debtor.name()))
+                .setDbtr(new PartyIdentification135().setNm(text(debtor.name())))
                 .setDbtrAcct(account(debtor.iban(), debtor.accountNumber()))
                 .setDbtrAgt(agent(debtor.bic(), null, null));
         payouts.forEach(payout -> instruction.getCdtTrfTxInf().add(transfer(payout)));
@@ -107,17 +109,23 @@ public final class Pain001 {
                 .setPmtId(new PaymentIdentification6().setEndToEndId(payout.endToEndId()))
                 .setAmt(new AmountType4Choice().setInstdAmt(new ActiveOrHistoricCurrencyAndAmount()
                         .setValue(decimal(payout)).setCcy(payout.currency())))
-                .setCdtr(new PartyIdentification135().setNm(payout.creditorName()))
+                .setCdtr(new PartyIdentification135().setNm(text(payout.creditorName())))
                 .setCdtrAcct(account(payout.iban(), payout.accountNumber()));
         if (payout.bic() != null || payout.clearingCode() != null) {
             transfer.setCdtrAgt(agent(payout.bic(), payout.clearingCode(), payout.currency()));
         }
-        if (payout.remittance() != null) {
+        String remittanceText = BankText.latin(payout.remittance(), MAX_TEXT, null);
+        if (remittanceText != null) {
             RemittanceInformation16 remittance = new RemittanceInformation16();
-            remittance.getUstrd().add(payout.remittance());
+            remittance.getUstrd().add(remittanceText);
             transfer.setRmtInf(remittance);
         }
         return transfer;
+    }
+
+    /** A name as the file carries it (see {@link BankText}); one with nothing left is written as a full stop. */
+    private static String text(String name) {
+        return BankText.latin(name, MAX_TEXT, ".");
     }
 
     private static CashAccount38 account(String iban, String accountNumber) {

@@ -96,10 +96,17 @@ final class SftpTransport implements BankFileTransport, AutoCloseable {
     }
 
     @Override
-    public byte[] read(String folder, String name) throws IOException {
+    public byte[] read(String folder, String name, long maxBytes) throws IOException {
         return exchange(sftp -> {
-            try (InputStream in = sftp.read(path(folder) + "/" + name)) {
-                return in.readAllBytes();
+            String file = path(folder) + "/" + name;
+            try {
+                SftpClient.Attributes attributes = sftp.lstat(file);
+                if (!attributes.isRegularFile()) {
+                    throw new Refused(attributes.isSymbolicLink() ? "a symbolic link, not a file" : "not a regular file");
+                }
+                try (InputStream in = sftp.read(file)) {
+                    return BankFileTransport.bounded(in, maxBytes);
+                }
             } catch (SftpException e) {
                 if (e.getStatus() == SftpConstants.SSH_FX_NO_SUCH_FILE) {
                     return null;

@@ -305,9 +305,13 @@ public class PaymentLifecycle implements JobHandler {
                 .call(() -> volumes.release(t));
     }
 
-    /** The payment failed on its way: FAILED with the reason, and whatever was taken from the payer goes back. */
+    /**
+     * The payment failed on its way: FAILED with the reason, and whatever was taken from the payer
+     * goes back. What the rail still holds of it (a payout queued for the next bank file) is
+     * withdrawn first, so a refunded payment never leaves afterwards.
+     */
     private Uni<Void> failAndRefund(PaymentTransaction t, FailureReason reason, RefundReason refundReason, boolean refundFails) {
-        return fail(t, reason).call(() -> {
+        return rail.withdraw(t.id).flatMap(ignored -> fail(t, reason)).call(() -> {
             if (t.sourceAccountId != null) {
                 return refundHold(t, refundReason, refundFails);
             }

@@ -63,6 +63,8 @@ class BankFileRailTest {
     BankFileInbox inbox;
     @Inject
     payments.ledger.LedgerAudit audit;
+    @Inject
+    payments.transaction.PaymentLifecycle lifecycle;
 
     private static SshClient bankClient;
 
@@ -129,7 +131,7 @@ class BankFileRailTest {
         assertEquals(before - 1000, MoneyFixtures.balance(account), "both held");
         cutOff();
 
-        bankSends("pain002.xml", BankFileSamples.pain002(List.of(new Status(endToEndId(paid), "ACCP", null),
+        bankSends("pain002.xml", BankFileSamples.pain002(batchOf(paid), List.of(new Status(endToEndId(paid), "ACCP", null),
                 new Status(endToEndId(rejected), "RJCT", "AC04"))));
         poll();
         JsonPath failed = transaction(rejected);
@@ -317,7 +319,7 @@ class BankFileRailTest {
         assertEquals("PROCESSING", transaction(payout).getString("status"));
         long suspense = suspense("EUR");
         cutOff();
-        bankSends("realtime-rejected.xml", BankFileSamples.pain002(List.of(new Status(endToEndId(payout), "RJCT", "AC01"))));
+        bankSends("realtime-rejected.xml", BankFileSamples.pain002(batchOf(payout), List.of(new Status(endToEndId(payout), "RJCT", "AC01"))));
         poll();
         JsonPath failed = transaction(payout);
         assertEquals("ACCOUNT_INVALID", failed.getString("failureReason"));
@@ -382,7 +384,7 @@ class BankFileRailTest {
     @Test
     void aMalformedFileIsQuarantinedWithNothingBooked() throws Throwable {
         long entries = count("SELECT count(*) FROM ledger_entries");
-        bankSends("broken.xml", BankFileSamples.pain002(List.of(new Status("X", "RJCT", "AC01"))).replace("</TxSts>", ""));
+        bankSends("broken.xml", BankFileSamples.pain002("B1", List.of(new Status("X", "RJCT", "AC01"))).replace("</TxSts>", ""));
         bankSends("not-iso.xml", "<statement>hello</statement>");
         assertEquals(0, poll());
         assertEquals(entries, count("SELECT count(*) FROM ledger_entries"));
@@ -465,6 +467,149 @@ class BankFileRailTest {
         assertLedgerClean();
     }
 
+    /**
+     * A payee name with a character no bank file may carry (U+000B) is written in the bank Latin
+     * set; a payout that still cannot be written (its IBAN broken behind the API's back) fails
+     * alone and is refunded, and the other payouts of its cut-off leave.
+     */
+    @Test
+    void aPayeeNameIsWrittenInTheBankSetAndAPayoutNoFileCanCarryFailsAloneRefunded() throws Throwable {
+        Customer customer = fundedCustomer(5000);
+        String named = payoutTo(customer, 1000, "Zo\u00eb\u000bM\u00fcller & Co");
+        String sent = payout(customer, 700);
+        String broken = payout(customer, 300);
+        pool.preparedQuery("UPDATE bank_payouts SET iban = 'DE89' || chr(11) || '370400440532013000' WHERE end_to_end_id = $1")
+                .execute(Tuple.of(endToEndId(broken))).await().indefinitely();
+        assertEquals(1, cutOff());
+        String file = pickUp(named);
+        SCHEMAS.validate(file, com.prowidesoftware.swift.model.mx.MxPain00100109.class,
+                com.prowidesoftware.swift.model.mx.MxPain00100109._classes);
+        assertTrue(file.contains("<Nm>Zoe Muller + Co</Nm>"), file);
+        assertTrue(file.contains(endToEndId(sent)), "the other payouts leave: " + file);
+        assertFalse(file.contains(endToEndId(broken)), file);
+        assertEquals("PROCESSING", transaction(named).getString("status"));
+        JsonPath failed = transaction(broken);
+        assertEquals("FAILED", failed.getString("status"));
+        assertEquals("ACCOUNT_INVALID", failed.getString("failureReason"));
+        assertEquals("COMPLETED", failed.getString("refund.status"));
+        assertEquals(5000 - 1000 - 700, MoneyFixtures.balance(customer.eur()), "the failed payout refunded, the others held");
+        assertEquals(0, count("SELECT count(*) FROM bank_payouts WHERE end_to_end_id = '" + endToEndId(broken) + "'"), "withdrawn");
+        assertEquals(0, cutOff(), "nothing left queued");
+        assertLedgerClean();
+    }
+
+    /** The official XSD forbids negative amounts, which the generated schema does not know: such a file books nothing. */
+    @Test
+    void aNotificationWithANegativeAmountIsQuarantinedAndDebitsNoOne() throws Throwable {
+        Customer customer = fundedCustomer(10000);
+        String reference = eurAccount(customer).getString("fundingPaymentInstructions[0].accountOrWalletInfo.reference");
+        long entries = count("SELECT count(*) FROM ledger_entries");
+        bankSends("negative.xml", BankFileSamples.camt054(fileId(), "DE89370400440532013000", List.of(
+                new Entry("BOOK", "CRDT", "-60.00", "EUR", null, null, "Top-up " + reference))));
+        assertEquals(0, poll());
+        assertEquals(10000, MoneyFixtures.balance(customer.eur()));
+        assertEquals(entries, count("SELECT count(*) FROM ledger_entries"));
+        assertEquals(1, movedAside("quarantine", "-negative.xml"));
+        assertEquals(1, count("SELECT count(*) FROM bank_files_received WHERE file_name = 'negative.xml' AND status = 'QUARANTINED'"
+                + " AND detail LIKE '%not a plain decimal above zero%'"));
+    }
+
+    /**
+     * A status report applies only to a payout in the file (and block) it names: a rejection of a
+     * payout still queued, or naming another file, changes nothing and the payout leaves; and any
+     * failure of a queued payout takes it out of the next file.
+     */
+    @Test
+    void aStatusReportAppliesOnlyToAPayoutInTheFileItNamesAndAFailureWithdrawsAQueuedPayout() throws Throwable {
+        Customer customer = fundedCustomer(3000);
+        String queued = payout(customer, 1000);
+        bankSends("early-rejection.xml", BankFileSamples.pain002("B" + fileId(), List.of(new Status(endToEndId(queued), "RJCT", "AC04"))));
+        poll();
+        assertEquals("PROCESSING", transaction(queued).getString("status"), "not in any file yet");
+        assertEquals(2000, MoneyFixtures.balance(customer.eur()), "still held, not refunded");
+        assertEquals(1, count("SELECT count(*) FROM bank_unmatched WHERE kind = 'REJECTION_NOT_IN_FILE' AND end_to_end_id = '"
+                + endToEndId(queued) + "'"));
+        cutOff();
+        String batch = batchOf(queued);
+        assertTrue(pickUp(queued).contains(endToEndId(queued)));
+        String otherBlock = BankFileSamples.pain002(batch, List.of(new Status(endToEndId(queued), "RJCT", "AC04")))
+                .replace(Pain001.paymentInformationId(batch, "EUR"), Pain001.paymentInformationId(batch, "USD"));
+        bankSends("other-block.xml", otherBlock);
+        poll();
+        assertEquals("PROCESSING", transaction(queued).getString("status"), "another block of its file");
+        bankSends("its-file.xml", BankFileSamples.pain002(batch, List.of(new Status(endToEndId(queued), "RJCT", "AC04"))));
+        poll();
+        assertEquals("FAILED", transaction(queued).getString("status"));
+        assertEquals(3000, MoneyFixtures.balance(customer.eur()));
+
+        String failedInQueue = payout(customer, 500);
+        java.util.UUID id = java.util.UUID.fromString(failedInQueue.substring(failedInQueue.indexOf(':') + 1));
+        assertTrue(VertxContextSupport.subscribeAndAwait(() -> io.quarkus.hibernate.reactive.panache.Panache.withTransaction(
+                () -> lifecycle.report(payments.transaction.RailReport.failed(id, payments.transaction.FailureReason.QUOTE_EXECUTION_FAILED,
+                        payments.transaction.RefundReason.TRANSACTION_FAILED)))));
+        assertEquals(3000, MoneyFixtures.balance(customer.eur()), "refunded");
+        assertEquals(0, cutOff(), "and never sent");
+        assertEquals(0, count("SELECT count(*) FROM bank_payouts WHERE end_to_end_id = '" + endToEndId(failedInQueue) + "'"));
+        assertLedgerClean();
+    }
+
+    /** A return booked for more than the payout (its instructed amount) keeps the ledger equal to the bank: the rest in SUSPENSE. */
+    @Test
+    void aReturnBookedForAnotherAmountBooksTheDifferenceToSuspense() throws Throwable {
+        Customer customer = fundedCustomer(2000);
+        String payout = payout(customer, 1000);
+        cutOff();
+        bankBooksDebit(payout, "10.00");
+        long suspense = suspense("EUR");
+        long rail = rail("EUR");
+        bankSends("returned-more.xml", BankFileSamples.camt054(fileId(), "DE89370400440532013000", List.of(
+                new Entry("BOOK", "CRDT", "1000.00", "EUR", endToEndId(payout), "AC04", null, "10.00 EUR"))));
+        poll();
+        assertEquals("FAILED", transaction(payout).getString("status"));
+        assertEquals(2000, MoneyFixtures.balance(customer.eur()), "the payout's own amount back");
+        assertEquals(suspense + 99000, suspense("EUR"), "the rest of what the bank booked");
+        assertEquals(rail - 100000, rail("EUR"), "RAIL moved by what the bank booked");
+        assertEquals(1, count("SELECT count(*) FROM bank_unmatched WHERE kind = 'RETURN_DIFFERENCE' AND amount = 100000"));
+        assertLedgerClean();
+    }
+
+    /** Entries without the bank's reference are keyed on what they are: resent under a new message id, they book nothing again. */
+    @Test
+    void anEntryWithoutTheBanksReferenceResentUnderANewMessageIdIsBookedOnce() throws Throwable {
+        Customer customer = approvedCustomer();
+        String reference = eurAccount(customer).getString("fundingPaymentInstructions[0].accountOrWalletInfo.reference");
+        List<Entry> entries = List.of(new Entry("BOOK", "CRDT", "10.00", "EUR", null, null, "Top-up " + reference));
+        String first = withoutBankReferences(BankFileSamples.camt054(fileId(), "DE89370400440532013000", entries));
+        bankSends("unreferenced.xml", first);
+        assertEquals(1, poll());
+        assertEquals(1000, MoneyFixtures.balance(customer.eur()));
+        bankSends("unreferenced-resent.xml", first.replaceFirst("<MsgId>[^<]+</MsgId>", "<MsgId>RESENT-" + fileId() + "</MsgId>"));
+        assertEquals(1, poll(), "a new file");
+        assertEquals(1000, MoneyFixtures.balance(customer.eur()), "its entry was booked already");
+        assertEquals(1, count("SELECT count(*) FROM bank_unmatched WHERE kind = 'REPEATED_ENTRY' AND remittance = 'Top-up " + reference + "'"),
+                "shown to a person, who books it if the bank really booked it twice");
+        List<Entry> more = new ArrayList<>(entries);
+        more.add(new Entry("BOOK", "CRDT", "10.00", "EUR", null, null, "Top-up " + reference));
+        bankSends("unreferenced-more.xml", withoutBankReferences(BankFileSamples.camt054(fileId(), "DE89370400440532013000", more)));
+        assertEquals(1, poll());
+        assertEquals(2000, MoneyFixtures.balance(customer.eur()), "a second entry, told apart by its own entry reference");
+        assertLedgerClean();
+    }
+
+    /** A file larger than svc.bank-files.max-file-bytes is quarantined unread. */
+    @Test
+    void anOversizedFileIsQuarantinedUnread() throws Throwable {
+        Customer customer = approvedCustomer();
+        String reference = eurAccount(customer).getString("fundingPaymentInstructions[0].accountOrWalletInfo.reference");
+        String content = BankFileSamples.camt054(fileId(), "DE89370400440532013000", List.of(
+                new Entry("BOOK", "CRDT", "10.00", "EUR", null, null, "Top-up " + reference)));
+        bankSends("oversized.xml", content.replace("</Document>", "<!--" + "x".repeat(SftpBank.MAX_FILE_BYTES) + "--></Document>"));
+        assertEquals(0, poll());
+        assertEquals(0, MoneyFixtures.balance(customer.eur()));
+        assertEquals(1, movedAside("quarantine", "-oversized.xml"));
+        assertEquals(1, count("SELECT count(*) FROM bank_files_received WHERE file_name = 'oversized.xml' AND detail LIKE 'Refused unread%'"));
+    }
+
     // ---- the platform's side -------------------------------------------------------------------
 
     /** A customer approved by the compliance staff (production decides no packet itself), with EUR and USD accounts. */
@@ -507,6 +652,22 @@ class BankFileRailTest {
         poll();
         assertEquals(amount, MoneyFixtures.balance(customer.eur()));
         return customer;
+    }
+
+    /** A payout of {@code amount} cents to a new EUR bank account of a payee named {@code payeeName}; answers its transaction id. */
+    private static String payoutTo(Customer customer, long amount, String payeeName) {
+        String iban = BankIdentifiers.ibanWithCheckDigits("DE", "37040044" + String.format("%010d", ThreadLocalRandom.current().nextLong(10_000_000_000L)));
+        String bank = api().body(Map.of("customerId", customer.id(), "currency", "EUR", "accountInfo", Map.of("accountType", "EUR_ACCOUNT",
+                        "iban", iban, "beneficiary", Map.of("beneficiaryType", "INDIVIDUAL", "fullName", payeeName,
+                                "birthDate", "1990-01-15", "nationality", "FR", "countryOfResidence", "FR",
+                                "address", Map.of("line1", "1 Rue", "postalCode", "75001", "country", "FR")))))
+                .post("/customers/external-accounts").then().log().ifValidationFails().statusCode(201).extract().path("id");
+        return api().body(MoneyFixtures.transferBody(customer.eur(), bank, amount)).post("/quotes").then().log().ifValidationFails().statusCode(201)
+                .extract().path("transactionId");
+    }
+
+    private static String withoutBankReferences(String camt054) {
+        return camt054.replaceAll("<AcctSvcrRef>[^<]*</AcctSvcrRef>", "");
     }
 
     /** A payout of {@code amount} cents from the account to a new EUR bank account; answers its transaction id. */
@@ -566,6 +727,10 @@ class BankFileRailTest {
 
     private long suspense(String currency) {
         return count("SELECT COALESCE(SUM(amount), 0) FROM ledger_entries WHERE system_account = 'SUSPENSE' AND currency = '" + currency + "'");
+    }
+
+    private long rail(String currency) {
+        return count("SELECT COALESCE(SUM(amount), 0) FROM ledger_entries WHERE system_account = 'RAIL' AND currency = '" + currency + "'");
     }
 
     private long count(String sql) {

@@ -25,7 +25,8 @@ public final class BankFileSamples {
     private BankFileSamples() {
     }
 
-    public static String pain002(List<Status> statuses) {
+    /** A status report on file {@code messageId}'s EUR block. */
+    public static String pain002(String messageId, List<Status> statuses) {
         String transactions = statuses.stream().map(status -> """
                 <TxInfAndSts><OrgnlEndToEndId>%s</OrgnlEndToEndId><TxSts>%s</TxSts>%s</TxInfAndSts>"""
                 .formatted(status.endToEndId(), status.status(), status.reasonCode() == null ? ""
@@ -36,13 +37,14 @@ public final class BankFileSamples {
                 <Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.001.10">
                 <CstmrPmtStsRpt>
                 <GrpHdr><MsgId>STS-%d</MsgId><CreDtTm>2026-11-25T10:00:00Z</CreDtTm></GrpHdr>
-                <OrgnlGrpInfAndSts><OrgnlMsgId>B1</OrgnlMsgId><OrgnlMsgNmId>pain.001.001.09</OrgnlMsgNmId></OrgnlGrpInfAndSts>
-                <OrgnlPmtInfAndSts><OrgnlPmtInfId>B1-EUR</OrgnlPmtInfId>
+                <OrgnlGrpInfAndSts><OrgnlMsgId>%s</OrgnlMsgId><OrgnlMsgNmId>pain.001.001.09</OrgnlMsgNmId></OrgnlGrpInfAndSts>
+                <OrgnlPmtInfAndSts><OrgnlPmtInfId>%s</OrgnlPmtInfId>
                 %s
                 </OrgnlPmtInfAndSts>
                 </CstmrPmtStsRpt>
                 </Document>
-                """.formatted(Math.abs(transactions.hashCode()), transactions);
+                """.formatted(Math.abs((messageId + transactions).hashCode()), messageId, Pain001.paymentInformationId(messageId, "EUR"),
+                transactions);
     }
 
     /** Entries are referenced {@code <fileId>-<index>} by the bank (AcctSvcrRef), unique across files of different ids. */

@@ -47,6 +47,7 @@ class BankFilesCheckTest {
             public String inbox() { return "inbox"; }
             public String batchEvery() { return "15m"; }
             public String pollEvery() { return "30s"; }
+            public long maxFileBytes() { return 1 << 20; }
             public Debtor debtor() { return debtor; }
             public Sftp sftp() { return sftp; }
         };

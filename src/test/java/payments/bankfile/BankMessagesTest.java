@@ -68,12 +68,12 @@ class BankMessagesTest {
 
     @Test
     void aStatusReportNamesRejectionsAndTheirReasons() throws Exception {
-        List<BankEvent> events = BankMessages.read(BankFileSamples.pain002(List.of(
+        List<BankEvent> events = BankMessages.read(BankFileSamples.pain002("B1", List.of(
                 new BankFileSamples.Status("E1", "ACCP", null),
                 new BankFileSamples.Status("E2", "RJCT", "AC04"),
                 new BankFileSamples.Status("E3", "RJCT", "RR04"))), schemas);
-        assertEquals(List.of(new StatusReported("E1", false, null), new StatusReported("E2", true, "AC04"),
-                new StatusReported("E3", true, "RR04")), events);
+        assertEquals(List.of(new StatusReported("B1", "B1-EUR", "E1", false, null), new StatusReported("B1", "B1-EUR", "E2", true, "AC04"),
+                new StatusReported("B1", "B1-EUR", "E3", true, "RR04")), events);
     }
 
     @Test
@@ -104,15 +104,71 @@ class BankMessagesTest {
     @Test
     void whatIsNotABankMessageIsRefused() {
         assertThrows(IsoSchemas.InvalidMessage.class, () -> BankMessages.read("<hello/>", schemas));
-        String withEntity = BankFileSamples.pain002(List.of(new BankFileSamples.Status("E1", "RJCT", "AC01")))
+        String withEntity = BankFileSamples.pain002("B1", List.of(new BankFileSamples.Status("E1", "RJCT", "AC01")))
                 .replace("<Document", "<!DOCTYPE Document [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n<Document")
                 .replace("<OrgnlEndToEndId>E1<", "<OrgnlEndToEndId>&x;<");
         assertThrows(IsoSchemas.InvalidMessage.class, () -> BankMessages.read(withEntity, schemas), "no DTD, no external entity");
         assertThrows(IsoSchemas.InvalidMessage.class, () -> BankMessages.read("not xml at all", schemas));
-        String unclosed = BankFileSamples.pain002(List.of(new BankFileSamples.Status("E1", "RJCT", "AC01")));
+        String unclosed = BankFileSamples.pain002("B1", List.of(new BankFileSamples.Status("E1", "RJCT", "AC01")));
         assertThrows(IsoSchemas.InvalidMessage.class, () -> BankMessages.read(unclosed.substring(0, unclosed.length() - 20), schemas));
         assertThrows(IsoSchemas.InvalidMessage.class, () -> BankMessages.read(BankFileSamples.camt054("N2", "X", List.of(
                 new BankFileSamples.Entry("BOOK", "CRDT", "1.005", "EUR", null, null, null))), schemas), "finer than a cent");
+    }
+
+    /** What the official XSD forbids and the generated schema lets through: each refuses the whole file. */
+    @Test
+    void amountsCurrenciesAndDatesOutsideTheOfficialFacetsAreRefused() throws Exception {
+        String good = BankFileSamples.camt054("N3", "DE89370400440532013000", List.of(
+                new BankFileSamples.Entry("BOOK", "CRDT", "60.00", "EUR", null, null, "Top-up")));
+        assertEquals(1, BankMessages.read(good, schemas).size());
+        for (String broken : List.of(good.replace(">60.00<", ">-60.00<"), good.replace(">60.00<", ">0.00<"),
+                good.replace(">60.00<", ">+60.00<"), good.replace(">60.00<", ">1234567890123456789<"),
+                good.replace(">60.00<", ">60.000001<"), good.replace("Ccy=\"EUR\"", "Ccy=\"eur\""),
+                good.replace("<CreDtTm>2026-11-25T11:00:00Z</CreDtTm>", "<CreDtTm>2026-11-25</CreDtTm>"),
+                good.replace("<CreDtTm>2026-11-25T11:00:00Z</CreDtTm>", "<CreDtTm>2026-13-45T11:00:00Z</CreDtTm>"))) {
+            assertTrue(!broken.equals(good), "the test breaks the file");
+            assertThrows(IsoSchemas.InvalidMessage.class, () -> BankMessages.read(broken, schemas), broken);
+        }
+        IsoSchemas.InvalidMessage negative = assertThrows(IsoSchemas.InvalidMessage.class,
+                () -> BankMessages.read(good.replace(">60.00<", ">-60.00<"), schemas));
+        assertTrue(negative.getMessage().contains("above zero"), negative.getMessage());
+    }
+
+    /**
+     * Without the bank's reference an entry is keyed on its content, not on the message it came in:
+     * the same entry in a resent message has the same key; two entries differing only in their
+     * entry reference have two.
+     */
+    @Test
+    void anEntryWithoutTheBanksReferenceIsKeyedOnWhatItIs() throws Exception {
+        List<BankFileSamples.Entry> entries = List.of(new BankFileSamples.Entry("BOOK", "CRDT", "5.00", "EUR", null, null, "Gift"),
+                new BankFileSamples.Entry("BOOK", "CRDT", "5.00", "EUR", null, null, "Gift"));
+        String first = BankFileSamples.camt054("N4", "DE89370400440532013000", entries).replaceAll("<AcctSvcrRef>[^<]*</AcctSvcrRef>", "");
+        String resent = first.replaceFirst("<MsgId>[^<]+</MsgId>", "<MsgId>OTHER</MsgId>");
+        List<String> keys = BankMessages.read(first, schemas).stream().map(event -> ((EntryBooked) event).bankReference()).toList();
+        assertEquals(keys, BankMessages.read(resent, schemas).stream().map(event -> ((EntryBooked) event).bankReference()).toList());
+        assertEquals(2, keys.stream().distinct().count(), keys.toString());
+        assertTrue(keys.stream().allMatch(BankMessages::contentKeyed), keys.toString());
+        String sameRef = first.replace("<NtryRef>1</NtryRef>", "<NtryRef>0</NtryRef>");
+        List<String> counted = BankMessages.read(sameRef, schemas).stream().map(event -> ((EntryBooked) event).bankReference()).toList();
+        assertEquals(2, counted.stream().distinct().count(), "identical entries in one file are counted apart: " + counted);
+    }
+
+    /** Text goes into a file in the bank Latin set: accents dropped, controls as spaces, the rest as full stops. */
+    @Test
+    void textIsWrittenInTheBankLatinSet() throws Exception {
+        assertEquals("Zoe Muller + Co", BankText.latin("Zo\u00eb\u000bM\u00fcller  & Co", 140, "."));
+        assertEquals("Strasse 5 (Haus) .", BankText.latin("Stra\u00dfe 5 (Haus) \u2603", 140, "."));
+        assertEquals("Jo.l", BankText.latin("Jo\ud83d\ude00l", 140, "."), "a character outside the BMP is one full stop");
+        assertEquals(".", BankText.latin("\u0007\t", 140, "."));
+        assertEquals("abc", BankText.latin("abcdef", 3, "."));
+        Batch batch = new Batch("B01JX3ZQ5N8Z", Instant.parse("2026-11-25T10:15:30Z"), PLATFORM, List.of(
+                new Payout("0191a2b3c4d5e6f708192a3b4c5d6e7f", 100, "EUR", "Ann\u000bLee", "FR7630006000011234567890189", null,
+                        null, null, "Invoice\u0001 42")));
+        String xml = Pain001.write(batch);
+        schemas.validate(xml, com.prowidesoftware.swift.model.mx.MxPain00100109.class,
+                com.prowidesoftware.swift.model.mx.MxPain00100109._classes);
+        assertTrue(xml.contains("<Nm>Ann Lee</Nm>") && xml.contains("<Ustrd>Invoice 42</Ustrd>"), xml);
     }
 
     @Test

@@ -25,6 +25,8 @@ public class SftpBank implements QuarkusTestResourceLifecycleManager {
 
     static final String USER = "platform";
     static final String PASSWORD = "bank-secret";
+    /** The largest inbox file the server reads in these tests: far above any sample, far below the default. */
+    static final int MAX_FILE_BYTES = 200_000;
     static final String ROOT_PROPERTY = "bank.sftp.folder";
 
     private SshServer server;
@@ -62,7 +64,8 @@ public class SftpBank implements QuarkusTestResourceLifecycleManager {
                     Map.entry("svc.bank-files.debtor.bank-name", "Commerzbank"),
                     // The tests run cut-offs and polls themselves.
                     Map.entry("svc.bank-files.batch-every", "off"),
-                    Map.entry("svc.bank-files.poll-every", "off"));
+                    Map.entry("svc.bank-files.poll-every", "off"),
+                    Map.entry("svc.bank-files.max-file-bytes", Integer.toString(MAX_FILE_BYTES)));
         } catch (IOException | java.security.GeneralSecurityException e) {
             throw new IllegalStateException(e);
         }
