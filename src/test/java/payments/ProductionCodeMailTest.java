@@ -5,10 +5,14 @@ import com.icegreen.greenmail.util.ServerSetup;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
+import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.mail.internet.MimeMessage;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import payments.common.ErrorCode;
+import payments.common.IdType;
+import payments.common.Ids;
 import payments.customer.CustomerTest;
 import payments.wallet.WalletClient;
 
@@ -17,9 +21,13 @@ import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.notNullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static payments.TestSupport.api;
@@ -27,7 +35,8 @@ import static payments.TestSupport.api;
 /**
  * Production e-mails one-time codes over SMTP (an in-process GreenMail server here): a wallet's
  * sign-in code opens a session, a customer's email verification code verifies the address; other
- * codes do not, and a mailed contact code is spent after five wrong tries.
+ * codes do not, a mailed contact code is spent after five wrong tries, and five are mailed per 10
+ * minutes. Phone verification codes go to the platform; wallet SMS sign-in codes go nowhere.
  */
 @QuarkusTest
 @TestProfile(ProductionCodeMailTest.ProductionWithSmtp.class)
@@ -174,5 +183,73 @@ class ProductionCodeMailTest {
             api().body(Map.of("code", miss)).post("/customers/" + unlucky + "/verify-email/confirm").then().statusCode(400);
         }
         api().body(Map.of("code", spent)).post("/customers/" + unlucky + "/verify-email/confirm").then().statusCode(400);
+    }
+
+    /**
+     * With svc.sms.via-webhook and an endpoint to take texts, a wallet's SMS_OTP credential is still
+     * refused (501) before its owner signs, and a legacy one's challenge sends nothing: the platform
+     * would otherwise read a code that signs in to the wallet.
+     */
+    @Test
+    void walletSmsSignInCodesAreNeverHandedToThePlatform() {
+        Map<String, Object> body = CustomerTest.individual(TestSupport.uniqueCustomerRef("sms"), "Wes Wallet");
+        body.put("currencies", List.of("USDB"));
+        String customerId = api().body(body).post("/customers").then().statusCode(201).extract().path("id");
+        String wallet = MoneyFixtures.activeAccounts(customerId).get("USDB");
+        api().body(Map.of("webhookEndpoint", "https://localhost:9/sms")).patch("/config").then().statusCode(200);
+        try {
+            long before = smsEvents();
+            api().body(Map.of("type", "SMS_OTP", "accountId", wallet)).post("/auth/credentials").then().statusCode(501)
+                    .body("code", equalTo("NOT_IMPLEMENTED"));
+            UUID legacy = UUID.randomUUID();
+            pool.preparedQuery("INSERT INTO auth_credentials (id, account_id, type, nickname, created_at, updated_at)"
+                            + " VALUES ($1, $2, 'SMS_OTP', $3, now(), now())")
+                    .execute(Tuple.of(legacy, Ids.uuidOf(IdType.INTERNAL_ACCOUNT, wallet, ErrorCode.NOT_FOUND), body.get("phoneNumber")))
+                    .await().indefinitely();
+            api().post("/auth/credentials/" + IdType.AUTH_METHOD.wireId(legacy) + "/challenge").then().statusCode(501)
+                    .body("code", equalTo("NOT_IMPLEMENTED"));
+            assertEquals(before, smsEvents(), "no MESSAGE.SMS_REQUESTED event was published for a sign-in code");
+        } finally {
+            api().body(Map.of("webhookEndpoint", "")).patch("/config").then().statusCode(200);
+        }
+    }
+
+    private long smsEvents() {
+        return pool.query("SELECT count(*) FROM webhook_events WHERE type = 'MESSAGE.SMS_REQUESTED'").execute().await().indefinitely()
+                .iterator().next().getLong(0);
+    }
+
+    @Test
+    void aSixthVerifyEmailWithinTenMinutesIsRefusedAndMailsNothing() throws Exception {
+        Map<String, Object> body = CustomerTest.individual(TestSupport.uniqueCustomerRef("mail"), "Rex Repeat");
+        body.put("region", "DE");
+        String customerId = api().body(body).post("/customers").then().statusCode(201).extract().path("id");
+
+        int before = smtp.getReceivedMessages().length;
+        for (int i = 0; i < 5; i++) {
+            api().post("/customers/" + customerId + "/verify-email").then().statusCode(204);
+        }
+        codeOfMail(before + 4, "jane@example.com");
+        api().post("/customers/" + customerId + "/verify-email").then().statusCode(429)
+                .body("code", equalTo("RATE_LIMITED")).header("Retry-After", notNullValue())
+                .body("message", containsString("10 minutes"));
+        MoneyFixtures.sleep(500);
+        assertEquals(before + 5, smtp.getReceivedMessages().length, "no sixth mail");
+    }
+
+    /** An address stored before addresses were checked as the mailer reads them: 409 naming the fix, never a 500. */
+    @Test
+    void anAddressOnFileTheMailerCannotReadIs409Not500() {
+        Map<String, Object> body = CustomerTest.individual(TestSupport.uniqueCustomerRef("mail"), "Vic Victim");
+        body.put("region", "DE");
+        String customerId = api().body(body).post("/customers").then().statusCode(201).extract().path("id");
+        pool.preparedQuery("UPDATE customers SET email = $1 WHERE id = $2")
+                .execute(Tuple.of("victim@example.com>,<attacker", Ids.uuidOf(IdType.CUSTOMER, customerId, ErrorCode.NOT_FOUND)))
+                .await().indefinitely();
+
+        int before = smtp.getReceivedMessages().length;
+        api().post("/customers/" + customerId + "/verify-email").then().statusCode(409)
+                .body("code", equalTo("CONFLICT")).body("message", containsString("PATCH /customers"));
+        assertEquals(before, smtp.getReceivedMessages().length, "nothing mailed");
     }
 }

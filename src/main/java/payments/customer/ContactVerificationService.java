@@ -1,12 +1,14 @@
 package payments.customer;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ApiException;
+import payments.common.CodeLimits;
 import payments.common.CodeMailer;
 import payments.common.OneTimeCodes;
 import payments.common.ErrorCode;
@@ -21,21 +23,26 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Email and phone verification of customers whose provider requires it (EU regions): a one-time
  * code is sent, then confirmed. The sandbox sends nothing and its code is always 123456;
- * production e-mails a random code ({@link CodeMailer}), kept only as a keyed MAC, with
- * {@link #ATTEMPTS} tries. Phones' codes go to the platform to text ({@link SmsByWebhook}) when configured, else 501.
+ * production e-mails a random code ({@link CodeMailer}), kept only as a keyed MAC. Phones' codes go
+ * to the platform to text ({@link SmsByWebhook}) when configured, else 501. Both modes hold each
+ * channel to {@link #LIMITS}, from the send and failure times kept in the contact state.
  */
 @ApplicationScoped
 public class ContactVerificationService {
 
     public static final String SANDBOX_CODE = "123456";
     static final Duration CODE_LIFETIME = Duration.ofMinutes(10);
-    /** Wrong codes before a mailed code is spent. */
-    static final int ATTEMPTS = 5;
+    /**
+     * The wallet codes' default limits, fixed: {@code customer} cannot read the wallet's settings
+     * ({@code wallet} depends on {@code customer}).
+     */
+    static final CodeLimits LIMITS = CodeLimits.DEFAULT;
 
     /** A contact channel: its key in contactVerification and the customer field it verifies. */
     public enum Channel {
@@ -60,6 +67,16 @@ public class ContactVerificationService {
 
         String attemptsKey() {
             return key + "CodeAttempts";
+        }
+
+        /** When codes were sent, within {@link CodeLimits#SEND_WINDOW}. */
+        String sentKey() {
+            return key + "CodeSentAt";
+        }
+
+        /** When wrong codes were entered, within {@link CodeLimits#FAILURE_WINDOW}. */
+        String failedKey() {
+            return key + "CodeFailedAt";
         }
     }
 
@@ -94,7 +111,12 @@ public class ContactVerificationService {
         }
         return CustomerService.findForChange(customerId).flatMap(customer -> {
             ObjectNode state = pendingState(customer, channel);
-            Instant expiresAt = clock.now().plus(CODE_LIFETIME);
+            Instant now = clock.now();
+            List<Instant> recentSends = within(state, channel.sentKey(), CodeLimits.SEND_WINDOW, now);
+            LIMITS.checkSend("The " + channel.noun + " of customer " + customer.wireId(), recentSends.size(),
+                    within(state, channel.failedKey(), CodeLimits.FAILURE_WINDOW, now).size());
+            keep(state, channel.sentKey(), recentSends, now, LIMITS.sendsPerWindow());
+            Instant expiresAt = now.plus(CODE_LIFETIME);
             state.put(channel.codeExpiryKey(), expiresAt.toString());
             state.remove(channel.attemptsKey());
             if (!sent) {
@@ -135,8 +157,9 @@ public class ContactVerificationService {
     private Uni<Confirmation> check(String customerId, Channel channel, String code) {
         return CustomerService.findForChange(customerId).map(customer -> {
             ObjectNode state = pendingState(customer, channel);
+            Instant now = clock.now();
             String expiry = state.path(channel.codeExpiryKey()).asText(null);
-            if (expiry == null || Instant.parse(expiry).isBefore(clock.now())) {
+            if (expiry == null || Instant.parse(expiry).isBefore(now)) {
                 throw ApiException.invalidField("code", null, "No valid code was sent for this " + channel.noun
                         + "; request one with POST /customers/{customerId}/verify-" + channel.key);
             }
@@ -147,7 +170,9 @@ public class ContactVerificationService {
             if (!right) {
                 int attempts = state.path(channel.attemptsKey()).asInt(0) + 1;
                 state.put(channel.attemptsKey(), attempts);
-                boolean spent = mac != null && attempts >= ATTEMPTS;
+                keep(state, channel.failedKey(), within(state, channel.failedKey(), CodeLimits.FAILURE_WINDOW, now), now,
+                        LIMITS.failuresPerDay());
+                boolean spent = LIMITS.spent(attempts);
                 if (spent) {
                     state.remove(channel.codeExpiryKey());
                     state.remove(channel.codeMacKey());
@@ -162,9 +187,33 @@ public class ContactVerificationService {
             state.remove(channel.codeMacKey());
             state.remove(channel.attemptsKey());
             customer.contactVerification = json.write(state);
-            customer.updatedAt = clock.now();
+            customer.updatedAt = now;
             return new Confirmation(view.toWire(customer), null);
         });
+    }
+
+    /** The times under {@code key} less than {@code window} before {@code now}, oldest first. */
+    private static List<Instant> within(ObjectNode state, String key, Duration window, Instant now) {
+        Instant since = now.minus(window);
+        List<Instant> times = new ArrayList<>();
+        for (JsonNode time : state.path(key)) {
+            Instant at = Instant.parse(time.asText());
+            if (at.isAfter(since)) {
+                times.add(at);
+            }
+        }
+        return times;
+    }
+
+    /**
+     * Stores {@code times} and then {@code now} under {@code key}, only the newest {@code limit} of
+     * them: a limit refuses at {@code limit} times within its window, which the newest alone show.
+     */
+    private static void keep(ObjectNode state, String key, List<Instant> times, Instant now, int limit) {
+        List<Instant> all = new ArrayList<>(times);
+        all.add(now);
+        ArrayNode kept = state.putArray(key);
+        all.subList(Math.max(0, all.size() - limit), all.size()).forEach(at -> kept.add(at.toString()));
     }
 
     /** The customer's contact state, when the channel still awaits verification; 409 otherwise. */

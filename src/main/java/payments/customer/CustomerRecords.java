@@ -38,6 +38,12 @@ public class CustomerRecords {
             "email", "phoneNumber", "umaAddress", "kycStatus", "kybStatus", "identifier", "endUserTermsConsent",
             "agreementConsents");
 
+    /** What a KYC or KYB review decides on, beside the {@code identifier} column and the address. */
+    private static final List<String> INDIVIDUAL_IDENTITY = List.of("fullName", "birthDate", "nationality", "idType",
+            "countryOfIssuance");
+    private static final List<String> BUSINESS_IDENTITY = List.of("legalName", "registrationNumber", "taxId", "entityType",
+            "country", "incorporatedOn", "countriesOfOperation");
+
     Customer newCustomer(ObjectNode request, JsonNode consents, PlatformSettings settings) {
         Instant now = clock.now();
         Customer customer = new Customer();
@@ -61,6 +67,22 @@ public class CustomerRecords {
         customer.createdAt = now;
         customer.updatedAt = now;
         return customer;
+    }
+
+    /**
+     * The identity fields (wire names) a PATCH sets to new values, read before it is applied: fields
+     * sent with the values on file change nothing.
+     */
+    List<String> identityChanges(Customer customer, ObjectNode request) {
+        JsonNode profile = json.read(customer.profile);
+        List<String> changed = new ArrayList<>(customer.isBusiness()
+                ? IdentityChanges.differing(request.path("businessInfo"), profile.path("businessInfo"), BUSINESS_IDENTITY, "businessInfo.")
+                : IdentityChanges.differing(request, profile, INDIVIDUAL_IDENTITY, ""));
+        if (request.has("identifier") && !request.get("identifier").asText().equals(customer.identifier)) {
+            changed.add("identifier");
+        }
+        changed.addAll(IdentityChanges.differing(request, profile, List.of("address"), ""));
+        return changed;
     }
 
     /** Applies a PATCH; returns the currencies it added (their accounts still need provisioning). */

@@ -100,7 +100,7 @@ public class CustomerResource {
     public Uni<Response> update(@PathParam("customerId") String customerId, JsonNode body,
                                 @HeaderParam(WalletOwnerConsent.SIGNATURE_HEADER) String signature,
             @HeaderParam(WalletOwnerConsent.REQUEST_ID_HEADER) String requestId) {
-        return service.update(customerId, body, new WalletOwnerConsent.Signature(signature, requestId)).map(answer ->
+        return service.update(customerId, body, new WalletOwnerConsent.Signature(signature, requestId), caller.get()).map(answer ->
                 answer instanceof ObjectNode ? Response.ok(answer).build() : Response.accepted(answer).build());
     }
 

@@ -22,6 +22,7 @@ import payments.common.ServerClock;
 import payments.common.ServerConfig;
 import payments.common.UniqueViolation;
 import payments.common.schema.RequestSchemas;
+import payments.common.security.Caller;
 import payments.platform.PlatformConfigService;
 import payments.webhook.EventType;
 import payments.webhook.WebhookPublisher;
@@ -54,13 +55,15 @@ public class CustomerService {
     private final JsonText json;
     private final WalletOwnerConsent ownerConsent;
     private final HolderStatusChanges holderStatusChanges;
+    private final IdentityChanges identityChanges;
 
     public CustomerService(CustomerRules rules, CustomerRecords records, CustomerView view, PlatformConfigService platform,
                            CustomerAccounts internalAccounts, WebhookPublisher webhooks, ServerClock clock,
                            ServerConfig config, JsonText json, IdentityVerdicts verdicts, WalletOwnerConsent ownerConsent,
-                           HolderStatusChanges holderStatusChanges) {
+                           HolderStatusChanges holderStatusChanges, IdentityChanges identityChanges) {
         this.ownerConsent = ownerConsent;
         this.holderStatusChanges = holderStatusChanges;
+        this.identityChanges = identityChanges;
         this.rules = rules;
         this.records = records;
         this.view = view;
@@ -129,10 +132,12 @@ public class CustomerService {
     /**
      * PATCH /customers/{id}: the customer as changed (an ObjectNode), or, when the change moves an
      * e-mail or phone number that wallet OTP credentials send to, first the wallet owner's signed
-     * retry (the 202 challenge body); those credentials follow the new contact.
+     * retry (the 202 challenge body); those credentials follow the new contact. A change of identity
+     * ({@link CustomerRecords#identityChanges}) goes to {@link IdentityChanges}, which may send the
+     * customer back to review: the answer shows its status after that.
      */
     @WithTransaction
-    public Uni<Object> update(String customerId, JsonNode body, WalletOwnerConsent.Signature signature) {
+    public Uni<Object> update(String customerId, JsonNode body, WalletOwnerConsent.Signature signature, Caller caller) {
         return platform.settings().flatMap(settings -> findForChange(customerId).flatMap(customer -> {
             ObjectNode request = rules.validated(body, RequestSchemas.CUSTOMER_UPDATE, settings, false);
             if (!customer.customerType.equals(request.get("customerType").asText())) {
@@ -144,10 +149,13 @@ public class CustomerService {
                 if (challenge.isPresent()) {
                     return Uni.createFrom().item(challenge.get());
                 }
+                List<String> identity = records.identityChanges(customer, request);
                 List<String> added = records.applyUpdate(customer, request, body.get("agreementConsents"));
                 Uni<Customer> saved = customer.<Customer>persistAndFlush()
                         .onFailure().transform(CustomerService::conflictOrSame)
-                        .call(() -> added.isEmpty() ? Uni.createFrom().voidItem() : internalAccounts.provision(customer, added, settings));
+                        .call(() -> added.isEmpty() ? Uni.createFrom().voidItem() : internalAccounts.provision(customer, added, settings))
+                        .call(() -> identity.isEmpty() ? Uni.createFrom().voidItem() : identityChanges.changed(customer,
+                                "Identity changed by the platform: " + String.join(", ", identity), caller));
                 for (Map.Entry<String, String> contact : contacts.entrySet()) {
                     saved = saved.call(() -> ownerConsent.contactChanged(customer.id, contact.getKey(), contact.getValue()));
                 }

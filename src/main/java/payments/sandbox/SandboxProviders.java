@@ -85,7 +85,7 @@ public class SandboxProviders {
         return config.sandbox() ? new SimulatedCardIssuer() : CardIssuer.NONE;
     }
 
-    /** The sandbox sends no e-mail or SMS: its one-time code is always 000000. Production e-mails codes, or hands SMS codes to the platform, when configured. */
+    /** The sandbox sends no e-mail or SMS: its one-time code is always 000000. Production e-mails EMAIL_OTP codes when a sender is configured, and sends no SMS_OTP codes. */
     @Produces
     @Singleton
     OtpDelivery otpDelivery(ServerConfig config, ProductionOtpDelivery production) {

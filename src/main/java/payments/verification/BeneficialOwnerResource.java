@@ -10,6 +10,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Response;
 import payments.common.Page;
+import payments.common.security.CurrentCaller;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
 import payments.common.web.RunsToCompletion;
@@ -20,9 +21,11 @@ import payments.common.web.RunsToCompletion;
 public class BeneficialOwnerResource {
 
     private final BeneficialOwnerService service;
+    private final CurrentCaller caller;
 
-    public BeneficialOwnerResource(BeneficialOwnerService service) {
+    public BeneficialOwnerResource(BeneficialOwnerService service, CurrentCaller caller) {
         this.service = service;
+        this.caller = caller;
     }
 
     @POST
@@ -50,6 +53,6 @@ public class BeneficialOwnerResource {
     @PATCH
     @Path("beneficial-owners/{beneficialOwnerId}")
     public Uni<BeneficialOwnerResponse> update(@PathParam("beneficialOwnerId") String ownerId, JsonNode body) {
-        return service.update(ownerId, body);
+        return service.update(ownerId, body, caller.get());
     }
 }

@@ -21,8 +21,10 @@ import payments.common.QueryFilters;
 import payments.common.ServerClock;
 import payments.common.ServerConfig;
 import payments.common.schema.RequestSchemas;
+import payments.common.security.Caller;
 import payments.customer.Customer;
 import payments.customer.CustomerService;
+import payments.customer.IdentityChanges;
 import payments.customer.IdentityVerdicts;
 import payments.platform.PlatformConfigService;
 
@@ -37,6 +39,9 @@ import java.util.UUID;
 public class BeneficialOwnerService {
 
     public static final ErrorCode NOT_FOUND = ErrorCode.BENEFICIAL_OWNER_NOT_FOUND;
+    /** What an owner's KYC decides on. */
+    private static final List<String> OWNER_IDENTITY = List.of("firstName", "middleName", "lastName", "birthDate",
+            "nationality", "address", "idType", "identifier", "countryOfIssuance");
 
     private final RequestSchemas schemas;
     private final PlatformConfigService platform;
@@ -44,10 +49,12 @@ public class BeneficialOwnerService {
     private final ServerConfig config;
     private final IdentityVerdicts verdicts;
     private final JsonText json;
+    private final ComplianceReviews reviews;
 
     public BeneficialOwnerService(RequestSchemas schemas, PlatformConfigService platform, ServerClock clock,
-                                  ServerConfig config, JsonText json, IdentityVerdicts verdicts) {
+                                  ServerConfig config, JsonText json, IdentityVerdicts verdicts, ComplianceReviews reviews) {
         this.verdicts = verdicts;
+        this.reviews = reviews;
         this.schemas = schemas;
         this.platform = platform;
         this.clock = clock;
@@ -100,12 +107,14 @@ public class BeneficialOwnerService {
                 () -> BeneficialOwner.count(filters.countClause(), filters.countParams()), page, o -> o.id.toString(), this::toWire);
     }
 
+    /** PATCH /beneficial-owners/{id}; a change of the owner's identity may send its business back to review. */
     @WithTransaction
-    public Uni<BeneficialOwnerResponse> update(String ownerId, JsonNode body) {
+    public Uni<BeneficialOwnerResponse> update(String ownerId, JsonNode body, Caller caller) {
         ObjectNode request = schemas.validate(body, RequestSchemas.BENEFICIAL_OWNER_UPDATE, this::checkRules);
-        return find(ownerId, false)
-                .call(owner -> CustomerService.findForChange(IdType.CUSTOMER.wireId(owner.customerId)))
-                .flatMap(owner -> {
+        return find(ownerId, false).flatMap(owner -> CustomerService.findForChange(IdType.CUSTOMER.wireId(owner.customerId))
+                .flatMap(customer -> {
+                    List<String> identity = IdentityChanges.differing(request.path("personalInfo"), json.read(owner.personalInfo),
+                            OWNER_IDENTITY, "personalInfo.");
                     if (request.has("roles")) {
                         owner.setRoleList(JsonText.texts(request.get("roles")));
                     }
@@ -123,8 +132,11 @@ public class BeneficialOwnerService {
                         owner.personalInfo = json.write(info);
                     }
                     owner.updatedAt = clock.now();
-                    return checkTotalOwnership(owner).map(ok -> toWire(owner));
-                });
+                    return checkTotalOwnership(owner)
+                            .call(() -> identity.isEmpty() ? Uni.createFrom().voidItem() : reviews.changed(customer,
+                                    "Beneficial owner " + ownerId + " changed by the platform: " + String.join(", ", identity), caller))
+                            .map(ok -> toWire(owner));
+                }));
     }
 
     /** Loads an owner by wire id; 404 when absent. */

@@ -16,7 +16,7 @@ public class ComplianceDecision extends PanacheEntityBase {
 
     public static final String APPROVED = "APPROVED";
     public static final String REJECTED = "REJECTED";
-    /** An APPROVED customer's verification opened again for review. */
+    /** A customer's verification opened again for review: by the desk, or by a change of its identity or documents. */
     public static final String REOPENED = "REOPENED";
 
     @Id

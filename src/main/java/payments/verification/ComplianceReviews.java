@@ -22,10 +22,12 @@ import payments.common.security.Caller;
 import payments.customer.Customer;
 import payments.customer.CustomerService;
 import payments.customer.CustomerView;
+import payments.customer.IdentityChanges;
 
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -34,12 +36,15 @@ import java.util.stream.Collectors;
  * The operator review queue: the platform's compliance staff list the verification packets
  * waiting for a person (IN_PROGRESS, or PENDING_MANUAL_REVIEW) and approve or reject each with a
  * reason. A decision has the same effects and events as the sandbox's, and goes into the audit
- * log (who, when, why) in the same transaction.
+ * log (who, when, why) in the same transaction. A customer's identity or documents changed under
+ * review or after approval send it back to review, logged too.
  */
 @ApplicationScoped
-public class ComplianceReviews {
+public class ComplianceReviews implements IdentityChanges {
 
     static final List<String> WAITING = List.of(Verification.IN_PROGRESS, Verification.PENDING_MANUAL_REVIEW);
+    /** Customer statuses whose identity a review decided or is deciding: it changes only through the review again. */
+    static final Set<String> REVIEWED = Set.of("PENDING", "APPROVED");
     private static final int MAX_REASON = 1024;
 
     /** One packet waiting for review, with the customer as the platform sees it. */
@@ -111,6 +116,22 @@ public class ComplianceReviews {
         return CustomerService.findForChange(customerId)
                 .flatMap(verifications::reopen)
                 .flatMap(verification -> record(verification, ComplianceDecision.REOPENED, reason, caller));
+    }
+
+    /**
+     * A PENDING or APPROVED customer whose identity or documents changed is reviewed again (the
+     * desk's reopen without its APPROVED-only rule: a review under way takes the change in), the
+     * audit log saying who changed what (decision REOPENED). Nothing for other customers: an
+     * UNVERIFIED one's next submission is reviewed anyway, a REJECTED one's verification is final.
+     */
+    @Override
+    public Uni<Void> changed(Customer customer, String what, Caller caller) {
+        if (!REVIEWED.contains(customer.verificationStatus)) {
+            return Uni.createFrom().voidItem();
+        }
+        return verifications.reviewAgain(customer)
+                .flatMap(verification -> record(verification, ComplianceDecision.REOPENED, what, caller))
+                .replaceWithVoid();
     }
 
     /** GET /compliance/decisions: the audit log, newest first, optionally of one customer. */

@@ -14,6 +14,7 @@ import jakarta.ws.rs.core.Response;
 import org.jboss.resteasy.reactive.RestForm;
 import org.jboss.resteasy.reactive.multipart.FileUpload;
 import payments.common.Page;
+import payments.common.security.CurrentCaller;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
 import payments.common.web.RunsToCompletion;
@@ -24,9 +25,11 @@ import payments.common.web.RunsToCompletion;
 public class DocumentResource {
 
     private final DocumentService service;
+    private final CurrentCaller caller;
 
-    public DocumentResource(DocumentService service) {
+    public DocumentResource(DocumentService service, CurrentCaller caller) {
         this.service = service;
+        this.caller = caller;
     }
 
     @POST
@@ -46,7 +49,8 @@ public class DocumentResource {
                                          @RestForm String side, @RestForm String country,
                                          @RestForm String documentNumber, @RestForm String issuingAuthority,
                                          @RestForm("file") FileUpload file) {
-        return service.replace(documentId, form(null, documentType, side, country, documentNumber, issuingAuthority, file));
+        return service.replace(documentId, form(null, documentType, side, country, documentNumber, issuingAuthority, file),
+                caller.get());
     }
 
     @GET

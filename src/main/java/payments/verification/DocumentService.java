@@ -17,6 +17,7 @@ import payments.common.QueryFilters;
 import payments.common.ServerClock;
 import payments.common.ServerConfig;
 import payments.common.schema.SchemaValidator;
+import payments.common.security.Caller;
 import payments.customer.CustomerService;
 
 import java.util.ArrayList;
@@ -36,9 +37,12 @@ public class DocumentService {
     private final ServerClock clock;
     private final ServerConfig config;
     private final DocumentScreening screening;
+    private final ComplianceReviews reviews;
 
-    public DocumentService(Vertx vertx, ServerClock clock, ServerConfig config, DocumentScreening screening) {
+    public DocumentService(Vertx vertx, ServerClock clock, ServerConfig config, DocumentScreening screening,
+                           ComplianceReviews reviews) {
         this.screening = screening;
+        this.reviews = reviews;
         this.vertx = vertx;
         this.clock = clock;
         this.config = config;
@@ -69,19 +73,26 @@ public class DocumentService {
                 }));
     }
 
+    /**
+     * PUT /documents/{id}: the file replaced. For a customer under review or approved the new file
+     * joins the review, which starts again ({@link ComplianceReviews#changed}); otherwise (a document
+     * to redo, say) it goes with the customer's next submission.
+     */
     @WithTransaction
-    public Uni<DocumentResponse> replace(String documentId, DocumentUpload form) {
+    public Uni<DocumentResponse> replace(String documentId, DocumentUpload form, Caller caller) {
         return checkedFile(form, new ArrayList<>())
-                .flatMap(content -> find(documentId).flatMap(document -> {
+                .flatMap(content -> find(documentId).flatMap(document -> CustomerService.findForChange(
+                        IdType.CUSTOMER.wireId(document.customerId)).flatMap(customer -> {
                     screen(form);
                     apply(document, form, content);
                     document.replacedAt = document.updatedAt;
-                    document.submittedAt = null;
-                    return DocumentFile.<DocumentFile>findById(document.id).map(file -> {
-                        file.content = content;
-                        return toWire(document);
-                    });
-                }));
+                    document.submittedAt = ComplianceReviews.REVIEWED.contains(customer.verificationStatus) ? document.updatedAt : null;
+                    return DocumentFile.<DocumentFile>findById(document.id)
+                            .invoke(file -> file.content = content)
+                            .call(() -> reviews.changed(customer, "Document " + documentId + " (" + document.documentType
+                                    + ") replaced by the platform", caller))
+                            .map(file -> toWire(document));
+                })));
     }
 
     @WithSession
@@ -98,15 +109,21 @@ public class DocumentService {
                 DocumentService::toWire);
     }
 
+    /**
+     * DELETE /documents/{id}: 409 once the document went with a submitted packet, or while its
+     * customer is under review or approved (what the review decides on may not go unseen).
+     */
     @WithTransaction
     public Uni<Void> delete(String documentId) {
-        return find(documentId).flatMap(document -> {
-            if (document.submittedAt != null) {
-                throw new ApiException(ErrorCode.CONFLICT, "Document " + documentId
-                        + " was submitted for verification and can no longer be deleted; replace it with PUT instead");
-            }
-            return document.delete();
-        });
+        return find(documentId).flatMap(document -> CustomerService.find(IdType.CUSTOMER.wireId(document.customerId), true)
+                .flatMap(customer -> {
+                    if (document.submittedAt != null || ComplianceReviews.REVIEWED.contains(customer.verificationStatus)) {
+                        throw new ApiException(ErrorCode.CONFLICT, "Document " + documentId + " is part of the verification of "
+                                + customer.wireId() + " (" + customer.verificationStatus + ") and can no longer be deleted;"
+                                + " replace it with PUT instead");
+                    }
+                    return document.delete();
+                }));
     }
 
     /** The documents of a customer and of its beneficial owners (call in a session). */
@@ -124,7 +141,6 @@ public class DocumentService {
         return Ids.find(IdType.DOCUMENT, documentId, NOT_FOUND, "Document", id -> Document.findById(id));
     }
 
-    /** The customer a holder belongs to (the customer locked, so a deleted one is refused). */
     /** 400 with the document code the provider's first look finds; nothing is stored. */
     private void screen(DocumentUpload form) {
         screening.problem(form.fileName()).ifPresent(problem -> {
@@ -132,6 +148,7 @@ public class DocumentService {
         });
     }
 
+    /** The customer a holder belongs to (the customer locked, so a deleted one is refused). */
     private static Uni<UUID> holderCustomer(String holderId) {
         Uni<String> customerId = Ids.isValid(IdType.CUSTOMER, holderId) ? Uni.createFrom().item(holderId)
                 : BeneficialOwnerService.find(holderId, false).map(owner -> IdType.CUSTOMER.wireId(owner.customerId));

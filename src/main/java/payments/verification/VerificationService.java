@@ -79,9 +79,7 @@ public class VerificationService {
                 throw new ApiException(ErrorCode.INVALID_INPUT, "Customer " + customerId + " is already "
                         + customer.verificationStatus + "; its verification is final");
             }
-            return Verification.<Verification>find("customerId = ?1 and status in ?2", customer.id, ComplianceReviews.WAITING)
-                    .firstResult()
-                    .flatMap(open -> open != null ? Uni.createFrom().item(toWire(open)) : newSubmission(customer));
+            return waitingPacket(customer).flatMap(open -> open != null ? Uni.createFrom().item(toWire(open)) : newSubmission(customer));
         });
     }
 
@@ -169,14 +167,23 @@ public class VerificationService {
             throw new ApiException(ErrorCode.CONFLICT, "Customer " + customer.wireId() + " is " + customer.verificationStatus
                     + "; only an APPROVED customer's verification can be re-opened");
         }
-        Verification verification = new Verification();
-        verification.id = Ids.newUuid();
-        verification.customerId = customer.id;
-        verification.createdAt = clock.now();
+        Verification verification = packetOf(customer);
         return conclude(verification, Verification.PENDING_MANUAL_REVIEW, List.of())
                 .call(verification::persist)
                 .call(() -> customers.decide(customer, "PENDING"))
                 .replaceWith(verification);
+    }
+
+    /**
+     * Sends a customer whose identity or documents changed back to review: the packet waiting for a
+     * decision takes the change in; else a new one starts as a complete submission does (IN_PROGRESS:
+     * the sandbox's rules decide it again, or it waits in the operator queue). The customer is PENDING
+     * either way. Call inside a transaction with the customer locked.
+     */
+    Uni<Verification> reviewAgain(Customer customer) {
+        return waitingPacket(customer).flatMap(open -> open != null
+                ? customers.decide(customer, "PENDING").replaceWith(open)
+                : newPacket(customer, List.of()));
     }
 
     /** What the customer's packet still lacks (none for businesses the sandbox decides outright); call in a session. */
@@ -196,17 +203,31 @@ public class VerificationService {
     }
 
     private Uni<VerificationResponse> newSubmission(Customer customer) {
-        return issuesFor(customer).flatMap(issues -> {
-            Verification verification = new Verification();
-            verification.id = Ids.newUuid();
-            verification.customerId = customer.id;
-            verification.createdAt = clock.now();
-            boolean complete = issues.isEmpty();
-            return conclude(verification, complete ? Verification.IN_PROGRESS : Verification.RESOLVE_ERRORS, issues)
-                    .call(verification::persist)
-                    .call(() -> complete ? startReview(verification, customer) : Uni.createFrom().voidItem())
-                    .map(saved -> toWire(verification));
-        });
+        return issuesFor(customer).flatMap(issues -> newPacket(customer, issues)).map(this::toWire);
+    }
+
+    /** The customer's packet waiting for a decision (IN_PROGRESS or PENDING_MANUAL_REVIEW), or null; call in a session. */
+    private static Uni<Verification> waitingPacket(Customer customer) {
+        return Verification.<Verification>find("customerId = ?1 and status in ?2", customer.id, ComplianceReviews.WAITING)
+                .firstResult();
+    }
+
+    /** A new packet, stored: under review (IN_PROGRESS) when it lacks nothing, else RESOLVE_ERRORS listing the issues. */
+    private Uni<Verification> newPacket(Customer customer, List<VerificationIssue> issues) {
+        Verification verification = packetOf(customer);
+        boolean complete = issues.isEmpty();
+        return conclude(verification, complete ? Verification.IN_PROGRESS : Verification.RESOLVE_ERRORS, issues)
+                .call(verification::persist)
+                .call(() -> complete ? startReview(verification, customer) : Uni.createFrom().voidItem())
+                .replaceWith(verification);
+    }
+
+    private Verification packetOf(Customer customer) {
+        Verification verification = new Verification();
+        verification.id = Ids.newUuid();
+        verification.customerId = customer.id;
+        verification.createdAt = clock.now();
+        return verification;
     }
 
     private Uni<Void> startReview(Verification verification, Customer customer) {

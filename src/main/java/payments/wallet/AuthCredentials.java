@@ -109,7 +109,7 @@ public class AuthCredentials {
     /**
      * POST /auth/credentials through the signed retry: EMAIL_OTP or SMS_OTP bound to the holder's
      * contact, OAUTH bound to a token's identity. A wallet without any credential takes its first one
-     * unsigned.
+     * unsigned. A one-time-code type this server sends no codes for is 501 before the owner signs.
      */
     public Uni<Created> create(JsonNode body, SignedRetries.Headers headers) {
         List<FieldError> errors = new ArrayList<>(UnknownFields.validate(requireObject(body), CREATE, "").errors());
@@ -129,6 +129,9 @@ public class AuthCredentials {
                         .flatMap(holder -> lockedCredentials(wallet.id).flatMap(existing -> {
                             Draft draft = draft(type, body, wallet, holder, identity);
                             requireNew(existing, draft.credential());
+                            if (draft.credential().isOtp()) {
+                                otp.requireSender(type);
+                            }
                             SignedRetries.Ask ask = SignedRetries.Ask.of(wallet.id, ADD, null, body);
                             if (existing.isEmpty()) {
                                 return add(draft.credential(), null).map(created -> new Created(created, null));

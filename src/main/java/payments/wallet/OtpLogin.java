@@ -7,7 +7,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.bouncycastle.crypto.AsymmetricCipherKeyPair;
 import org.bouncycastle.crypto.InvalidCipherTextException;
 import payments.common.ApiException;
-import payments.common.ErrorCode;
+import payments.common.CodeLimits;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
@@ -31,8 +31,6 @@ import java.util.HexFormat;
 public class OtpLogin {
 
     static final String OPERATION = "OTP_LOGIN";
-    private static final Duration SEND_WINDOW = Duration.ofMinutes(10);
-    private static final Duration FAILURE_WINDOW = Duration.ofHours(24);
 
     private final WalletEnclave enclave;
     private final SecretsAtRest secrets;
@@ -42,6 +40,7 @@ public class OtpLogin {
     private final SignedRetries retries;
     private final AuthSessions sessions;
     private final WalletActivities activities;
+    private final CodeLimits limits;
 
     public OtpLogin(WalletEnclave enclave, SecretsAtRest secrets, OtpDelivery delivery, ServerClock clock, WalletsConfig config,
                     SignedRetries retries, AuthSessions sessions, WalletActivities activities) {
@@ -53,6 +52,14 @@ public class OtpLogin {
         this.config = config;
         this.retries = retries;
         this.sessions = sessions;
+        this.limits = new CodeLimits(config.otpAttempts(), config.otpSendsPer10Minutes(), config.otpFailuresPerDay());
+    }
+
+    /** 501 for a one-time-code credential whose codes this server does not send, before its owner is asked to sign for it. */
+    void requireSender(String type) {
+        if (!delivery.sends(type)) {
+            throw OtpDelivery.notSent(type);
+        }
     }
 
     /** Wrong codes entered against the credential's codes issued since {@code since}. */
@@ -67,30 +74,22 @@ public class OtpLogin {
 
     /** Sends a code and answers the credential with its otpEncryptionTargetBundle (in the caller's transaction). */
     public Uni<AuthView.AuthMethod> issue(AuthCredential credential) {
+        requireSender(credential.type);
         Instant now = clock.now();
-        return OtpIssuance.count("credentialId = ?1 and createdAt > ?2", credential.id, now.minus(SEND_WINDOW)).flatMap(recent -> {
-            if (recent >= config.otpSendsPer10Minutes()) {
-                throw ApiException.rateLimited("Credential " + IdType.AUTH_METHOD.wireId(credential.id)
-                        + " was sent " + recent + " codes in the last 10 minutes; wait before asking again", SEND_WINDOW.toSeconds());
-            }
-            return failuresSince(credential, now.minus(FAILURE_WINDOW));
-        }).flatMap(failures -> {
-            if (failures >= config.otpFailuresPerDay()) {
-                throw ApiException.rateLimited("Credential " + IdType.AUTH_METHOD.wireId(credential.id) + " collected " + failures
-                        + " wrong codes in the last 24 hours; it is sent no new code until they age out", FAILURE_WINDOW.toSeconds());
-            }
-            return delivery.send(credential).flatMap(code -> {
-                AsymmetricCipherKeyPair target = Hpke.newKeyPair();
-                OtpIssuance issuance = new OtpIssuance();
-                issuance.id = Ids.newUuid();
-                issuance.credentialId = credential.id;
-                issuance.targetPrivateKey = secrets.seal(sealName(issuance), HexFormat.of().formatHex(Hpke.privateKey(target)));
-                issuance.codeHash = secrets.mac(codeName(issuance), code);
-                issuance.createdAt = now;
-                issuance.expiresAt = now.plus(config.otpLifetime());
-                return issuance.persist().map(saved -> AuthView.method(credential, enclave.targetBundle(Hpke.publicKey(target))));
-            });
-        });
+        return OtpIssuance.count("credentialId = ?1 and createdAt > ?2", credential.id, now.minus(CodeLimits.SEND_WINDOW))
+                .flatMap(sent -> failuresSince(credential, now.minus(CodeLimits.FAILURE_WINDOW)).invoke(failures ->
+                        limits.checkSend("Credential " + IdType.AUTH_METHOD.wireId(credential.id), sent, failures)))
+                .flatMap(checked -> delivery.send(credential).flatMap(code -> {
+                    AsymmetricCipherKeyPair target = Hpke.newKeyPair();
+                    OtpIssuance issuance = new OtpIssuance();
+                    issuance.id = Ids.newUuid();
+                    issuance.credentialId = credential.id;
+                    issuance.targetPrivateKey = secrets.seal(sealName(issuance), HexFormat.of().formatHex(Hpke.privateKey(target)));
+                    issuance.codeHash = secrets.mac(codeName(issuance), code);
+                    issuance.createdAt = now;
+                    issuance.expiresAt = now.plus(config.otpLifetime());
+                    return issuance.persist().map(saved -> AuthView.method(credential, enclave.targetBundle(Hpke.publicKey(target))));
+                }));
     }
 
     /**
@@ -144,7 +143,7 @@ public class OtpLogin {
             return refuse(ApiException.invalidField("encryptedOtpBundle", null, "No one-time code is pending for credential "
                     + IdType.AUTH_METHOD.wireId(credential.id) + "; call POST /auth/credentials/{id}/challenge for a new one"));
         }
-        if (issuance.failedAttempts >= config.otpAttempts()) {
+        if (limits.spent(issuance.failedAttempts)) {
             return refuse(ApiException.rateLimited("Too many wrong codes for credential " + IdType.AUTH_METHOD.wireId(credential.id)
                     + "; ask for a new code", Math.max(1, Duration.between(now, issuance.expiresAt).toSeconds())));
         }

@@ -17,7 +17,11 @@ public interface WalletsConfig {
     @WithDefault("5m")
     Duration otpLifetime();
 
-    /** Wrong codes against one issued code before it is spent (429 RATE_LIMITED from then on). */
+    /**
+     * Wrong codes against one issued code before it is spent (429 RATE_LIMITED from then on). This
+     * and the next two default to {@link payments.common.CodeLimits#DEFAULT}, the fixed limits of
+     * customers' contact codes.
+     */
     @WithDefault("5")
     int otpAttempts();
 

@@ -10,9 +10,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * One-time codes to phones in production, when the platform delivers the text itself
+ * Customers' phone verification codes in production, when the platform delivers the text itself
  * ({@code svc.sms.via-webhook}): a MESSAGE.SMS_REQUESTED event to its webhook endpoint carrying the
  * number, the text and the code, signed like every event and sealed at rest (it carries the code).
+ * Only codes the platform may read go this way: never a wallet sign-in code, with which the platform
+ * alone could sign in to the wallet and sign for its owner.
  */
 @ApplicationScoped
 public class SmsByWebhook {

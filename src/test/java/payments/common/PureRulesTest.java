@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Plain unit tests of the pure rules: retry schedule, ids, paging parameters. */
+/** Plain unit tests of the pure rules: retry schedule, ids, paging parameters, code limits, e-mail addresses. */
 class PureRulesTest {
 
     @Test
@@ -93,6 +93,33 @@ class PureRulesTest {
         assertFalse(body.reason().contains("SELECT"));
         assertFalse(body.reason().contains("IllegalStateException"));
         assertTrue(body.details().get("correlationId").toString().matches("[0-9a-f-]{36}"));
+    }
+
+    @Test
+    void codeLimitsRefuseASendAtEachLimitAndSpendACodeAtItsAttempts() {
+        CodeLimits limits = new CodeLimits(5, 5, 20);
+        limits.checkSend("Subject", 4, 19);
+        ApiException tooManySends = assertThrows(ApiException.class, () -> limits.checkSend("Subject", 5, 0));
+        assertEquals("RATE_LIMITED", tooManySends.code());
+        assertEquals(429, tooManySends.status());
+        assertEquals(CodeLimits.SEND_WINDOW.toSeconds(), (long) tooManySends.retryAfterSeconds());
+        assertTrue(tooManySends.reason().startsWith("Subject was sent 5 codes"), tooManySends.reason());
+        ApiException tooManyFailures = assertThrows(ApiException.class, () -> limits.checkSend("Subject", 0, 20));
+        assertEquals(CodeLimits.FAILURE_WINDOW.toSeconds(), (long) tooManyFailures.retryAfterSeconds());
+        assertTrue(tooManyFailures.reason().contains("20 wrong codes"), tooManyFailures.reason());
+        assertFalse(limits.spent(4));
+        assertTrue(limits.spent(5));
+        assertEquals(java.util.List.of(5, 5, 20), java.util.List.of(CodeLimits.DEFAULT.attemptsPerCode(),
+                CodeLimits.DEFAULT.sendsPerWindow(), CodeLimits.DEFAULT.failuresPerDay()), "contact codes keep the wallet codes' defaults");
+    }
+
+    @Test
+    void anEmailAddressIsOneAddressAsTheMailerReadsIt() {
+        assertTrue(payments.common.schema.SchemaValidator.matchesFormat("email", "jane@example.com"));
+        for (String many : java.util.List.of("victim@example.com>,<attacker", "a@b.co,c@d.co", "eve@x.com(Eve)",
+                "Jane <jane@example.com>", "a".repeat(250) + "@b.co")) {
+            assertFalse(payments.common.schema.SchemaValidator.matchesFormat("email", many), many);
+        }
     }
 
     @Test

@@ -211,4 +211,19 @@ public class CustomerTest {
         api().queryParam("customerType", "ROBOT").queryParam("createdAfter", "yesterday").get("/customers")
                 .then().statusCode(400).body("details.errors.field", containsInAnyOrder("customerType"));
     }
+
+    /** An address the mailer would read as something else (or refuse) is refused where it comes in. */
+    @Test
+    void anEmailTheMailerReadsAsAnotherAddressIsRefused() {
+        Map<String, Object> body = individual(uniqueId(), "Vera Victim");
+        body.put("email", "victim@example.com>,<attacker");
+        api().body(body).post("/customers").then().statusCode(400)
+                .body("code", equalTo("INVALID_INPUT")).body("details.errors.field", hasItems("email"));
+
+        body.put("email", "vera@example.com");
+        String id = api().body(body).post("/customers").then().statusCode(201).extract().path("id");
+        api().body(Map.of("customerType", "INDIVIDUAL", "email", "victim@example.com>,<attacker")).patch("/customers/" + id)
+                .then().statusCode(400).body("code", equalTo("INVALID_INPUT")).body("details.errors.field", hasItems("email"));
+        api().get("/customers/" + id).then().statusCode(200).body("email", equalTo("vera@example.com"));
+    }
 }

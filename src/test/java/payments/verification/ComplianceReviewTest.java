@@ -13,10 +13,12 @@ import payments.WebhookReceiver;
 import java.util.List;
 import java.util.Map;
 
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.not;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static payments.TestSupport.api;
@@ -101,6 +103,65 @@ class ComplianceReviewTest {
         }
         api().get("/customers/" + customerId).then().body("kycStatus", equalTo("REJECTED"));
         staff.get().post("/compliance/reviews/Verification:00000000-0000-0000-0000-000000000000/approve").then().statusCode(404);
+    }
+
+    /**
+     * An approved identity changes only through a review: the platform's PATCH of identity fields or
+     * its replacing a document sends the customer back to review (REOPENED in the log, by the
+     * platform's token); a document under review or approved cannot be deleted; fields sent with the
+     * values on file change nothing.
+     */
+    @Test
+    void anIdentityChangedByThePlatformAfterApprovalGoesBackToReview() throws Exception {
+        String customerId = VerificationTest.completeIndividual("Ivy Identity");
+        String passport = VerificationTest.upload(customerId, "PASSPORT", VerificationTest.PNG);
+        String first = VerificationTest.submit(customerId).getString("id");
+        java.util.function.Supplier<RequestSpecification> staff = reviewer();
+        staff.get().post("/compliance/reviews/" + first + "/approve").then().statusCode(200);
+
+        Map<String, Object> onFile = Map.of("customerType", "INDIVIDUAL", "fullName", "Ivy Identity", "birthDate", "1990-01-15",
+                "nationality", "US", "idType", "SSN", "identifier", "123-45-6789",
+                "address", Map.of("line1", "1 Main St", "city", "Seattle", "state", "WA", "postalCode", "98101", "country", "US"));
+        api().body(onFile).patch("/customers/" + customerId).then().statusCode(200).body("kycStatus", equalTo("APPROVED"));
+
+        try (WebhookReceiver receiver = WebhookReceiver.configured()) {
+            api().body(Map.of("customerType", "INDIVIDUAL", "fullName", "Olga Swapped", "birthDate", "1970-07-07",
+                            "nationality", "FR", "idType", "SSN", "identifier", "987-65-4321"))
+                    .patch("/customers/" + customerId).then().statusCode(200)
+                    .body("kycStatus", equalTo("PENDING")).body("fullName", equalTo("Olga Swapped"));
+            assertNotNull(receiver.nextMatching("CUSTOMER.KYC_PENDING", "Olga Swapped", 10));
+        }
+        JsonPath log = staff.get().queryParam("customerId", customerId).get("/compliance/decisions").then().statusCode(200)
+                .body("data.decision", equalTo(List.of("REOPENED", "APPROVED"))).extract().jsonPath();
+        assertEquals("Identity changed by the platform: fullName, birthDate, nationality, identifier", log.getString("data[0].reason"));
+        assertNotEquals(log.getString("data[1].decidedBy"), log.getString("data[0].decidedBy"), "the platform reopened, not the desk");
+        String second = log.getString("data[0].verificationId");
+        assertNotEquals(first, second);
+        api().get("/verifications/" + second).then().body("verificationStatus", equalTo("IN_PROGRESS"));
+
+        // Under review: the document cannot go; replacing it joins the review under way.
+        api().delete("/documents/" + passport).then().statusCode(409).body("code", equalTo("CONFLICT"));
+        replace(passport, "olga.pdf").then().statusCode(200).body("fileName", equalTo("olga.pdf"));
+        staff.get().queryParam("customerId", customerId).get("/compliance/decisions").then()
+                .body("data.decision", equalTo(List.of("REOPENED", "REOPENED", "APPROVED")))
+                .body("data[0].verificationId", equalTo(second))
+                .body("data[0].reason", containsString(passport));
+        staff.get().post("/compliance/reviews/" + second + "/approve").then().statusCode(200);
+        api().get("/customers/" + customerId).then().body("kycStatus", equalTo("APPROVED")).body("fullName", equalTo("Olga Swapped"));
+
+        // Approved again: a replaced document is reviewed again, and still cannot be deleted.
+        replace(passport, "another.pdf").then().statusCode(200);
+        api().get("/customers/" + customerId).then().body("kycStatus", equalTo("PENDING"));
+        String third = staff.get().queryParam("customerId", customerId).get("/compliance/decisions").then()
+                .body("data.decision", equalTo(List.of("REOPENED", "APPROVED", "REOPENED", "REOPENED", "APPROVED")))
+                .extract().path("data[0].verificationId");
+        assertNotEquals(second, third);
+        api().delete("/documents/" + passport).then().statusCode(409).body("code", equalTo("CONFLICT"));
+    }
+
+    private static io.restassured.response.Response replace(String documentId, String fileName) {
+        return VerificationTest.multipart().multiPart("documentType", "PASSPORT").multiPart("country", "US")
+                .multiPart("file", fileName, VerificationTest.PDF, "application/pdf").put("/documents/" + documentId);
     }
 
     /** Deciding is its own permission: neither the bootstrap token (MANAGE) nor a VIEW token may. */

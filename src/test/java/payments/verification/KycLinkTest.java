@@ -130,4 +130,43 @@ public class KycLinkTest {
 
         RestAssured.given().get(url.substring(0, url.lastIndexOf('/') + 1) + "unknown-token").then().statusCode(404);
     }
+
+    /** Five codes per channel in 10 minutes, in the sandbox as in production; the window's end lifts the limit. */
+    @Test
+    void aSixthContactCodeWithinTenMinutesIsRateLimited() {
+        String eu = euCustomer("Sid Sender");
+        for (int i = 0; i < 5; i++) {
+            api().post("/customers/" + eu + "/verify-email").then().statusCode(204);
+        }
+        api().post("/customers/" + eu + "/verify-email").then().statusCode(429).body("code", equalTo("RATE_LIMITED"))
+                .header("Retry-After", org.hamcrest.Matchers.notNullValue()).body("message", containsString("10 minutes"));
+        api().post("/customers/" + eu + "/verify-phone").then().statusCode(204);
+
+        api().body(Map.of("seconds", 601)).post("/sandbox/clock/advance").then().statusCode(200);
+        api().post("/customers/" + eu + "/verify-email").then().statusCode(204);
+    }
+
+    /**
+     * Wrong codes count across codes: a new code resets a code's five tries, not the day's twenty,
+     * after which no code is sent until they are 24 hours old.
+     */
+    @Test
+    void twentyWrongContactCodesInADayStopNewCodesUntilTheyAgeOut() {
+        String eu = euCustomer("Wyn Wrong");
+        for (int code = 0; code < 4; code++) {
+            api().post("/customers/" + eu + "/verify-email").then().statusCode(204);
+            for (int i = 0; i < 5; i++) {
+                api().body(Map.of("code", "654321")).post("/customers/" + eu + "/verify-email/confirm").then().statusCode(400);
+            }
+        }
+        api().post("/customers/" + eu + "/verify-email").then().statusCode(429).body("code", equalTo("RATE_LIMITED"))
+                .header("Retry-After", org.hamcrest.Matchers.notNullValue()).body("message", containsString("wrong codes"));
+
+        api().body(Map.of("seconds", 24 * 3600 + 1)).post("/sandbox/clock/advance").then().statusCode(200);
+        api().post("/customers/" + eu + "/verify-email").then().statusCode(204);
+        api().body(Map.of("code", "123456")).post("/customers/" + eu + "/verify-email/confirm").then().statusCode(200)
+                .body("contactVerification.email", equalTo("VERIFIED"))
+                .body("contactVerification.emailCodeFailedAt", equalTo(null))
+                .body("contactVerification.emailCodeSentAt", equalTo(null));
+    }
 }

@@ -178,6 +178,22 @@ public class VerificationTest {
         assertEquals("APPROVED", decided(submit(blurry).getString("id")).getString("verificationStatus"));
     }
 
+    /** Under the sandbox's rules an approved identity the platform changes is decided again by them, on the new data. */
+    @Test
+    void anApprovedIdentityChangedIsDecidedAgainOnTheNewData() throws Exception {
+        String customerId = completeIndividual("Sid Sandbox");
+        String passport = upload(customerId, "PASSPORT", PNG);
+        assertEquals("APPROVED", decided(submit(customerId).getString("id")).getString("verificationStatus"));
+        api().body(Map.of("customerType", "INDIVIDUAL", "fullName", "Sid Rejected002")).patch("/customers/" + customerId)
+                .then().statusCode(200).body("kycStatus", equalTo("PENDING"));
+        String again = api().queryParam("customerId", customerId).get("/verifications").then().statusCode(200)
+                .body("totalCount", equalTo(2)).extract().path("data[0].id");
+        assertEquals("REJECTED", decided(again).getString("verificationStatus"));
+        api().get("/customers/" + customerId).then().body("kycStatus", equalTo("REJECTED"));
+        event("CUSTOMER.KYC_REJECTED", customerId);
+        api().delete("/documents/" + passport).then().statusCode(409).body("code", equalTo("CONFLICT"));
+    }
+
     @Test
     void euCustomersMustVerifyTheirContactsFirst() {
         Map<String, Object> body = CustomerTest.individual(TestSupport.uniqueCustomerRef("kyc"), "Eva Europe");

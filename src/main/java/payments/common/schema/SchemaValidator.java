@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.ext.mail.mailencoder.EmailAddress;
 import payments.common.FieldError;
 import payments.common.FieldError.Constraint;
 import payments.common.MinorUnits;
@@ -191,11 +192,27 @@ public final class SchemaValidator {
     public static boolean matchesFormat(String format, String text) {
         return switch (format) {
             case "country" -> COUNTRIES.contains(text);
-            case "email" -> text.length() <= 254 && EMAIL.matcher(text).matches();
+            case "email" -> isMailable(text);
             case "date" -> parses(() -> LocalDate.parse(text));
             case "date-time" -> parses(() -> OffsetDateTime.parse(text));
             default -> true;
         };
+    }
+
+    /**
+     * One address, and exactly one: it must also read as itself to the mailer's address parser
+     * ({@link EmailAddress}), which takes {@code a@b.co(Name)} as another address and refuses
+     * {@code a@b.co>,<c} with an exception.
+     */
+    private static boolean isMailable(String text) {
+        if (text.length() > 254 || !EMAIL.matcher(text).matches()) {
+            return false;
+        }
+        try {
+            return new EmailAddress(text).getEmail().equals(text);
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     private static boolean parses(Runnable parse) {
