@@ -287,7 +287,18 @@ class NegativeInputWalkTest {
         ids.put("stablecoinProviderAccountId", providerAccount);
         ids.put("stablecoinId", stablecoin);
         ids.put("stablecoinOperationId", stablecoinOperation);
+        ids.put("jobId", deadJobHoldingMoney());
         return Map.copyOf(ids);
+    }
+
+    /** A job given up while it held money, as the runner leaves one: what POST /jobs/dead/{jobId}/resolve acts on. */
+    private String deadJobHoldingMoney() {
+        java.util.UUID id = payments.common.Ids.newUuid();
+        java.time.OffsetDateTime now = java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC);
+        pool.preparedQuery("INSERT INTO jobs (id, type, payload, status, run_at, attempts, last_error, created_at, updated_at, holds_money)"
+                        + " VALUES ($1, 'payment.settle', $2, 'DEAD', $3, 25, 'walk', $3, $3, TRUE)")
+                .execute(io.vertx.mutiny.sqlclient.Tuple.of(id, "settle:" + id, now)).await().indefinitely();
+        return payments.common.IdType.BACKGROUND_JOB.wireId(id);
     }
 
     private io.restassured.specification.RequestSpecification bearer() {

@@ -157,6 +157,11 @@ public class CardNetworkEvents implements JobHandler {
     }
 
     @Override
+    public boolean movesMoney() {
+        return true;
+    }
+
+    @Override
     public Uni<JobOutcome> handle(ClaimedJob job) {
         Event event = json.read(job.payload(), Event.class);
         return Panache.withTransaction(() -> claim(event).flatMap(claimed -> claimed ? apply(event) : Uni.createFrom().voidItem()))

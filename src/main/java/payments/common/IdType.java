@@ -22,6 +22,8 @@ public enum IdType {
     TOKEN("Token"),
     PLATFORM_CONFIG("PlatformConfig"),
     JOB("Job"),
+    /** A background job of the runner (common.jobs), for operators; "Job" is the reference's bulk upload job. */
+    BACKGROUND_JOB("BackgroundJob"),
     BENEFICIAL_OWNER("BeneficialOwner"),
     DOCUMENT("Document"),
     VERIFICATION("Verification"),

@@ -94,6 +94,11 @@ public class IncomingApproval implements JobHandler {
         return TYPE;
     }
 
+    @Override
+    public boolean movesMoney() {
+        return true;
+    }
+
     /**
      * Puts a new PENDING incoming payment before the platform: the approval event (the Transaction
      * plus requestedReceiverCustomerInfoFields) and the job that sends it. Call inside the

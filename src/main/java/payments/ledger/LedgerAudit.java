@@ -5,14 +5,17 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.IdType;
+import payments.ledger.Journal.SystemAccount;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Recomputes every balance from the journal and compares: accounts whose stored balances differ
- * from their entries, entries in a currency other than their account's, and ledger transactions
- * that do not sum to zero in some currency. Also reports the system accounts' balances.
+ * from their entries, entries in a currency other than their account's, ledger transactions that
+ * do not sum to zero in some currency, and system accounts below zero that hold money and so can
+ * never be (see {@link #NEVER_NEGATIVE}). Also reports the system accounts' balances.
  */
 @ApplicationScoped
 public class LedgerAudit {
@@ -34,8 +37,17 @@ public class LedgerAudit {
     public record AuditReport(boolean clean, long accountsChecked, long ledgerTransactionsChecked,
                               List<BalanceMismatch> balanceMismatches, List<Unbalanced> unbalancedTransactions,
                               List<String> currencyMismatches, List<CardSettlementMismatch> cardSettlementMismatches,
-                              List<SystemBalance> systemAccounts) {
+                              List<SystemBalance> negativeSystemAccounts, List<SystemBalance> systemAccounts) {
     }
+
+    /**
+     * System accounts that hold money and so are never below zero in any currency: card settlement
+     * (card pulls not yet paid to the network or given back) and the stablecoin reserve (the fiat
+     * behind tokens minted through this server and not burnt). The rail, sandbox funding and the
+     * card network are where money comes from, the FX position goes either way, card losses are
+     * what the service paid; fees and suspense are not held to a sign here.
+     */
+    static final Set<SystemAccount> NEVER_NEGATIVE = Set.of(SystemAccount.CARD_SETTLEMENT, SystemAccount.STABLECOIN_RESERVE);
 
     private final Pool pool;
 
@@ -108,7 +120,14 @@ public class LedgerAudit {
         List<CardSettlementMismatch> cardMismatches = new ArrayList<>();
         cards.forEach(row -> cardMismatches.add(new CardSettlementMismatch(row.getString("currency"), row.getLong("held"),
                 row.getLong("booked"))));
-        return new AuditReport(mismatches.isEmpty() && off.isEmpty() && foreign.isEmpty() && cardMismatches.isEmpty(), checked,
-                ledgerTransactions, mismatches, off, foreign, cardMismatches, systemBalances);
+        List<SystemBalance> negative = negativeHoldings(systemBalances);
+        return new AuditReport(mismatches.isEmpty() && off.isEmpty() && foreign.isEmpty() && cardMismatches.isEmpty()
+                && negative.isEmpty(), checked, ledgerTransactions, mismatches, off, foreign, cardMismatches, negative, systemBalances);
+    }
+
+    /** The balances of {@link #NEVER_NEGATIVE} accounts that are below zero. */
+    static List<SystemBalance> negativeHoldings(List<SystemBalance> balances) {
+        return balances.stream().filter(balance -> balance.balance() < 0
+                && NEVER_NEGATIVE.stream().anyMatch(account -> account.name().equals(balance.account()))).toList();
     }
 }

@@ -38,4 +38,11 @@ public class ApiToken extends PanacheEntityBase {
 
     @Column(name = "deleted_at")
     public Instant deletedAt;
+
+    /**
+     * The setting of the operator's that made this token (SVC_COMPLIANCE_CLIENT_ID for the compliance
+     * desk's); null for tokens made through the API. Such a token is deleted only by itself.
+     */
+    @Column(name = "configured_by")
+    public String configuredBy;
 }

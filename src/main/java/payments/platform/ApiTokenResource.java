@@ -67,9 +67,11 @@ public class ApiTokenResource {
         return service.get(tokenId);
     }
 
+    /** The compliance desk (COMPLIANCE_REVIEW without MANAGE) may end its own token: the service decides whose. */
     @DELETE
     @Path("/{tokenId}")
+    @Secured(value = Permission.MANAGE, orAnyOf = Permission.COMPLIANCE_REVIEW)
     public Uni<Response> delete(@PathParam("tokenId") String tokenId) {
-        return service.delete(tokenId).map(ignored -> Response.noContent().build());
+        return service.delete(tokenId, caller.get()).map(ignored -> Response.noContent().build());
     }
 }

@@ -114,8 +114,22 @@ public class ApiTokenService implements Authenticator {
         return findActive(tokenId).map(token -> toWire(token, null));
     }
 
-    public Uni<Void> delete(String tokenId) {
+    /**
+     * Ends a token at once. A token may end itself; ending another takes MANAGE, and a token the
+     * operator configured (the compliance desk's) no other token may end: otherwise the platform's
+     * integration could silence the desk that decides its customers' verifications.
+     */
+    public Uni<Void> delete(String tokenId, Caller caller) {
+        boolean self = caller.scheme() == AuthScheme.BASIC && IdType.TOKEN.wireId(Ids.uuidOf(IdType.TOKEN, tokenId, NOT_FOUND))
+                .equals(caller.principalId());
+        if (!self && !caller.has(Permission.MANAGE)) {
+            throw new ApiException(ErrorCode.FORBIDDEN, "These credentials may delete only their own token: another needs MANAGE");
+        }
         return Panache.withTransaction(() -> findActive(tokenId).invoke(token -> {
+            if (!self && token.configuredBy != null) {
+                throw new ApiException(ErrorCode.FORBIDDEN, "Token " + tokenId + " is the compliance desk's, made by the operator's "
+                        + token.configuredBy + ": only the desk deletes it (the operator replaces its secret in the configuration)");
+            }
             token.deletedAt = clock.now();
             token.updatedAt = token.deletedAt;
         })).invoke(token -> recentTokens.forget(token.id)).replaceWithVoid();

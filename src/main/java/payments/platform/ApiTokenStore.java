@@ -37,15 +37,15 @@ public class ApiTokenStore {
     }
 
     /**
-     * Saves the token, or only its secret hash when its client id exists; emits false when that
-     * token was deleted, and leaves it deleted.
+     * Saves the token, or only its secret hash (and who configured it) when its client id exists;
+     * emits false when that token was deleted, and leaves it deleted.
      */
     public Uni<Boolean> saveUnlessDeleted(ApiToken token) {
         return pool.preparedQuery("""
-                        INSERT INTO api_tokens (id, client_id, name, permissions, secret_hash, created_at, updated_at)
-                        VALUES ($1, $2, $3, $4, $5, $6, $6)
+                        INSERT INTO api_tokens (id, client_id, name, permissions, secret_hash, created_at, updated_at, configured_by)
+                        VALUES ($1, $2, $3, $4, $5, $6, $6, $7)
                         ON CONFLICT (client_id) DO UPDATE
-                        SET secret_hash = EXCLUDED.secret_hash, updated_at = EXCLUDED.updated_at
+                        SET secret_hash = EXCLUDED.secret_hash, updated_at = EXCLUDED.updated_at, configured_by = EXCLUDED.configured_by
                         WHERE api_tokens.deleted_at IS NULL""")
                 .execute(row(token))
                 .map(rows -> rows.rowCount() > 0);
@@ -53,8 +53,8 @@ public class ApiTokenStore {
 
     public Uni<Void> insert(ApiToken token) {
         return pool.preparedQuery("""
-                        INSERT INTO api_tokens (id, client_id, name, permissions, secret_hash, created_at, updated_at)
-                        VALUES ($1, $2, $3, $4, $5, $6, $6)""")
+                        INSERT INTO api_tokens (id, client_id, name, permissions, secret_hash, created_at, updated_at, configured_by)
+                        VALUES ($1, $2, $3, $4, $5, $6, $6, $7)""")
                 .execute(row(token))
                 .replaceWithVoid();
     }
@@ -74,6 +74,7 @@ public class ApiTokenStore {
         return Tuple.tuple().addUUID(token.id).addString(token.clientId).addString(token.name)
                 .addString(token.permissions)
                 .addBuffer(Buffer.buffer(token.secretHash))
-                .addOffsetDateTime(Times.utc(token.createdAt));
+                .addOffsetDateTime(Times.utc(token.createdAt))
+                .addString(token.configuredBy);
     }
 }

@@ -33,6 +33,7 @@ public class BootstrapCredentials {
     private static final Logger LOG = Logger.getLogger(BootstrapCredentials.class);
     static final String BOOTSTRAP_NAME = "bootstrap";
     static final String COMPLIANCE_NAME = "compliance desk";
+    static final String COMPLIANCE_VARIABLE = "SVC_COMPLIANCE_CLIENT_ID";
 
     /** The token the banner names: its client id (null for none) and its secret when it was just generated. */
     record Bootstrapped(String clientId, String newSecret, String note) {
@@ -60,17 +61,16 @@ public class BootstrapCredentials {
 
     void bootstrap(@Observes @Priority(30) StartupEvent event) {
         printBanner(ensureToken(config.apiClientId(), config.apiClientSecret()));
-        ensureComplianceToken();
+        ensureComplianceToken(config.complianceClientId(), config.complianceClientSecret());
     }
 
     /**
      * The compliance desk's token from `SVC_COMPLIANCE_CLIENT_ID`/`_SECRET` (COMPLIANCE_REVIEW only):
-     * created when absent, its secret rotated when it exists, left deleted when deleted. In production
-     * the only holder of that permission (ApiTokenService grants it to no one).
+     * created when absent, its secret rotated when it exists, left deleted when the desk deleted it
+     * (no other token may: {@link ApiTokenService#delete}). In production the only holder of that
+     * permission (ApiTokenService grants it to no one).
      */
-    void ensureComplianceToken() {
-        Optional<String> clientId = config.complianceClientId();
-        Optional<String> secret = config.complianceClientSecret();
+    void ensureComplianceToken(Optional<String> clientId, Optional<String> secret) {
         if (clientId.isEmpty() || secret.isEmpty()) {
             if (!config.sandbox()) {
                 LOG.info("No compliance desk credential: set SVC_COMPLIANCE_CLIENT_ID and SVC_COMPLIANCE_CLIENT_SECRET"
@@ -82,8 +82,10 @@ public class BootstrapCredentials {
             LOG.error("SVC_COMPLIANCE_CLIENT_ID must differ from SVC_API_CLIENT_ID: no compliance desk credential made");
             return;
         }
-        saveGiven(ApiTokenService.newToken(Ids.newUuid(), clientId.get(), COMPLIANCE_NAME, EnumSet.of(Permission.COMPLIANCE_REVIEW),
-                secret.get(), clock.now()), "SVC_COMPLIANCE_CLIENT_ID");
+        ApiToken desk = ApiTokenService.newToken(Ids.newUuid(), clientId.get(), COMPLIANCE_NAME, EnumSet.of(Permission.COMPLIANCE_REVIEW),
+                secret.get(), clock.now());
+        desk.configuredBy = COMPLIANCE_VARIABLE;
+        saveGiven(desk, COMPLIANCE_VARIABLE);
     }
 
     /** A token the operator configured: created when absent, its secret rotated when it exists; false when deleted through the API (it stays so). */
@@ -158,11 +160,21 @@ public class BootstrapCredentials {
             if (credentialsFile.getParent() != null) {
                 Files.createDirectories(credentialsFile.getParent());
             }
-            String text = "SVC_API_CLIENT_ID=" + clientId + "\nSVC_API_CLIENT_SECRET=" + secret + "\nSVC_BASE_URL=" + baseUrl() + "\n";
+            StringBuilder text = new StringBuilder("SVC_API_CLIENT_ID=" + clientId + "\nSVC_API_CLIENT_SECRET=" + secret
+                    + "\nSVC_BASE_URL=" + baseUrl() + "\n");
+            if (Files.isRegularFile(credentialsFile)) {
+                // The lines of keys the server does not write (a user's SVC_VIEW_CLIENT_ID for listen) stay.
+                for (String line : Files.readAllLines(credentialsFile)) {
+                    String key = line.strip().split("[=:\\s]", 2)[0];
+                    if (!java.util.Set.of("SVC_API_CLIENT_ID", "SVC_API_CLIENT_SECRET", "SVC_BASE_URL").contains(key)) {
+                        text.append(line).append('\n');
+                    }
+                }
+            }
             // Readable by its owner only, like the other secrets beside it; written whole, then moved into place.
             Path written = Files.createTempFile(credentialsFile.toAbsolutePath().getParent(), ".credentials", ".tmp");
             restrictToOwner(written);
-            Files.writeString(written, text);
+            Files.writeString(written, text.toString());
             Files.move(written, credentialsFile, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                     java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {

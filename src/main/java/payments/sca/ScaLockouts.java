@@ -20,9 +20,9 @@ import java.util.UUID;
  * A customer's login-security state: failed logins and wrong SCA codes in a row, and the lock or
  * suspension they lead to ({@link LockoutSchedule}). While locked, logins, trust changes and
  * payment authorizations answer 423 ACCOUNT_LOCKED with {@code details.lockedUntil},
- * {@code failedAttempts} and {@code suspended}. A right code clears the count. Counts are written
- * on their own connection, so they stay although the request that failed rolls back, and in one
- * statement, so concurrent attempts can neither lose a count nor lift a lock.
+ * {@code failedAttempts} and {@code suspended}. A right code clears the count, never a lock. Counts
+ * are written on their own connection, so they stay although the request that failed rolls back,
+ * and in one statement, so concurrent attempts can neither lose a count nor lift a lock.
  */
 @ApplicationScoped
 public class ScaLockouts {
@@ -94,10 +94,16 @@ public class ScaLockouts {
                 .map(rows -> stateOf(RowSets.first(rows)));
     }
 
-    /** A right code: the count starts again. */
+    /**
+     * A right code: the count starts again, unless the customer is locked out or suspended by now
+     * (423). A lock set by wrong codes checked while this one was being checked stands: a right code
+     * neither lifts a lock nor counts while one holds.
+     */
     public Uni<Void> recordSuccess(UUID customerId) {
-        return pool.preparedQuery("DELETE FROM sca_lockouts WHERE customer_id = $1 AND NOT suspended").execute(Tuple.of(customerId))
-                .replaceWithVoid();
+        return pool.preparedQuery("DELETE FROM sca_lockouts WHERE customer_id = $1 AND NOT suspended"
+                        + " AND (locked_until IS NULL OR locked_until <= $2)")
+                .execute(Tuple.of(customerId, Times.utc(clock.now())))
+                .flatMap(deleted -> deleted.rowCount() > 0 ? Uni.createFrom().voidItem() : requireUnlocked(customerId));
     }
 
     /** A password reset: the count, any lock and any suspension end. */

@@ -164,7 +164,11 @@ public class ScaLogins {
         }).replaceWithVoid();
     }
 
-    /** SMS codes reach customers only through the sandbox's fixed code today; production has no SMS provider for SCA. */
+    /**
+     * SMS codes reach customers only through the sandbox's fixed code today; production has no SMS
+     * provider for SCA. Once production sends them, each customer's sends and wrong codes must go
+     * through {@link payments.common.CodeLimits}, as wallet and contact codes do.
+     */
     void requireSmsDelivery() {
         if (!config.sandbox()) {
             throw new ApiException(ErrorCode.NOT_IMPLEMENTED, "No SMS provider sends SCA codes in production mode yet: use TOTP or PASSKEY");

@@ -15,13 +15,15 @@ import payments.wallet.Passkeys;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.UUID;
 
 /**
  * The one place a customer's SCA proof is checked, for logins, trust changes and payment
  * authorizations alike: a code (the SMS code, or the current TOTP code of an enrolled
  * authenticator), or a passkey assertion over the challenge from an allowed origin. Every wrong
  * proof counts toward the lockout ({@link ScaLockouts}); a locked customer is refused (423) before
- * any proof is looked at.
+ * any proof is looked at, and again once the factor's row is locked: proofs queued behind one
+ * another on that lock are checked one at a time, each against the lockout the ones before it left.
  */
 @ApplicationScoped
 public class ScaProofs {
@@ -86,7 +88,7 @@ public class ScaProofs {
         if (!offered.contains(Factor.TOTP)) {
             return wrong(customer, "code", "The code is not the one sent for this challenge");
         }
-        return EnrolledFactor.activeLocked(customer.id, Factor.TOTP).flatMap(factor -> {
+        return lockedFactor(customer.id, Factor.TOTP).flatMap(factor -> {
                     boolean right = factor != null && (sandboxCode || acceptOnce(factor, code));
                     return right ? lockouts.recordSuccess(customer.id).replaceWith(Factor.TOTP)
                             : wrong(customer, "code", "The code is neither the one sent nor the authenticator's current one,"
@@ -112,7 +114,7 @@ public class ScaProofs {
             throw ApiException.invalidField("origin", FieldError.Constraint.oneOf(passkeys.origins()),
                     "Is required with passkeyAssertion: one of the allowed origins");
         }
-        return EnrolledFactor.active(customer.id, Factor.PASSKEY).flatMap(factor -> {
+        return lockedFactor(customer.id, Factor.PASSKEY).flatMap(factor -> {
                     if (factor == null) {
                         return wrong(customer, "passkeyAssertion", "The customer has no enrolled passkey");
                     }
@@ -127,12 +129,21 @@ public class ScaProofs {
                 });
     }
 
+    /**
+     * The customer's factor of this kind, row-locked for the transaction, with the lockout read again
+     * under that lock: the check before it may have been passed by proofs that then waited here while
+     * the ones ahead of them locked the customer out.
+     */
+    private Uni<EnrolledFactor> lockedFactor(UUID customerId, Factor kind) {
+        return EnrolledFactor.activeLocked(customerId, kind).call(factor -> lockouts.requireUnlocked(customerId));
+    }
+
     private Uni<Factor> wrong(Customer customer, String field, String why) {
         return lockouts.recordFailure(customer.id, ApiException.invalidField(field, null, why)).replaceWith((Factor) null);
     }
 
     /** The factors a customer can answer with now: SMS always (the verified phone), TOTP and PASSKEY when enrolled. */
-    public static Uni<List<Factor>> available(java.util.UUID customerId) {
+    public static Uni<List<Factor>> available(UUID customerId) {
         return EnrolledFactor.allActive(customerId).map(enrolled -> {
             List<Factor> factors = new java.util.ArrayList<>(List.of(Factor.SMS_OTP));
             for (Factor factor : List.of(Factor.TOTP, Factor.PASSKEY)) {

@@ -93,12 +93,17 @@ public class StablecoinOperations implements JobHandler {
         return TYPE;
     }
 
+    @Override
+    public boolean movesMoney() {
+        return true;
+    }
+
     // ---- Creating operations -------------------------------------------------------------------
 
     @WithTransaction
     public Uni<StablecoinOperationResponse> mint(String stablecoinId, JsonBodies.Bound<StablecoinMintRequest> body) {
         StablecoinMintRequest request = validator.validate(body, body.value() == null ? List.of() : mintVariantErrors(body.value()));
-        return checked(stablecoinId, request.amount()).flatMap(start -> {
+        return checked(stablecoinId, request.amount(), false).flatMap(start -> {
             StablecoinOperation operation = start.operation(StablecoinOperation.MINT, request.description());
             String funding = request.fundingSource().type();
             Map<String, Object> source = new LinkedHashMap<>(Map.of("type", funding));
@@ -130,10 +135,12 @@ public class StablecoinOperations implements JobHandler {
             throw new ApiException(ErrorCode.STABLECOIN_BURN_SOURCE_NOT_SUPPORTED,
                     "Burning from an internal account needs the stablecoin enabled for operations there, which this server does not do");
         }
-        return checked(stablecoinId, request.amount()).flatMap(start -> {
+        // The coin's row stays locked until this transaction ends: burns of one coin take from its supply one at a time.
+        return checked(stablecoinId, request.amount(), true).flatMap(start -> {
             StablecoinOperation operation = start.operation(StablecoinOperation.BURN, request.description());
             String rail = request.destination().rail();
-            return bankAccount(request.destination().externalAccountId(), "destination.externalAccountId", start.coin()).flatMap(bank -> {
+            return bankAccount(request.destination().externalAccountId(), "destination.externalAccountId", start.coin())
+                    .call(bank -> requireSupply(start.coin(), start.amount())).flatMap(bank -> {
                 operation.destination = json.write(new StablecoinRecords.OperationDestination(bank.wireId(), rail));
                 operation.estimatedDelivery = json.write(new StablecoinRecords.EstimatedDelivery(rail, Long.toString(operation.fiatAmount),
                         start.coin().baseCurrency, PAYOUT_TIMING.get(rail)));
@@ -164,9 +171,9 @@ public class StablecoinOperations implements JobHandler {
         }
     }
 
-    private Uni<Start> checked(String stablecoinId, String amountText) {
+    private Uni<Start> checked(String stablecoinId, String amountText, boolean lockCoin) {
         BigInteger amount = new BigInteger(amountText);
-        return StablecoinService.find(stablecoinId).flatMap(coin -> {
+        return StablecoinService.find(stablecoinId, lockCoin).flatMap(coin -> {
             if (!Stablecoin.PROVISIONED.equals(coin.issuanceStatus)) {
                 throw new ApiException(ErrorCode.STABLECOIN_NOT_PROVISIONED,
                         "Stablecoin " + coin.wireId() + " is " + coin.issuanceStatus + " at its provider, not PROVISIONED");
@@ -174,6 +181,21 @@ public class StablecoinOperations implements JobHandler {
             long fiat = StablecoinAmounts.fiatMinorUnits(amount, coin.decimals, Currencies.require(coin.baseCurrency).decimals());
             return providerAccounts.usable(coin.providerAccountId).map(link -> new Start(coin, link, amount, fiat, clock.now()));
         });
+    }
+
+    /** 400 INSUFFICIENT_FUNDS unless the coin's outstanding supply ({@link StablecoinSupply}) covers the burn. */
+    private static Uni<Void> requireSupply(Stablecoin coin, BigInteger amount) {
+        return Panache.getSession().flatMap(session -> session.createSelectionQuery("""
+                                select sum(case when o.operationType = :mint then o.amount else -o.amount end) from StablecoinOperation o
+                                where o.stablecoinId = :coin and ((o.operationType = :mint and o.status = :completed)
+                                    or (o.operationType = :burn and o.status not in (:failed, :expired)))""", BigInteger.class)
+                        .setParameter("coin", coin.id).setParameter("mint", StablecoinOperation.MINT)
+                        .setParameter("burn", StablecoinOperation.BURN).setParameter("completed", StablecoinOperation.COMPLETED)
+                        .setParameter("failed", StablecoinOperation.FAILED).setParameter("expired", StablecoinOperation.EXPIRED)
+                        .getSingleResult())
+                .invoke(outstanding -> StablecoinSupply.requireCovers(coin.wireId(), outstanding == null ? BigInteger.ZERO : outstanding,
+                        amount))
+                .replaceWithVoid();
     }
 
     /** A mint's destination: a Spark wallet the provider can link (an internal account would need the coin enabled there). */

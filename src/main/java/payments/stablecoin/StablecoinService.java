@@ -5,6 +5,7 @@ import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.IdType;
@@ -93,7 +94,12 @@ public class StablecoinService {
     }
 
     static Uni<Stablecoin> find(String id) {
-        return Ids.find(IdType.STABLECOIN, id, NOT_FOUND, "Stablecoin", uuid -> Stablecoin.<Stablecoin>findById(uuid));
+        return find(id, false);
+    }
+
+    static Uni<Stablecoin> find(String id, boolean forUpdate) {
+        return Ids.find(IdType.STABLECOIN, id, NOT_FOUND, "Stablecoin", uuid -> forUpdate
+                ? Stablecoin.<Stablecoin>findById(uuid, LockModeType.PESSIMISTIC_WRITE) : Stablecoin.<Stablecoin>findById(uuid));
     }
 
     static StablecoinResponse toWire(Stablecoin coin) {

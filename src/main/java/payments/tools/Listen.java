@@ -21,16 +21,19 @@ import java.util.Base64;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Follows a server's webhook deliveries with API credentials only and forwards each event, signed
  * as the server signs it, to a local URL (like {@code stripe listen --forward-to}): one line per
  * event with the local answer. Works against a server on another host, and without any webhook
- * endpoint configured (events are recorded either way). Not part of the server: a plain program run
- * from the jar's classpath (README, "listen").
+ * endpoint configured (events are recorded either way). It only reads, so it takes a VIEW token's
+ * credentials where one is configured. Not part of the server: a plain program run from the jar's
+ * classpath (README, "listen").
  *
  * <pre>java -cp "target/quarkus-app/app/*:target/quarkus-app/lib/main/*" payments.tools.Listen --forward-to http://localhost:3000/hooks</pre>
  */
@@ -148,21 +151,39 @@ public final class Listen {
             System.err.println("usage: Listen --forward-to <url> [--events TYPE,TYPE] [--interval-ms 1000] [--credentials data/sandbox-credentials.env]");
             System.exit(2);
         }
-        Properties credentials = new Properties();
-        Path file = Path.of(options.getOrDefault("--credentials", "data/sandbox-credentials.env"));
-        if (Files.isRegularFile(file)) {
-            try (var reader = Files.newBufferedReader(file)) {
-                credentials.load(reader);
+        Properties file = new Properties();
+        Path path = Path.of(options.getOrDefault("--credentials", "data/sandbox-credentials.env"));
+        if (Files.isRegularFile(path)) {
+            try (var reader = Files.newBufferedReader(path)) {
+                file.load(reader);
             }
         }
-        String baseUrl = setting("SVC_BASE_URL", credentials);
-        String clientId = setting("SVC_API_CLIENT_ID", credentials);
-        String clientSecret = setting("SVC_API_CLIENT_SECRET", credentials);
+        Function<String, String> settings = name -> System.getenv(name) != null ? System.getenv(name) : file.getProperty(name);
+        Credentials credentials;
+        try {
+            credentials = credentials(settings);
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage() + " (environment, or " + path + ")");
+            System.exit(2);
+            return;
+        }
+        String baseUrl = settings.apply("SVC_BASE_URL");
+        if (!present(baseUrl)) {
+            System.err.println("SVC_BASE_URL is not set (environment, or " + path + ")");
+            System.exit(2);
+            return;
+        }
+        for (String warning : new String[] {credentials.warning(), plainHttpWarning(baseUrl)}) {
+            if (warning != null) {
+                System.err.println("warning: " + warning);
+            }
+        }
         Set<String> types = new LinkedHashSet<>();
         if (options.containsKey("--events")) {
             types.addAll(List.of(options.get("--events").split(",")));
         }
-        Listen listen = new Listen(baseUrl, clientId, clientSecret, URI.create(options.get("--forward-to")), types, System.out);
+        Listen listen = new Listen(baseUrl, credentials.clientId(), credentials.clientSecret(), URI.create(options.get("--forward-to")),
+                types, System.out);
         listen.startFromNow();
         System.out.println("Forwarding " + (types.isEmpty() ? "every event" : String.join(", ", types)) + " of " + baseUrl + " to "
                 + options.get("--forward-to") + " (Ctrl-C to stop)");
@@ -177,13 +198,70 @@ public final class Listen {
         }
     }
 
-    /** The environment's value, else the credentials file's. */
-    private static String setting(String name, Properties file) {
-        String value = System.getenv(name) != null ? System.getenv(name) : file.getProperty(name);
-        if (value == null || value.isBlank()) {
-            System.err.println(name + " is not set (environment, or the credentials file)");
-            System.exit(2);
+    /** The credentials listen reads with, and what to tell the user about them (null for nothing). */
+    record Credentials(String clientId, String clientSecret, String warning) {
+    }
+
+    /**
+     * A VIEW token's {@code SVC_VIEW_CLIENT_ID}/{@code _SECRET} where both are set (reading the
+     * deliveries needs no more); else {@code SVC_API_CLIENT_ID}/{@code _SECRET}, usually the
+     * bootstrap token, which may move money, with a warning saying how to make a VIEW token. Half a
+     * pair is refused rather than quietly replaced by the stronger token.
+     */
+    static Credentials credentials(Function<String, String> settings) {
+        String viewId = settings.apply("SVC_VIEW_CLIENT_ID");
+        String viewSecret = settings.apply("SVC_VIEW_CLIENT_SECRET");
+        if (present(viewId) != present(viewSecret)) {
+            throw new IllegalArgumentException("Set both SVC_VIEW_CLIENT_ID and SVC_VIEW_CLIENT_SECRET, or neither");
         }
-        return value;
+        if (present(viewId)) {
+            return new Credentials(viewId, viewSecret, null);
+        }
+        String clientId = settings.apply("SVC_API_CLIENT_ID");
+        String clientSecret = settings.apply("SVC_API_CLIENT_SECRET");
+        if (!present(clientId) || !present(clientSecret)) {
+            throw new IllegalArgumentException("Neither SVC_VIEW_CLIENT_ID/SVC_VIEW_CLIENT_SECRET nor"
+                    + " SVC_API_CLIENT_ID/SVC_API_CLIENT_SECRET is set");
+        }
+        return new Credentials(clientId, clientSecret, "reading with SVC_API_CLIENT_ID, which may hold every permission (the bootstrap"
+                + " token's may move money); listen needs only VIEW. Make a VIEW token and set SVC_VIEW_CLIENT_ID and"
+                + " SVC_VIEW_CLIENT_SECRET to its clientId and clientSecret (the environment, or lines in the credentials file,"
+                + " which the sandbox keeps): curl -s -u \"$SVC_API_CLIENT_ID:$SVC_API_CLIENT_SECRET\" -X POST \"$SVC_BASE_URL/tokens\""
+                + " -H 'Content-Type: application/json' -d '{\"name\":\"listen\",\"permissions\":[\"VIEW\"]}'");
+    }
+
+    /**
+     * A warning when the base URL is plain http:// to a host that is not this machine's loopback: the
+     * credentials and every event would cross the network readable. Null otherwise.
+     */
+    static String plainHttpWarning(String baseUrl) {
+        URI uri;
+        try {
+            uri = URI.create(baseUrl.strip());
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+        if (!"http".equalsIgnoreCase(uri.getScheme()) || isLoopback(uri.getHost())) {
+            return null;
+        }
+        return "SVC_BASE_URL is plain http:// to " + uri.getAuthority() + ", not this machine: the client secret and every event"
+                + " cross the network unencrypted; use https://";
+    }
+
+    /** Loopback by its literal name alone (no DNS lookup): localhost, *.localhost, 127.0.0.0/8, ::1. */
+    static boolean isLoopback(String host) {
+        if (host == null) {
+            return false;
+        }
+        String name = host.toLowerCase(Locale.ROOT);
+        if (name.startsWith("[") && name.endsWith("]")) {
+            name = name.substring(1, name.length() - 1);
+        }
+        return name.equals("localhost") || name.endsWith(".localhost") || name.equals("::1") || name.equals("0:0:0:0:0:0:0:1")
+                || name.matches("127\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}");
+    }
+
+    private static boolean present(String value) {
+        return value != null && !value.isBlank();
     }
 }

@@ -77,6 +77,11 @@ public class PaymentLifecycle implements JobHandler {
         return TYPE;
     }
 
+    @Override
+    public boolean movesMoney() {
+        return true;
+    }
+
     // ---- Before any money moves --------------------------------------------------------------
 
     /** A payer in an SCA region executed: the payment waits for the challenge's code. */

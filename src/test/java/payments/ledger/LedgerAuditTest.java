@@ -8,6 +8,8 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 import payments.MoneyFixtures;
 
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -79,6 +81,35 @@ class LedgerAuditTest {
             assertEquals(1, report.getList("unbalancedTransactions").size(), report.prettify());
             assertEquals(3, report.getLong("unbalancedTransactions[0].sum"));
         });
+    }
+
+    /**
+     * The stablecoin reserve holds the fiat behind tokens, so it is never below zero: a posting that
+     * takes it there is reported although it balances (against the rail here, in a currency no coin uses).
+     */
+    @Test
+    void aReserveBelowZeroIsReportedThoughItsPostingBalances() {
+        assertTrue(audit().getBoolean("clean"));
+        long taken = MoneyFixtures.systemBalance("STABLECOIN_RESERVE", "EUR") + 1;
+        UUID posting = UUID.randomUUID();
+        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+        sql("INSERT INTO ledger_transactions (id, kind, transaction_id, created_at) VALUES ($1, 'TEST_RESERVE_TAKEN', NULL, $2)", posting, now);
+        try {
+            sql("""
+                    INSERT INTO ledger_entries (id, ledger_transaction_id, account_id, system_account, bucket, currency, amount, created_at)
+                    VALUES ($1, $3, NULL, 'STABLECOIN_RESERVE', 'AVAILABLE', 'EUR', $4, $5), ($2, $3, NULL, 'RAIL', 'AVAILABLE', 'EUR', $6, $5)""",
+                    UUID.randomUUID(), UUID.randomUUID(), posting, -taken, now, taken);
+            JsonPath report = audit();
+            assertFalse(report.getBoolean("clean"), report.prettify());
+            assertEquals(List.of(), report.getList("unbalancedTransactions"));
+            assertEquals(List.of("STABLECOIN_RESERVE"), report.getList("negativeSystemAccounts.account"));
+            assertEquals("EUR", report.getString("negativeSystemAccounts[0].currency"));
+            assertEquals(-1, report.getLong("negativeSystemAccounts[0].balance"));
+        } finally {
+            sql("DELETE FROM ledger_entries WHERE ledger_transaction_id = $1", posting);
+            sql("DELETE FROM ledger_transactions WHERE id = $1", posting);
+        }
+        assertTrue(audit().getBoolean("clean"));
     }
 
     @Test

@@ -3,11 +3,14 @@ package payments.platform;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.restassured.path.json.JsonPath;
+import io.restassured.specification.RequestSpecification;
+import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
@@ -25,6 +28,9 @@ import static payments.TestSupport.newToken;
 
 @QuarkusTest
 class ApiTokenTest {
+
+    @Inject
+    BootstrapCredentials bootstrap;
 
     @Test
     void createShowsTheSecretOnceAndTheTokenWorks() {
@@ -84,6 +90,50 @@ class ApiTokenTest {
         apiAs(token.get("clientId"), token.get("clientSecret")).get("/config").then().statusCode(401);
         api().get("/tokens/" + token.get("id")).then().statusCode(404);
         api().delete("/tokens/" + token.get("id")).then().statusCode(404);
+    }
+
+    /** The compliance desk's token as the operator's configuration makes it, under a client id of its own (the suite's desk stays). */
+    private record Desk(String id, String clientId, String secret) {
+        RequestSpecification as() {
+            return apiAs(clientId, secret);
+        }
+    }
+
+    private Desk configuredDesk() {
+        String clientId = "desk-" + UUID.randomUUID();
+        String secret = "desk-secret-" + UUID.randomUUID();
+        bootstrap.ensureComplianceToken(Optional.of(clientId), Optional.of(secret));
+        String id = api().queryParam("name", BootstrapCredentials.COMPLIANCE_NAME).queryParam("limit", 100).get("/tokens").then()
+                .statusCode(200).extract().path("data.find { it.clientId == '" + clientId + "' }.id");
+        return new Desk(id, clientId, secret);
+    }
+
+    /** The platform's MANAGE tokens cannot end the compliance desk's token: the desk goes on deciding. */
+    @Test
+    void noOtherTokenDeletesTheComplianceDesksToken() {
+        Desk desk = configuredDesk();
+        Map<String, String> manager = newToken("MANAGE");
+
+        api().delete("/tokens/" + desk.id()).then().statusCode(403).body("code", equalTo("FORBIDDEN"));
+        apiAs(manager.get("clientId"), manager.get("clientSecret")).delete("/tokens/" + desk.id()).then().statusCode(403);
+
+        desk.as().get("/compliance/reviews").then().statusCode(200);
+        api().get("/tokens/" + desk.id()).then().statusCode(200);
+    }
+
+    /** The desk ends its own token, and it stays ended across a restart; it deletes no other token. */
+    @Test
+    void theComplianceDeskDeletesItsOwnTokenAndNoOther() {
+        Desk desk = configuredDesk();
+        Map<String, String> viewer = newToken("VIEW");
+
+        desk.as().delete("/tokens/" + viewer.get("id")).then().statusCode(403).body("code", equalTo("FORBIDDEN"));
+        apiAs(viewer.get("clientId"), viewer.get("clientSecret")).get("/config").then().statusCode(200);
+
+        desk.as().delete("/tokens/" + desk.id()).then().statusCode(204);
+        desk.as().get("/compliance/reviews").then().statusCode(401);
+        bootstrap.ensureComplianceToken(Optional.of(desk.clientId()), Optional.of(desk.secret()));
+        desk.as().get("/compliance/reviews").then().statusCode(401);
     }
 
     @Test

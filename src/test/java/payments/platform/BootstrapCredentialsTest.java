@@ -76,6 +76,27 @@ class BootstrapCredentialsTest {
         assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(java.nio.file.Files.getPosixFilePermissions(path)));
     }
 
+    /** A restart rewrites only its own keys: lines a user added (listen's VIEW token) survive it. */
+    @Test
+    void aRestartKeepsTheLinesOfTheCredentialsFileItDoesNotWrite() throws Exception {
+        java.nio.file.Path path = java.nio.file.Path.of(credentialsFile);
+        java.nio.file.Files.createDirectories(path.toAbsolutePath().getParent());
+        java.nio.file.Files.writeString(path, "SVC_API_CLIENT_ID=" + payments.TestSupport.CLIENT_ID + "\nSVC_API_CLIENT_SECRET="
+                + payments.TestSupport.CLIENT_SECRET + "\nSVC_BASE_URL=http://localhost:1/stale\n# listen's token\n"
+                + "SVC_VIEW_CLIENT_ID=viewer\nSVC_VIEW_CLIENT_SECRET=reads-only\n");
+
+        bootstrap.ensureToken(Optional.empty(), Optional.empty());
+
+        String text = java.nio.file.Files.readString(path);
+        java.util.Properties saved = new java.util.Properties();
+        saved.load(new java.io.StringReader(text));
+        assertEquals("viewer", saved.getProperty("SVC_VIEW_CLIENT_ID"));
+        assertEquals("reads-only", saved.getProperty("SVC_VIEW_CLIENT_SECRET"));
+        assertEquals(payments.TestSupport.CLIENT_SECRET, saved.getProperty("SVC_API_CLIENT_SECRET"));
+        org.junit.jupiter.api.Assertions.assertTrue(text.contains("# listen's token") && !text.contains("stale"), text);
+        assertEquals(1, text.split("SVC_BASE_URL=", -1).length - 1, text);
+    }
+
     /** Tokens exist (the test suite's own), so a start without credentials generates none. */
     @Test
     void aStartWithoutCredentialsGeneratesATokenOnlyOnAFreshDatabase() {

@@ -2,13 +2,18 @@ package payments.sca;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
+import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 import payments.MoneyFixtures;
 import payments.MoneyFixtures.Holder;
+import payments.RowLocks;
+import payments.common.ApiException;
+import payments.common.ErrorCode;
 import payments.common.ServerClock;
 import payments.wallet.SoftwareAuthenticator;
 
@@ -18,11 +23,20 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.equalTo;
@@ -33,6 +47,7 @@ import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static payments.MoneyFixtures.quoteBody;
 import static payments.TestSupport.api;
@@ -50,6 +65,9 @@ class ScaTest {
 
     @Inject
     Pool pool;
+
+    @Inject
+    ScaLockouts lockouts;
 
     static RequestSpecification as(String customerId) {
         return api().queryParam("customerId", customerId);
@@ -254,6 +272,95 @@ class ScaTest {
                 .execute(Tuple.of(java.util.UUID.fromString(customer.split(":")[1]))).await().indefinitely().iterator().next().getLong(0);
         assertEquals(0, sessions, "a password reset ends the SCA session");
         as(customer).body(Map.of("eventType", "LOGGED_IN")).post("/sca/record-event").then().statusCode(400);
+    }
+
+    /**
+     * Twenty wrong codes and then the right one, all waiting behind the authenticator's row lock (as
+     * parallel logins do behind one another): each is checked against the lockout the ones before it
+     * left, so the fifth locks the customer out, every later one is 423, and the right code, checked
+     * last, neither opens a session nor lifts the lock.
+     */
+    @Test
+    void codesQueuedOnTheFactorLockAreCheckedAgainstTheLockoutTheOnesAheadLeft() throws Exception {
+        String customer = MoneyFixtures.customer("DE", List.of("EUR")).customerId();
+        UUID customerId = RowLocks.uuid(customer);
+        String secret = as(customer).body(Map.of("type", "TOTP")).post("/sca/factors").then().statusCode(200).extract().path("secret");
+        byte[] key = HexFormat.of().parseHex(secret);
+        as(customer).body(Map.of("type", "TOTP", "secret", secret, "code", ScaProofs.SANDBOX_CODE)).post("/sca/factors/confirm")
+                .then().statusCode(200);
+        UUID factorId = pool.preparedQuery("SELECT id FROM sca_factors WHERE customer_id = $1 AND factor = 'TOTP' AND status = 'ACTIVE'")
+                .execute(Tuple.of(customerId)).await().indefinitely().iterator().next().getUUID(0);
+        String wrong = wrongCode(key, clock.now());
+        int wrongCodes = 20;
+
+        RowLocks locks = new RowLocks(pool);
+        SqlConnection factorRow = locks.hold("sca_factors", factorId);
+        ExecutorService clients = Executors.newFixedThreadPool(wrongCodes + 1);
+        List<Integer> wrongAnswers = new ArrayList<>();
+        Response rightAnswer;
+        try {
+            List<Future<Response>> queued = new ArrayList<>();
+            for (int i = 0; i < wrongCodes; i++) {
+                queued.add(clients.submit(() -> loginWith(customer, wrong)));
+            }
+            locks.awaitWaiters("sca_factors", wrongCodes);
+            String right = totp(key, clock.now());
+            Future<Response> last = clients.submit(() -> loginWith(customer, right));
+            locks.awaitWaiters("sca_factors", wrongCodes + 1);
+            RowLocks.release(factorRow);
+            factorRow = null;
+            for (Future<Response> answer : queued) {
+                wrongAnswers.add(answer.get(60, TimeUnit.SECONDS).statusCode());
+            }
+            rightAnswer = last.get(60, TimeUnit.SECONDS);
+        } finally {
+            clients.shutdownNow();
+            if (factorRow != null) {
+                RowLocks.release(factorRow);
+            }
+        }
+
+        assertEquals(423, rightAnswer.statusCode(), rightAnswer.asString());
+        assertEquals("ACCOUNT_LOCKED", rightAnswer.jsonPath().getString("code"));
+        assertEquals(LockoutSchedule.FIRST_LOCK_AT - 1, wrongAnswers.stream().filter(status -> status == 400).count(), "" + wrongAnswers);
+        assertEquals(wrongCodes - LockoutSchedule.FIRST_LOCK_AT + 1, wrongAnswers.stream().filter(status -> status == 423).count(),
+                "" + wrongAnswers);
+        long sessions = pool.preparedQuery("SELECT count(*) FROM sca_sessions WHERE customer_id = $1").execute(Tuple.of(customerId))
+                .await().indefinitely().iterator().next().getLong(0);
+        assertEquals(0, sessions, "no session opened");
+        ScaLockouts.State state = lockouts.state(customerId).await().indefinitely();
+        assertEquals(LockoutSchedule.FIRST_LOCK_AT, state.failedAttempts());
+        assertTrue(state.lockedUntil() != null && state.lockedUntil().isAfter(clock.now()), "still locked: " + state);
+    }
+
+    /** A right code recorded while the customer is locked out (locked after it was checked) is refused and leaves the lock. */
+    @Test
+    void aRightCodeNeverLiftsALock() {
+        String customer = MoneyFixtures.customer("ES", List.of("EUR")).customerId();
+        UUID customerId = RowLocks.uuid(customer);
+        for (int attempt = 1; attempt <= LockoutSchedule.FIRST_LOCK_AT; attempt++) {
+            as(customer).body(Map.of("eventType", "FAILED_LOGIN_ATTEMPT")).post("/sca/record-event").then().statusCode(200);
+        }
+        ScaLockouts.State locked = lockouts.state(customerId).await().indefinitely();
+
+        ApiException refused = assertThrows(ApiException.class, () -> lockouts.recordSuccess(customerId).await().indefinitely());
+
+        assertEquals(ErrorCode.ACCOUNT_LOCKED, refused.errorCode());
+        assertEquals(locked, lockouts.state(customerId).await().indefinitely());
+    }
+
+    private static Response loginWith(String customer, String code) {
+        return as(customer).body(Map.of("factor", "TOTP", "code", code, "endUserIpAddress", IP)).post("/sca/login/complete");
+    }
+
+    /** A code the authenticator shows at no step near {@code now}, nor the sandbox's fixed code. */
+    private static String wrongCode(byte[] key, Instant now) {
+        Set<String> right = new HashSet<>(Set.of(ScaProofs.SANDBOX_CODE));
+        for (int step = -2; step <= 2; step++) {
+            right.add(totp(key, now.plusSeconds((long) step * TotpCodes.PERIOD_SECONDS)));
+        }
+        return IntStream.range(0, 10).mapToObj(i -> String.format("%06d", i)).filter(code -> !right.contains(code)).findFirst()
+                .orElseThrow();
     }
 
     @Test

@@ -290,9 +290,18 @@ public class StablecoinTest {
         MoneyFixtures.assertLedgerClean();
     }
 
+    /** A wire-funded mint of {@code cents}, completed: supply for burns of the coin. */
+    static void minted(String coin, long cents) {
+        String id = post("/stablecoins/" + coin + "/mints", wireMint(cents, wallet())).statusCode(201).extract().path("id");
+        api().post("/sandbox/stablecoin-operations/" + id + "/fund").then().statusCode(200);
+        providerStep();
+        assertEquals("COMPLETED", status(id));
+    }
+
     @Test
     void burnsPayTheReserveOutToTheBankOnceTheProviderHasTheTokens() {
         String coin = coin();
+        minted(coin, 1_900);
         long reserveBefore = reserve();
         String bank = bank("000");
         JsonPath deposit = post("/stablecoins/" + coin + "/burns", burn(1_200, "EXTERNAL_ACCOUNT", bank, "ACH_CREDIT")).statusCode(201)
@@ -316,6 +325,63 @@ public class StablecoinTest {
         assertEquals("COMPLETED", status(fromBalance));
         assertEquals("FAILED", status(failing));
         assertEquals(reserveBefore - 1_500, reserve());
+        MoneyFixtures.assertLedgerClean();
+    }
+
+    /**
+     * A burn takes only tokens of its coin minted here and not burnt or being burnt: a coin never
+     * minted burns nothing (nothing recorded, the reserve untouched), another coin's supply does not
+     * count, and a burn under way holds its part until it ends.
+     */
+    @Test
+    void aBurnNeedsItsCoinsSupplyMintedHere() {
+        String coin = coin();
+        String bank = bank("000");
+        long reserveBefore = reserve();
+        post("/stablecoins/" + coin + "/burns", burn(100, "PROVIDER_INTERNAL_BALANCE", bank, "WIRE")).statusCode(400)
+                .body("code", equalTo("INSUFFICIENT_FUNDS"));
+        post("/stablecoins/" + coin + "/burns", burn(100, "EXTERNAL_ACCOUNT", bank, "WIRE")).statusCode(400)
+                .body("code", equalTo("INSUFFICIENT_FUNDS"));
+        providerStep();
+        api().get("/stablecoins/" + coin + "/operations").then().statusCode(200).body("totalCount", equalTo(0));
+        assertEquals(reserveBefore, reserve());
+
+        String other = coin();
+        minted(other, 500);
+        post("/stablecoins/" + coin + "/burns", burn(100, "PROVIDER_INTERNAL_BALANCE", bank, "WIRE")).statusCode(400)
+                .body("code", equalTo("INSUFFICIENT_FUNDS"));
+        post("/stablecoins/" + other + "/burns", burn(501, "PROVIDER_INTERNAL_BALANCE", bank, "WIRE")).statusCode(400)
+                .body("code", equalTo("INSUFFICIENT_FUNDS"));
+        String waiting = post("/stablecoins/" + other + "/burns", burn(500, "EXTERNAL_ACCOUNT", bank, "WIRE")).statusCode(201)
+                .extract().path("id");
+        post("/stablecoins/" + other + "/burns", burn(100, "PROVIDER_INTERNAL_BALANCE", bank, "WIRE")).statusCode(400)
+                .body("code", equalTo("INSUFFICIENT_FUNDS"));
+        assertEquals("PENDING_FUNDING", status(waiting));
+        MoneyFixtures.assertLedgerClean();
+    }
+
+    /** Parallel burns of one coin take no more than its supply: 8 burns of 300 against 1,000 minted, 3 go through. */
+    @Test
+    void parallelBurnsNeverTakeMoreThanTheSupply() throws Exception {
+        String coin = coin();
+        minted(coin, 1_000);
+        String bank = bank("000");
+        long reserveBefore = reserve();
+        ExecutorService threads = Executors.newFixedThreadPool(8);
+        List<Future<Integer>> answers = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            answers.add(threads.submit(() -> post("/stablecoins/" + coin + "/burns", burn(300, "PROVIDER_INTERNAL_BALANCE", bank, "WIRE"))
+                    .extract().statusCode()));
+        }
+        List<Integer> statuses = new ArrayList<>();
+        for (Future<Integer> answer : answers) {
+            statuses.add(answer.get());
+        }
+        threads.shutdown();
+        assertEquals(3, statuses.stream().filter(s -> s == 201).count(), "statuses " + statuses);
+        assertEquals(5, statuses.stream().filter(s -> s == 400).count(), "statuses " + statuses);
+        providerStep();
+        assertEquals(reserveBefore - 900, reserve());
         MoneyFixtures.assertLedgerClean();
     }
 

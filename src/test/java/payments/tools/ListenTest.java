@@ -22,7 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The listen command follows the server's deliveries with API credentials only (no webhook endpoint
- * configured at all here) and forwards each event, verifiable with the server's key, to a local URL.
+ * configured at all here), a VIEW token's being enough, and forwards each event, verifiable with
+ * the server's key, to a local URL.
  */
 @QuarkusTest
 class ListenTest {
@@ -35,9 +36,10 @@ class ListenTest {
         Holder holder = MoneyFixtures.approvedCustomer(List.of("USD"));
         WebhookReceiver local = new WebhookReceiver();   // the developer's laptop: never the platform's endpoint
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        java.util.Map<String, String> viewer = TestSupport.newToken("VIEW");
         try {
-            Listen listen = new Listen(root.toString().replaceAll("/$", "") + TestSupport.BASE, TestSupport.CLIENT_ID,
-                    TestSupport.CLIENT_SECRET, URI.create(local.url()), Set.of("INCOMING_PAYMENT.COMPLETED"),
+            Listen listen = new Listen(root.toString().replaceAll("/$", "") + TestSupport.BASE, viewer.get("clientId"),
+                    viewer.get("clientSecret"), URI.create(local.url()), Set.of("INCOMING_PAYMENT.COMPLETED"),
                     new PrintStream(printed, true, StandardCharsets.UTF_8));
             listen.startFromNow();
             MoneyFixtures.fund(holder.account("USD"), 2_500);

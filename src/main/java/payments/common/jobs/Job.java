@@ -46,4 +46,19 @@ public class Job extends PanacheEntityBase {
 
     @Column(name = "updated_at", nullable = false)
     public Instant updatedAt;
+
+    /** A DEAD job given up while it moved or held money: kept until an operator resolves it (DeadJobs). */
+    @Column(name = "holds_money", nullable = false)
+    public boolean holdsMoney;
+
+    @Column(name = "resolved_at")
+    public Instant resolvedAt;
+
+    /** The operator's account of what was done about a dead job. */
+    @Column(name = "resolution")
+    public String resolution;
+
+    /** Who resolved it: the caller's scope. */
+    @Column(name = "resolved_by")
+    public String resolvedBy;
 }

@@ -11,4 +11,12 @@ public interface JobHandler {
     String type();
 
     Uni<JobOutcome> handle(ClaimedJob job);
+
+    /**
+     * Whether a run moves or holds money: such a job given up may leave money half moved, so it is
+     * kept, flagged, until an operator resolves it (retention deletes the others).
+     */
+    default boolean movesMoney() {
+        return false;
+    }
 }

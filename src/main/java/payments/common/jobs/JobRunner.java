@@ -171,9 +171,22 @@ public class JobRunner {
             case DONE -> Uni.createFrom().voidItem();
             case RETRY -> store.reschedule(job.id(), outcome.retryAt(), truncate(outcome.reason()), now);
             case RELEASE -> store.release(job.id(), now);
-            case GIVE_UP -> store.park(job.id(), truncate(outcome.reason()), now)
-                    .invoke(() -> LOG.warnf("Job %s (%s) given up: %s", job.id(), job.type(), outcome.reason()));
+            case GIVE_UP -> park(job, outcome.reason(), now);
         };
+    }
+
+    /** A job of a type no handler runs may have moved money as well as not: it is kept as one that did. */
+    private Uni<Void> park(ClaimedJob job, String reason, Instant now) {
+        JobHandler handler = handlers.get(job.type());
+        boolean holdsMoney = handler == null || handler.movesMoney();
+        return store.park(job.id(), truncate(reason), holdsMoney, now).invoke(() -> {
+            if (holdsMoney) {
+                LOG.errorf("Job %s (%s) given up while it may hold money: kept until an operator resolves it (GET /jobs/dead): %s",
+                        job.id(), job.type(), reason);
+            } else {
+                LOG.warnf("Job %s (%s) given up: %s", job.id(), job.type(), reason);
+            }
+        });
     }
 
     /** Exponential backoff for failed runs: 2, 4, 8 ... seconds, capped at {@link #MAX_BACKOFF}. */

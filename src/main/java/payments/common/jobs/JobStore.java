@@ -64,11 +64,11 @@ public class JobStore {
                 .replaceWithVoid();
     }
 
-    /** Parks the job as DEAD: it is never claimed again. */
-    public Uni<Void> park(UUID id, String error, Instant now) {
-        return pool.preparedQuery(
-                        "UPDATE jobs SET status = 'DEAD', locked_until = NULL, last_error = $2, updated_at = $3 WHERE id = $1")
-                .execute(Tuple.of(id, error, Times.utc(now)))
+    /** Parks the job as DEAD: it is never claimed again; one that holds money is kept until an operator resolves it. */
+    public Uni<Void> park(UUID id, String error, boolean holdsMoney, Instant now) {
+        return pool.preparedQuery("UPDATE jobs SET status = 'DEAD', locked_until = NULL, last_error = $2, holds_money = $3,"
+                        + " updated_at = $4 WHERE id = $1")
+                .execute(Tuple.of(id, error, holdsMoney, Times.utc(now)))
                 .replaceWithVoid();
     }
 }

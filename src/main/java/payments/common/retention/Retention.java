@@ -19,10 +19,11 @@ import java.util.Map;
 
 /**
  * Deletes what only grows once it is past its retention, in bounded batches: finished webhook
- * events with their attempts, expired idempotency answers, dead jobs, expired wallet challenges and
- * old card network tokens. The ledger, payments, quotes, customers and every audit table are never
- * touched. Ages count on the server clock (the sandbox's moves with it). Every instance sweeps;
- * two sweeping at once delete disjoint rows or nothing (a row is deleted once).
+ * events with their attempts, expired idempotency answers, dead jobs (one that held money only once
+ * an operator resolved it), expired wallet challenges and old card network tokens. The ledger,
+ * payments, quotes, customers and every audit table are never touched. Ages count on the server
+ * clock (the sandbox's moves with it). Every instance sweeps; two sweeping at once delete disjoint
+ * rows or nothing (a row is deleted once).
  */
 @ApplicationScoped
 public class Retention {
@@ -53,9 +54,14 @@ public class Retention {
                 new RetentionRule("idempotency answers", Duration.ZERO, """
                         DELETE FROM idempotency_keys WHERE (scope, idem_key) IN (
                             SELECT scope, idem_key FROM idempotency_keys WHERE expires_at < $1 ORDER BY expires_at LIMIT $2)"""),
+                // A job given up while it held money stays until an operator resolves it, then as long again.
                 new RetentionRule("dead jobs", keep.deadJobs(), """
                         DELETE FROM jobs WHERE id IN (
-                            SELECT id FROM jobs WHERE status = 'DEAD' AND updated_at < $1 ORDER BY updated_at LIMIT $2)"""),
+                            SELECT id FROM jobs WHERE status = 'DEAD' AND holds_money = FALSE AND updated_at < $1
+                            ORDER BY updated_at LIMIT $2)"""),
+                new RetentionRule("resolved dead jobs", keep.deadJobs(), """
+                        DELETE FROM jobs WHERE id IN (
+                            SELECT id FROM jobs WHERE status = 'DEAD' AND resolved_at < $1 ORDER BY resolved_at LIMIT $2)"""),
                 // A challenge a delegated key still points to stays (its next step needs it).
                 new RetentionRule("wallet requests", keep.walletRequests(), """
                         DELETE FROM wallet_requests WHERE id IN (

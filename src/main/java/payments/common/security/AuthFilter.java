@@ -18,6 +18,8 @@ import java.lang.reflect.AnnotatedElement;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Applies each endpoint's access rule before the resource runs: sandbox-only endpoints vanish in
@@ -71,13 +73,24 @@ public class AuthFilter {
                 throw ApiException.unauthorized("Invalid credentials");
             }
             RequestLogContext.caller(caller.principalId());
-            if (!caller.has(rule.value())) {
-                LOG.debugf("Refused: the caller lacks the %s permission", rule.value());
-                throw new ApiException(ErrorCode.FORBIDDEN, "These credentials lack the " + rule.value() + " permission this endpoint requires");
+            if (!admits(rule, caller)) {
+                String required = required(rule);
+                LOG.debugf("Refused: the caller lacks the %s permission", required);
+                throw new ApiException(ErrorCode.FORBIDDEN, "These credentials lack the " + required + " permission this endpoint requires");
             }
             currentCaller.set(caller);
             return null;
         });
+    }
+
+    private static boolean admits(Secured rule, Caller caller) {
+        return caller.has(rule.value()) || Arrays.stream(rule.orAnyOf()).anyMatch(caller::has);
+    }
+
+    /** The rule's permission as a refusal names it: "MANAGE", or "MANAGE or COMPLIANCE_REVIEW". */
+    private static String required(Secured rule) {
+        return Stream.concat(Stream.of(rule.value()), Arrays.stream(rule.orAnyOf())).map(Permission::name)
+                .collect(Collectors.joining(" or "));
     }
 
     private static Secured rule(ResourceInfo resource) {

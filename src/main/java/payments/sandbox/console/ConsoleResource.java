@@ -90,29 +90,50 @@ public class ConsoleResource {
 
     // Signing in and out.
 
+    /** The sign-in page: a fresh nonce in its cookie, the form token made from it in its form. */
     @GET
     @Path("login")
-    public Uni<Response> loginPage(@QueryParam("failed") String failed) {
-        return render(200, "login", Map.of("failed", failed != null));
+    public Uni<Response> loginPage(@QueryParam("failed") String failed, @QueryParam("expired") String expired) {
+        String nonce = sessions.newLoginNonce();
+        return render(200, "login", Map.of("failed", failed != null, "expired", expired != null, "form", sessions.loginFormToken(nonce)),
+                loginCookie(nonce, ConsoleSessions.LOGIN_LIFETIME.toSeconds()));
     }
 
+    /** Signs in only a form posted from the sign-in page (its cookie and its token), then retires that page's nonce. */
     @POST
     @Path("login")
     @jakarta.ws.rs.Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Uni<Response> login(@FormParam("clientId") String clientId, @FormParam("clientSecret") String clientSecret) {
+    public Uni<Response> login(@CookieParam(ConsoleSessions.LOGIN_COOKIE) String nonce, @FormParam("form") String form,
+                               @FormParam("clientId") String clientId, @FormParam("clientSecret") String clientSecret) {
+        if (!sessions.loginFormTokenValid(nonce, form)) {
+            return Uni.createFrom().item(redirect("login?expired=1"));
+        }
         if (clientId == null || clientSecret == null || clientId.isBlank()) {
-            return Uni.createFrom().item(redirect("login?failed=1", null));
+            return Uni.createFrom().item(redirect("login?failed=1"));
         }
         String basic = Base64.getEncoder().encodeToString((clientId.strip() + ":" + clientSecret.strip()).getBytes(StandardCharsets.UTF_8));
         return tokens.authenticate(basic).map(caller -> caller == null || !caller.has(Permission.VIEW)
-                ? redirect("login?failed=1", null)
-                : redirect("", sessionCookie(sessions.open(clientId.strip()), ConsoleSessions.LIFETIME.toSeconds())));
+                ? redirect("login?failed=1")
+                : redirect("", sessionCookie(sessions.open(clientId.strip()), ConsoleSessions.LIFETIME.toSeconds()), loginCookie("", 0)));
     }
 
+    /**
+     * Ends the session only for the session's own form: a post without the session cookie touches
+     * no cookie (another site's form could otherwise sign a browser out), one without its form token is refused.
+     */
     @POST
     @Path("logout")
-    public Response logout() {
-        return redirect("login", sessionCookie("", 0));
+    @jakarta.ws.rs.Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    public Uni<Response> logout(@CookieParam(ConsoleSessions.COOKIE) String session, @FormParam("form") String form) {
+        return signedIn(session).flatMap(caller -> {
+            if (caller == null) {
+                return Uni.createFrom().item(redirect("login"));
+            }
+            if (!sessions.formTokenValid(session, form)) {
+                return foreignForm(caller, session);
+            }
+            return Uni.createFrom().item(redirect("login", sessionCookie("", 0)));
+        });
     }
 
     // Pages.
@@ -279,7 +300,7 @@ public class ConsoleResource {
                                Function<Caller, Uni<Map<String, Object>>> model) {
         return signedIn(session).flatMap(caller -> {
             if (caller == null) {
-                return Uni.createFrom().item(redirect("login", null));
+                return Uni.createFrom().item(redirect("login"));
             }
             if (!caller.has(needed)) {
                 return refused(caller, session, needed);
@@ -299,19 +320,23 @@ public class ConsoleResource {
     private Uni<Response> act(String session, String form, Permission needed, Supplier<Uni<String>> action) {
         return signedIn(session).flatMap(caller -> {
             if (caller == null) {
-                return Uni.createFrom().item(redirect("login", null));
+                return Uni.createFrom().item(redirect("login"));
             }
             if (!sessions.formTokenValid(session, form)) {
-                return failed(new ApiException(ErrorCode.FORBIDDEN, "This form did not come from this console session: reload the page and try again"),
-                        caller, session);
+                return foreignForm(caller, session);
             }
             if (!caller.has(needed)) {
                 return refused(caller, session, needed);
             }
             return Uni.createFrom().deferred(action::get)
-                    .map(location -> redirect(location, null))
+                    .map(location -> redirect(location))
                     .onFailure(ApiException.class).recoverWithUni(failure -> failed((ApiException) failure, caller, session));
         });
+    }
+
+    private Uni<Response> foreignForm(Caller caller, String session) {
+        return failed(new ApiException(ErrorCode.FORBIDDEN, "This form did not come from this console session: reload the page and try again"),
+                caller, session);
     }
 
     private Uni<Response> refused(Caller caller, String session, Permission needed) {
@@ -336,26 +361,34 @@ public class ConsoleResource {
         return framed;
     }
 
-    private Uni<Response> render(int status, String template, Map<String, Object> data) {
+    private Uni<Response> render(int status, String template, Map<String, Object> data, NewCookie... cookies) {
         return templates.getTemplate("console/" + template).data(data).createUni()
                 .map(html -> Response.status(status).type(MediaType.TEXT_HTML_TYPE.withCharset("UTF-8")).entity(html)
                         .header("Cache-Control", "no-store").header("X-Frame-Options", "DENY")
                         .header("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-ancestors 'none'")
-                        .build());
+                        .cookie(cookies).build());
     }
 
     /**
      * A 303 to a console page ("" the home page, "customers/..." or "?notice=..."): relative to the
      * API's base URI, which JAX-RS resolves it against.
      */
-    private static Response redirect(String location, NewCookie cookie) {
+    private static Response redirect(String location, NewCookie... cookies) {
         String path = "console" + (location.isEmpty() || location.startsWith("?") ? "" : "/") + location;
-        Response.ResponseBuilder answer = Response.seeOther(URI.create(path));
-        return (cookie == null ? answer : answer.cookie(cookie)).build();
+        return Response.seeOther(URI.create(path)).cookie(cookies).build();
     }
 
     private NewCookie sessionCookie(String value, long maxAgeSeconds) {
-        return new NewCookie.Builder(ConsoleSessions.COOKIE).value(value).path(base + "console")
+        return cookie(ConsoleSessions.COOKIE, value, "console", maxAgeSeconds);
+    }
+
+    /** Sent only to the sign-in form's own path. */
+    private NewCookie loginCookie(String value, long maxAgeSeconds) {
+        return cookie(ConsoleSessions.LOGIN_COOKIE, value, "console/login", maxAgeSeconds);
+    }
+
+    private NewCookie cookie(String name, String value, String path, long maxAgeSeconds) {
+        return new NewCookie.Builder(name).value(value).path(base + path)
                 .maxAge((int) maxAgeSeconds).httpOnly(true).sameSite(NewCookie.SameSite.STRICT).build();
     }
 

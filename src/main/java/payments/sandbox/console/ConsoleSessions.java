@@ -15,13 +15,19 @@ import java.util.Optional;
  * The console's sign-in, kept in a cookie the server signs: the token's client id and an expiry,
  * with an HMAC under a key made at start-up (a restart signs everyone out). The cookie holds no
  * secret; every page still looks the token up, so deleting it ends its sessions. Forms carry a
- * token derived from the session, so another site cannot post one (besides SameSite=Strict).
+ * token derived from the session, so another site cannot post one (besides SameSite=Strict). The
+ * sign-in form, posted before any session exists, carries one derived from a random value in a
+ * cookie the sign-in page sets (signed double-submit): another site can neither read that cookie
+ * nor compute the token, so it cannot sign a browser in to its own token (login CSRF).
  */
 @ApplicationScoped
 public class ConsoleSessions {
 
     static final String COOKIE = "svc_console";
     static final Duration LIFETIME = Duration.ofHours(8);
+    static final String LOGIN_COOKIE = "svc_console_login";
+    /** How long a sign-in page's form can be posted. */
+    static final Duration LOGIN_LIFETIME = Duration.ofMinutes(30);
 
     private final ServerClock clock;
     private final byte[] key = new byte[32];
@@ -69,6 +75,22 @@ public class ConsoleSessions {
 
     public boolean formTokenValid(String cookie, String token) {
         return cookie != null && token != null && equal(formToken(cookie), token);
+    }
+
+    /** A fresh random value for a sign-in page's cookie. */
+    public String newLoginNonce() {
+        byte[] nonce = new byte[16];
+        RunTimeRandom.secure().nextBytes(nonce);
+        return encode(nonce);
+    }
+
+    /** The sign-in form's token for the nonce in its page's cookie. */
+    public String loginFormToken(String nonce) {
+        return encode(mac("login." + nonce));
+    }
+
+    public boolean loginFormTokenValid(String nonce, String token) {
+        return nonce != null && !nonce.isEmpty() && token != null && equal(loginFormToken(nonce), token);
     }
 
     private byte[] mac(String text) {

@@ -207,6 +207,31 @@ class JobRunnerTest {
         assertEquals(2, handler.runsOf(ids.get(0)));
     }
 
+    /**
+     * A job given up while it moves money is kept as holding money (retention spares it until an
+     * operator resolves it), and so is one no handler runs, which may have; any other is not.
+     */
+    @Test
+    void aJobGivenUpWhileItMovesMoneyOrWithNoHandlerIsKeptAsHoldingMoney() throws Throwable {
+        UUID moneyStep = enqueueOne(MoneyStepJobHandler.TYPE, "step");
+        UUID unknown = enqueueOne("test.no-handler-runs-this", "step");
+        UUID plain = enqueueOne(RecordingJobHandler.TYPE, "give-up");
+        VertxContextSupport.subscribeAndAwait(() -> runner.drain(10));
+        assertEquals("DEAD true", statusAndMoney(moneyStep));
+        assertEquals("DEAD true", statusAndMoney(unknown));
+        assertEquals("DEAD false", statusAndMoney(plain));
+    }
+
+    private UUID enqueueOne(String type, String payload) throws Throwable {
+        return VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(() -> jobs.enqueueNow(type, payload))).id;
+    }
+
+    private String statusAndMoney(UUID id) {
+        var row = pool.preparedQuery("SELECT status, holds_money FROM jobs WHERE id = $1").execute(Tuple.of(id))
+                .await().indefinitely().iterator().next();
+        return row.getString("status") + " " + row.getBoolean("holds_money");
+    }
+
     @Test
     void backoffDoublesAndIsCapped() {
         assertEquals(2, JobRunner.backoff(1).toSeconds());

@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Test job type: counts runs per job; payload "fail-once" fails the first run; payload
  * "meet:N" holds each run until N such runs are in progress at once (or fails after a minute);
- * payload "hold:MS" takes MS milliseconds.
+ * payload "hold:MS" takes MS milliseconds; payload "give-up" is given up.
  */
 @ApplicationScoped
 public class RecordingJobHandler implements JobHandler {
@@ -37,6 +37,9 @@ public class RecordingJobHandler implements JobHandler {
     @Override
     public Uni<JobOutcome> handle(ClaimedJob job) {
         int run = runs.computeIfAbsent(job.id(), id -> new AtomicInteger()).incrementAndGet();
+        if ("give-up".equals(job.payload())) {
+            return Uni.createFrom().item(JobOutcome.giveUp("given up by the test"));
+        }
         if ("fail-once".equals(job.payload()) && run == 1) {
             return Uni.createFrom().failure(new IllegalStateException("first run fails"));
         }

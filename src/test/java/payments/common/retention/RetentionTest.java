@@ -107,6 +107,48 @@ class RetentionTest {
         assertEquals(1, count("SELECT count(*) FROM card_network_events WHERE token = $1", recentToken));
     }
 
+    /**
+     * A job given up while it held money may have left a payment half done: it stays, however old,
+     * until an operator resolves it, and then as long again from its resolution.
+     */
+    @Test
+    void aDeadJobThatHoldsMoneyStaysUntilResolvedThenCountsFromItsResolution() throws Throwable {
+        Instant now = clock.now();
+        Instant old = now.minus(Duration.ofDays(31));
+        UUID unresolved = deadJob(true, now.minus(Duration.ofDays(400)), null);
+        UUID resolvedLongAgo = deadJob(true, now.minus(Duration.ofDays(60)), old);
+        UUID resolvedLately = deadJob(true, now.minus(Duration.ofDays(60)), now.minus(Duration.ofDays(1)));
+        UUID noMoney = deadJob(false, old, null);
+
+        sweepUntilNothingIsLeft();
+
+        assertEquals(1, count("SELECT count(*) FROM jobs WHERE id = $1", unresolved), "kept until an operator resolves it");
+        assertEquals(0, count("SELECT count(*) FROM jobs WHERE id = $1", resolvedLongAgo));
+        assertEquals(1, count("SELECT count(*) FROM jobs WHERE id = $1", resolvedLately), "its age counts from its resolution");
+        assertEquals(0, count("SELECT count(*) FROM jobs WHERE id = $1", noMoney));
+    }
+
+    /** Sweeps until one deletes nothing (other tests' old rows may come first in a sweep's small batches). */
+    private void sweepUntilNothingIsLeft() throws Throwable {
+        for (int i = 0; i < 100; i++) {
+            Map<String, Long> deleted = VertxContextSupport.subscribeAndAwait(() -> retention.sweep());
+            if (deleted.values().stream().allMatch(n -> n == 0)) {
+                return;
+            }
+        }
+    }
+
+    private UUID deadJob(boolean holdsMoney, Instant givenUpAt, Instant resolvedAt) throws Throwable {
+        UUID id = UUID.randomUUID();
+        execute("INSERT INTO jobs (id, type, payload, status, run_at, attempts, created_at, updated_at, holds_money) "
+                + "VALUES ($1, 'payment.settle', '', 'DEAD', $2, 25, $2, $2, $3)", Tuple.of(id, Times.utc(givenUpAt), holdsMoney));
+        if (resolvedAt != null) {
+            execute("UPDATE jobs SET resolved_at = $2, resolution = 'settled by hand', resolved_by = 'BASIC:test' WHERE id = $1",
+                    Tuple.of(id, Times.utc(resolvedAt)));
+        }
+        return id;
+    }
+
     private UUID event(String status, Instant at) throws Throwable {
         UUID id = UUID.randomUUID();
         execute("INSERT INTO webhook_events (id, type, body, status, attempts, created_at) VALUES ($1, 'TEST', '{}', $2, 1, $3)",

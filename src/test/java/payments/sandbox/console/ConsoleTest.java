@@ -37,8 +37,7 @@ class ConsoleTest {
         }
         RestAssured.given().redirects().follow(false).cookie(ConsoleSessions.COOKIE, "forged.1999999999.signature")
                 .get(CONSOLE + "/customers").then().statusCode(303);
-        RestAssured.given().redirects().follow(false).formParam("clientId", TestSupport.CLIENT_ID).formParam("clientSecret", "wrong")
-                .post(CONSOLE + "/login").then().statusCode(303).header("Location", endsWith("/console/login?failed=1"))
+        postLogin(TestSupport.CLIENT_ID, "wrong").then().statusCode(303).header("Location", endsWith("/console/login?failed=1"))
                 .header("Set-Cookie", org.hamcrest.Matchers.nullValue());
         RestAssured.given().redirects().follow(false).get("/console").then().statusCode(302).header("Location", equalTo(CONSOLE));
     }
@@ -97,20 +96,71 @@ class ConsoleTest {
 
     @Test
     void aSessionCookieIsHttpOnlyStrictAndScopedToTheConsole() {
-        Response login = RestAssured.given().redirects().follow(false).formParam("clientId", TestSupport.CLIENT_ID)
-                .formParam("clientSecret", TestSupport.CLIENT_SECRET).post(CONSOLE + "/login");
-        String cookie = login.getHeader("Set-Cookie");
+        Response login = postLogin(TestSupport.CLIENT_ID, TestSupport.CLIENT_SECRET);
+        String cookie = setCookie(login, ConsoleSessions.COOKIE);
         assertTrue(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict") && cookie.contains("Path=" + CONSOLE), cookie);
         assertEquals(303, login.statusCode());
+        assertTrue(setCookie(login, ConsoleSessions.LOGIN_COOKIE).contains("Max-Age=0"), "the sign-in page's nonce is retired");
         page(login.getCookie(ConsoleSessions.COOKIE), "").then().header("Cache-Control", "no-store")
                 .header("Content-Security-Policy", containsString("frame-ancestors 'none'"));
     }
 
+    /**
+     * Login CSRF: another site's form (no sign-in page behind it) cannot sign a browser in to a token
+     * of its choosing, and cannot sign it out either.
+     */
+    @Test
+    void signInAndSignOutNeedTheirFormToken() {
+        // No form token, as another site's form would post: no session.
+        RestAssured.given().redirects().follow(false).formParam("clientId", TestSupport.CLIENT_ID)
+                .formParam("clientSecret", TestSupport.CLIENT_SECRET).post(CONSOLE + "/login").then().statusCode(303)
+                .header("Location", endsWith("/console/login?expired=1")).header("Set-Cookie", org.hamcrest.Matchers.nullValue());
+
+        // A page's token without its cookie, or with another page's cookie: no session either.
+        Response loginPage = RestAssured.given().get(CONSOLE + "/login");
+        String pageCookie = setCookie(loginPage, ConsoleSessions.LOGIN_COOKIE);
+        assertTrue(pageCookie.contains("HttpOnly") && pageCookie.contains("SameSite=Strict") && pageCookie.contains("Path=" + CONSOLE + "/login"),
+                pageCookie);
+        String token = formToken(loginPage.asString());
+        String otherPagesCookie = RestAssured.given().get(CONSOLE + "/login").getCookie(ConsoleSessions.LOGIN_COOKIE);
+        RestAssured.given().redirects().follow(false).formParam("form", token).formParam("clientId", TestSupport.CLIENT_ID)
+                .formParam("clientSecret", TestSupport.CLIENT_SECRET).post(CONSOLE + "/login").then().statusCode(303)
+                .header("Location", endsWith("/console/login?expired=1")).header("Set-Cookie", org.hamcrest.Matchers.nullValue());
+        RestAssured.given().redirects().follow(false).cookie(ConsoleSessions.LOGIN_COOKIE, otherPagesCookie).formParam("form", token)
+                .formParam("clientId", TestSupport.CLIENT_ID).formParam("clientSecret", TestSupport.CLIENT_SECRET)
+                .post(CONSOLE + "/login").then().statusCode(303).header("Location", endsWith("/console/login?expired=1"))
+                .header("Set-Cookie", org.hamcrest.Matchers.nullValue());
+
+        // Signing out without the session's form token is refused and the session goes on; with it, the cookie goes.
+        String session = signIn(TestSupport.CLIENT_ID, TestSupport.CLIENT_SECRET);
+        console(session).contentType(io.restassured.http.ContentType.URLENC).post(CONSOLE + "/logout").then().statusCode(403)
+                .header("Set-Cookie", org.hamcrest.Matchers.nullValue());
+        console(session).formParam("form", "x").post(CONSOLE + "/logout").then().statusCode(403);
+        Response home = page(session, "");
+        home.then().statusCode(200);
+        Response logout = console(session).formParam("form", formToken(home.asString())).post(CONSOLE + "/logout");
+        logout.then().statusCode(303).header("Location", endsWith("/console/login"));
+        assertTrue(setCookie(logout, ConsoleSessions.COOKIE).contains("Max-Age=0"), setCookie(logout, ConsoleSessions.COOKIE));
+    }
+
     static String signIn(String clientId, String secret) {
-        Response login = RestAssured.given().redirects().follow(false).formParam("clientId", clientId).formParam("clientSecret", secret)
-                .post(CONSOLE + "/login");
+        Response login = postLogin(clientId, secret);
         login.then().statusCode(303).header("Location", endsWith("/console"));
         return login.getCookie(ConsoleSessions.COOKIE);
+    }
+
+    /** The sign-in form as a browser posts it: from the sign-in page, with that page's cookie and form token. */
+    private static Response postLogin(String clientId, String secret) {
+        Response loginPage = RestAssured.given().get(CONSOLE + "/login");
+        return RestAssured.given().redirects().follow(false).cookie(ConsoleSessions.LOGIN_COOKIE, loginPage.getCookie(ConsoleSessions.LOGIN_COOKIE))
+                .formParam("form", formToken(loginPage.asString())).formParam("clientId", clientId).formParam("clientSecret", secret)
+                .post(CONSOLE + "/login");
+    }
+
+    /** The Set-Cookie header of one cookie. */
+    private static String setCookie(Response response, String name) {
+        return response.getHeaders().getValues("Set-Cookie").stream().filter(cookie -> cookie.startsWith(name + "=")).findFirst()
+                .orElseThrow(() -> new AssertionError("no Set-Cookie for " + name + ": " + response.getHeaders()));
     }
 
     private static RequestSpecification console(String session) {

@@ -1,0 +1,57 @@
+package payments.common.jobs;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import payments.common.JsonBodies;
+import payments.common.Page;
+import payments.common.jobs.DeadJobs.DeadJobResolveRequest;
+import payments.common.jobs.DeadJobs.DeadJobResponse;
+import payments.common.security.CurrentCaller;
+import payments.common.security.Permission;
+import payments.common.security.Secured;
+import payments.common.web.RunsToCompletion;
+
+/** Background jobs given up, for operators: this server's own endpoints, outside the reference's paths, in both modes. */
+@RunsToCompletion
+@Path("/jobs/dead")
+@Tag(name = "Background jobs", description = "This server's own extension (not in the reference interface): the background jobs"
+        + " given up after their retries (DEAD). One given up while it moved or held money may have left a payment half done: it"
+        + " is kept until an operator resolves it; the others are deleted after SVC_RETENTION_DEAD_JOBS.")
+public class DeadJobResource {
+
+    private final DeadJobs deadJobs;
+    private final CurrentCaller caller;
+    private final JsonBodies bodies;
+
+    public DeadJobResource(DeadJobs deadJobs, CurrentCaller caller, JsonBodies bodies) {
+        this.deadJobs = deadJobs;
+        this.caller = caller;
+        this.bodies = bodies;
+    }
+
+    /** Newest first; {@code moneyOnly=true} lists only the jobs given up while they held money. */
+    @GET
+    @Secured(Permission.VIEW)
+    public Uni<Page<DeadJobResponse>> list(@QueryParam("moneyOnly") String moneyOnly, @QueryParam("limit") String limit,
+                                           @QueryParam("cursor") String cursor) {
+        return deadJobs.list(moneyOnly, limit, cursor);
+    }
+
+    /** Body {@code {"reason"}}, required: what was done about the job's money, by hand. */
+    @POST
+    @Path("{jobId}/resolve")
+    @Secured(Permission.MANAGE)
+    public Uni<DeadJobResponse> resolve(@PathParam("jobId") String jobId,
+            @RequestBody(content = @Content(schema = @Schema(implementation = DeadJobResolveRequest.class))) JsonNode body) {
+        return deadJobs.resolve(jobId, bodies.bind(body, DeadJobResolveRequest.class), caller.get());
+    }
+}

@@ -1,0 +1,136 @@
+package payments.common.jobs;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.quarkus.panache.common.Sort;
+import io.quarkus.scheduler.Scheduled;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+import payments.common.ApiException;
+import payments.common.ErrorCode;
+import payments.common.FieldError;
+import payments.common.IdType;
+import payments.common.Ids;
+import payments.common.JsonBodies;
+import payments.common.Page;
+import payments.common.PageRequest;
+import payments.common.QueryFilters;
+import payments.common.RequestValidator;
+import payments.common.ServerClock;
+import payments.common.security.Caller;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The jobs the runner gave up (DEAD), for operators. One given up while it moved or held money (a
+ * settlement, a rail's report, a card network message, a stablecoin step, an incoming payment's
+ * approval) may have left a payment half done: retention keeps it until an operator, having put
+ * things right by hand, resolves it with a reason. The gauge {@value #GAUGE} counts the unresolved
+ * ones, with money and without.
+ */
+@ApplicationScoped
+public class DeadJobs {
+
+    static final String GAUGE = "payments.jobs.dead";
+    private static final String NO_CONTROL_CHARACTERS = "[^\\x00-\\x1F\\x7F]*";
+
+    /** One dead job; {@code givenUpAt} is when the runner gave it up. */
+    public record DeadJobResponse(String id, String type, String payload, int attempts, String lastError, boolean holdsMoney,
+                                  Instant createdAt, Instant givenUpAt, Instant resolvedAt, String resolution, String resolvedBy) {
+        static DeadJobResponse of(Job job) {
+            return new DeadJobResponse(IdType.BACKGROUND_JOB.wireId(job.id), job.type, job.payload, job.attempts, job.lastError,
+                    job.holdsMoney, job.createdAt, job.updatedAt, job.resolvedAt, job.resolution, job.resolvedBy);
+        }
+    }
+
+    /** POST /jobs/dead/{jobId}/resolve: what was done about the job, by hand. */
+    public record DeadJobResolveRequest(
+            @NotBlank @Size(max = 1024) @Pattern(regexp = NO_CONTROL_CHARACTERS, message = "Must not contain control characters")
+            String reason) {
+    }
+
+    private final Pool pool;
+    private final ServerClock clock;
+    private final RequestValidator validator;
+    /** The gauge's values, read by the registry (which holds them weakly: these fields keep them). */
+    private final AtomicLong unresolvedWithMoney = new AtomicLong();
+    private final AtomicLong unresolvedWithoutMoney = new AtomicLong();
+
+    public DeadJobs(Pool pool, ServerClock clock, RequestValidator validator, MeterRegistry registry) {
+        this.pool = pool;
+        this.clock = clock;
+        this.validator = validator;
+        registry.gauge(GAUGE, Tags.of("money", "true"), unresolvedWithMoney);
+        registry.gauge(GAUGE, Tags.of("money", "false"), unresolvedWithoutMoney);
+    }
+
+    /** GET /jobs/dead: newest first; {@code moneyOnly=true} keeps the ones given up while they held money. */
+    @WithSession
+    public Uni<Page<DeadJobResponse>> list(String moneyOnly, String limit, String cursor) {
+        PageRequest page = PageRequest.of(limit, cursor);
+        if (moneyOnly != null && !List.of("true", "false").contains(moneyOnly)) {
+            throw ApiException.invalidField("moneyOnly", FieldError.Constraint.oneOf(List.of("true", "false")), "Must be true or false");
+        }
+        QueryFilters filters = new QueryFilters().where("status = :dead", "dead", Job.DEAD).page("id", page);
+        if ("true".equals(moneyOnly)) {
+            filters.where("holdsMoney = true");
+        }
+        return Page.fetch(Job.<Job>find(filters.clause(), Sort.descending("id"), filters.params()),
+                () -> Job.count(filters.countClause(), filters.countParams()), page, job -> job.id.toString(), DeadJobResponse::of);
+    }
+
+    /**
+     * POST /jobs/dead/{jobId}/resolve: records who resolved the job, when and how (the job is not run
+     * again); 404 for a job that is not dead, 409 for one already resolved. Retention counts from now.
+     */
+    @WithTransaction
+    public Uni<DeadJobResponse> resolve(String jobId, JsonBodies.Bound<DeadJobResolveRequest> body, Caller caller) {
+        String reason = validator.validate(body, List.of()).reason().strip();
+        return Ids.<Job>find(IdType.BACKGROUND_JOB, jobId, ErrorCode.NOT_FOUND, "Dead job",
+                        id -> Job.findById(id, LockModeType.PESSIMISTIC_WRITE))
+                .map(job -> {
+                    if (!Job.DEAD.equals(job.status)) {
+                        throw new ApiException(ErrorCode.NOT_FOUND, "Dead job " + jobId + " not found: the job has not been given up");
+                    }
+                    if (job.resolvedAt != null) {
+                        throw new ApiException(ErrorCode.CONFLICT, "Dead job " + jobId + " was resolved at " + job.resolvedAt
+                                + " by " + job.resolvedBy);
+                    }
+                    job.resolvedAt = clock.now();
+                    job.resolution = reason;
+                    job.resolvedBy = caller.scope();
+                    return DeadJobResponse.of(job);
+                });
+    }
+
+    /** Counts the unresolved dead jobs into the gauge; every instance does, each reading the same table. */
+    @Scheduled(every = "1m", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    public Uni<Void> refreshGauge() {
+        return pool.query("SELECT holds_money, count(*) FROM jobs WHERE status = 'DEAD' AND resolved_at IS NULL GROUP BY holds_money")
+                .execute()
+                .invoke(rows -> {
+                    long withMoney = 0;
+                    long withoutMoney = 0;
+                    for (Row row : rows) {
+                        if (row.getBoolean(0)) {
+                            withMoney = row.getLong(1);
+                        } else {
+                            withoutMoney = row.getLong(1);
+                        }
+                    }
+                    unresolvedWithMoney.set(withMoney);
+                    unresolvedWithoutMoney.set(withoutMoney);
+                })
+                .replaceWithVoid();
+    }
+}
