@@ -268,26 +268,34 @@ public class BankBookings {
      * (it converted, or took a fee): the payout moved the ledger by its own amount, so what the
      * bank booked beyond it goes to SUSPENSE and is parked for an operator, and RAIL keeps mirroring
      * the bank. In one currency the difference; in two, the booked amount in and the payout's out.
+     * A return of a payout that never settled (the bank's debit not booked yet) moved the ledger by
+     * nothing: all of what the bank booked goes to SUSPENSE, and the debit, when it comes, is parked
+     * out of it.
      */
     private Uni<Void> bookedDifference(String fileHash, EntryBooked entry, BankPayout payout) {
-        if (entry.amount() == payout.amount && entry.currency().equals(payout.currency)) {
-            return Uni.createFrom().voidItem();
-        }
-        long in = entry.debit() ? -1 : 1; // money in leaves RAIL negative, as parkCredit books it
-        Journal difference = Journal.of("BANK_DIFFERENCE", null);
-        if (entry.currency().equals(payout.currency)) {
-            long beyond = in * (entry.amount() - payout.amount);
-            difference.system(SystemAccount.RAIL, entry.currency(), -beyond).system(SystemAccount.SUSPENSE, entry.currency(), beyond);
-        } else {
-            difference.system(SystemAccount.RAIL, entry.currency(), -in * entry.amount())
-                    .system(SystemAccount.SUSPENSE, entry.currency(), in * entry.amount())
-                    .system(SystemAccount.RAIL, payout.currency, in * payout.amount)
-                    .system(SystemAccount.SUSPENSE, payout.currency, -in * payout.amount);
-        }
-        return ledger.post(difference).flatMap(ignored -> parkEntry(fileHash, entry.debit() ? "DEBIT_DIFFERENCE" : "RETURN_DIFFERENCE",
-                entry, (entry.debit() ? "A debit" : "A return") + " booked for " + entry.amount() + " " + entry.currency()
-                        + " of a payout of " + payout.amount + " " + payout.currency + ": the payout moved the ledger by its own"
-                        + " amount, the difference is booked to SUSPENSE"));
+        return PaymentTransaction.<PaymentTransaction>findById(payout.transactionId).flatMap(t -> {
+            // A return applied before the payout settled (its debit not booked yet) moved RAIL by nothing.
+            long moved = t.settledAt != null ? payout.amount : 0;
+            if (entry.amount() == moved && entry.currency().equals(payout.currency)) {
+                return Uni.createFrom().voidItem();
+            }
+            long in = entry.debit() ? -1 : 1; // money in leaves RAIL negative, as parkCredit books it
+            Journal difference = Journal.of("BANK_DIFFERENCE", null);
+            if (entry.currency().equals(payout.currency)) {
+                long beyond = in * (entry.amount() - moved);
+                difference.system(SystemAccount.RAIL, entry.currency(), -beyond).system(SystemAccount.SUSPENSE, entry.currency(), beyond);
+            } else {
+                difference.system(SystemAccount.RAIL, entry.currency(), -in * entry.amount())
+                        .system(SystemAccount.SUSPENSE, entry.currency(), in * entry.amount())
+                        .system(SystemAccount.RAIL, payout.currency, in * moved)
+                        .system(SystemAccount.SUSPENSE, payout.currency, -in * moved);
+            }
+            return ledger.post(difference).flatMap(ignored -> parkEntry(fileHash, entry.debit() ? "DEBIT_DIFFERENCE" : "RETURN_DIFFERENCE",
+                    entry, (entry.debit() ? "A debit" : "A return") + " booked for " + entry.amount() + " " + entry.currency()
+                            + " of a payout of " + payout.amount + " " + payout.currency + (moved == 0
+                            ? " that had not settled: the ledger had not moved for it, the booked amount is booked to SUSPENSE"
+                            : ": the payout moved the ledger by its own amount, the difference is booked to SUSPENSE")));
+        });
     }
 
     private static Uni<String> statusOf(BankPayout payout) {

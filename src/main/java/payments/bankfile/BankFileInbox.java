@@ -6,6 +6,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 import payments.bankfile.BankMessages.BankEvent;
+import payments.common.Ids;
 import payments.common.ServerClock;
 import payments.common.Times;
 
@@ -99,8 +100,8 @@ public class BankFileInbox {
     private Uni<Boolean> read(String inbox, String name) {
         return transports.exchange(transport -> readOrRefuse(transport, inbox, name)).flatMap(read -> {
             if (read.refused() != null) {
-                // Nothing of it was read: the name stands for its content in the record.
-                return quarantine(inbox, name, sha256(("refused:" + name).getBytes(StandardCharsets.UTF_8)), "Refused unread: "
+                // Nothing of it was read: a key of its own stands for its content, so no later file of that name overwrites its copy.
+                return quarantine(inbox, name, sha256(("refused:" + name + ":" + Ids.newUuid()).getBytes(StandardCharsets.UTF_8)), "Refused unread: "
                         + read.refused()).replaceWith(false);
             }
             byte[] content = read.content();

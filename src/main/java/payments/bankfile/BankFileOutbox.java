@@ -1,6 +1,5 @@
 package payments.bankfile;
 
-import com.prowidesoftware.swift.model.mx.MxPain00100109;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Multi;
@@ -16,8 +15,6 @@ import payments.transaction.RefundReason;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -87,7 +84,7 @@ public class BankFileOutbox {
         BankBatch batch = new BankBatch();
         batch.id = "B" + Ids.newUuid().toString().replace("-", "");
         batch.fileName = "pain.001." + batch.id + ".xml";
-        return transports.offload(() -> write(batch.id, now, payouts)).flatMap(written -> failUnwritable(written.unwritable())
+        return transports.offload(() -> new BatchWriter(schemas, debtor()).write(batch.id, now, payouts)).flatMap(written -> failUnwritable(written.unwritable())
                 .flatMap(ignored -> {
                     if (written.content() == null) {
                         return Uni.createFrom().voidItem();
@@ -103,53 +100,6 @@ public class BankFileOutbox {
                     LOG.infof("Bank file %s: %d payouts", batch.fileName, written.payouts().size());
                     return batch.persist().replaceWithVoid();
                 }));
-    }
-
-    /** A file's content (null when no payout could be written) with the payouts in it, and those that cannot be written, each with why. */
-    private record Written(String content, List<BankPayout> payouts, Map<BankPayout, String> unwritable) {
-    }
-
-    /**
-     * The file of these payouts, checked against its schema. A file that fails is not held back
-     * whole: each payout is checked in a file of its own, and those that fail alone leave the batch
-     * (the rest must then pass, or it is a fault of this server and they all stay queued).
-     */
-    private Written write(String batchId, Instant now, List<BankPayout> payouts) {
-        Checked whole = check(batchId, now, payouts);
-        if (whole.problem() == null) {
-            return new Written(whole.content(), payouts, Map.of());
-        }
-        Map<BankPayout, String> unwritable = new LinkedHashMap<>();
-        List<BankPayout> writable = new ArrayList<>();
-        for (BankPayout payout : payouts) {
-            String problem = check(batchId, now, List.of(payout)).problem();
-            if (problem == null) {
-                writable.add(payout);
-            } else {
-                unwritable.put(payout, problem);
-            }
-        }
-        if (writable.isEmpty()) {
-            return new Written(null, List.of(), unwritable);
-        }
-        Checked rest = check(batchId, now, writable);
-        if (rest.problem() != null) {
-            throw new IllegalStateException("A pain.001 file failed its own schema: " + rest.problem());
-        }
-        return new Written(rest.content(), writable, unwritable);
-    }
-
-    private record Checked(String content, String problem) {
-    }
-
-    private Checked check(String batchId, Instant now, List<BankPayout> payouts) {
-        try {
-            String content = Pain001.write(new Pain001.Batch(batchId, now, debtor(), payouts.stream().map(BankPayout::toFile).toList()));
-            schemas.validate(content, MxPain00100109.class, MxPain00100109._classes);
-            return new Checked(content, null);
-        } catch (IsoSchemas.InvalidMessage | RuntimeException e) {
-            return new Checked(null, String.valueOf(e.getMessage()));
-        }
     }
 
     /** A payout no file can carry fails alone (ACCOUNT_INVALID: the payee's details are what it carries) and its payer is refunded. */

@@ -54,15 +54,20 @@ public class BankFileRail implements PaymentRail {
         return leg == Leg.PAYOUT;
     }
 
-    /** A payout still queued is taken out of the next file; one already in a file has gone to the bank. */
+    /**
+     * A payout still queued is taken out of the next file; one already in a file has gone to the
+     * bank, as has one a cut-off is writing into a file right now (its row is locked: SKIP LOCKED,
+     * so the caller, who holds the payment's row, never waits on the cut-off, which takes payment
+     * rows after payout rows).
+     */
     @Override
     public Uni<Boolean> withdraw(UUID transactionId) {
         return Panache.getSession().flatMap(session -> session.createNativeQuery(
-                        "SELECT * FROM bank_payouts WHERE transaction_id = ?1 FOR UPDATE", BankPayout.class)
+                        "SELECT * FROM bank_payouts WHERE transaction_id = ?1 FOR UPDATE SKIP LOCKED", BankPayout.class)
                 .setParameter(1, transactionId).getResultList())
                 .flatMap(found -> {
                     if (found.isEmpty()) {
-                        return Uni.createFrom().item(true);
+                        return BankPayout.count("transactionId", transactionId).map(held -> held == 0);
                     }
                     BankPayout payout = found.get(0);
                     return BankPayout.QUEUED.equals(payout.status) ? payout.delete().replaceWith(true) : Uni.createFrom().item(false);

@@ -11,13 +11,17 @@ import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import java.io.StringReader;
 import java.math.BigDecimal;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
  * The facets of the official ISO 20022 schemas that money depends on and the schema generated from
  * the library's model does not carry ({@link IsoSchemas}): every amount (an element with a
- * {@code Ccy} attribute) is a plain decimal above zero with at most 18 digits, 5 of them
- * decimals (the official XSD forbids negative amounts; none this server books is zero); every
+ * {@code Ccy} attribute) is a plain decimal, zero or above, with at most 18 digits, 5 of them
+ * decimals (the official XSD forbids negative amounts); an amount this server books (an entry's,
+ * a transaction's, an instructed one) is above zero (a charge may be zero, a booking never); every
  * currency code is three capital letters; every date ({@code Dt}) and date-time ({@code ...DtTm})
  * has its XML Schema form. A file that breaks one is refused whole. Pure.
  */
@@ -27,6 +31,8 @@ final class IsoFacets {
     private static final Pattern DECIMAL = Pattern.compile("[0-9]+(\\.[0-9]+)?");
     private static final int TOTAL_DIGITS = 18;
     private static final int FRACTION_DIGITS = 5;
+    /** The elements whose {@code Amt} is an amount booked: a camt.054 entry, its transaction, the instructed amount. */
+    private static final Set<String> BOOKED_AMOUNT_OF = Set.of("Ntry", "TxDtls", "InstdAmt");
 
     private IsoFacets() {
     }
@@ -38,10 +44,17 @@ final class IsoFacets {
         try {
             DatatypeFactory dates = DatatypeFactory.newInstance();
             XMLStreamReader reader = factory.createXMLStreamReader(new StringReader(xml));
+            Deque<String> open = new ArrayDeque<>();
             try {
                 while (reader.hasNext()) {
-                    if (reader.next() == XMLStreamConstants.START_ELEMENT) {
-                        element(reader, dates);
+                    int event = reader.next();
+                    if (event == XMLStreamConstants.START_ELEMENT) {
+                        // Reading an element's text consumes its end: only elements with children stay open.
+                        if (!element(reader, dates, open.peek())) {
+                            open.push(reader.getLocalName());
+                        }
+                    } else if (event == XMLStreamConstants.END_ELEMENT) {
+                        open.poll();
                     }
                 }
             } finally {
@@ -52,19 +65,24 @@ final class IsoFacets {
         }
     }
 
-    private static void element(XMLStreamReader reader, DatatypeFactory dates) throws XMLStreamException, IsoSchemas.InvalidMessage {
+    /** Checks one element; true when it was a text element this read to its end. */
+    private static boolean element(XMLStreamReader reader, DatatypeFactory dates, String parent)
+            throws XMLStreamException, IsoSchemas.InvalidMessage {
         String name = reader.getLocalName();
         String currency = reader.getAttributeValue(null, "Ccy");
         if (currency != null) {
             currency(name, currency);
-            amount(name, reader.getElementText().strip());
+            amount(name, reader.getElementText().strip(), "Amt".equals(name) && BOOKED_AMOUNT_OF.contains(parent));
         } else if ("Ccy".equals(name)) {
             currency(name, reader.getElementText().strip());
         } else if ("Dt".equals(name)) {
             date(dates, name, reader.getElementText().strip(), DatatypeConstants.DATE);
         } else if (name.endsWith("DtTm")) {
             date(dates, name, reader.getElementText().strip(), DatatypeConstants.DATETIME);
+        } else {
+            return false;
         }
+        return true;
     }
 
     private static void currency(String element, String code) throws IsoSchemas.InvalidMessage {
@@ -73,13 +91,13 @@ final class IsoFacets {
         }
     }
 
-    private static void amount(String element, String text) throws IsoSchemas.InvalidMessage {
+    private static void amount(String element, String text, boolean booked) throws IsoSchemas.InvalidMessage {
         if (!DECIMAL.matcher(text).matches()) {
-            throw refused(element, "amount '" + bounded(text) + "' is not a plain decimal above zero");
+            throw refused(element, "amount '" + bounded(text) + "' is not a plain decimal, zero or above");
         }
         BigDecimal amount = new BigDecimal(text);
-        if (amount.signum() <= 0) {
-            throw refused(element, "amount " + text + " is not above zero");
+        if (booked && amount.signum() <= 0) {
+            throw refused(element, "booked amount " + text + " is not above zero");
         }
         BigDecimal significant = amount.stripTrailingZeros();
         if (significant.scale() > FRACTION_DIGITS || significant.precision() - Math.min(significant.scale(), 0) > TOTAL_DIGITS) {

@@ -31,7 +31,7 @@ public class BeneficialOwnerResource {
     @POST
     @Path("beneficial-owners")
     public Uni<Response> create(JsonNode body) {
-        return service.create(body).map(owner -> Response.status(201).entity(owner).build());
+        return service.create(body, caller.get()).map(owner -> Response.status(201).entity(owner).build());
     }
 
     @GET

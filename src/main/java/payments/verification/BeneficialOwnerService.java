@@ -62,8 +62,9 @@ public class BeneficialOwnerService {
         this.json = json;
     }
 
+    /** POST /beneficial-owners; a new owner of a business under review or approved sends it back to review. */
     @WithTransaction
-    public Uni<BeneficialOwnerResponse> create(JsonNode body) {
+    public Uni<BeneficialOwnerResponse> create(JsonNode body, Caller caller) {
         ObjectNode request = schemas.validate(body, RequestSchemas.BENEFICIAL_OWNER_CREATE, this::checkRules);
         return CustomerService.findForChange(request.get("customerId").asText()).flatMap(customer -> {
             if (!customer.isBusiness()) {
@@ -85,6 +86,8 @@ public class BeneficialOwnerService {
                         }
                     }))
                     .call(() -> owner.persist())
+                    .call(() -> reviews.changed(customer, "Beneficial owner " + owner.wireId() + " added by the platform: roles "
+                            + String.join(", ", owner.roleList()) + ", ownershipPercentage " + owner.ownershipPercentage, caller))
                     .map(saved -> toWire(owner));
         });
     }
@@ -107,14 +110,16 @@ public class BeneficialOwnerService {
                 () -> BeneficialOwner.count(filters.countClause(), filters.countParams()), page, o -> o.id.toString(), this::toWire);
     }
 
-    /** PATCH /beneficial-owners/{id}; a change of the owner's identity may send its business back to review. */
+    /**
+     * PATCH /beneficial-owners/{id}; a change of the owner's roles, share or identity may send its
+     * business back to review.
+     */
     @WithTransaction
     public Uni<BeneficialOwnerResponse> update(String ownerId, JsonNode body, Caller caller) {
         ObjectNode request = schemas.validate(body, RequestSchemas.BENEFICIAL_OWNER_UPDATE, this::checkRules);
         return find(ownerId, false).flatMap(owner -> CustomerService.findForChange(IdType.CUSTOMER.wireId(owner.customerId))
                 .flatMap(customer -> {
-                    List<String> identity = IdentityChanges.differing(request.path("personalInfo"), json.read(owner.personalInfo),
-                            OWNER_IDENTITY, "personalInfo.");
+                    List<String> reviewed = reviewedChanges(owner, request);
                     if (request.has("roles")) {
                         owner.setRoleList(JsonText.texts(request.get("roles")));
                     }
@@ -133,10 +138,27 @@ public class BeneficialOwnerService {
                     }
                     owner.updatedAt = clock.now();
                     return checkTotalOwnership(owner)
-                            .call(() -> identity.isEmpty() ? Uni.createFrom().voidItem() : reviews.changed(customer,
-                                    "Beneficial owner " + ownerId + " changed by the platform: " + String.join(", ", identity), caller))
+                            .call(() -> reviewed.isEmpty() ? Uni.createFrom().voidItem() : reviews.changed(customer,
+                                    "Beneficial owner " + ownerId + " changed by the platform: " + String.join(", ", reviewed), caller))
                             .map(ok -> toWire(owner));
                 }));
+    }
+
+    /**
+     * What a PATCH sets to new values among what the business's review decides on (who owns and
+     * controls it, and who they are), read before it is applied; the order of roles is no change.
+     */
+    private List<String> reviewedChanges(BeneficialOwner owner, ObjectNode request) {
+        List<String> changed = new ArrayList<>();
+        if (request.has("roles") && !Set.copyOf(JsonText.texts(request.get("roles"))).equals(Set.copyOf(owner.roleList()))) {
+            changed.add("roles");
+        }
+        if (request.has("ownershipPercentage") && request.get("ownershipPercentage").asInt() != owner.ownershipPercentage) {
+            changed.add("ownershipPercentage");
+        }
+        changed.addAll(IdentityChanges.differing(request.path("personalInfo"), json.read(owner.personalInfo), OWNER_IDENTITY,
+                "personalInfo."));
+        return changed;
     }
 
     /** Loads an owner by wire id; 404 when absent. */

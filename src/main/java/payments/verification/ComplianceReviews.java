@@ -74,7 +74,8 @@ public class ComplianceReviews implements IdentityChanges {
     @WithSession
     public Uni<Page<ReviewResponse>> waiting(String limit, String cursor) {
         PageRequest page = PageRequest.of(limit, cursor);
-        QueryFilters filters = new QueryFilters().where("status in :waiting", "waiting", WAITING).page("id", page, true);
+        QueryFilters filters = new QueryFilters().where("status in :waiting", "waiting", WAITING).where("supersededAt is null")
+                .page("id", page, true);
         return Page.fetch(Verification.<Verification>find(filters.clause(), Sort.ascending("id"), filters.params()),
                         () -> Verification.count(filters.countClause(), filters.countParams()), page, v -> v.id.toString(),
                         Function.<Verification>identity())
@@ -87,23 +88,28 @@ public class ComplianceReviews implements IdentityChanges {
 
     /**
      * POST /compliance/reviews/{verificationId}/approve or /reject: 409 unless the packet waits for
-     * review; a rejection needs a reason.
+     * review (a packet superseded by a newer one no longer does); a rejection needs a reason.
      */
     @WithTransaction
     public Uni<DecisionResponse> decide(String verificationId, boolean approve, JsonNode body, Caller caller) {
         String reason = reason(body, !approve);
-        return Ids.<Verification>find(IdType.VERIFICATION, verificationId, VerificationService.NOT_FOUND, "Verification",
-                        id -> Verification.findById(id, LockModeType.PESSIMISTIC_WRITE))
-                .flatMap(verification -> {
+        UUID id = Ids.uuidOf(IdType.VERIFICATION, verificationId, VerificationService.NOT_FOUND);
+        return Ids.find(IdType.VERIFICATION, verificationId, VerificationService.NOT_FOUND, "Verification",
+                        VerificationService::lockedCustomerOf)
+                .flatMap(customer -> Verification.<Verification>findById(id, LockModeType.PESSIMISTIC_WRITE).flatMap(verification -> {
+                    if (verification.supersededAt != null) {
+                        throw new ApiException(ErrorCode.CONFLICT, "Verification " + verificationId + " was superseded by "
+                                + IdType.VERIFICATION.wireId(verification.supersededBy) + " when the customer's identity or documents"
+                                + " changed; decide that packet, on the data as it now stands");
+                    }
                     if (!WAITING.contains(verification.status)) {
                         throw new ApiException(ErrorCode.CONFLICT, "Verification " + verificationId + " is " + verification.status
                                 + "; only a packet waiting for review (" + String.join(" or ", WAITING) + ") can be decided");
                     }
-                    return CustomerService.find(IdType.CUSTOMER.wireId(verification.customerId), true)
-                            .flatMap(customer -> verifications.decideByPerson(verification, customer, approve))
+                    return verifications.decideByPerson(verification, customer, approve)
                             .flatMap(decided -> record(verification, approve ? ComplianceDecision.APPROVED : ComplianceDecision.REJECTED,
-                                    reason, caller));
-                });
+                                    reason, caller.scope()));
+                }));
     }
 
     /**
@@ -115,22 +121,28 @@ public class ComplianceReviews implements IdentityChanges {
         String reason = reason(body, true);
         return CustomerService.findForChange(customerId)
                 .flatMap(verifications::reopen)
-                .flatMap(verification -> record(verification, ComplianceDecision.REOPENED, reason, caller));
+                .flatMap(verification -> record(verification, ComplianceDecision.REOPENED, reason, caller.scope()));
     }
 
     /**
      * A PENDING or APPROVED customer whose identity or documents changed is reviewed again (the
-     * desk's reopen without its APPROVED-only rule: a review under way takes the change in), the
-     * audit log saying who changed what (decision REOPENED). Nothing for other customers: an
-     * UNVERIFIED one's next submission is reviewed anyway, a REJECTED one's verification is final.
+     * desk's reopen without its APPROVED-only rule: a packet under review is superseded by a new one,
+     * {@link VerificationService#reviewAgain}), the audit log saying who changed what (decision
+     * REOPENED, on the new packet). Nothing for other customers: an UNVERIFIED one's next submission
+     * is reviewed anyway, a REJECTED one's verification is final.
      */
     @Override
     public Uni<Void> changed(Customer customer, String what, Caller caller) {
+        return changed(customer, what, caller.scope());
+    }
+
+    /** {@link #changed(Customer, String, Caller)} by {@code actor}, as the audit log names it (a hosted page has no API caller). */
+    Uni<Void> changed(Customer customer, String what, String actor) {
         if (!REVIEWED.contains(customer.verificationStatus)) {
             return Uni.createFrom().voidItem();
         }
         return verifications.reviewAgain(customer)
-                .flatMap(verification -> record(verification, ComplianceDecision.REOPENED, what, caller))
+                .flatMap(verification -> record(verification, ComplianceDecision.REOPENED, what, actor))
                 .replaceWithVoid();
     }
 
@@ -149,14 +161,14 @@ public class ComplianceReviews implements IdentityChanges {
                 DecisionResponse::of);
     }
 
-    private Uni<DecisionResponse> record(Verification verification, String kind, String reason, Caller caller) {
+    private Uni<DecisionResponse> record(Verification verification, String kind, String reason, String actor) {
         ComplianceDecision decision = new ComplianceDecision();
         decision.id = Ids.newUuid();
         decision.verificationId = verification.id;
         decision.customerId = verification.customerId;
         decision.decision = kind;
         decision.reason = reason;
-        decision.actor = caller.scope();
+        decision.actor = actor;
         decision.createdAt = clock.now();
         return decision.<ComplianceDecision>persist().map(DecisionResponse::of);
     }

@@ -38,7 +38,7 @@ public class DocumentResource {
     public Uni<Response> upload(@RestForm String documentHolder, @RestForm String documentType, @RestForm String side,
                                 @RestForm String country, @RestForm String documentNumber,
                                 @RestForm String issuingAuthority, @RestForm("file") FileUpload file) {
-        return service.upload(form(documentHolder, documentType, side, country, documentNumber, issuingAuthority, file))
+        return service.upload(form(documentHolder, documentType, side, country, documentNumber, issuingAuthority, file), caller.get())
                 .map(document -> Response.status(201).entity(document).build());
     }
 

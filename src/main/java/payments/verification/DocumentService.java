@@ -18,6 +18,7 @@ import payments.common.ServerClock;
 import payments.common.ServerConfig;
 import payments.common.schema.SchemaValidator;
 import payments.common.security.Caller;
+import payments.customer.Customer;
 import payments.customer.CustomerService;
 
 import java.util.ArrayList;
@@ -48,8 +49,18 @@ public class DocumentService {
         this.config = config;
     }
 
+    /** POST /documents. */
     @WithTransaction
-    public Uni<DocumentResponse> upload(DocumentUpload form) {
+    public Uni<DocumentResponse> upload(DocumentUpload form, Caller caller) {
+        return upload(form, caller.scope());
+    }
+
+    /**
+     * Stores a new document; for a customer under review or approved it joins the review, which
+     * starts again ({@link #joinReview}). {@code actor} names the uploader in the audit log. Call
+     * inside a transaction.
+     */
+    Uni<DocumentResponse> upload(DocumentUpload form, String actor) {
         List<FieldError> errors = new ArrayList<>();
         if (form.documentHolder() == null || form.documentHolder().isBlank()) {
             errors.add(FieldError.of("documentHolder", "Is required: a Customer or BeneficialOwner id"));
@@ -58,25 +69,28 @@ public class DocumentService {
                     "Must be a Customer or BeneficialOwner id"));
         }
         return checkedFile(form, errors)
-                .flatMap(content -> holderCustomer(form.documentHolder()).flatMap(customerId -> {
+                .flatMap(content -> holderCustomer(form.documentHolder()).flatMap(customer -> {
                     screen(form);
                     Document document = new Document();
                     document.id = Ids.newUuid();
                     document.holderId = form.documentHolder();
-                    document.customerId = customerId;
+                    document.customerId = customer.id;
                     document.createdAt = clock.now();
                     apply(document, form, content);
                     DocumentFile file = new DocumentFile();
                     file.documentId = document.id;
                     file.content = content;
-                    return document.persist().call(file::persist).map(saved -> toWire(document));
+                    return document.persist().call(file::persist)
+                            .call(() -> joinReview(customer, document, "Document " + document.wireId() + " ("
+                                    + document.documentType + ") uploaded", actor))
+                            .map(saved -> toWire(document));
                 }));
     }
 
     /**
      * PUT /documents/{id}: the file replaced. For a customer under review or approved the new file
-     * joins the review, which starts again ({@link ComplianceReviews#changed}); otherwise (a document
-     * to redo, say) it goes with the customer's next submission.
+     * joins the review, which starts again ({@link #joinReview}); otherwise (a document to redo, say)
+     * it goes with the customer's next submission.
      */
     @WithTransaction
     public Uni<DocumentResponse> replace(String documentId, DocumentUpload form, Caller caller) {
@@ -86,13 +100,26 @@ public class DocumentService {
                     screen(form);
                     apply(document, form, content);
                     document.replacedAt = document.updatedAt;
-                    document.submittedAt = ComplianceReviews.REVIEWED.contains(customer.verificationStatus) ? document.updatedAt : null;
+                    document.submittedAt = null;
                     return DocumentFile.<DocumentFile>findById(document.id)
                             .invoke(file -> file.content = content)
-                            .call(() -> reviews.changed(customer, "Document " + documentId + " (" + document.documentType
-                                    + ") replaced by the platform", caller))
+                            .call(() -> joinReview(customer, document, "Document " + documentId + " (" + document.documentType
+                                    + ") replaced by the platform", caller.scope()))
                             .map(file -> toWire(document));
                 })));
+    }
+
+    /**
+     * A document of a customer under review or approved goes with the review, which starts again
+     * ({@link ComplianceReviews#changed}): stamped as submitted, so it can no longer be deleted.
+     * Nothing for other customers.
+     */
+    private Uni<Void> joinReview(Customer customer, Document document, String what, String actor) {
+        if (!ComplianceReviews.REVIEWED.contains(customer.verificationStatus)) {
+            return Uni.createFrom().voidItem();
+        }
+        document.submittedAt = document.updatedAt;
+        return reviews.changed(customer, what, actor);
     }
 
     @WithSession
@@ -149,10 +176,10 @@ public class DocumentService {
     }
 
     /** The customer a holder belongs to (the customer locked, so a deleted one is refused). */
-    private static Uni<UUID> holderCustomer(String holderId) {
+    private static Uni<Customer> holderCustomer(String holderId) {
         Uni<String> customerId = Ids.isValid(IdType.CUSTOMER, holderId) ? Uni.createFrom().item(holderId)
                 : BeneficialOwnerService.find(holderId, false).map(owner -> IdType.CUSTOMER.wireId(owner.customerId));
-        return customerId.flatMap(CustomerService::findForChange).map(customer -> customer.id);
+        return customerId.flatMap(CustomerService::findForChange);
     }
 
     /** Checks the metadata fields and the file together, so a bad upload lists every problem at once. */

@@ -98,8 +98,10 @@ public class KycLinkService {
     @WithTransaction
     public Uni<Submitted> submit(String token, DocumentUpload upload) {
         return openLink(token, true).flatMap(open -> {
-            Uni<?> stored = upload.file() == null ? Uni.createFrom().voidItem() : documents.upload(upload.withHolder(open.customer().wireId()));
-            return stored.flatMap(done -> verifications.submitFor(open.customer().wireId())).map(result -> {
+            String customerId = open.customer().wireId();
+            Uni<?> stored = upload.file() == null ? Uni.createFrom().voidItem()
+                    : documents.upload(upload.withHolder(customerId), "KYC_LINK:" + customerId);
+            return stored.flatMap(done -> verifications.submitFor(customerId)).map(result -> {
                 if (!Verification.RESOLVE_ERRORS.equals(result.verificationStatus())) {
                     open.link().usedAt = clock.now();
                 }

@@ -42,6 +42,17 @@ public class Verification extends PanacheEntityBase {
     @Column(name = "updated_at", nullable = false)
     public Instant updatedAt;
 
+    /**
+     * When a change of the customer's identity or documents put a new packet in this waiting one's
+     * place; its status then stays as it was on the wire, but nobody decides it any more.
+     */
+    @Column(name = "superseded_at")
+    public Instant supersededAt;
+
+    /** The packet that took this one's place. */
+    @Column(name = "superseded_by")
+    public UUID supersededBy;
+
     public String wireId() {
         return IdType.VERIFICATION.wireId(id);
     }

@@ -108,12 +108,23 @@ public class VerificationService {
                 this::toWire);
     }
 
-    /** The sandbox decision on an IN_PROGRESS packet (job body; call inside a transaction). */
+    /** The sandbox decision on an IN_PROGRESS packet not superseded (job body; call inside a transaction). */
     Uni<Void> decide(UUID verificationId) {
-        return Verification.<Verification>findById(verificationId, LockModeType.PESSIMISTIC_WRITE).flatMap(verification ->
-                verification == null || !Verification.IN_PROGRESS.equals(verification.status) ? Uni.createFrom().voidItem()
-                        : CustomerService.find(IdType.CUSTOMER.wireId(verification.customerId), true)
-                                .flatMap(customer -> decide(verification, customer)));
+        return lockedCustomerOf(verificationId).flatMap(customer -> customer == null ? Uni.createFrom().voidItem()
+                : Verification.<Verification>findById(verificationId, LockModeType.PESSIMISTIC_WRITE).flatMap(verification ->
+                        !Verification.IN_PROGRESS.equals(verification.status) || verification.supersededAt != null
+                                ? Uni.createFrom().voidItem() : decide(verification, customer)));
+    }
+
+    /**
+     * The customer of a packet, locked; null when there is no such packet. Whoever decides a packet
+     * locks its customer first and the packet after, the order in which a change of the customer's
+     * identity or documents takes them ({@link #reviewAgain}): the two wait for each other instead of
+     * deadlocking. Call inside a transaction, before loading the packet.
+     */
+    static Uni<Customer> lockedCustomerOf(UUID verificationId) {
+        return Customer.<Customer>find("id = (select v.customerId from Verification v where v.id = ?1)", verificationId)
+                .withLock(LockModeType.PESSIMISTIC_WRITE).firstResult();
     }
 
     private Uni<Void> decide(Verification verification, Customer customer) {
@@ -148,7 +159,7 @@ public class VerificationService {
     /**
      * A person's decision on a packet waiting for review (IN_PROGRESS or PENDING_MANUAL_REVIEW),
      * with the same events as the sandbox's: the verification's, the customer's KYC/KYB status, and
-     * for a business its owners'. Call inside a transaction with the verification locked.
+     * for a business its owners'. Call inside a transaction with the customer and the verification locked.
      */
     Uni<Void> decideByPerson(Verification verification, Customer customer, boolean approve) {
         String status = approve ? Verification.APPROVED : Verification.REJECTED;
@@ -167,23 +178,29 @@ public class VerificationService {
             throw new ApiException(ErrorCode.CONFLICT, "Customer " + customer.wireId() + " is " + customer.verificationStatus
                     + "; only an APPROVED customer's verification can be re-opened");
         }
-        Verification verification = packetOf(customer);
-        return conclude(verification, Verification.PENDING_MANUAL_REVIEW, List.of())
-                .call(verification::persist)
-                .call(() -> customers.decide(customer, "PENDING"))
-                .replaceWith(verification);
+        return manualReview(customer);
     }
 
     /**
-     * Sends a customer whose identity or documents changed back to review: the packet waiting for a
-     * decision takes the change in; else a new one starts as a complete submission does (IN_PROGRESS:
-     * the sandbox's rules decide it again, or it waits in the operator queue). The customer is PENDING
-     * either way. Call inside a transaction with the customer locked.
+     * Sends a customer whose identity or documents changed back to review: a new packet starts as a
+     * complete submission does (IN_PROGRESS: the sandbox's rules decide it again, or it waits in the
+     * operator queue), and the customer is PENDING. A packet still waiting is superseded by it, never
+     * changed under a reviewer who may have read the old data: the new one waits the same way (a
+     * person's review stays a person's), the old one keeps its status but can no longer be decided
+     * and sends no event. Call inside a transaction with the customer locked.
      */
     Uni<Verification> reviewAgain(Customer customer) {
-        return waitingPacket(customer).flatMap(open -> open != null
-                ? customers.decide(customer, "PENDING").replaceWith(open)
-                : newPacket(customer, List.of()));
+        return waitingPacket(customer).flatMap(open -> {
+            if (open == null) {
+                return newPacket(customer, List.of());
+            }
+            Uni<Verification> successor = Verification.PENDING_MANUAL_REVIEW.equals(open.status) ? manualReview(customer)
+                    : newPacket(customer, List.of());
+            return successor.invoke(next -> {
+                open.supersededAt = next.createdAt;
+                open.supersededBy = next.id;
+            });
+        });
     }
 
     /** What the customer's packet still lacks (none for businesses the sandbox decides outright); call in a session. */
@@ -206,10 +223,19 @@ public class VerificationService {
         return issuesFor(customer).flatMap(issues -> newPacket(customer, issues)).map(this::toWire);
     }
 
-    /** The customer's packet waiting for a decision (IN_PROGRESS or PENDING_MANUAL_REVIEW), or null; call in a session. */
+    /** The customer's packet waiting for a decision (IN_PROGRESS or PENDING_MANUAL_REVIEW, not superseded), or null; call in a session. */
     private static Uni<Verification> waitingPacket(Customer customer) {
-        return Verification.<Verification>find("customerId = ?1 and status in ?2", customer.id, ComplianceReviews.WAITING)
-                .firstResult();
+        return Verification.<Verification>find("customerId = ?1 and status in ?2 and supersededAt is null", customer.id,
+                ComplianceReviews.WAITING).firstResult();
+    }
+
+    /** A new packet, stored, waiting for a person (PENDING_MANUAL_REVIEW); the customer PENDING. */
+    private Uni<Verification> manualReview(Customer customer) {
+        Verification verification = packetOf(customer);
+        return conclude(verification, Verification.PENDING_MANUAL_REVIEW, List.of())
+                .call(verification::persist)
+                .call(() -> customers.decide(customer, "PENDING"))
+                .replaceWith(verification);
     }
 
     /** A new packet, stored: under review (IN_PROGRESS) when it lacks nothing, else RESOLVE_ERRORS listing the issues. */

@@ -131,7 +131,12 @@ class BankMessagesTest {
         }
         IsoSchemas.InvalidMessage negative = assertThrows(IsoSchemas.InvalidMessage.class,
                 () -> BankMessages.read(good.replace(">60.00<", ">-60.00<"), schemas));
-        assertTrue(negative.getMessage().contains("above zero"), negative.getMessage());
+        assertTrue(negative.getMessage().contains("zero or above"), negative.getMessage());
+        // A charge may be zero; a booked amount never.
+        IsoFacets.check("<Document><Chrgs><TtlChrgsAndTaxAmt Ccy=\"EUR\">0.00</TtlChrgsAndTaxAmt></Chrgs></Document>");
+        IsoSchemas.InvalidMessage zero = assertThrows(IsoSchemas.InvalidMessage.class, () -> IsoFacets.check(
+                "<Document><Chrgs><TtlChrgsAndTaxAmt Ccy=\"EUR\">0.00</TtlChrgsAndTaxAmt></Chrgs><Ntry><Amt Ccy=\"EUR\">0</Amt></Ntry></Document>"));
+        assertTrue(zero.getMessage().contains("booked amount 0 is not above zero"), zero.getMessage());
     }
 
     /**

@@ -139,24 +139,148 @@ class ComplianceReviewTest {
         assertNotEquals(first, second);
         api().get("/verifications/" + second).then().body("verificationStatus", equalTo("IN_PROGRESS"));
 
-        // Under review: the document cannot go; replacing it joins the review under way.
+        // Under review: the document cannot go; replacing it supersedes the packet under review with a new one.
         api().delete("/documents/" + passport).then().statusCode(409).body("code", equalTo("CONFLICT"));
         replace(passport, "olga.pdf").then().statusCode(200).body("fileName", equalTo("olga.pdf"));
-        staff.get().queryParam("customerId", customerId).get("/compliance/decisions").then()
+        String third = staff.get().queryParam("customerId", customerId).get("/compliance/decisions").then()
                 .body("data.decision", equalTo(List.of("REOPENED", "REOPENED", "APPROVED")))
-                .body("data[0].verificationId", equalTo(second))
-                .body("data[0].reason", containsString(passport));
-        staff.get().post("/compliance/reviews/" + second + "/approve").then().statusCode(200);
+                .body("data[0].reason", containsString(passport))
+                .extract().path("data[0].verificationId");
+        assertNotEquals(second, third);
+        staff.get().post("/compliance/reviews/" + second + "/approve").then().statusCode(409);
+        staff.get().post("/compliance/reviews/" + third + "/approve").then().statusCode(200);
         api().get("/customers/" + customerId).then().body("kycStatus", equalTo("APPROVED")).body("fullName", equalTo("Olga Swapped"));
 
         // Approved again: a replaced document is reviewed again, and still cannot be deleted.
         replace(passport, "another.pdf").then().statusCode(200);
         api().get("/customers/" + customerId).then().body("kycStatus", equalTo("PENDING"));
-        String third = staff.get().queryParam("customerId", customerId).get("/compliance/decisions").then()
+        String fourth = staff.get().queryParam("customerId", customerId).get("/compliance/decisions").then()
                 .body("data.decision", equalTo(List.of("REOPENED", "APPROVED", "REOPENED", "REOPENED", "APPROVED")))
                 .extract().path("data[0].verificationId");
-        assertNotEquals(second, third);
+        assertNotEquals(third, fourth);
         api().delete("/documents/" + passport).then().statusCode(409).body("code", equalTo("CONFLICT"));
+    }
+
+    /**
+     * The desk decides the data it saw: a change while a packet waits supersedes that packet with a
+     * new one, so approving the packet the desk loaded before the change is 409 and only the newest
+     * (which the queue now shows instead) can be decided. The superseded packet keeps its status.
+     */
+    @Test
+    void aPacketSupersededByALaterChangeCannotBeDecided() throws Exception {
+        java.util.function.Supplier<RequestSpecification> staff = reviewer();
+        String customerId = approvedIndividual("Rae Racer", staff);
+        api().body(Map.of("customerType", "INDIVIDUAL", "fullName", "Rae Second")).patch("/customers/" + customerId).then()
+                .statusCode(200).body("kycStatus", equalTo("PENDING"));
+        String loaded = latestDecision(staff, customerId).getString("verificationId");
+        staff.get().get("/compliance/reviews?limit=100").then().body("data.verification.id", hasItem(loaded));
+
+        String newest;
+        try (WebhookReceiver receiver = WebhookReceiver.configured()) {
+            api().body(Map.of("customerType", "INDIVIDUAL", "fullName", "Rae Third")).patch("/customers/" + customerId).then()
+                    .statusCode(200).body("kycStatus", equalTo("PENDING"));
+            newest = latestDecision(staff, customerId).getString("verificationId");
+            assertNotEquals(loaded, newest);
+            assertNotNull(receiver.nextMatching("VERIFICATION.IN_PROGRESS", newest, 10));
+        }
+        staff.get().get("/compliance/reviews?limit=100").then()
+                .body("data.verification.id", hasItem(newest)).body("data.verification.id", not(hasItem(loaded)));
+        staff.get().body(Map.of("reason", "Checked the name I was shown")).post("/compliance/reviews/" + loaded + "/approve").then()
+                .statusCode(409).body("code", equalTo("CONFLICT")).body("message", containsString(newest));
+        api().get("/customers/" + customerId).then().body("kycStatus", equalTo("PENDING"));
+        api().get("/verifications/" + loaded).then().statusCode(200).body("verificationStatus", equalTo("IN_PROGRESS"));
+
+        staff.get().post("/compliance/reviews/" + newest + "/approve").then().statusCode(200);
+        api().get("/customers/" + customerId).then().body("kycStatus", equalTo("APPROVED")).body("fullName", equalTo("Rae Third"));
+        staff.get().queryParam("customerId", customerId).get("/compliance/decisions").then()
+                .body("data.decision", equalTo(List.of("APPROVED", "REOPENED", "REOPENED", "APPROVED")))
+                .body("data[0].verificationId", equalTo(newest));
+    }
+
+    /** A document uploaded for an approved customer joins a new review, and cannot be deleted. */
+    @Test
+    void aDocumentUploadedForAnApprovedCustomerGoesBackToReview() {
+        java.util.function.Supplier<RequestSpecification> staff = reviewer();
+        String customerId = approvedIndividual("Uma Uploaded", staff);
+        String licence = VerificationTest.upload(customerId, "DRIVERS_LICENSE", VerificationTest.PNG);
+        api().get("/customers/" + customerId).then().body("kycStatus", equalTo("PENDING"));
+        JsonPath reopened = latestDecision(staff, customerId);
+        assertEquals("REOPENED", reopened.getString("decision"));
+        assertTrue(reopened.getString("reason").contains(licence), reopened.prettify());
+        staff.get().get("/compliance/reviews?limit=100").then().body("data.verification.id", hasItem(reopened.getString("verificationId")));
+        api().delete("/documents/" + licence).then().statusCode(409).body("code", equalTo("CONFLICT"));
+    }
+
+    /** Who owns an approved business is part of its review: a new owner sends it back to review. */
+    @Test
+    void anOwnerAddedToAnApprovedBusinessSendsItBackToReview() {
+        java.util.function.Supplier<RequestSpecification> staff = reviewer();
+        String businessId = approvedBusiness(staff).get(0);
+        String newcomer = api().body(VerificationTest.owner(businessId, "Newman", List.of("UBO"), 40)).post("/beneficial-owners")
+                .then().statusCode(201).extract().path("id");
+        api().get("/customers/" + businessId).then().body("kybStatus", equalTo("PENDING"));
+        JsonPath added = latestDecision(staff, businessId);
+        assertEquals("REOPENED", added.getString("decision"));
+        assertTrue(added.getString("reason").contains(newcomer), added.prettify());
+        staff.get().get("/compliance/reviews?limit=100").then().body("data.verification.id", hasItem(added.getString("verificationId")));
+        staff.get().post("/compliance/reviews/" + added.getString("verificationId") + "/approve").then().statusCode(200);
+        api().get("/customers/" + businessId).then().body("kybStatus", equalTo("APPROVED"));
+        api().get("/beneficial-owners/" + newcomer).then().body("kycStatus", equalTo("APPROVED"));
+    }
+
+    /**
+     * An owner's share or roles are part of the business's review: changing them sends an approved
+     * business back to review; values as on file (roles in another order) change nothing.
+     */
+    @Test
+    void anOwnersShareChangedSendsAnApprovedBusinessBackToReview() {
+        java.util.function.Supplier<RequestSpecification> staff = reviewer();
+        List<String> business = approvedBusiness(staff);
+        String businessId = business.get(0);
+        String founder = business.get(1);
+        api().body(Map.of("ownershipPercentage", 60, "roles", List.of("DIRECTOR", "UBO"))).patch("/beneficial-owners/" + founder)
+                .then().statusCode(200);
+        api().get("/customers/" + businessId).then().body("kybStatus", equalTo("APPROVED"));
+
+        api().body(Map.of("ownershipPercentage", 0)).patch("/beneficial-owners/" + founder).then().statusCode(200)
+                .body("ownershipPercentage", equalTo(0));
+        api().get("/customers/" + businessId).then().body("kybStatus", equalTo("PENDING"));
+        JsonPath changed = latestDecision(staff, businessId);
+        assertEquals("REOPENED", changed.getString("decision"));
+        assertEquals("Beneficial owner " + founder + " changed by the platform: ownershipPercentage", changed.getString("reason"));
+        staff.get().queryParam("customerId", businessId).get("/compliance/decisions").then()
+                .body("data.decision", equalTo(List.of("REOPENED", "APPROVED")));
+    }
+
+    /** A business whose complete packet the desk approved, and its one owner (60%, UBO and DIRECTOR): [business, owner]. */
+    private static List<String> approvedBusiness(java.util.function.Supplier<RequestSpecification> staff) {
+        String businessId = VerificationTest.business("REG-46001");
+        String owner = api().body(VerificationTest.owner(businessId, "Smith", List.of("UBO", "DIRECTOR"), 60))
+                .post("/beneficial-owners").then().statusCode(201).extract().path("id");
+        VerificationTest.upload(businessId, "CERTIFICATE_OF_INCORPORATION", VerificationTest.PDF);
+        VerificationTest.upload(businessId, "SHAREHOLDER_REGISTER", VerificationTest.PDF);
+        VerificationTest.upload(businessId, "UTILITY_BILL", VerificationTest.PDF);
+        VerificationTest.upload(owner, "PASSPORT", VerificationTest.PNG);
+        JsonPath packet = VerificationTest.submit(businessId);
+        assertEquals("IN_PROGRESS", packet.getString("verificationStatus"), packet.prettify());
+        staff.get().post("/compliance/reviews/" + packet.getString("id") + "/approve").then().statusCode(200);
+        api().get("/customers/" + businessId).then().body("kybStatus", equalTo("APPROVED"));
+        return List.of(businessId, owner);
+    }
+
+    /** A customer whose complete packet the desk approved. */
+    private static String approvedIndividual(String name, java.util.function.Supplier<RequestSpecification> staff) {
+        String verificationId = submitted(name);
+        staff.get().post("/compliance/reviews/" + verificationId + "/approve").then().statusCode(200);
+        String customerId = api().get("/verifications/" + verificationId).then().extract().path("customerId");
+        api().get("/customers/" + customerId).then().body("kycStatus", equalTo("APPROVED"));
+        return customerId;
+    }
+
+    /** The newest entry of the customer's audit log. */
+    private static JsonPath latestDecision(java.util.function.Supplier<RequestSpecification> staff, String customerId) {
+        return staff.get().queryParam("customerId", customerId).get("/compliance/decisions").then().statusCode(200)
+                .extract().jsonPath().setRootPath("data[0]");
     }
 
     private static io.restassured.response.Response replace(String documentId, String fileName) {

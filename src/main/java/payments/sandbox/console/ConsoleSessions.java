@@ -77,11 +77,11 @@ public class ConsoleSessions {
         return cookie != null && token != null && equal(formToken(cookie), token);
     }
 
-    /** A fresh random value for a sign-in page's cookie. */
+    /** A fresh random value for a sign-in page's cookie, with when it was made (the form's token then expires with it). */
     public String newLoginNonce() {
         byte[] nonce = new byte[16];
         RunTimeRandom.secure().nextBytes(nonce);
-        return encode(nonce);
+        return encode(nonce) + "." + clock.wallNow().getEpochSecond();
     }
 
     /** The sign-in form's token for the nonce in its page's cookie. */
@@ -89,8 +89,17 @@ public class ConsoleSessions {
         return encode(mac("login." + nonce));
     }
 
+    /** The token matches the nonce, whose time says its page is at most {@link #LOGIN_LIFETIME} old. */
     public boolean loginFormTokenValid(String nonce, String token) {
-        return nonce != null && !nonce.isEmpty() && token != null && equal(loginFormToken(nonce), token);
+        if (nonce == null || token == null || !equal(loginFormToken(nonce), token)) {
+            return false;
+        }
+        try {
+            long issued = Long.parseLong(nonce.substring(nonce.lastIndexOf('.') + 1));
+            return clock.wallNow().getEpochSecond() - issued <= LOGIN_LIFETIME.toSeconds();
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     private byte[] mac(String text) {

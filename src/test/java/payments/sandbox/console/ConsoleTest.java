@@ -105,6 +105,25 @@ class ConsoleTest {
                 .header("Content-Security-Policy", containsString("frame-ancestors 'none'"));
     }
 
+    @jakarta.inject.Inject
+    ConsoleSessions sessions;
+
+    /** A sign-in page's form expires with its page: a nonce older than its lifetime signs no one in, though signed right. */
+    @Test
+    void aSignInFormOlderThanItsLifetimeSignsNoOneIn() {
+        String nonce = RestAssured.given().get(CONSOLE + "/login").getCookie(ConsoleSessions.LOGIN_COOKIE);
+        long issued = Long.parseLong(nonce.substring(nonce.lastIndexOf('.') + 1));
+        String stale = nonce.substring(0, nonce.lastIndexOf('.') + 1) + (issued - ConsoleSessions.LOGIN_LIFETIME.toSeconds() - 1);
+        RestAssured.given().redirects().follow(false).cookie(ConsoleSessions.LOGIN_COOKIE, stale)
+                .formParam("form", sessions.loginFormToken(stale)).formParam("clientId", TestSupport.CLIENT_ID)
+                .formParam("clientSecret", TestSupport.CLIENT_SECRET).post(CONSOLE + "/login").then().statusCode(303)
+                .header("Location", endsWith("/console/login?expired=1"));
+        RestAssured.given().redirects().follow(false).cookie(ConsoleSessions.LOGIN_COOKIE, nonce)
+                .formParam("form", sessions.loginFormToken(nonce)).formParam("clientId", TestSupport.CLIENT_ID)
+                .formParam("clientSecret", TestSupport.CLIENT_SECRET).post(CONSOLE + "/login").then().statusCode(303)
+                .header("Location", endsWith("/console"));
+    }
+
     /**
      * Login CSRF: another site's form (no sign-in page behind it) cannot sign a browser in to a token
      * of its choosing, and cannot sign it out either.
