@@ -716,8 +716,14 @@ public class Chaos {
 
     // --- checks ----------------------------------------------------------------------------
 
-    /** Below this many acknowledged payments per second of run time, the run proves nothing: it fails. */
-    private static final int MIN_ACKNOWLEDGED_PER_SECOND = 10;
+    /**
+     * Below this many acknowledged payments per second of run time, the run proves nothing: it fails.
+     * A floor that tells a server acknowledging (almost) nothing from a working one, not a speed
+     * (bench/ measures that): on a loaded 2-core machine the failover run, with a kill, a restart, a
+     * promotion and a graceful stop in 120 s, acknowledged 777 to 939 payments (10/s failed it on the
+     * code that had passed before, issue 46's closing note).
+     */
+    private static final int MIN_ACKNOWLEDGED_PER_SECOND = 5;
     /** At least one approved card purchase and one approved agent payment per this many seconds (healthy runs: several a second). */
     private static final int MIN_SECONDS_PER_CARD_OR_AGENT_APPROVAL = 2;
     private static final Set<String> COMPLETED_EVENTS = Set.of("OUTGOING_PAYMENT.PENDING",

@@ -274,20 +274,29 @@ public class StablecoinTest {
         String destination = wallet(payer.customerId(), SPARK_ADDRESS);
         Map<String, Object> mint = Map.of("amount", Long.toString(3_000 * UNITS_PER_CENT),
                 "fundingSource", Map.of("type", "GRID_INTERNAL_ACCOUNT", "accountId", account), "destination", Map.of("accountId", destination));
-        ExecutorService threads = Executors.newFixedThreadPool(8);
-        List<Future<Integer>> answers = new ArrayList<>();
-        for (int i = 0; i < 8; i++) {
-            answers.add(threads.submit(() -> post("/stablecoins/" + coin + "/mints", mint).extract().statusCode()));
-        }
-        List<Integer> statuses = new ArrayList<>();
-        for (Future<Integer> answer : answers) {
-            statuses.add(answer.get());
-        }
-        threads.shutdown();
+        List<Integer> statuses = eightAtOnce("/stablecoins/" + coin + "/mints", mint);
         assertEquals(3, statuses.stream().filter(s -> s == 201).count(), "statuses " + statuses);
         assertEquals(5, statuses.stream().filter(s -> s == 400).count(), "statuses " + statuses);
         MoneyFixtures.assertBalances(account, 1_000, 10_000);
         MoneyFixtures.assertLedgerClean();
+    }
+
+    /** The statuses of eight posts of {@code body} to {@code path} sent at once. */
+    private static List<Integer> eightAtOnce(String path, Map<String, Object> body) throws Exception {
+        ExecutorService threads = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<Integer>> answers = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                answers.add(threads.submit(() -> post(path, body).extract().statusCode()));
+            }
+            List<Integer> statuses = new ArrayList<>();
+            for (Future<Integer> answer : answers) {
+                statuses.add(answer.get());
+            }
+            return statuses;
+        } finally {
+            threads.shutdown();
+        }
     }
 
     /** A wire-funded mint of {@code cents}, completed: supply for burns of the coin. */
@@ -367,17 +376,7 @@ public class StablecoinTest {
         minted(coin, 1_000);
         String bank = bank("000");
         long reserveBefore = reserve();
-        ExecutorService threads = Executors.newFixedThreadPool(8);
-        List<Future<Integer>> answers = new ArrayList<>();
-        for (int i = 0; i < 8; i++) {
-            answers.add(threads.submit(() -> post("/stablecoins/" + coin + "/burns", burn(300, "PROVIDER_INTERNAL_BALANCE", bank, "WIRE"))
-                    .extract().statusCode()));
-        }
-        List<Integer> statuses = new ArrayList<>();
-        for (Future<Integer> answer : answers) {
-            statuses.add(answer.get());
-        }
-        threads.shutdown();
+        List<Integer> statuses = eightAtOnce("/stablecoins/" + coin + "/burns", burn(300, "PROVIDER_INTERNAL_BALANCE", bank, "WIRE"));
         assertEquals(3, statuses.stream().filter(s -> s == 201).count(), "statuses " + statuses);
         assertEquals(5, statuses.stream().filter(s -> s == 400).count(), "statuses " + statuses);
         providerStep();
