@@ -254,6 +254,12 @@ public class Chaos {
         Thread.sleep(Math.max(0, left));
     }
 
+    /**
+     * The longest an instance may take from its process start to ready. A restart competes for the two
+     * cores with the other instance under load, two PostgreSQL nodes and the clients: 68 s was seen.
+     */
+    private static final Duration START_BOUND = Duration.ofSeconds(240);
+
     /** The longest a SIGTERM may take to end an instance: its HTTP drain (20 s) plus the pollers' waits, with room. */
     private static final Duration GRACEFUL_STOP_BOUND = Duration.ofSeconds(45);
 
@@ -1142,7 +1148,8 @@ public class Chaos {
             // Both instances seal and open the stored webhook signing key with the same key.
             env.put("SVC_SECRETS_KEY", SECRETS_KEY);
             process = builder.start();
-            for (int i = 0; i < 600; i++) {
+            long deadline = System.nanoTime() + START_BOUND.toNanos();
+            while (System.nanoTime() < deadline) {
                 try {
                     HttpResponse<String> ready = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/q/health/ready"))
                             .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
@@ -1154,11 +1161,22 @@ public class Chaos {
                     // Not listening yet.
                 }
                 if (!process.isAlive()) {
-                    throw new IllegalStateException("instance " + name + " exited; see " + workdir.resolve("server-" + name + ".log"));
+                    throw new IllegalStateException("instance " + name + " exited with code " + process.exitValue() + "; the end of "
+                            + workdir.resolve("server-" + name + ".log") + ":\n" + logTail());
                 }
                 Thread.sleep(100);
             }
-            throw new IllegalStateException("instance " + name + " never became ready");
+            throw new IllegalStateException("instance " + name + " not ready " + START_BOUND.toSeconds() + " s after its start; the end of "
+                    + workdir.resolve("server-" + name + ".log") + ":\n" + logTail());
+        }
+
+        private String logTail() {
+            try {
+                List<String> lines = Files.readAllLines(workdir.resolve("server-" + name + ".log"));
+                return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+            } catch (IOException e) {
+                return "(unreadable: " + e + ")";
+            }
         }
 
         void kill() throws InterruptedException {
@@ -1317,7 +1335,7 @@ public class Chaos {
     }
 
     private static void log(String message) {
-        System.out.println("chaos: " + message);
+        System.out.println(java.time.LocalTime.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS) + " chaos: " + message);
     }
 
     private static void deleteRecursively(Path path) throws IOException {
