@@ -157,9 +157,10 @@ def pgbench(pg, name, args, connections, duration):
 
 
 class Server:
-    """The server jar started as the README's command 1 starts it, in a working directory of its own."""
+    """The server jar started as the README's command 1 starts it (or, with binary, the native
+    binary), in a working directory of its own."""
 
-    def __init__(self, jar, jvm_options, pg=None, jfr=None):
+    def __init__(self, jar, jvm_options, pg=None, jfr=None, binary=None):
         self.port = free_port()
         self.client_id, self.secret = "bench-client", "bench-secret-" + str(time.time_ns())
         self.workdir = tempfile.mkdtemp(prefix="bench-server-")
@@ -171,19 +172,24 @@ class Server:
         os.makedirs(SCRATCH, exist_ok=True)
         self.log_path = os.path.join(SCRATCH, "server.log")
         profile = [f"-XX:StartFlightRecording=filename={jfr},settings=profile"] if jfr else []
-        self.process = subprocess.Popen(["java", *jvm_options, *profile, "-jar", jar], env=env, cwd=self.workdir,
-                                        stdout=open(self.log_path, "w"), stderr=subprocess.STDOUT)
+        command = [binary] if binary else ["java", *jvm_options, *profile, "-jar", jar]
+        # The name /proc gives the process (15 characters at most), to count its CPU.
+        self.command_name = os.path.basename(command[0])[:15]
+        started = time.monotonic()
+        self.process = subprocess.Popen(command, env=env, cwd=self.workdir, stdout=open(self.log_path, "w"), stderr=subprocess.STDOUT)
         self.auth = base64.b64encode(f"{self.client_id}:{self.secret}".encode()).decode()
-        for _ in range(1200):
+        for _ in range(12000):
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/q/health/ready", timeout=2) as r:
                     if r.status == 200:
+                        self.started = started
+                        self.ready_s = time.monotonic() - started
                         return
             except (urllib.error.URLError, ConnectionError):
                 pass
             if self.process.poll() is not None:
                 sys.exit(f"server exited, see {self.log_path}")
-            time.sleep(0.1)
+            time.sleep(0.01)
         sys.exit("server never became ready")
 
     def embedded_data_dir(self):
@@ -382,7 +388,7 @@ def wrk(server, name, script, connections, duration, env_extra, data_file, pg=No
     errors = (int(non2xx.group(1)) if non2xx else 0) + (sum(int(g) for g in socket_errors.groups()) if socket_errors else 0)
     result = {"scenario": name, "tps": rps, "p50": p50, "p99": p99, "errors": errors, "connections": connections,
               "rss": peak[0], "requests": requests,
-              "java_cpu_ms": 1000 * cpu.get("java", 0) / max(1, requests),
+              "java_cpu_ms": 1000 * cpu.get(server.command_name, 0) / max(1, requests),
               "pg_cpu_ms": 1000 * cpu.get("postgres", 0) / max(1, requests)}
     for sample in re.findall(r"^error-sample: (.*)$", output, re.M):
         log(f"  answer counted as an error: {sample}")
@@ -529,6 +535,7 @@ def main():
     parser.add_argument("--payouts", type=int, default=2_000, help="payouts for the background-work scenario")
     parser.add_argument("--jvm-options", help="instead of the README command's JVM options (space-separated)")
     parser.add_argument("--jar", default=os.path.join(ROOT, "target", "quarkus-app", "quarkus-run.jar"))
+    parser.add_argument("--binary", help="run this native binary instead of the jar (needs --db external); see bench/native")
     parser.add_argument("--pg-host", help="with --db external: use this PostgreSQL (user postgres, password postgres; "
                                           "the databases bench and payments are recreated)")
     parser.add_argument("--pg-port", type=int, default=5432)
@@ -541,6 +548,8 @@ def main():
                                        "writes no results file")
     args = parser.parse_args()
     only = set(args.only.split(",")) if args.only else None
+    if args.binary and args.db != "external":
+        sys.exit("a native binary has no embedded PostgreSQL: add --db external")
     environment, readme_options = readme_command()
     jvm_options = args.jvm_options.split() if args.jvm_options is not None else readme_options
     os.environ.update(environment)
@@ -553,11 +562,12 @@ def main():
         if args.db == "external":
             pg = Postgres(args.pg_host, args.pg_port, "payments", password="postgres") if args.pg_host else Postgres.start_private()
             pg.psql("postgres", "DROP DATABASE IF EXISTS payments; CREATE DATABASE payments;")
-            server = Server(args.jar, jvm_options, pg, jfr)
+            server = Server(args.jar, jvm_options, pg, jfr, args.binary)
         else:
             server = Server(args.jar, jvm_options, None, jfr)
             pg = Postgres.embedded(server.embedded_data_dir())
-        log(f"server up on port {server.port} ({command_text(environment, jvm_options)}), database {args.db}: {pg.settings()}")
+        started_as = f"native binary {args.binary}" if args.binary else command_text(environment, jvm_options)
+        log(f"server up on port {server.port} in {server.ready_s:.2f} s ({started_as}), database {args.db}: {pg.settings()}")
         pg.psql("postgres", "DROP DATABASE IF EXISTS bench; CREATE DATABASE bench;")
         subprocess.run(["pgbench", "-h", pg.host, "-p", str(pg.port), "-U", "postgres", "-i", "-q", "-s", "10", "bench"],
                        check=True, capture_output=True, env=pg.env())
@@ -660,7 +670,9 @@ def write_results(args, environment, jvm_options, pg, ceilings, http, background
     lines = [f"# Bench {date} ({args.db} PostgreSQL)", "",
              f"{cores} cores shared by load generator, server and database; {args.connections} connections; "
              f"{args.duration} s per scenario; {len(http) and args.accounts:,} funded customers; "
-             f"`{command_text(environment, jvm_options)} -jar` (the README's command 1); PostgreSQL: {pg.settings()}. "
+             + (f"the native binary `{os.path.relpath(args.binary, ROOT)}`" if args.binary
+                else f"`{command_text(environment, jvm_options)} -jar` (the README's command 1)")
+             + f"; PostgreSQL: {pg.settings()}. "
              f"CPU per request is the CPU time the server (java) and PostgreSQL used during the scenario "
              f"divided by its requests (from /proc).", ""]
     if args.note:

@@ -10,6 +10,7 @@ import payments.common.Ids;
 import payments.common.ServerClock;
 import payments.common.ServerConfig;
 import payments.common.security.Permission;
+import payments.common.web.ApiPath;
 import payments.webhook.WebhookSigner;
 
 import java.io.IOException;
@@ -44,18 +45,15 @@ public class BootstrapCredentials {
     private final ServerClock clock;
     private final WebhookSigner signer;
     private final int port;
-    private final String rootPath;
     private final Path credentialsFile;
 
     public BootstrapCredentials(ApiTokenStore tokens, ServerConfig config, ServerClock clock, WebhookSigner signer,
-                                @ConfigProperty(name = "quarkus.http.port", defaultValue = "8080") int port,
-                                @ConfigProperty(name = "quarkus.rest.path", defaultValue = "/") String rootPath) {
+                                @ConfigProperty(name = "quarkus.http.port", defaultValue = "8080") int port) {
         this.tokens = tokens;
         this.config = config;
         this.clock = clock;
         this.signer = signer;
         this.port = port;
-        this.rootPath = rootPath;
         this.credentialsFile = Path.of(config.sandboxCredentialsFile());
     }
 
@@ -189,7 +187,7 @@ public class BootstrapCredentials {
     }
 
     private String baseUrl() {
-        return "http://localhost:" + port + (rootPath.startsWith("/") ? rootPath : "/" + rootPath);
+        return "http://localhost:" + port + ApiPath.BASE;
     }
 
     private void printBanner(Bootstrapped token) {

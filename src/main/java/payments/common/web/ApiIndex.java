@@ -39,7 +39,7 @@ public class ApiIndex {
             // Absolute: a relative location would be read under the API's version segment.
             return Response.seeOther(uri.getBaseUri().resolve(DOCS)).build();
         }
-        Map<String, String> index = new LinkedHashMap<>(Map.of("name", "Payments platform API", "version", "2025-10-13",
+        Map<String, String> index = new LinkedHashMap<>(Map.of("name", "Payments platform API", "version", ApiPath.VERSION,
                 "mode", config.parsedMode().name(), "health", "/q/health"));
         if (docsServed) {
             index.put("documentation", DOCS);

@@ -17,7 +17,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.NewCookie;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.security.Caller;
@@ -25,6 +24,7 @@ import payments.common.security.CurrentCaller;
 import payments.common.security.Permission;
 import payments.common.security.PublicEndpoint;
 import payments.common.security.SandboxOnly;
+import payments.common.web.ApiPath;
 import payments.customer.CustomerResource;
 import payments.platform.ApiTokenService;
 import payments.sandbox.SandboxCardResource;
@@ -72,8 +72,8 @@ public class ConsoleResource {
     public ConsoleResource(ConsoleSessions sessions, ConsolePages pages, ApiTokenService tokens, CurrentCaller currentCaller,
                            Engine templates, ObjectMapper mapper, SandboxMoneyResource money, SandboxCardResource cards,
                            SandboxResource sandbox, WebhookDeliveryResource deliveries, ComplianceReviewResource reviews,
-                           CustomerResource customers, @ConfigProperty(name = "quarkus.rest.path") String restPath) {
-        this.base = restPath.endsWith("/") ? restPath : restPath + "/";
+                           CustomerResource customers) {
+        this.base = ApiPath.BASE_WITH_SLASH;
         this.sessions = sessions;
         this.pages = pages;
         this.tokens = tokens;

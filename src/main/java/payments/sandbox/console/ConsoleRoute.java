@@ -3,8 +3,8 @@ package payments.sandbox.console;
 import io.vertx.ext.web.Router;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import payments.common.ServerConfig;
+import payments.common.web.ApiPath;
 
 /**
  * {@code /console} at the server's root, where the banner and the README point: a redirect to the
@@ -14,9 +14,9 @@ import payments.common.ServerConfig;
 @ApplicationScoped
 public class ConsoleRoute {
 
-    void install(@Observes Router router, ServerConfig config, @ConfigProperty(name = "quarkus.rest.path") String restPath) {
+    void install(@Observes Router router, ServerConfig config) {
         if (config.sandbox()) {
-            String target = (restPath.endsWith("/") ? restPath : restPath + "/") + "console";
+            String target = ApiPath.BASE_WITH_SLASH + "console";
             router.get("/console").handler(context -> context.redirect(target));
         } else {
             router.route("/console/*").order(Integer.MIN_VALUE).handler(context -> context.response().setStatusCode(404).end());
