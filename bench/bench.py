@@ -172,7 +172,9 @@ class Server:
         os.makedirs(SCRATCH, exist_ok=True)
         self.log_path = os.path.join(SCRATCH, "server.log")
         profile = [f"-XX:StartFlightRecording=filename={jfr},settings=profile"] if jfr else []
-        command = [binary] if binary else ["java", *jvm_options, *profile, "-jar", jar]
+        # A native binary takes the JVM options' heap bounds (the same cap for both) and nothing else.
+        heap = [o for o in jvm_options if o.startswith(("-Xms", "-Xmx", "-Xmn"))]
+        command = [os.path.abspath(binary), *heap] if binary else ["java", *jvm_options, *profile, "-jar", jar]
         # The name /proc gives the process (15 characters at most), to count its CPU.
         self.command_name = os.path.basename(command[0])[:15]
         started = time.monotonic()
@@ -566,7 +568,8 @@ def main():
         else:
             server = Server(args.jar, jvm_options, None, jfr)
             pg = Postgres.embedded(server.embedded_data_dir())
-        started_as = f"native binary {args.binary}" if args.binary else command_text(environment, jvm_options)
+        started_as = (f"native binary {args.binary} " + " ".join(o for o in jvm_options if o.startswith(("-Xms", "-Xmx", "-Xmn")))
+                      if args.binary else command_text(environment, jvm_options))
         log(f"server up on port {server.port} in {server.ready_s:.2f} s ({started_as}), database {args.db}: {pg.settings()}")
         pg.psql("postgres", "DROP DATABASE IF EXISTS bench; CREATE DATABASE bench;")
         subprocess.run(["pgbench", "-h", pg.host, "-p", str(pg.port), "-U", "postgres", "-i", "-q", "-s", "10", "bench"],

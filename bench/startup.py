@@ -62,9 +62,11 @@ def measure(name, start, pg, args):
     with open(data_file, "w") as f:
         f.write(bench.lua_table({"accounts": accounts, "hot": accounts[0], "transactions": accounts[:1]}))
     server = start()
-    burst = bench.wrk(server, f"{name}: transfers in its first {args.first_seconds} s", "transfer.lua", args.connections,
-                      args.first_seconds, {}, data_file)
-    server.stop()
+    try:
+        burst = bench.wrk(server, f"{name}: transfers in its first {args.first_seconds} s", "transfer.lua", args.connections,
+                          args.first_seconds, {}, data_file)
+    finally:
+        server.stop()
     return {"name": name, "first_ready": first_ready, "ready": statistics.median(ready), "ready_min": min(ready),
             "payment": statistics.median(payment), "idle": statistics.median(idle), "burst": burst}
 
@@ -90,7 +92,7 @@ def main():
     try:
         results.append(measure("JVM", lambda: bench.Server(args.jar, jvm_options, pg), pg, args))
         if args.binary:
-            results.append(measure("native", lambda: bench.Server(None, [], pg, None, args.binary), pg, args))
+            results.append(measure("native", lambda: bench.Server(None, jvm_options, pg, None, args.binary), pg, args))
     finally:
         pg.stop()
     sizes = {"JVM": sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(os.path.dirname(args.jar)) for f in fs)}
