@@ -266,6 +266,7 @@ def independent_ceiling(args, transfer_sql, connections, duration):
     the same machine while the server idles: the ceiling an independent bench measures, beside the one
     of the server's own cluster (issue 48: the two benches disagreed threefold)."""
     other = Postgres.start_private(default_settings=True)
+    connections = min(connections, 90)  # initdb's max_connections is 100
     try:
         other.psql("postgres", "CREATE DATABASE bench;")
         subprocess.run(["pgbench", "-h", other.host, "-p", str(other.port), "-U", "postgres", "-i", "-q", "-s", "10", "bench"],

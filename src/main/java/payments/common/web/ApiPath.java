@@ -2,7 +2,7 @@ package payments.common.web;
 
 /**
  * The API's version and the base path every operation is under. {@code quarkus.rest.path} in
- * application.properties says the same (ApiPathTest keeps the two equal); code reads it from here
+ * application.properties says the same (NativeConfigTest keeps the two equal); code reads it from here
  * because that setting is fixed at build time, and a native binary has no build-time settings to
  * read at run time.
  */
