@@ -62,8 +62,7 @@ public class BalanceUpdates implements BalanceListener {
                                 InternalAccountResponse wire = view.toWire(account, at);
                                 WebhookEvent earlier = written.get(account.id);
                                 if (earlier != null) {
-                                    webhooks.rewrite(earlier, wire);
-                                    return Uni.createFrom().voidItem();
+                                    return webhooks.rewrite(earlier, wire);
                                 }
                                 return webhooks.publish(EVENT, wire).invoke(event -> written.put(account.id, event)).replaceWithVoid();
                             }))

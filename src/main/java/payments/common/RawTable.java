@@ -42,6 +42,7 @@ public final class RawTable<T> {
 
     private final String table;
     private final List<Column<T>> columns = new ArrayList<>();
+    private String insertedOnlyWhere;
 
     private RawTable(String table) {
         this.table = table;
@@ -159,6 +160,15 @@ public final class RawTable<T> {
         return this;
     }
 
+    /**
+     * Inserts only the rows for which {@code condition} holds: SQL over the row's values, each
+     * named by its column (the sent value, before any cast), evaluated in the inserting statement.
+     */
+    public RawTable<T> insertOnlyWhere(String condition) {
+        insertedOnlyWhere = condition;
+        return this;
+    }
+
     public String table() {
         return table;
     }
@@ -180,7 +190,8 @@ public final class RawTable<T> {
             arrays.append(separator).append("CAST($").append(first + i + 1).append(" AS ").append(column.arrayType()).append(')');
         }
         String list = String.join(", ", names);
-        return "INSERT INTO " + table + " (" + list + ") SELECT " + values + " FROM unnest(" + arrays + ") AS r (" + list + ")";
+        return "INSERT INTO " + table + " (" + list + ") SELECT " + values + " FROM unnest(" + arrays + ") AS r (" + list + ")"
+                + (insertedOnlyWhere == null ? "" : " WHERE " + insertedOnlyWhere);
     }
 
     private void bind(Tuple values, List<Object> rows) {

@@ -128,7 +128,9 @@ public class PlatformConfigService implements WebhookEndpoint {
                     entity.updatedAt = clock.now();
                     boolean endpointChanged = after.webhookEndpoint() != null
                             && !Objects.equals(before.webhookEndpoint(), after.webhookEndpoint());
-                    Uni<?> test = endpointChanged ? webhooks.publish(EventType.TEST, java.util.Map.of()) : Uni.createFrom().voidItem();
+                    // Flushed first: the event is saved only if the endpoint is in the database (WebhookPublisher).
+                    Uni<?> test = endpointChanged ? entity.persistAndFlush().chain(() -> webhooks.publish(EventType.TEST, java.util.Map.of()))
+                            : Uni.createFrom().voidItem();
                     return test.map(ignored -> toWire(entity));
                 });
     }

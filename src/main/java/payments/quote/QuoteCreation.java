@@ -182,8 +182,8 @@ public class QuoteCreation {
             Answer answer = idempotency.answer(result(view.toWire(quote, t)));
             PaymentLifecycle.SettledAtOnce settled = lifecycle.completeAtOnce(t, processing);
             RawTable.Rows rows = new RawTable.Rows().add(PaymentTransaction.ROWS, t).add(Quote.ROWS, quote)
-                    .add(WebhookEvent.ROWS, pending);
-            settled.events().forEach(event -> rows.add(WebhookEvent.ROWS, event));
+                    .add(webhooks.rows(), pending);
+            settled.events().forEach(event -> rows.add(webhooks.rows(), event));
             return new PaymentBatcher.Payment(settled.journals(), PaymentLimits.Volume.of(t), rows, claim, answer);
         });
     }

@@ -11,11 +11,14 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * The payments waiting for a batch, and the rows the batches now committing hold. A new batch
- * starts beside a committing one only with payments whose rows that batch does not lock: such a
- * batch would otherwise wait on those row locks until the other commits, and gain nothing. A
- * payment held back keeps every later one on the same rows behind it, so payments on one account
- * are still taken in arrival order. Pure and thread-safe; knows nothing of the database.
+ * The payments waiting for a batch, and the rows the batches now committing hold. Batches are
+ * pipelined: one batch at a time is built (its locks taken, its payments decided, its writes
+ * sent), and the next is built while earlier ones wait for their COMMIT ({@link #commitSent}),
+ * up to {@code maxInFlight} in all. A new batch starts beside committing ones only with payments
+ * whose rows they do not lock: such a batch would otherwise wait on those row locks until the
+ * other commits, and gain nothing. A payment held back keeps every later one on the same rows
+ * behind it, so payments on one account are still taken in arrival order. Pure and thread-safe;
+ * knows nothing of the database.
  *
  * @param <T> a waiting payment
  */
@@ -28,6 +31,8 @@ public final class BatchQueue<T> {
     private final Function<T, Set<Object>> rowsOf;
     private final Deque<T> waiting = new ArrayDeque<>();
     private final List<Batch<T>> committing = new ArrayList<>();
+    /** The committing batches whose COMMIT is not sent yet (at most one). */
+    private final List<Batch<T>> building = new ArrayList<>();
 
     /** @param rowsOf the rows a payment locks when its batch commits */
     public BatchQueue(Function<T, Set<Object>> rowsOf) {
@@ -49,12 +54,14 @@ public final class BatchQueue<T> {
     }
 
     /**
-     * The next batch to commit, now counted as committing; null when nothing waits, when
-     * {@code maxInFlight} batches are committing already, or when every waiting payment needs a
-     * row a committing batch holds.
+     * The next batch to commit, now counted as committing; null when nothing waits, when a batch
+     * is still being built, when {@code maxInFlight} batches are committing already, when batches
+     * are committing and fewer than {@code minSizeBeside} payments wait, or when every waiting
+     * payment needs a row a committing batch holds.
      */
-    public synchronized Batch<T> next(int maxInFlight, int maxSize) {
-        if (waiting.isEmpty() || committing.size() >= maxInFlight) {
+    public synchronized Batch<T> next(int maxInFlight, int maxSize, int minSizeBeside) {
+        if (waiting.isEmpty() || !building.isEmpty() || committing.size() >= maxInFlight
+                || !committing.isEmpty() && waiting.size() < minSizeBeside) {
             return null;
         }
         Set<Object> busy = new HashSet<>();
@@ -77,12 +84,19 @@ public final class BatchQueue<T> {
         }
         Batch<T> batch = new Batch<>(List.copyOf(items), rows);
         committing.add(batch);
+        building.add(batch);
         return batch;
+    }
+
+    /** The batch's writes and COMMIT are sent: the next batch may be built while it waits for the commit. */
+    public synchronized void commitSent(Batch<T> batch) {
+        building.removeIf(built -> built == batch);
     }
 
     /** The batch has committed or failed: its rows are free for the next one. */
     public synchronized void finished(Batch<T> batch) {
         committing.removeIf(committed -> committed == batch);
+        building.removeIf(built -> built == batch);
     }
 
     public synchronized boolean isEmpty() {

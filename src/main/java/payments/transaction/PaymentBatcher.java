@@ -1,6 +1,8 @@
 package payments.transaction;
 
+import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
 import io.smallrye.common.vertx.VertxContext;
 import io.smallrye.mutiny.Multi;
@@ -21,7 +23,7 @@ import payments.common.Idempotency;
 import payments.common.RawTable;
 import payments.ledger.Journal;
 import payments.ledger.Ledger;
-import payments.webhook.WebhookEvent;
+import payments.webhook.WebhookPublisher;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -30,12 +32,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Group commit for payments that settle at once. Requests hand over fully prepared payments (rows,
- * postings, answer); whenever fewer than {@code maxInFlight} batches are committing, what is
- * waiting goes into a new batch (beside a committing batch, only payments on rows it does not lock:
- * see {@link BatchQueue}): one database transaction that locks the touched accounts once,
+ * postings, answer); whenever no batch is being built and fewer than {@code maxInFlight} batches
+ * are committing, what is waiting goes into a new batch (beside committing batches, only payments
+ * on rows they do not lock: see {@link BatchQueue}; so with more than one in flight, the next batch
+ * takes its locks and sends its writes while the one before waits for its COMMIT): one database transaction that locks the touched accounts once,
  * applies each payment's postings in memory (refusing the ones that would overdraw), and writes
  * the accepted payments, their ledger rows and idempotency answers with a handful of statements,
  * on a raw connection in two round trips (no Hibernate session: see {@link #save}).
@@ -74,6 +78,7 @@ public class PaymentBatcher {
     private final Ledger ledger;
     private final InternalAccountStore accounts;
     private final BalanceUpdates balanceUpdates;
+    private final WebhookPublisher webhooks;
     private final PaymentLimits limits;
     private final Idempotency idempotency;
     private final Pool pool;
@@ -81,12 +86,20 @@ public class PaymentBatcher {
     private final BatchingConfig config;
     private static final Logger LOG = Logger.getLogger(PaymentBatcher.class);
     private final BatchQueue<Waiting> queue = new BatchQueue<>(Waiting::rows);
+    /** Payments per batch, and each batch from its start to its answer (bench/run reports both). */
+    private final DistributionSummary batchSizes;
+    private final Timer batchCommits;
 
-    public PaymentBatcher(Ledger ledger, InternalAccountStore accounts, BalanceUpdates balanceUpdates, PaymentLimits limits,
-                          Idempotency idempotency, Pool pool, Vertx vertx, BatchingConfig config, MeterRegistry registry) {
+    public PaymentBatcher(Ledger ledger, InternalAccountStore accounts, BalanceUpdates balanceUpdates, WebhookPublisher webhooks,
+                          PaymentLimits limits, Idempotency idempotency, Pool pool, Vertx vertx, BatchingConfig config,
+                          MeterRegistry registry) {
         registry.gauge("payments.batch.waiting", queue, BatchQueue::waiting);
+        this.batchSizes = DistributionSummary.builder("payments.batch.size").description("Payments per batch").register(registry);
+        this.batchCommits = Timer.builder("payments.batch.commit").description("A batch from its start to its commit's answer")
+                .register(registry);
         this.accounts = accounts;
         this.balanceUpdates = balanceUpdates;
+        this.webhooks = webhooks;
         this.pool = pool;
         this.ledger = ledger;
         this.limits = limits;
@@ -120,12 +133,19 @@ public class PaymentBatcher {
     /** Starts batches while some payments can go into one (see {@link BatchQueue#next}). */
     private void startBatches() {
         BatchQueue.Batch<Waiting> batch;
-        while ((batch = queue.next(config.maxInFlight(), config.maxSize())) != null) {
+        while ((batch = queue.next(config.maxInFlight(), config.maxSize(), config.minSizeBeside())) != null) {
             BatchQueue.Batch<Waiting> started = batch;
             Context context = VertxContext.createNewDuplicatedContext(vertx.getDelegate().getOrCreateContext());
             VertxContextSafetyToggle.setContextSafe(context, true);
-            context.runOnContext(ignored -> commit(started.items())
+            batchSizes.record(started.items().size());
+            long startedAt = System.nanoTime();
+            Runnable commitSent = () -> {
+                queue.commitSent(started);
+                startBatches();
+            };
+            context.runOnContext(ignored -> commit(started.items(), commitSent)
                     .onTermination().invoke(() -> {
+                        batchCommits.record(System.nanoTime() - startedAt, TimeUnit.NANOSECONDS);
                         queue.finished(started);
                         startBatches();
                     })
@@ -137,8 +157,8 @@ public class PaymentBatcher {
      * Commits one batch and answers its payments. When the batch as a whole fails, each payment
      * is tried again in a batch of its own, so that one bad payment cannot sink the others.
      */
-    private Uni<Void> commit(List<Waiting> batch) {
-        return pool.withConnection(connection -> save(connection, batch))
+    private Uni<Void> commit(List<Waiting> batch, Runnable commitSent) {
+        return pool.withConnection(connection -> save(connection, batch, commitSent))
                 .invoke(refusals -> {
                     for (int i = 0; i < batch.size(); i++) {
                         answer(batch.get(i), batch.get(i).payment().answer(), refusals.get(i));
@@ -151,7 +171,7 @@ public class PaymentBatcher {
                         return Uni.createFrom().voidItem();
                     }
                     return Multi.createFrom().iterable(batch)
-                            .onItem().transformToUniAndConcatenate(waiting -> commit(List.of(waiting)))
+                            .onItem().transformToUniAndConcatenate(waiting -> commit(List.of(waiting), () -> { }))
                             .collect().last();
                 });
     }
@@ -165,7 +185,7 @@ public class PaymentBatcher {
      * transaction is rolled back before the connection returns to the pool. Answers the refusals
      * by position; the accepted payments are saved.
      */
-    private Uni<Map<Integer, ApiException>> save(SqlConnection connection, List<Waiting> batch) {
+    private Uni<Map<Integer, ApiException>> save(SqlConnection connection, List<Waiting> batch, Runnable commitSent) {
         List<Payment> payments = batch.stream().map(Waiting::payment).toList();
         Set<UUID> touched = new HashSet<>();
         payments.forEach(payment -> touched.addAll(payment.accounts()));
@@ -201,11 +221,16 @@ public class PaymentBatcher {
                             answers.add(Map.entry(payment.claim(), payment.answer()));
                         }
                     }
-                    balanceUpdates.events(locked.getItem4(), postings.changed(), postings.at()).forEach(event -> rows.add(WebhookEvent.ROWS, event));
-                    return Uni.combine().all().unis(postings.write(), volumes.write(), rows.insert(connection),
-                                    idempotency.storeAllWithEffects(connection, answers), connection.query("COMMIT").execute())
+                    balanceUpdates.events(locked.getItem4(), postings.changed(), postings.at()).forEach(event -> rows.add(webhooks.rows(), event));
+                    Uni<Map<Integer, ApiException>> committed = Uni.combine().all().unis(postings.write(), volumes.write(),
+                                    rows.insert(connection), idempotency.storeAllWithEffects(connection, answers),
+                                    connection.query("COMMIT").execute())
                             .collectFailures().discardItems()
                             .replaceWith(refusals);
+                    // The next batch may be built while this one commits: it starts on this event loop after this
+                    // task, once the writes and the COMMIT above are sent.
+                    commitSent.run();
+                    return committed;
                 })
                 .onFailure().call(() -> connection.query("ROLLBACK").execute().onFailure()
                         .invoke(e -> LOG.warnf(e, "Rolling back a failed payment batch failed; the connection is closed"))

@@ -22,19 +22,29 @@ public class WebhookEvent extends PanacheEntityBase {
     public static final String SKIPPED = "SKIPPED";
 
     /**
-     * Every column, for saving many events in one statement (see {@link RawTable}). An event due
-     * for delivery while no endpoint is configured is saved SKIPPED at once, as the dispatcher
-     * would close it (and with the same check): one write per event instead of two.
+     * Every column, for saving many events in one statement (see {@link RawTable}): an event due
+     * while no endpoint is configured is not saved ({@link WebhookPublisher#rows}).
      */
-    public static final RawTable<WebhookEvent> ROWS = RawTable.<WebhookEvent>into("webhook_events")
-            .uuid("id", e -> e.id).text("type", e -> e.type).text("body", e -> e.body).text("status", e -> e.status)
-            .integer("attempts", e -> e.attempts).timestamp("created_at", e -> e.createdAt)
-            .timestamp("delivered_at", e -> e.deliveredAt).timestamp("next_attempt_at", e -> e.nextAttemptAt)
-            .text("resource_id", e -> e.resourceId)
+    public static final RawTable<WebhookEvent> ROWS = columns()
+            .insertOnlyWhere("next_attempt_at IS NULL OR " + WebhookEventStore.AN_ENDPOINT);
+
+    /**
+     * The same, saving an event due while no endpoint is configured {@code SKIPPED} at once, as the
+     * dispatcher would close it (and with the same check): one write per event instead of two.
+     */
+    public static final RawTable<WebhookEvent> ROWS_KEPT_WITHOUT_ENDPOINT = columns()
             .insertAs("status", "CASE WHEN status = '" + PENDING + "' AND next_attempt_at IS NOT NULL AND "
                     + WebhookEventStore.NO_ENDPOINT + " THEN '" + SKIPPED + "' ELSE status END")
             .insertAs("next_attempt_at", "CASE WHEN status = '" + PENDING + "' AND " + WebhookEventStore.NO_ENDPOINT
                     + " THEN NULL ELSE CAST(next_attempt_at AS timestamptz) END");
+
+    private static RawTable<WebhookEvent> columns() {
+        return RawTable.<WebhookEvent>into("webhook_events")
+                .uuid("id", e -> e.id).text("type", e -> e.type).text("body", e -> e.body).text("status", e -> e.status)
+                .integer("attempts", e -> e.attempts).timestamp("created_at", e -> e.createdAt)
+                .timestamp("delivered_at", e -> e.deliveredAt).timestamp("next_attempt_at", e -> e.nextAttemptAt)
+                .text("resource_id", e -> e.resourceId);
+    }
 
     @Id
     public UUID id;

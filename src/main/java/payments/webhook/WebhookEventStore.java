@@ -20,9 +20,11 @@ import java.util.function.IntFunction;
 @ApplicationScoped
 public class WebhookEventStore {
 
-    /** SQL true while the platform has no webhook endpoint configured. */
-    static final String NO_ENDPOINT = "NOT EXISTS (SELECT 1 FROM platform_config"
+    /** SQL true while the platform has a webhook endpoint configured. */
+    static final String AN_ENDPOINT = "EXISTS (SELECT 1 FROM platform_config"
             + " WHERE CAST(document AS jsonb) ->> 'webhookEndpoint' IS NOT NULL)";
+    /** SQL true while the platform has no webhook endpoint configured. */
+    static final String NO_ENDPOINT = "NOT " + AN_ENDPOINT;
     /**
      * One batch of due events nobody holds: $1 now, $2 the batch size. A claim moves an event's
      * {@code next_attempt_at} to the end of its lease, so the events in flight leave the due range

@@ -2,11 +2,15 @@ package payments.webhook;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.IdType;
 import payments.common.Ids;
+import payments.common.RawTable;
 import payments.common.ServerClock;
+import payments.common.ServerConfig;
+import payments.common.Times;
 import payments.common.security.SecretsAtRest;
 
 import java.time.Instant;
@@ -16,7 +20,12 @@ import java.util.UUID;
 /**
  * Records an event for the platform. Call it inside the transaction of the change the event
  * reports: the outbox row commits or rolls back together with the change, so an event is never
- * lost and never sent for a change that did not happen.
+ * lost and never sent for a change that did not happen. An event due while no webhook endpoint is
+ * configured is either not stored at all (production's default: nobody can receive it, and an
+ * endpoint configured later receives the events after it, as the reference implies) or stored
+ * {@code SKIPPED} (the sandbox's default: the deliveries log, {@code listen} and the console's
+ * timelines show it); {@code svc.webhooks.keep-without-endpoint} chooses. Either way the check
+ * is part of the inserting statement, so it sees the endpoint as the saving transaction does.
  */
 @ApplicationScoped
 public class WebhookPublisher {
@@ -28,11 +37,24 @@ public class WebhookPublisher {
     private final ObjectMapper mapper;
     private final ServerClock clock;
     private final SecretsAtRest secrets;
+    private final boolean keptWithoutEndpoint;
 
-    public WebhookPublisher(ObjectMapper mapper, ServerClock clock, SecretsAtRest secrets) {
+    public WebhookPublisher(ObjectMapper mapper, ServerClock clock, SecretsAtRest secrets, WebhooksConfig webhooks,
+                            ServerConfig server) {
         this.mapper = mapper;
         this.clock = clock;
         this.secrets = secrets;
+        this.keptWithoutEndpoint = webhooks.keepWithoutEndpoint().orElse(server.sandbox());
+    }
+
+    /** Whether an event due while no endpoint is configured is stored, {@code SKIPPED}. */
+    public boolean keepsWithoutEndpoint() {
+        return keptWithoutEndpoint;
+    }
+
+    /** The table a batch saves its events in ({@link #dispatched} ones), stored as {@link #publish} stores one. */
+    public RawTable<WebhookEvent> rows() {
+        return keptWithoutEndpoint ? WebhookEvent.ROWS_KEPT_WITHOUT_ENDPOINT : WebhookEvent.ROWS;
     }
 
     /**
@@ -42,12 +64,34 @@ public class WebhookPublisher {
     public Uni<WebhookEvent> publishSealed(EventType type, Object data) {
         WebhookEvent event = dispatched(type, data);
         event.body = secrets.seal(event.sealName(), event.body);
-        return event.persist();
+        return saved(event);
     }
 
     /** Saves an event in the caller's transaction; the {@link WebhookDispatcher} delivers it once committed. */
     public Uni<WebhookEvent> publish(EventType type, Object data) {
-        return dispatched(type, data).persist();
+        return saved(dispatched(type, data));
+    }
+
+    private static final String AT = "CAST(?4 AS timestamptz)";
+    private static final String INSERT = "INSERT INTO webhook_events"
+            + " (id, type, body, status, attempts, created_at, next_attempt_at, resource_id)"
+            + " SELECT CAST(?1 AS uuid), CAST(?2 AS varchar), CAST(?3 AS text), %s, 0, " + AT + ", %s, NULLIF(CAST(?5 AS varchar), '')";
+    private static final String INSERT_IF_DELIVERABLE = INSERT.formatted("'" + WebhookEvent.PENDING + "'", AT)
+            + " WHERE " + WebhookEventStore.AN_ENDPOINT;
+    private static final String INSERT_KEPT = INSERT.formatted(
+            "CASE WHEN " + WebhookEventStore.AN_ENDPOINT + " THEN '" + WebhookEvent.PENDING + "' ELSE '" + WebhookEvent.SKIPPED + "' END",
+            "CASE WHEN " + WebhookEventStore.AN_ENDPOINT + " THEN " + AT + " END");
+
+    /**
+     * Saves a due event in the session's transaction (an endpoint set in the same transaction
+     * counts once flushed). The event is not attached to the session: {@link #rewrite} changes its row.
+     */
+    private Uni<WebhookEvent> saved(WebhookEvent event) {
+        return Panache.getSession().flatMap(session -> session.createNativeQuery(keptWithoutEndpoint ? INSERT_KEPT : INSERT_IF_DELIVERABLE)
+                        .setParameter(1, event.id).setParameter(2, event.type).setParameter(3, event.body)
+                        .setParameter(4, Times.utc(event.createdAt))
+                        .setParameter(5, event.resourceId == null ? "" : event.resourceId).executeUpdate())
+                .replaceWith(event);
     }
 
     /** An event for the dispatcher, built now but not saved: for callers that save many at once. */
@@ -65,10 +109,15 @@ public class WebhookPublisher {
         return newEvent(type.wireName(), data).persist();
     }
 
-    /** Gives an event not yet committed new data, keeping its id, type and timestamp (the caller's transaction saves it). */
-    public void rewrite(WebhookEvent event, Object data) {
+    /** Gives an event published in the session's open transaction new data, keeping its id, type and timestamp. */
+    public Uni<Void> rewrite(WebhookEvent event, Object data) {
         event.body = body(event.id, event.type, event.createdAt, data);
         event.resourceId = resourceIdIn(event.body);
+        return Panache.getSession().flatMap(session -> session.createNativeQuery(
+                                "UPDATE webhook_events SET body = ?1, resource_id = NULLIF(CAST(?2 AS varchar), '') WHERE id = ?3")
+                        .setParameter(1, event.body).setParameter(2, event.resourceId == null ? "" : event.resourceId)
+                        .setParameter(3, event.id).executeUpdate())
+                .replaceWithVoid();
     }
 
     /** Builds an event (not yet saved) with its exact body fixed now. */

@@ -36,4 +36,11 @@ public interface WebhooksConfig {
      */
     @WithDefault("100ms")
     Duration pollInterval();
+
+    /**
+     * Whether an event due while no endpoint is configured is stored ({@code SKIPPED}, never sent:
+     * the deliveries log, {@code listen} and the console show it) or not stored at all. Unset: kept
+     * in the sandbox, not stored in production.
+     */
+    Optional<Boolean> keepWithoutEndpoint();
 }

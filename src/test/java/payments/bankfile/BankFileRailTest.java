@@ -13,7 +13,9 @@ import org.apache.sshd.client.session.ClientSession;
 import org.apache.sshd.sftp.client.SftpClient;
 import org.apache.sshd.sftp.client.SftpClientFactory;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import payments.MoneyFixtures;
 import payments.account.BankIdentifiers;
@@ -77,6 +79,17 @@ class BankFileRailTest {
     @AfterAll
     static void closeBankSide() throws IOException {
         bankClient.stop();
+    }
+
+    /** The outbox stores an event only while an endpoint is configured; the tests read the events from it. */
+    @BeforeEach
+    void eventsKept() {
+        api().body(Map.of("webhookEndpoint", "https://localhost:9/bank-rail-events")).patch("/config").then().statusCode(200);
+    }
+
+    @AfterEach
+    void noEndpoint() {
+        api().body(Map.of("webhookEndpoint", "")).patch("/config").then().statusCode(200);
     }
 
     private static final IsoSchemas SCHEMAS = new IsoSchemas();

@@ -50,6 +50,8 @@ public class SftpBank implements QuarkusTestResourceLifecycleManager {
             System.setProperty(ROOT_PROPERTY, files.toString());
             return Map.ofEntries(
                     Map.entry("svc.mode", "production"),
+                    // An https endpoint on this machine (nothing answers there): the outbox keeps the events the tests read.
+                    Map.entry("svc.webhooks.allowed-hosts", "localhost"),
                     Map.entry("svc.bank-files.transport", "SFTP"),
                     Map.entry("svc.bank-files.root", "/exchange"),
                     Map.entry("svc.bank-files.sftp.host", "127.0.0.1"),

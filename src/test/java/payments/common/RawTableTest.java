@@ -55,7 +55,7 @@ class RawTableTest {
     /** A column added to one of these tables must be added to its batch insert too, or batched rows would lack it. */
     @Test
     void batchInsertsWriteEveryColumnOfTheirTables() {
-        for (RawTable<?> table : List.of(PaymentTransaction.ROWS, Quote.ROWS, WebhookEvent.ROWS)) {
+        for (RawTable<?> table : List.of(PaymentTransaction.ROWS, Quote.ROWS, WebhookEvent.ROWS, WebhookEvent.ROWS_KEPT_WITHOUT_ENDPOINT)) {
             Set<String> columns = new HashSet<>();
             for (Row row : pool.preparedQuery("SELECT column_name FROM information_schema.columns WHERE table_name = $1")
                     .execute(Tuple.of(table.table())).await().indefinitely()) {
@@ -74,16 +74,28 @@ class RawTableTest {
                 + " AS r (id, name)", new RawTable.Rows().add(renamed, null).statement());
     }
 
-    /** Events due while no endpoint is configured are saved closed, as the dispatcher would close them. */
+    /** Events due while no endpoint is configured are not saved; events their owner sends are, and so are due ones once an endpoint is set. */
     @Test
-    void eventsDueWithoutAnEndpointAreSavedSkipped() {
-        Map<String, String> statuses = pool.withTransaction(connection -> connection.query(
+    void eventsDueWithoutAnEndpointAreNotSaved() {
+        assertEquals(Map.of("sent by its owner", "PENDING", "due with an endpoint", "PENDING due"), saved(WebhookEvent.ROWS));
+    }
+
+    /** Where they are kept (the sandbox's default), they are saved closed, as the dispatcher would close them. */
+    @Test
+    void eventsDueWithoutAnEndpointAreKeptSkipped() {
+        assertEquals(Map.of("due", "SKIPPED", "sent by its owner", "PENDING", "due with an endpoint", "PENDING due"),
+                saved(WebhookEvent.ROWS_KEPT_WITHOUT_ENDPOINT));
+    }
+
+    /** The status each sample event is saved with (" due" when it is due), saved into {@code table} without an endpoint, then with one. */
+    private Map<String, String> saved(RawTable<WebhookEvent> table) {
+        return pool.withTransaction(connection -> connection.query(
                         "UPDATE platform_config SET document = CAST(CAST(document AS jsonb) - 'webhookEndpoint' AS text)").execute()
-                .chain(() -> new RawTable.Rows().add(WebhookEvent.ROWS, event("due", true))
-                        .add(WebhookEvent.ROWS, event("sent by its owner", false)).insert(connection))
+                .chain(() -> new RawTable.Rows().add(table, event("due", true))
+                        .add(table, event("sent by its owner", false)).insert(connection))
                 .chain(() -> connection.query("UPDATE platform_config SET document = CAST(jsonb_set(CAST(document AS jsonb),"
                         + " '{webhookEndpoint}', '\"https://receiver.example/hook\"') AS text)").execute())
-                .chain(() -> new RawTable.Rows().add(WebhookEvent.ROWS, event("due with an endpoint", true)).insert(connection))
+                .chain(() -> new RawTable.Rows().add(table, event("due with an endpoint", true)).insert(connection))
                 .chain(() -> connection.query("SELECT type, status, next_attempt_at IS NOT NULL FROM webhook_events"
                         + " WHERE type IN ('due', 'sent by its owner', 'due with an endpoint')").execute())
                 .map(rows -> {
@@ -95,7 +107,6 @@ class RawTableTest {
                 .chain(found -> Uni.createFrom().<Map<String, String>>failure(new Rollback(found))))
                 .onFailure(Rollback.class).recoverWithItem(e -> ((Rollback) e).found)
                 .await().indefinitely();
-        assertEquals(Map.of("due", "SKIPPED", "sent by its owner", "PENDING", "due with an endpoint", "PENDING due"), statuses);
     }
 
     private static WebhookEvent event(String type, boolean due) {

@@ -24,7 +24,7 @@ class BatchQueueTest {
     void withNothingCommittingEverythingWaitingGoesUpToTheSizeLimit() {
         BatchQueue<String> queue = queue("a,b", "a,c", "b,c");
 
-        BatchQueue.Batch<String> batch = queue.next(2, 2);
+        BatchQueue.Batch<String> batch = queue.next(2, 2, 1);
 
         assertEquals(List.of("a,b", "a,c"), batch.items());
         assertEquals(Set.of("a", "b", "c"), batch.rows());
@@ -34,40 +34,71 @@ class BatchQueueTest {
     @Test
     void noNewBatchWhileMaxInFlightAreCommitting() {
         BatchQueue<String> queue = queue("a,b");
-        BatchQueue.Batch<String> first = queue.next(1, 10);
+        BatchQueue.Batch<String> first = queue.next(1, 10, 1);
         assertTrue(queue.offer("c,d", 100));
 
-        assertNull(queue.next(1, 10));
+        assertNull(queue.next(1, 10, 1));
         queue.finished(first);
-        assertEquals(List.of("c,d"), queue.next(1, 10).items());
+        assertEquals(List.of("c,d"), queue.next(1, 10, 1).items());
+    }
+
+    @Test
+    void theNextBatchIsBuiltOnlyOnceTheOneBeforeHasSentItsCommit() {
+        BatchQueue<String> queue = queue("a,b");
+        BatchQueue.Batch<String> first = queue.next(2, 10, 1);
+        assertTrue(queue.offer("c,d", 100));
+
+        assertNull(queue.next(2, 10, 1), "one batch is built at a time");
+        queue.commitSent(first);
+        BatchQueue.Batch<String> second = queue.next(2, 10, 1);
+        assertEquals(List.of("c,d"), second.items());
+        queue.commitSent(second);
+        assertTrue(queue.offer("e,f", 100));
+        assertNull(queue.next(2, 10, 1), "two in flight, waiting for their commits");
+        queue.finished(first);
+        assertEquals(List.of("e,f"), queue.next(2, 10, 1).items());
+    }
+
+    @Test
+    void besideCommittingBatchesANewOneStartsOnlyWithEnoughWaiting() {
+        BatchQueue<String> queue = queue("a,b");
+        queue.commitSent(queue.next(2, 10, 3));
+        assertTrue(queue.offer("c,d", 100));
+        assertTrue(queue.offer("e,f", 100));
+        assertNull(queue.next(2, 10, 3), "two waiting: better in the next batch than in a small one beside");
+        assertTrue(queue.offer("g,h", 100));
+        assertEquals(List.of("c,d", "e,f", "g,h"), queue.next(2, 10, 3).items());
     }
 
     @Test
     void besideACommittingBatchOnlyPaymentsOnOtherRowsStart() {
         BatchQueue<String> queue = queue("a,b");
-        BatchQueue.Batch<String> first = queue.next(2, 10);
+        BatchQueue.Batch<String> first = queue.next(2, 10, 1);
+        queue.commitSent(first);
         assertTrue(queue.offer("a,c", 100));
         assertTrue(queue.offer("d,e", 100));
         // Shares no row with the committing batch, but one with "a,c" held back before it.
         assertTrue(queue.offer("c,f", 100));
         assertTrue(queue.offer("e,g", 100));
 
-        assertEquals(List.of("d,e", "e,g"), queue.next(2, 10).items());
+        BatchQueue.Batch<String> second = queue.next(2, 10, 1);
+        assertEquals(List.of("d,e", "e,g"), second.items());
         assertFalse(queue.isEmpty());
+        queue.commitSent(second);
 
         queue.finished(first);
-        assertEquals(List.of("a,c", "c,f"), queue.next(3, 10).items());
+        assertEquals(List.of("a,c", "c,f"), queue.next(3, 10, 1).items());
         assertTrue(queue.isEmpty());
     }
 
     @Test
     void noBatchWhenEveryWaitingPaymentNeedsACommittingBatchsRows() {
         BatchQueue<String> queue = queue("hot,a");
-        queue.next(2, 10);
+        queue.commitSent(queue.next(2, 10, 1));
         assertTrue(queue.offer("hot,b", 100));
         assertTrue(queue.offer("c,hot", 100));
 
-        assertNull(queue.next(2, 10));
+        assertNull(queue.next(2, 10, 1));
         assertFalse(queue.isEmpty());
     }
 
@@ -78,7 +109,7 @@ class BatchQueueTest {
         assertFalse(queue.offer("e,f", 2));
         assertEquals(2, queue.waiting());
 
-        queue.next(1, 10);
+        queue.next(1, 10, 1);
         assertEquals(0, queue.waiting());
         assertTrue(queue.offer("e,f", 2));
     }
