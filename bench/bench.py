@@ -136,13 +136,24 @@ def percentile(values, fraction):
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else 0.0
 
 
+def run_measured(command, env):
+    """Runs a load generator to its end: its output, and the CPU seconds it used (its own rusage)."""
+    process = subprocess.Popen(command, env=env, text=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    output = process.stdout.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode != 0:
+        sys.exit(f"{command[0]} failed ({process.returncode}): {output[-2000:]}")
+    return output, usage.ru_utime + usage.ru_stime
+
+
 def pgbench(pg, name, args, connections, duration):
     """Runs pgbench with per-transaction logs; returns tps, latency percentiles (ms) and CPU per transaction."""
     workdir = tempfile.mkdtemp(prefix="pgbench-")
     command = ["pgbench", "-h", pg.host, "-p", str(pg.port), "-U", "postgres", "-n", "-c", str(connections),
                "-j", str(min(2, connections)), "-T", str(duration), "-l", "--log-prefix", os.path.join(workdir, "log")] + args + ["bench"]
     before = cpu_seconds_by_command()
-    output = subprocess.run(command, text=True, capture_output=True, check=True, env=pg.env()).stdout
+    output, client_cpu = run_measured(command, pg.env())
     cpu = cpu_used(before)
     tps = float(re.search(r"tps = ([0-9.]+)", output).group(1))
     done = int(re.search(r"number of transactions actually processed: (\d+)", output).group(1))
@@ -154,8 +165,9 @@ def pgbench(pg, name, args, connections, duration):
     shutil.rmtree(workdir, ignore_errors=True)
     result = {"scenario": name, "tps": tps, "p50": percentile(latencies, 0.5), "p99": percentile(latencies, 0.99),
               "errors": int(failed.group(1)) if failed else 0, "connections": connections,
-              "pg_cpu_ms": 1000 * cpu.get("postgres", 0) / max(1, done)}
-    log(f"{name}: {tps:.0f} tps, p99 {result['p99']:.1f} ms, PostgreSQL {result['pg_cpu_ms']:.3f} ms CPU each")
+              "pg_cpu_ms": 1000 * cpu.get("postgres", 0) / max(1, done), "client_cpu_ms": 1000 * client_cpu / max(1, done)}
+    log(f"{name}: {tps:.0f} tps, p99 {result['p99']:.1f} ms, PostgreSQL {result['pg_cpu_ms']:.3f} ms CPU each, "
+        f"pgbench {result['client_cpu_ms']:.3f} ms")
     return result
 
 
@@ -177,12 +189,18 @@ class Server:
         profile = [f"-XX:StartFlightRecording=filename={jfr},settings=profile"] if jfr else []
         # A native binary takes the JVM options' heap bounds (the same cap for both) and nothing else.
         heap = [o for o in jvm_options if o.startswith(("-Xms", "-Xmx", "-Xmn"))]
-        command = [os.path.abspath(binary), *heap] if binary else ["java", *jvm_options, *profile, "-jar", jar]
+        self.command = [os.path.abspath(binary), *heap] if binary else ["java", *jvm_options, *profile, "-jar", jar]
+        self.env = env
         # The name /proc gives the process (15 characters at most), to count its CPU.
-        self.command_name = os.path.basename(command[0])[:15]
-        started = time.monotonic()
-        self.process = subprocess.Popen(command, env=env, cwd=self.workdir, stdout=open(self.log_path, "w"), stderr=subprocess.STDOUT)
+        self.command_name = os.path.basename(self.command[0])[:15]
         self.auth = base64.b64encode(f"{self.client_id}:{self.secret}".encode()).decode()
+        self.launch("w")
+
+    def launch(self, log_mode):
+        """Starts the process and waits for /q/health/ready; ready_s is how long that took."""
+        started = time.monotonic()
+        self.process = subprocess.Popen(self.command, env=self.env, cwd=self.workdir, stdout=open(self.log_path, log_mode),
+                                        stderr=subprocess.STDOUT)
         for _ in range(12000):
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/q/health/ready", timeout=2) as r:
@@ -196,6 +214,13 @@ class Server:
                 sys.exit(f"server exited, see {self.log_path}")
             time.sleep(0.01)
         sys.exit("server never became ready")
+
+    def restart(self):
+        """Stops the process and starts it again in the same working directory (an embedded
+        database keeps its data), as a restarted or newly scheduled instance starts."""
+        self.process.terminate()
+        self.process.wait(timeout=60)
+        self.launch("a")
 
     def embedded_data_dir(self):
         return os.path.join(self.workdir, "data", "postgres")
@@ -374,6 +399,28 @@ def cpu_used(before):
     return {c: after[c] - before.get(c, 0) for c in after if after[c] - before.get(c, 0) > 0}
 
 
+def batch_metrics(server):
+    """The payment batcher's counters from /q/metrics (payments per batch, time per batch), as numbers by name."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{server.port}/q/metrics", timeout=5) as r:
+            text = r.read().decode()
+    except (urllib.error.URLError, ConnectionError):
+        return {}
+    return {name: float(value) for name, value in re.findall(r"^(payments_batch_\w+_(?:count|sum))(?:\{[^}]*\})? ([0-9.eE+-]+)$", text, re.M)}
+
+
+def wal_stats(pg):
+    """PostgreSQL's WAL counters (pg_stat_wal: fsyncs, bytes), cluster-wide."""
+    if pg is None:
+        return {}
+    row = pg.query("SELECT wal_sync, wal_write, wal_bytes FROM pg_stat_wal").split("|")
+    return {"wal_sync": float(row[0]), "wal_write": float(row[1]), "wal_bytes": float(row[2])}
+
+
+def delta(after, before):
+    return {name: value - before.get(name, 0) for name, value in after.items()}
+
+
 def wrk(server, name, script, connections, duration, env_extra, data_file, pg=None):
     env = dict(os.environ, BENCH_DATA=data_file, BENCH_AUTH=server.auth, BENCH_WRK_DIR=os.path.join(BENCH, "wrk"), **env_extra)
     peak = [server.rss_mb()]
@@ -392,12 +439,13 @@ def wrk(server, name, script, connections, duration, env_extra, data_file, pg=No
                     waits[line] = waits.get(line, 0) + 1
     sampler = threading.Thread(target=sample, daemon=True)
     statements = pg is not None and statements_reset(pg)
+    batches_before, wal_before = batch_metrics(server), wal_stats(pg)
     before = cpu_seconds_by_command()
     sampler.start()
-    output = subprocess.run(["wrk", "-t2", f"-c{connections}", f"-d{duration}s", "--timeout", "10s", "--latency",
-                             "-s", os.path.join(BENCH, "wrk", script), f"http://127.0.0.1:{server.port}"],
-                            env=env, text=True, capture_output=True, check=True).stdout
+    output, client_cpu = run_measured(["wrk", "-t2", f"-c{connections}", f"-d{duration}s", "--timeout", "10s", "--latency",
+                                       "-s", os.path.join(BENCH, "wrk", script), f"http://127.0.0.1:{server.port}"], env)
     cpu = cpu_used(before)
+    batches, wal = delta(batch_metrics(server), batches_before), delta(wal_stats(pg), wal_before)
     done.set()
     sampler.join()
     with open(os.path.join(SCRATCH, "wrk-last.txt"), "a") as f:
@@ -412,11 +460,22 @@ def wrk(server, name, script, connections, duration, env_extra, data_file, pg=No
     result = {"scenario": name, "tps": rps, "p50": p50, "p99": p99, "errors": errors, "connections": connections,
               "rss": peak[0], "requests": requests,
               "java_cpu_ms": 1000 * cpu.get(server.command_name, 0) / max(1, requests),
-              "pg_cpu_ms": 1000 * cpu.get("postgres", 0) / max(1, requests)}
+              "pg_cpu_ms": 1000 * cpu.get("postgres", 0) / max(1, requests), "client_cpu_ms": 1000 * client_cpu / max(1, requests)}
+    if batches.get("payments_batch_size_count"):
+        result["batch_size"] = batches["payments_batch_size_sum"] / batches["payments_batch_size_count"]
+        result["batch_ms"] = 1000 * batches["payments_batch_commit_seconds_sum"] / batches["payments_batch_commit_seconds_count"]
+        result["batches_per_s"] = batches["payments_batch_size_count"] / duration
+        log(f"  payment batches: {result['batches_per_s']:.0f}/s, {result['batch_size']:.1f} payments each, "
+            f"{result['batch_ms']:.1f} ms each from start to commit answer")
+    if wal.get("wal_sync"):
+        result["wal_syncs_per_s"] = wal["wal_sync"] / duration
+        result["requests_per_wal_sync"] = requests / wal["wal_sync"]
+        log(f"  WAL: {wal['wal_sync'] / duration:.0f} fsyncs/s ({requests / wal['wal_sync']:.1f} requests per fsync), "
+            f"{wal['wal_bytes'] / max(1, requests):,.0f} bytes per request")
     for sample in re.findall(r"^error-sample: (.*)$", output, re.M):
         log(f"  answer counted as an error: {sample}")
     log(f"{name}: {rps:.0f} req/s, p50 {p50:.1f} ms, p99 {p99:.1f} ms, {errors} errors, RSS {peak[0]:.0f} MB, "
-        f"CPU per request: server {result['java_cpu_ms']:.2f} ms, PostgreSQL {result['pg_cpu_ms']:.2f} ms")
+        f"CPU per request: server {result['java_cpu_ms']:.2f} ms, PostgreSQL {result['pg_cpu_ms']:.2f} ms, wrk {result['client_cpu_ms']:.2f} ms")
     log("  CPU seconds: " + ", ".join(f"{c} {v:.1f}" for c, v in sorted(cpu.items(), key=lambda kv: -kv[1])[:10] if v > 0.5))
     for line, count in sorted(waits.items(), key=lambda kv: -kv[1])[:8]:
         log(f"  database sessions (samples {count}): {line}")
@@ -567,7 +626,8 @@ def main():
                         help="seconds of transfers before measuring, so the JIT compilers are done with the hot paths")
     parser.add_argument("--jfr", action="store_true",
                         help="record a JFR profile of the server (target/bench/server.jfr) and print its hottest methods")
-    parser.add_argument("--only", help="comma-separated scenarios to run (transfers,hot,reads,customers,kyc,payouts,webhooks); "
+    parser.add_argument("--only", help="comma-separated scenarios to run (first-minute,transfers,hot,reads,customers,kyc,payouts,"
+                                       "webhooks); "
                                        "writes no results file")
     args = parser.parse_args()
     only = set(args.only.split(",")) if args.only else None
@@ -614,7 +674,17 @@ def main():
             f.write(lua_table({"accounts": accounts, "hot": accounts[0], "transactions": accounts[:1]}))
         wanted = lambda scenario: only is None or scenario in only
         http = {}
-        wrk(server, "warm-up", "transfer.lua", c, args.warmup, {}, data_file)
+        first = None
+        if wanted("first-minute"):
+            server.restart()
+            if args.db == "embedded":
+                pg = Postgres.embedded(server.embedded_data_dir())
+            log(f"restarted: ready in {server.ready_s:.2f} s; transfers from the moment ready answers")
+            first = first_minute(server, pg, c, data_file)
+        # The first minute's load warms the JIT up as the warm-up would.
+        warmup = args.warmup - (FIRST_MINUTE if first else 0)
+        if warmup > 0:
+            wrk(server, "warm-up", "transfer.lua", c, warmup, {}, data_file)
         if wanted("transfers") or wanted("webhooks"):
             http["transfers"] = wrk(server, "HTTP transfers (POST /quotes, immediatelyExecute)", "transfer.lua", c, d, {}, data_file, pg)
         if wanted("hot"):
@@ -640,7 +710,7 @@ def main():
         audit = server.call("GET", "/sandbox/ledger/audit")
         log(f"ledger audit clean: {audit.get('clean')}")
         if only is None:
-            write_results(args, environment, jvm_options, pg, ceilings, http, background, idle_rss, audit)
+            write_results(args, environment, jvm_options, pg, ceilings, http, background, idle_rss, audit, first)
     finally:
         if server:
             server.stop()
@@ -668,7 +738,28 @@ def print_hot_methods(path, top=25):
             print(f"  {name:9} {100 * count / total:5.1f}%  {key}")
 
 
-def write_results(args, environment, jvm_options, pg, ceilings, http, background, idle_rss, audit):
+FIRST_MINUTE = 60
+
+
+def first_minute(server, pg, connections, data_file):
+    """Transfers from the moment a restarted server answers ready: the first 10 s, then the rest of
+    the first minute (what an instance started by an autoscaler or after a crash serves while its
+    JIT compilers are still at work)."""
+    first = wrk(server, "HTTP transfers, first 10 s after a restart", "transfer.lua", connections, 10, {}, data_file, pg)
+    rest = wrk(server, "HTTP transfers, 10 to 60 s after a restart", "transfer.lua", connections, FIRST_MINUTE - 10, {}, data_file, pg)
+    minute = dict(rest, scenario="HTTP transfers, first 60 s after a restart",
+                  tps=(first["tps"] * 10 + rest["tps"] * (FIRST_MINUTE - 10)) / FIRST_MINUTE,
+                  errors=first["errors"] + rest["errors"], p99=max(first["p99"], rest["p99"]), p50=rest["p50"],
+                  java_cpu_ms=(first["java_cpu_ms"] * first["tps"] * 10 + rest["java_cpu_ms"] * rest["tps"] * (FIRST_MINUTE - 10))
+                  / max(1, first["tps"] * 10 + rest["tps"] * (FIRST_MINUTE - 10)),
+                  pg_cpu_ms=(first["pg_cpu_ms"] * first["tps"] * 10 + rest["pg_cpu_ms"] * rest["tps"] * (FIRST_MINUTE - 10))
+                  / max(1, first["tps"] * 10 + rest["tps"] * (FIRST_MINUTE - 10)))
+    log(f"first minute after ready ({server.ready_s:.2f} s to ready): {first['tps']:.0f}/s in the first 10 s, "
+        f"{minute['tps']:.0f}/s over 60 s")
+    return {"ready_s": server.ready_s, "first10": first, "first60": minute}
+
+
+def write_results(args, environment, jvm_options, pg, ceilings, http, background, idle_rss, audit, first=None):
     transfers, hot, reads, customers, hooked = (http.get(k) for k in ("transfers", "hot", "reads", "customers", "webhooks"))
     kyc, paid = background["kyc"], background["payouts"]
     against = [
@@ -678,6 +769,7 @@ def write_results(args, environment, jvm_options, pg, ceilings, http, background
         (reads, ceilings["select"], 0.5),
         (customers, ceilings["transfer"], None),
         (hooked, transfers, 0.8),
+        *([(first["first10"], transfers, None), (first["first60"], transfers, None)] if first else []),
     ]
     peak_rss = max(r["rss"] for r in http.values())
     targets = [
@@ -706,18 +798,29 @@ def write_results(args, environment, jvm_options, pg, ceilings, http, background
              f"divided by its requests (from /proc).", ""]
     if args.note:
         lines += [args.note, ""]
-    lines += ["| Scenario | Rate/s | p50 ms | p99 ms | Errors | Ratio to the ceiling in this run | Server CPU ms/req | PostgreSQL CPU ms/req | Server RSS MiB |",
-              "|---|---:|---:|---:|---:|---|---:|---:|---:|"]
+    lines += ["| Scenario | Rate/s | p50 ms | p99 ms | Errors | Ratio to the ceiling in this run | Server CPU ms/req | PostgreSQL CPU ms/req | Load generator CPU ms/req | Server RSS MiB |",
+              "|---|---:|---:|---:|---:|---|---:|---:|---:|---:|"]
     for r in ceilings.values():
         lines.append(f"| {r['scenario']} | {r['tps']:.0f} | {r['p50']:.1f} | {r['p99']:.1f} | {r['errors']} | ceiling | "
-                     f"| {r['pg_cpu_ms']:.3f} | |")
+                     f"| {r['pg_cpu_ms']:.3f} | {r.get('client_cpu_ms', 0):.3f} | |")
     for r, base, target in against:
         if r is None:
             continue
         ratio = f"{r['tps'] / base['tps']:.2f}x {base['scenario']}" + (f" (target {target}x)" if target else "")
         lines.append(f"| {r['scenario']} | {r['tps']:.0f} | {r['p50']:.1f} | {r['p99']:.1f} | {r['errors']} | {ratio} | "
-                     f"{r['java_cpu_ms']:.2f} | {r['pg_cpu_ms']:.2f} | {r['rss']:.0f} |")
+                     f"{r['java_cpu_ms']:.2f} | {r['pg_cpu_ms']:.2f} | {r.get('client_cpu_ms', 0):.2f} | {r['rss']:.0f} |")
     lines += ["", f"Server RSS idle before seeding: {idle_rss:.0f} MiB; peak under load: {peak_rss:.0f} MiB.", ""]
+    for r in (transfers, hot):
+        if r and r.get("batch_size"):
+            lines += [f"{r['scenario']}: {r['batches_per_s']:.0f} payment batches/s of {r['batch_size']:.1f} payments, "
+                      f"{r['batch_ms']:.1f} ms each from start to commit answer"
+                      + (f"; {r['wal_syncs_per_s']:.0f} WAL fsyncs/s ({r['requests_per_wal_sync']:.1f} transfers per fsync)"
+                         if r.get("wal_syncs_per_s") else "") + ".", ""]
+    if first:
+        lines += [f"First minute: after seeding, the server was restarted (ready in {first['ready_s']:.2f} s) and transfers "
+                  f"started the moment ready answered: {first['first10']['tps']:.0f}/s in the first 10 s "
+                  f"({first['first10']['tps'] / transfers['tps']:.2f}x the warm rate), {first['first60']['tps']:.0f}/s over the "
+                  f"first 60 s ({first['first60']['tps'] / transfers['tps']:.2f}x); that minute is also the warm-up.", ""]
     lines += [f"Webhooks: {hooked['events']:,} events ({hooked['events_per_request']:.1f} per transfer), "
               f"{hooked['delivered']:,} delivered; backlog when the load stopped {hooked['backlog']:,}; "
               f"delivery lag (created -> delivered) p50 {hooked['lag_p50']:.2f} s, p99 {hooked['lag_p99']:.2f} s, "

@@ -1,7 +1,8 @@
 """What one transfer costs the database, measured as users run the server (README command 1,
 embedded PostgreSQL): rows and bytes each table gains and WAL written, per acknowledged transfer,
-and WAL per second at the rate reached. By hand: python3 bench/scaling.py [--accounts 2000]
-[--duration 30]; writes bench/results/<date>-scaling.md (docs/scaling.md quotes it)."""
+WAL per second at the rate reached, and the CPU per transfer of the server and of PostgreSQL. By
+hand: python3 bench/scaling.py [--accounts 2000] [--duration 30] [--keep-without-endpoint false]
+[--note "..."]; appends a section to bench/results/<date>-scaling.md (docs/scaling.md quotes it)."""
 import argparse
 import datetime
 import os
@@ -34,8 +35,13 @@ def main():
     parser.add_argument("--duration", type=int, default=30)
     parser.add_argument("--warmup", type=int, default=30)
     parser.add_argument("--connections", type=int, default=64)
+    parser.add_argument("--keep-without-endpoint", choices=["true", "false"],
+                        help="SVC_WEBHOOKS_KEEP_WITHOUT_ENDPOINT for the server (unset: the README command's, the sandbox keeps them)")
+    parser.add_argument("--note", default="", help="what this run measures, in its section's title")
     args = parser.parse_args()
     environment, jvm_options = b.readme_command()
+    if args.keep_without_endpoint:
+        environment["SVC_WEBHOOKS_KEEP_WITHOUT_ENDPOINT"] = args.keep_without_endpoint
     os.environ.update(environment)
     server = b.Server(b.os.path.join(b.ROOT, "target", "quarkus-app", "quarkus-run.jar"), jvm_options)
     pg = b.Postgres.embedded(server.embedded_data_dir())
@@ -52,10 +58,16 @@ def main():
         after_rows, after_wal, after_transfers = snapshot(pg)
         n = after_transfers - before_transfers
         wal = after_wal - before_wal
-        lines = [f"# What a transfer costs the database ({datetime.date.today()})", "",
-                 f"README command 1 (embedded PostgreSQL), {args.accounts:,} funded accounts, {args.connections} connections, "
+        kept = {"true": "stored and marked SKIPPED", "false": "not stored"}.get(args.keep_without_endpoint, "stored and marked SKIPPED")
+        lines = [f"## {datetime.datetime.now():%H:%M} {args.note or 'What a transfer costs the database'}", "",
+                 f"README command 1 (embedded PostgreSQL){' with SVC_WEBHOOKS_KEEP_WITHOUT_ENDPOINT=' + args.keep_without_endpoint if args.keep_without_endpoint else ''}, "
+                 f"{args.accounts:,} funded accounts, {args.connections} connections, "
                  f"{args.duration} s of `POST /quotes` with `immediatelyExecute` between random accounts, no webhook endpoint "
-                 f"(events are stored and marked SKIPPED). {n:,} transfers acknowledged at {result['tps']:.0f}/s.", "",
+                 f"(events {kept}). {n:,} transfers acknowledged at {result['tps']:.0f}/s, p99 {result['p99']:.0f} ms; "
+                 f"CPU per transfer: server {result['java_cpu_ms']:.2f} ms, PostgreSQL {result['pg_cpu_ms']:.2f} ms."
+                 + (f" Payment batches: {result['batches_per_s']:.0f}/s of {result['batch_size']:.1f} payments, {result['batch_ms']:.1f} ms"
+                    f" each from start to commit answer." if result.get("batch_size") else "")
+                 + (f" WAL fsyncs: {result['wal_syncs_per_s']:.0f}/s." if result.get("wal_syncs_per_s") else ""), "",
                  f"WAL: {wal / n:,.0f} bytes per transfer, {wal / args.duration / 1e6:.1f} MB/s at that rate "
                  f"({wal / args.duration / 1e6 * 86400 / 1e3:.0f} GB a day if sustained).", "",
                  "| table | rows per transfer | bytes per transfer (table, indexes, TOAST) |", "|---|---:|---:|"]
@@ -72,8 +84,9 @@ def main():
         text = "\n".join(lines) + "\n"
         print(text)
         path = os.path.join(b.ROOT, "bench", "results", f"{datetime.date.today()}-scaling.md")
-        with open(path, "w") as f:
-            f.write(text)
+        new_file = not os.path.exists(path)
+        with open(path, "a") as f:
+            f.write((f"# What a transfer costs the database ({datetime.date.today()})\n\n" if new_file else "\n") + text)
         print("written to", path)
     finally:
         server.stop()
