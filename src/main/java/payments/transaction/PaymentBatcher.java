@@ -227,8 +227,9 @@ public class PaymentBatcher {
                                     connection.query("COMMIT").execute())
                             .collectFailures().discardItems()
                             .replaceWith(refusals);
-                    // The next batch may be built while this one commits: it starts on this event loop after this
-                    // task, once the writes and the COMMIT above are sent.
+                    // The next batch may be built while this one commits. It is started with runOnContext, so it
+                    // runs after this task, which subscribes to the writes and the COMMIT above (its rows are
+                    // disjoint from this batch's in any case).
                     commitSent.run();
                     return committed;
                 })
