@@ -747,13 +747,15 @@ def first_minute(server, pg, connections, data_file):
     JIT compilers are still at work)."""
     first = wrk(server, "HTTP transfers, first 10 s after a restart", "transfer.lua", connections, 10, {}, data_file, pg)
     rest = wrk(server, "HTTP transfers, 10 to 60 s after a restart", "transfer.lua", connections, FIRST_MINUTE - 10, {}, data_file, pg)
-    minute = dict(rest, scenario="HTTP transfers, first 60 s after a restart",
-                  tps=(first["tps"] * 10 + rest["tps"] * (FIRST_MINUTE - 10)) / FIRST_MINUTE,
+    requests = first["requests"] + rest["requests"]
+
+    def per_request(key):
+        """A per-request figure over both parts, each weighted by its requests."""
+        return (first[key] * first["requests"] + rest[key] * rest["requests"]) / max(1, requests)
+    minute = dict(rest, scenario="HTTP transfers, first 60 s after a restart", tps=requests / FIRST_MINUTE, requests=requests,
                   errors=first["errors"] + rest["errors"], p99=max(first["p99"], rest["p99"]), p50=rest["p50"],
-                  java_cpu_ms=(first["java_cpu_ms"] * first["tps"] * 10 + rest["java_cpu_ms"] * rest["tps"] * (FIRST_MINUTE - 10))
-                  / max(1, first["tps"] * 10 + rest["tps"] * (FIRST_MINUTE - 10)),
-                  pg_cpu_ms=(first["pg_cpu_ms"] * first["tps"] * 10 + rest["pg_cpu_ms"] * rest["tps"] * (FIRST_MINUTE - 10))
-                  / max(1, first["tps"] * 10 + rest["tps"] * (FIRST_MINUTE - 10)))
+                  java_cpu_ms=per_request("java_cpu_ms"), pg_cpu_ms=per_request("pg_cpu_ms"),
+                  client_cpu_ms=per_request("client_cpu_ms"))
     log(f"first minute after ready ({server.ready_s:.2f} s to ready): {first['tps']:.0f}/s in the first 10 s, "
         f"{minute['tps']:.0f}/s over 60 s")
     return {"ready_s": server.ready_s, "first10": first, "first60": minute}

@@ -31,8 +31,8 @@ public final class BatchQueue<T> {
     private final Function<T, Set<Object>> rowsOf;
     private final Deque<T> waiting = new ArrayDeque<>();
     private final List<Batch<T>> committing = new ArrayList<>();
-    /** The committing batches whose COMMIT is not sent yet (at most one). */
-    private final List<Batch<T>> building = new ArrayList<>();
+    /** The committing batch whose COMMIT is not sent yet, if any. */
+    private Batch<T> building;
 
     /** @param rowsOf the rows a payment locks when its batch commits */
     public BatchQueue(Function<T, Set<Object>> rowsOf) {
@@ -60,7 +60,7 @@ public final class BatchQueue<T> {
      * payment needs a row a committing batch holds.
      */
     public synchronized Batch<T> next(int maxInFlight, int maxSize, int minSizeBeside) {
-        if (waiting.isEmpty() || !building.isEmpty() || committing.size() >= maxInFlight
+        if (waiting.isEmpty() || building != null || committing.size() >= maxInFlight
                 || !committing.isEmpty() && waiting.size() < minSizeBeside) {
             return null;
         }
@@ -84,19 +84,21 @@ public final class BatchQueue<T> {
         }
         Batch<T> batch = new Batch<>(List.copyOf(items), rows);
         committing.add(batch);
-        building.add(batch);
+        building = batch;
         return batch;
     }
 
     /** The batch's writes and COMMIT are sent: the next batch may be built while it waits for the commit. */
     public synchronized void commitSent(Batch<T> batch) {
-        building.removeIf(built -> built == batch);
+        if (building == batch) {
+            building = null;
+        }
     }
 
     /** The batch has committed or failed: its rows are free for the next one. */
     public synchronized void finished(Batch<T> batch) {
         committing.removeIf(committed -> committed == batch);
-        building.removeIf(built -> built == batch);
+        commitSent(batch);
     }
 
     public synchronized boolean isEmpty() {
