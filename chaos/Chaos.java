@@ -260,6 +260,9 @@ public class Chaos {
      */
     private static final Duration START_BOUND = Duration.ofSeconds(240);
 
+    /** How many times an instance that exits while starting is started in all before the run fails. */
+    private static final int START_ATTEMPTS = 3;
+
     /** The longest a SIGTERM may take to end an instance: its HTTP drain (20 s) plus the pollers' waits, with room. */
     private static final Duration GRACEFUL_STOP_BOUND = Duration.ofSeconds(45);
 
@@ -1131,7 +1134,25 @@ public class Chaos {
             return process != null && process.isAlive();
         }
 
+        /**
+         * Starts the instance and waits for it to be ready. One that exits while starting (its
+         * database connection cut mid-start during a failover: start-up fails fast) is started again,
+         * as Kubernetes restarts a pod, up to {@link #START_ATTEMPTS} times in all; each retry is counted.
+         */
         void start() throws Exception {
+            for (int attempt = 1; !startOnce(); attempt++) {
+                String exited = "instance " + name + " exited with code " + process.exitValue() + " while starting";
+                if (attempt == START_ATTEMPTS) {
+                    throw new IllegalStateException(exited + " " + START_ATTEMPTS + " times; the end of "
+                            + workdir.resolve("server-" + name + ".log") + ":\n" + logTail());
+                }
+                log(exited + " (" + lastCause() + "); starting it again");
+                count("instance starts that exited and were retried");
+            }
+        }
+
+        /** True once ready; false if the process exited first. */
+        private boolean startOnce() throws Exception {
             ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-Xmx256m", "-jar", jar.toAbsolutePath().toString())
                     .redirectErrorStream(true)
@@ -1155,19 +1176,25 @@ public class Chaos {
                             .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
                     if (ready.statusCode() == 200) {
                         log("instance " + name + " ready on " + port);
-                        return;
+                        return true;
                     }
                 } catch (IOException e) {
                     // Not listening yet.
                 }
                 if (!process.isAlive()) {
-                    throw new IllegalStateException("instance " + name + " exited with code " + process.exitValue() + "; the end of "
-                            + workdir.resolve("server-" + name + ".log") + ":\n" + logTail());
+                    return false;
                 }
                 Thread.sleep(100);
             }
             throw new IllegalStateException("instance " + name + " not ready " + START_BOUND.toSeconds() + " s after its start; the end of "
                     + workdir.resolve("server-" + name + ".log") + ":\n" + logTail());
+        }
+
+        /** The innermost cause in the log's last lines, for the run's log. */
+        private String lastCause() {
+            String tail = logTail();
+            int at = tail.lastIndexOf("Caused by: ");
+            return at < 0 ? "no cause logged" : tail.substring(at + "Caused by: ".length()).lines().findFirst().orElse("");
         }
 
         private String logTail() {
