@@ -2,7 +2,7 @@
 embedded PostgreSQL): rows and bytes each table gains and WAL written, per acknowledged transfer,
 WAL per second at the rate reached, and the CPU per transfer of the server and of PostgreSQL. By
 hand: python3 bench/scaling.py [--accounts 2000] [--duration 30] [--keep-without-endpoint false]
-[--note "..."]; appends a section to bench/results/<date>-scaling.md (docs/scaling.md quotes it)."""
+[--webhook-receiver] [--note "..."]; appends a section to bench/results/<date>-scaling.md (docs/scaling.md quotes it)."""
 import argparse
 import datetime
 import os
@@ -37,6 +37,9 @@ def main():
     parser.add_argument("--connections", type=int, default=64)
     parser.add_argument("--keep-without-endpoint", choices=["true", "false"],
                         help="SVC_WEBHOOKS_KEEP_WITHOUT_ENDPOINT for the server (unset: the README command's, the sandbox keeps them)")
+    parser.add_argument("--webhook-receiver", action="store_true",
+                        help="configure a local receiver answering 200 as the webhook endpoint; the figures then include "
+                             "each event's delivery (attempt row, outcome), waited for before the second snapshot")
     parser.add_argument("--note", default="", help="what this run measures, in its section's title")
     args = parser.parse_args()
     environment, jvm_options = b.readme_command()
@@ -45,16 +48,23 @@ def main():
     os.environ.update(environment)
     server = b.Server(b.os.path.join(b.ROOT, "target", "quarkus-app", "quarkus-run.jar"), jvm_options)
     pg = b.Postgres.embedded(server.embedded_data_dir())
+    receiver = None
     try:
+        if args.webhook_receiver:
+            port = b.free_port()
+            receiver = b.subprocess.Popen([sys.executable, "-c", b.RECEIVER, str(port)])
+            server.call("PATCH", "/config", {"webhookEndpoint": f"http://127.0.0.1:{port}/webhooks"})
         accounts, _ = b.seed(server, pg, args.accounts)
         data_file = os.path.join(tempfile.gettempdir(), "bench-scaling-data.lua")
         with open(data_file, "w") as f:
             f.write(b.lua_table({"accounts": accounts, "hot": accounts[0], "transactions": accounts[:1]}))
         b.wrk(server, "warm-up", "transfer.lua", args.connections, args.warmup, {}, data_file)
         b.quiesce(pg)
+        delivered(pg, args.webhook_receiver)
         before_rows, before_wal, before_transfers = snapshot(pg)
         result = b.wrk(server, "transfers", "transfer.lua", args.connections, args.duration, {}, data_file, pg)
         b.quiesce(pg)
+        delivered(pg, args.webhook_receiver)
         after_rows, after_wal, after_transfers = snapshot(pg)
         n = after_transfers - before_transfers
         wal = after_wal - before_wal
@@ -62,8 +72,10 @@ def main():
         lines = [f"## {datetime.datetime.now():%H:%M} {args.note or 'What a transfer costs the database'}", "",
                  f"README command 1 (embedded PostgreSQL){' with SVC_WEBHOOKS_KEEP_WITHOUT_ENDPOINT=' + args.keep_without_endpoint if args.keep_without_endpoint else ''}, "
                  f"{args.accounts:,} funded accounts, {args.connections} connections, "
-                 f"{args.duration} s of `POST /quotes` with `immediatelyExecute` between random accounts, no webhook endpoint "
-                 f"(events {kept}). {n:,} transfers acknowledged at {result['tps']:.0f}/s, p99 {result['p99']:.0f} ms; "
+                 f"{args.duration} s of `POST /quotes` with `immediatelyExecute` between random accounts, "
+                 + ("a local webhook receiver configured (every event delivered before the second snapshot). " if args.webhook_receiver
+                    else f"no webhook endpoint (events {kept}). ")
+                 + f"{n:,} transfers acknowledged at {result['tps']:.0f}/s, p99 {result['p99']:.0f} ms; "
                  f"CPU per transfer: server {result['java_cpu_ms']:.2f} ms, PostgreSQL {result['pg_cpu_ms']:.2f} ms."
                  + (f" Payment batches: {result['batches_per_s']:.0f}/s of {result['batch_size']:.1f} payments, {result['batch_ms']:.1f} ms"
                     f" each from start to commit answer." if result.get("batch_size") else "")
@@ -90,6 +102,17 @@ def main():
         print("written to", path)
     finally:
         server.stop()
+        if receiver:
+            receiver.terminate()
+
+
+def delivered(pg, receiving, limit=300):
+    """With a receiver, waits until every event is delivered, so both snapshots hold settled events."""
+    started = b.time.monotonic()
+    while receiving and int(pg.query("SELECT count(*) FROM webhook_events WHERE status = 'PENDING'")) > 0:
+        if b.time.monotonic() - started > limit:
+            sys.exit(f"webhook events still pending after {limit} s")
+        b.time.sleep(0.5)
 
 
 if __name__ == "__main__":

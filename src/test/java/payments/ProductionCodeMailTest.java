@@ -137,7 +137,7 @@ class ProductionCodeMailTest {
         api().body(Map.of("webhookEndpoint", "https://localhost:9/sms")).patch("/config").then().statusCode(200);
         try {
             api().post("/customers/" + customerId + "/verify-phone").then().statusCode(204);
-            io.vertx.mutiny.sqlclient.Row event = pool.query("SELECT id, body FROM webhook_events WHERE type = 'MESSAGE.SMS_REQUESTED'"
+            io.vertx.mutiny.sqlclient.Row event = pool.query("SELECT id, body FROM webhook_events JOIN webhook_event_bodies ON event_id = id WHERE type = 'MESSAGE.SMS_REQUESTED'"
                     + " ORDER BY id DESC LIMIT 1").execute().await().indefinitely().iterator().next();
             String stored = event.getString("body");
             assertTrue(payments.common.security.SecretsAtRest.isSealed(stored), "sealed at rest");

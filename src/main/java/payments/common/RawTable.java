@@ -35,9 +35,15 @@ public final class RawTable<T> {
         void read(T target, Row row, int position);
     }
 
-    /** A column: the array type its values travel in, the SQL that inserts one of them, and how one is read. */
+    /**
+     * A column: the array type its values travel in, the SQL that inserts one of them (null for a
+     * value sent only for {@link #insertOnlyWhere}'s condition), and how one is read.
+     */
     private record Column<T>(String name, String arrayType, String inserted, Function<T, Object> value,
                              IntFunction<Object[]> array, Reader<T> reader) {
+        boolean stored() {
+            return inserted != null;
+        }
     }
 
     private final String table;
@@ -126,14 +132,19 @@ public final class RawTable<T> {
      */
     public T read(Row row, int first, Supplier<T> create) {
         T target = create.get();
-        for (int i = 0; i < columns.size(); i++) {
-            Reader<T> reader = columns.get(i).reader();
+        List<Column<T>> stored = stored();
+        for (int i = 0; i < stored.size(); i++) {
+            Reader<T> reader = stored.get(i).reader();
             if (reader == null) {
-                throw new IllegalStateException("Column " + columns.get(i).name() + " of " + table + " declares no reader");
+                throw new IllegalStateException("Column " + stored.get(i).name() + " of " + table + " declares no reader");
             }
             reader.read(target, row, first + i);
         }
         return target;
+    }
+
+    private List<Column<T>> stored() {
+        return columns.stream().filter(Column::stored).toList();
     }
 
     /** The columns, in order, for a SELECT whose rows {@link #read} maps; each prefixed {@code alias.} if given. */
@@ -143,7 +154,7 @@ public final class RawTable<T> {
 
     /** How many columns the table has (where the next table's columns start in a joined row). */
     public int size() {
-        return columns.size();
+        return stored().size();
     }
 
     /**
@@ -151,13 +162,21 @@ public final class RawTable<T> {
      * values, each named by its column (the sent value, before any cast).
      */
     public RawTable<T> insertAs(String column, String expression) {
-        int i = columnNames().indexOf(column);
+        int i = columns.stream().map(Column::name).toList().indexOf(column);
         if (i < 0) {
             throw new IllegalArgumentException("No column " + column + " in " + table);
         }
         Column<T> sent = columns.get(i);
         columns.set(i, new Column<>(column, sent.arrayType(), expression, sent.value(), sent.array(), sent.reader()));
         return this;
+    }
+
+    /**
+     * Sends the column's values without storing them (the table has no such column): for a
+     * condition of {@link #insertOnlyWhere} that another table's rows are inserted by too.
+     */
+    public RawTable<T> sentOnly(String column) {
+        return insertAs(column, null);
     }
 
     /**
@@ -173,25 +192,22 @@ public final class RawTable<T> {
         return table;
     }
 
-    /** The column names, in order. */
+    /** The names of the columns the table has, in order. */
     public List<String> columnNames() {
-        return columns.stream().map(Column::name).toList();
+        return stored().stream().map(Column::name).toList();
     }
 
     /** The INSERT for this table, its parameters numbered from {@code first + 1} on, one per column. */
     String statement(int first) {
-        List<String> names = columnNames();
-        StringBuilder values = new StringBuilder();
         StringBuilder arrays = new StringBuilder();
         for (int i = 0; i < columns.size(); i++) {
-            Column<T> column = columns.get(i);
-            String separator = i == 0 ? "" : ", ";
-            values.append(separator).append(column.inserted());
-            arrays.append(separator).append("CAST($").append(first + i + 1).append(" AS ").append(column.arrayType()).append(')');
+            arrays.append(i == 0 ? "" : ", ").append("CAST($").append(first + i + 1).append(" AS ")
+                    .append(columns.get(i).arrayType()).append(')');
         }
-        String list = String.join(", ", names);
-        return "INSERT INTO " + table + " (" + list + ") SELECT " + values + " FROM unnest(" + arrays + ") AS r (" + list + ")"
-                + (insertedOnlyWhere == null ? "" : " WHERE " + insertedOnlyWhere);
+        String values = String.join(", ", stored().stream().map(Column::inserted).toList());
+        String sent = String.join(", ", columns.stream().map(Column::name).toList());
+        return "INSERT INTO " + table + " (" + String.join(", ", columnNames()) + ") SELECT " + values + " FROM unnest(" + arrays
+                + ") AS r (" + sent + ")" + (insertedOnlyWhere == null ? "" : " WHERE " + insertedOnlyWhere);
     }
 
     private void bind(Tuple values, List<Object> rows) {

@@ -181,9 +181,8 @@ public class QuoteCreation {
             // The execute call answers the payment as it starts (PROCESSING); the completion event follows.
             Answer answer = idempotency.answer(result(view.toWire(quote, t)));
             PaymentLifecycle.SettledAtOnce settled = lifecycle.completeAtOnce(t, processing);
-            RawTable.Rows rows = new RawTable.Rows().add(PaymentTransaction.ROWS, t).add(Quote.ROWS, quote)
-                    .add(webhooks.rows(), pending);
-            settled.events().forEach(event -> rows.add(webhooks.rows(), event));
+            RawTable.Rows rows = webhooks.rows().add(new RawTable.Rows().add(PaymentTransaction.ROWS, t).add(Quote.ROWS, quote), pending);
+            settled.events().forEach(event -> webhooks.rows().add(rows, event));
             return new PaymentBatcher.Payment(settled.journals(), PaymentLimits.Volume.of(t), rows, claim, answer);
         });
     }

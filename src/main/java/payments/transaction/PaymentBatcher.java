@@ -221,7 +221,7 @@ public class PaymentBatcher {
                             answers.add(Map.entry(payment.claim(), payment.answer()));
                         }
                     }
-                    balanceUpdates.events(locked.getItem4(), postings.changed(), postings.at()).forEach(event -> rows.add(webhooks.rows(), event));
+                    balanceUpdates.events(locked.getItem4(), postings.changed(), postings.at()).forEach(event -> webhooks.rows().add(rows, event));
                     Uni<Map<Integer, ApiException>> committed = Uni.combine().all().unis(postings.write(), volumes.write(),
                                     rows.insert(connection), idempotency.storeAllWithEffects(connection, answers),
                                     connection.query("COMMIT").execute())

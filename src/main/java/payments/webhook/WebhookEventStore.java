@@ -46,9 +46,11 @@ public class WebhookEventStore {
 
     /** Up to {@code limit} due events nobody holds, leased until {@code leaseEnd}. */
     public Uni<List<WebhookEvent>> claimDue(Instant now, int limit, Instant leaseEnd) {
-        return pool.preparedQuery("UPDATE webhook_events SET next_attempt_at = $3 WHERE id IN (" + DUE + """
+        return pool.preparedQuery("WITH claimed AS (UPDATE webhook_events SET next_attempt_at = $3 WHERE id IN (" + DUE + """
                         )
-                        RETURNING id, type, body, attempts, created_at""")
+                        RETURNING id, type, attempts, created_at)
+                        SELECT c.id, c.type, b.body, c.attempts, c.created_at
+                        FROM claimed c JOIN webhook_event_bodies b ON b.event_id = c.id""")
                 .execute(Tuple.of(Times.utc(now), limit, Times.utc(leaseEnd)))
                 .map(rows -> {
                     List<WebhookEvent> events = new ArrayList<>();

@@ -53,7 +53,7 @@ public class WebhookPublisher {
     }
 
     /** The table a batch saves its events in ({@link #dispatched} ones), stored as {@link #publish} stores one. */
-    public RawTable<WebhookEvent> rows() {
+    public WebhookEvent.Tables rows() {
         return keptWithoutEndpoint ? WebhookEvent.ROWS_KEPT_WITHOUT_ENDPOINT : WebhookEvent.ROWS;
     }
 
@@ -73,14 +73,15 @@ public class WebhookPublisher {
     }
 
     private static final String AT = "CAST(?4 AS timestamptz)";
-    private static final String INSERT = "INSERT INTO webhook_events"
-            + " (id, type, body, status, attempts, created_at, next_attempt_at, resource_id)"
-            + " SELECT CAST(?1 AS uuid), CAST(?2 AS varchar), CAST(?3 AS text), %s, 0, " + AT + ", %s, NULLIF(CAST(?5 AS varchar), '')";
-    private static final String INSERT_IF_DELIVERABLE = INSERT.formatted("'" + WebhookEvent.PENDING + "'", AT)
-            + " WHERE " + WebhookEventStore.AN_ENDPOINT;
+    private static final String INSERT = "WITH event AS (INSERT INTO webhook_events"
+            + " (id, type, status, attempts, created_at, next_attempt_at, resource_id)"
+            + " SELECT CAST(?1 AS uuid), CAST(?2 AS varchar), %s, 0, " + AT + ", %s, NULLIF(CAST(?5 AS varchar), '')%s RETURNING id)"
+            + " INSERT INTO " + WebhookEvent.BODIES_TABLE + " (event_id, body) SELECT id, CAST(?3 AS text) FROM event";
+    private static final String INSERT_IF_DELIVERABLE = INSERT.formatted("'" + WebhookEvent.PENDING + "'", AT,
+            " WHERE " + WebhookEventStore.AN_ENDPOINT);
     private static final String INSERT_KEPT = INSERT.formatted(
             "CASE WHEN " + WebhookEventStore.AN_ENDPOINT + " THEN '" + WebhookEvent.PENDING + "' ELSE '" + WebhookEvent.SKIPPED + "' END",
-            "CASE WHEN " + WebhookEventStore.AN_ENDPOINT + " THEN " + AT + " END");
+            "CASE WHEN " + WebhookEventStore.AN_ENDPOINT + " THEN " + AT + " END", "");
 
     /**
      * Saves a due event in the session's transaction (an endpoint set in the same transaction
@@ -113,8 +114,9 @@ public class WebhookPublisher {
     public Uni<Void> rewrite(WebhookEvent event, Object data) {
         event.body = body(event.id, event.type, event.createdAt, data);
         event.resourceId = resourceIdIn(event.body);
-        return Panache.getSession().flatMap(session -> session.createNativeQuery(
-                                "UPDATE webhook_events SET body = ?1, resource_id = NULLIF(CAST(?2 AS varchar), '') WHERE id = ?3")
+        return Panache.getSession().flatMap(session -> session.createNativeQuery("WITH body AS (UPDATE " + WebhookEvent.BODIES_TABLE
+                                + " SET body = ?1 WHERE event_id = ?3)"
+                                + " UPDATE webhook_events SET resource_id = NULLIF(CAST(?2 AS varchar), '') WHERE id = ?3")
                         .setParameter(1, event.body).setParameter(2, event.resourceId == null ? "" : event.resourceId)
                         .setParameter(3, event.id).executeUpdate())
                 .replaceWithVoid();

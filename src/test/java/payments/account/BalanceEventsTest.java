@@ -78,7 +78,7 @@ class BalanceEventsTest {
     void anActivatedAccountAnnouncesItsFundingInstructions() {
         Holder holder = MoneyFixtures.approvedCustomer(List.of("USD"));
         List<String> announced = new ArrayList<>();
-        for (Row row : pool.preparedQuery("SELECT body FROM webhook_events WHERE type = $1 AND body LIKE $2 ORDER BY id")
+        for (Row row : pool.preparedQuery("SELECT body FROM webhook_events JOIN webhook_event_bodies ON event_id = id WHERE type = $1 AND body LIKE $2 ORDER BY id")
                 .execute(Tuple.of("INTERNAL_ACCOUNT.FUNDING_INSTRUCTIONS_UPDATED", "%" + holder.account("USD") + "%"))
                 .await().indefinitely()) {
             announced.add(row.getString(0));
@@ -92,7 +92,7 @@ class BalanceEventsTest {
         List<String> balances = new ArrayList<>();
         for (Row row : pool.preparedQuery("""
                         SELECT CAST(body AS jsonb) #>> '{data,balance,amount}', CAST(body AS jsonb) #>> '{data,totalBalance,amount}'
-                        FROM webhook_events WHERE type = 'INTERNAL_ACCOUNT.BALANCE_UPDATED'
+                        FROM webhook_events JOIN webhook_event_bodies ON event_id = id WHERE type = 'INTERNAL_ACCOUNT.BALANCE_UPDATED'
                           AND CAST(body AS jsonb) #>> '{data,id}' = $1 ORDER BY id""")
                 .execute(Tuple.of(accountId)).await().indefinitely()) {
             balances.add(row.getString(0) + "/" + row.getString(1));

@@ -738,7 +738,7 @@ class BankFileRailTest {
 
     private List<String> eventsAbout(String transactionId) {
         List<String> types = new ArrayList<>();
-        pool.preparedQuery("SELECT type FROM webhook_events WHERE body LIKE $1 ORDER BY id")
+        pool.preparedQuery("SELECT type FROM webhook_events JOIN webhook_event_bodies ON event_id = id WHERE body LIKE $1 ORDER BY id")
                 .execute(Tuple.of("%" + transactionId + "%")).await().indefinitely().forEach(row -> types.add(row.getString(0)));
         return types;
     }

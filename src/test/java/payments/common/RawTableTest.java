@@ -55,7 +55,8 @@ class RawTableTest {
     /** A column added to one of these tables must be added to its batch insert too, or batched rows would lack it. */
     @Test
     void batchInsertsWriteEveryColumnOfTheirTables() {
-        for (RawTable<?> table : List.of(PaymentTransaction.ROWS, Quote.ROWS, WebhookEvent.ROWS, WebhookEvent.ROWS_KEPT_WITHOUT_ENDPOINT)) {
+        for (RawTable<?> table : List.of(PaymentTransaction.ROWS, Quote.ROWS, WebhookEvent.ROWS.events(), WebhookEvent.ROWS.bodies(),
+                WebhookEvent.ROWS_KEPT_WITHOUT_ENDPOINT.events(), WebhookEvent.ROWS_KEPT_WITHOUT_ENDPOINT.bodies())) {
             Set<String> columns = new HashSet<>();
             for (Row row : pool.preparedQuery("SELECT column_name FROM information_schema.columns WHERE table_name = $1")
                     .execute(Tuple.of(table.table())).await().indefinitely()) {
@@ -74,6 +75,15 @@ class RawTableTest {
                 + " AS r (id, name)", new RawTable.Rows().add(renamed, null).statement());
     }
 
+    @Test
+    void aSentOnlyColumnConditionsTheInsertWithoutBeingStored() {
+        RawTable<Sample> table = RawTable.<Sample>into("samples").uuid("id", Sample::id).text("name", Sample::name)
+                .sentOnly("name").insertOnlyWhere("name IS NOT NULL");
+        assertEquals("INSERT INTO samples (id) SELECT id FROM unnest(CAST($1 AS uuid[]), CAST($2 AS text[])) AS r (id, name)"
+                + " WHERE name IS NOT NULL", new RawTable.Rows().add(table, null).statement());
+        assertEquals(List.of("id"), table.columnNames());
+    }
+
     /** Events due while no endpoint is configured are not saved; events their owner sends are, and so are due ones once an endpoint is set. */
     @Test
     void eventsDueWithoutAnEndpointAreNotSaved() {
@@ -88,19 +98,22 @@ class RawTableTest {
     }
 
     /** The status each sample event is saved with (" due" when it is due), saved into {@code table} without an endpoint, then with one. */
-    private Map<String, String> saved(RawTable<WebhookEvent> table) {
+    private Map<String, String> saved(WebhookEvent.Tables table) {
         return pool.withTransaction(connection -> connection.query(
                         "UPDATE platform_config SET document = CAST(CAST(document AS jsonb) - 'webhookEndpoint' AS text)").execute()
-                .chain(() -> new RawTable.Rows().add(table, event("due", true))
-                        .add(table, event("sent by its owner", false)).insert(connection))
+                .chain(() -> table.add(table.add(new RawTable.Rows(), event("due", true)), event("sent by its owner", false))
+                        .insert(connection))
                 .chain(() -> connection.query("UPDATE platform_config SET document = CAST(jsonb_set(CAST(document AS jsonb),"
                         + " '{webhookEndpoint}', '\"https://receiver.example/hook\"') AS text)").execute())
-                .chain(() -> new RawTable.Rows().add(table, event("due with an endpoint", true)).insert(connection))
-                .chain(() -> connection.query("SELECT type, status, next_attempt_at IS NOT NULL FROM webhook_events"
-                        + " WHERE type IN ('due', 'sent by its owner', 'due with an endpoint')").execute())
+                .chain(() -> table.add(new RawTable.Rows(), event("due with an endpoint", true)).insert(connection))
+                // An event saved without its body, or a body without its event, shows as "no body" / "body only".
+                .chain(() -> connection.query("SELECT coalesce(e.type, b.body), e.status, e.next_attempt_at IS NOT NULL, b.event_id IS NOT NULL"
+                        + " FROM webhook_events e FULL JOIN webhook_event_bodies b ON b.event_id = e.id"
+                        + " WHERE e.type IN ('due', 'sent by its owner', 'due with an endpoint') OR b.body LIKE '{\"sample\":%'").execute())
                 .map(rows -> {
                     Map<String, String> found = new HashMap<>();
-                    rows.forEach(row -> found.put(row.getString(0), row.getString(1) + (row.getBoolean(2) ? " due" : "")));
+                    rows.forEach(row -> found.put(row.getString(0), row.getString(1) == null ? "body only"
+                            : row.getString(1) + (row.getBoolean(2) ? " due" : "") + (row.getBoolean(3) ? "" : " no body")));
                     return found;
                 })
                 // Roll back: the platform's settings and these events stay as they were.
@@ -113,7 +126,7 @@ class RawTableTest {
         WebhookEvent event = new WebhookEvent();
         event.id = UUID.randomUUID();
         event.type = type;
-        event.body = "{}";
+        event.body = "{\"sample\":\"" + type + "\"}";
         event.status = WebhookEvent.PENDING;
         event.attempts = 0;
         event.createdAt = Instant.now();

@@ -163,7 +163,7 @@ class InvitationTest {
     }
 
     private List<String> eventsFor(String code) {
-        return pool.preparedQuery("SELECT type FROM webhook_events WHERE type LIKE 'INVITATION.%' AND body LIKE $1 ORDER BY id")
+        return pool.preparedQuery("SELECT type FROM webhook_events JOIN webhook_event_bodies ON event_id = id WHERE type LIKE 'INVITATION.%' AND body LIKE $1 ORDER BY id")
                 .execute(Tuple.of("%\"" + code + "\"%")).await().indefinitely()
                 .stream().map(row -> row.getString("type")).toList();
     }

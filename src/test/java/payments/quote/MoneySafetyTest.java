@@ -399,7 +399,7 @@ class MoneySafetyTest {
 
     /** The event types recorded in the outbox for a transaction, in the order they were written. */
     private List<String> recordedEvents(String transactionId) {
-        return pool.preparedQuery("SELECT type FROM webhook_events WHERE body LIKE $1 AND type LIKE 'OUTGOING_PAYMENT.%' ORDER BY id")
+        return pool.preparedQuery("SELECT type FROM webhook_events JOIN webhook_event_bodies ON event_id = id WHERE body LIKE $1 AND type LIKE 'OUTGOING_PAYMENT.%' ORDER BY id")
                 .execute(Tuple.of("%" + transactionId + "%"))
                 .map(rows -> {
                     List<String> types = new ArrayList<>();

@@ -59,7 +59,7 @@ class IncomingPaymentTest {
     /** The transaction's INCOMING_PAYMENT events after its approval call, in the order written. */
     private List<String> eventsAfterApproval(String transactionId) {
         List<String> types = new java.util.ArrayList<>();
-        for (Row row : pool.preparedQuery("SELECT type FROM webhook_events WHERE body LIKE $1 AND type LIKE 'INCOMING_PAYMENT.%'"
+        for (Row row : pool.preparedQuery("SELECT type FROM webhook_events JOIN webhook_event_bodies ON event_id = id WHERE body LIKE $1 AND type LIKE 'INCOMING_PAYMENT.%'"
                         + " AND type <> 'INCOMING_PAYMENT.PENDING' ORDER BY id")
                 .execute(Tuple.of("%" + transactionId + "%")).await().indefinitely()) {
             types.add(row.getString(0));

@@ -71,7 +71,7 @@ class EventsWithoutEndpointTest {
     }
 
     private int eventsMentioning(String id) {
-        return pool.preparedQuery("SELECT count(*) FROM webhook_events WHERE body LIKE $1").execute(Tuple.of("%" + id + "%"))
+        return pool.preparedQuery("SELECT count(*) FROM webhook_events JOIN webhook_event_bodies ON event_id = id WHERE body LIKE $1").execute(Tuple.of("%" + id + "%"))
                 .await().indefinitely().iterator().next().getInteger(0);
     }
 }

@@ -133,7 +133,7 @@ class WebhookDeliveryTest {
         String marker = UUID.randomUUID().toString();
         WebhookEvent event = VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(
                 () -> publisher.publishSealed(EventType.MESSAGE_SMS_REQUESTED, Map.of("code", "424242", "marker", marker))));
-        String stored = pool.preparedQuery("SELECT body FROM webhook_events WHERE id = $1").execute(Tuple.of(event.id))
+        String stored = pool.preparedQuery("SELECT body FROM webhook_event_bodies WHERE event_id = $1").execute(Tuple.of(event.id))
                 .await().indefinitely().iterator().next().getString("body");
         assertTrue(payments.common.security.SecretsAtRest.isSealed(stored));
         assertFalse(stored.contains(marker), "nothing readable at rest");
@@ -223,8 +223,9 @@ class WebhookDeliveryTest {
         UUID eventId = UUID.randomUUID();
         Instant due = Instant.parse("2100-01-01T00:00:00Z");
         pool.preparedQuery("""
-                        INSERT INTO webhook_events (id, type, body, status, attempts, created_at, next_attempt_at)
-                        VALUES ($1, 'TEST', '{}', 'PENDING', 0, now(), $2)""")
+                        WITH body AS (INSERT INTO webhook_event_bodies (event_id, body) VALUES ($1, '{}'))
+                        INSERT INTO webhook_events (id, type, status, attempts, created_at, next_attempt_at)
+                        VALUES ($1, 'TEST', 'PENDING', 0, now(), $2)""")
                 .execute(Tuple.of(eventId, due.atOffset(ZoneOffset.UTC))).await().indefinitely();
         Instant claimedAt = due.plusSeconds(1);
         Instant leaseEnd = claimedAt.plus(WebhookDispatcher.LEASE);

@@ -48,7 +48,8 @@ public class Retention {
                         WITH doomed AS (
                             SELECT id FROM webhook_events WHERE status <> 'PENDING' AND created_at < $1
                             ORDER BY created_at LIMIT $2),
-                        attempts AS (DELETE FROM webhook_attempts WHERE event_id IN (SELECT id FROM doomed))
+                        attempts AS (DELETE FROM webhook_attempts WHERE event_id IN (SELECT id FROM doomed)),
+                        bodies AS (DELETE FROM webhook_event_bodies WHERE event_id IN (SELECT id FROM doomed))
                         DELETE FROM webhook_events WHERE id IN (SELECT id FROM doomed)"""),
                 // Each answer carries its own expiry (Idempotency.RETENTION): the cutoff is now.
                 new RetentionRule("idempotency answers", Duration.ZERO, """

@@ -151,8 +151,9 @@ class RetentionTest {
 
     private UUID event(String status, Instant at) throws Throwable {
         UUID id = UUID.randomUUID();
-        execute("INSERT INTO webhook_events (id, type, body, status, attempts, created_at) VALUES ($1, 'TEST', '{}', $2, 1, $3)",
+        execute("INSERT INTO webhook_events (id, type, status, attempts, created_at) VALUES ($1, 'TEST', $2, 1, $3)",
                 Tuple.of(id, status, Times.utc(at)));
+        execute("INSERT INTO webhook_event_bodies (event_id, body) VALUES ($1, '{}')", Tuple.of(id));
         execute("INSERT INTO webhook_attempts (id, event_id, url, attempted_at, response_status, duration_ms) VALUES ($1, $2, 'http://x', $3, 200, 1)",
                 Tuple.of(UUID.randomUUID(), id, Times.utc(at)));
         return id;
