@@ -277,6 +277,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         "payments.webhook.WebhookDeliveries$DeliveryResponse",
         "payments.webhook.WebhookDeliveries$ReplayResponse",
         "payments.webhook.WebhookDispatcher$Settled",
+        "payments.webhook.WebhookEvent$Tables",
         "payments.webhook.WebhookEventStore$Outcome",
         "payments.webhook.WebhookEventStore$Recorded",
         "payments.webhook.WebhookPublisher$Envelope",
