@@ -64,12 +64,19 @@ public class WebhookPublisher {
     public Uni<WebhookEvent> publishSealed(EventType type, Object data) {
         WebhookEvent event = dispatched(type, data);
         event.body = secrets.seal(event.sealName(), event.body);
-        return saved(event);
+        return saved(event).replaceWith(event);
     }
 
     /** Saves an event in the caller's transaction; the {@link WebhookDispatcher} delivers it once committed. */
     public Uni<WebhookEvent> publish(EventType type, Object data) {
-        return saved(dispatched(type, data));
+        WebhookEvent event = dispatched(type, data);
+        return saved(event).replaceWith(event);
+    }
+
+    /** {@link #publish}, emitting null when the event was not stored (no endpoint configured, and such events not kept). */
+    public Uni<WebhookEvent> publishIfStored(EventType type, Object data) {
+        WebhookEvent event = dispatched(type, data);
+        return saved(event).map(stored -> stored ? event : null);
     }
 
     private static final String AT = "CAST(?4 AS timestamptz)";
@@ -87,12 +94,12 @@ public class WebhookPublisher {
      * Saves a due event in the session's transaction (an endpoint set in the same transaction
      * counts once flushed). The event is not attached to the session: {@link #rewrite} changes its row.
      */
-    private Uni<WebhookEvent> saved(WebhookEvent event) {
+    private Uni<Boolean> saved(WebhookEvent event) {
         return Panache.getSession().flatMap(session -> session.createNativeQuery(keptWithoutEndpoint ? INSERT_KEPT : INSERT_IF_DELIVERABLE)
                         .setParameter(1, event.id).setParameter(2, event.type).setParameter(3, event.body)
                         .setParameter(4, Times.utc(event.createdAt))
                         .setParameter(5, event.resourceId == null ? "" : event.resourceId).executeUpdate())
-                .replaceWith(event);
+                .map(rows -> rows > 0);
     }
 
     /** An event for the dispatcher, built now but not saved: for callers that save many at once. */

@@ -66,8 +66,14 @@ class EventsWithoutEndpointTest {
     @Test
     void aSampleWithoutAnEndpointIsRefused() {
         api().body(Map.of("webhookEndpoint", "")).patch("/config").then().statusCode(200);
+        int stored = countOf("SELECT count(*) FROM webhook_events WHERE type = 'INVITATION.CLAIMED'");
         api().body(Map.of("eventType", "INVITATION.CLAIMED")).post("/sandbox/webhooks/trigger").then().statusCode(400)
                 .body("code", equalTo("WEBHOOK_ENDPOINT_NOT_SET"));
+        assertEquals(stored, countOf("SELECT count(*) FROM webhook_events WHERE type = 'INVITATION.CLAIMED'"), "nothing stored");
+    }
+
+    private int countOf(String sql) {
+        return pool.query(sql).execute().await().indefinitely().iterator().next().getInteger(0);
     }
 
     private int eventsMentioning(String id) {
