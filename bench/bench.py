@@ -557,6 +557,13 @@ asyncio.run(main())
 '''
 
 
+def process_cpu_seconds(pid):
+    """User and system CPU seconds one process has used so far (/proc/<pid>/stat, fields 14 and 15)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def webhooks(server, pg, name, connections, duration, data_file, warmup, drain_limit=300):
     """Transfers with a webhook receiver configured (a local one answering 200 at once): the rate, and how
     long each event took from its creation to its delivery, from the event rows. A warm-up with the
@@ -575,7 +582,9 @@ def webhooks(server, pg, name, connections, duration, data_file, warmup, drain_l
                     sys.exit("the warm-up's webhook events were not delivered within the drain limit")
                 time.sleep(0.5)
         since = pg.query("SELECT now()")
+        receiver_cpu = process_cpu_seconds(receiver.pid)
         result = wrk(server, name, "transfer.lua", connections, duration, {}, data_file, pg)
+        result["receiver_cpu_ms"] = 1000 * (process_cpu_seconds(receiver.pid) - receiver_cpu) / max(1, result["requests"])
         until = pg.query("SELECT now()")
         window = f"created_at >= '{since}' AND created_at < '{until}' AND type <> 'TEST'"
         result["backlog"] = int(pg.query(f"SELECT count(*) FROM webhook_events WHERE {window} AND status = 'PENDING'"))
@@ -596,6 +605,7 @@ def webhooks(server, pg, name, connections, duration, data_file, warmup, drain_l
         events, delivered = int(row[0]), int(row[1])
         result.update(events=events, delivered=delivered, lag_p50=float(row[2]), lag_p99=float(row[3]), lag_max=float(row[4]),
                       events_per_request=events / max(1, result["requests"]))
+        log(f"  webhook receiver CPU per transfer: {result['receiver_cpu_ms']:.2f} ms")
         log(f"  webhooks: {events} events ({result['events_per_request']:.1f} per transfer), {delivered} delivered, "
             f"backlog at the end of the load {result['backlog']}, lag p50 {result['lag_p50']:.2f} s, "
             f"p99 {result['lag_p99']:.2f} s, max {result['lag_max']:.2f} s")
@@ -826,7 +836,8 @@ def write_results(args, environment, jvm_options, pg, ceilings, http, background
     lines += [f"Webhooks: {hooked['events']:,} events ({hooked['events_per_request']:.1f} per transfer), "
               f"{hooked['delivered']:,} delivered; backlog when the load stopped {hooked['backlog']:,}; "
               f"delivery lag (created -> delivered) p50 {hooked['lag_p50']:.2f} s, p99 {hooked['lag_p99']:.2f} s, "
-              f"max {hooked['lag_max']:.2f} s.", ""]
+              f"max {hooked['lag_max']:.2f} s. The receiver (a Python asyncio process answering 200, on the same cores: "
+              f"its CPU is not in the load generator's column) used {hooked.get('receiver_cpu_ms', 0):.2f} ms of CPU per transfer.", ""]
     lines += ["| Background work | Count | Submitted in s | Done s after the last | Rate/s overall |", "|---|---:|---:|---:|---:|"]
     for r in (kyc, paid):
         if r:
