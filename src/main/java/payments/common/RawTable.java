@@ -132,13 +132,15 @@ public final class RawTable<T> {
      */
     public T read(Row row, int first, Supplier<T> create) {
         T target = create.get();
-        List<Column<T>> stored = stored();
-        for (int i = 0; i < stored.size(); i++) {
-            Reader<T> reader = stored.get(i).reader();
-            if (reader == null) {
-                throw new IllegalStateException("Column " + stored.get(i).name() + " of " + table + " declares no reader");
+        int position = first;
+        for (Column<T> column : columns) {
+            if (!column.stored()) {
+                continue;
             }
-            reader.read(target, row, first + i);
+            if (column.reader() == null) {
+                throw new IllegalStateException("Column " + column.name() + " of " + table + " declares no reader");
+            }
+            column.reader().read(target, row, position++);
         }
         return target;
     }
