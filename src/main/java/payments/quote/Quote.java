@@ -1,5 +1,9 @@
 package payments.quote;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -7,9 +11,11 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import payments.common.IdType;
 import payments.common.RawTable;
+import payments.transaction.PaymentTransaction;
 
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.Objects;
 import java.util.UUID;
 
 /** A locked rate and fee for one payment, and the state of its execution. */
@@ -119,5 +125,78 @@ public class Quote extends PanacheEntityBase {
 
     public String wireId() {
         return IdType.QUOTE.wireId(id);
+    }
+
+    /**
+     * Whether this quote may go unsaved, served from its transaction instead: it shares the
+     * transaction's id, and {@link #servedFrom} that transaction gives back exactly this quote (the
+     * documents compared as JSON). Quotes with anything of their own (payment instructions, an SCA
+     * challenge, an agent, an external account) keep their row.
+     */
+    public boolean servableFrom(PaymentTransaction t) {
+        if (!id.equals(t.id) || !id.equals(t.quoteId) || t.quoteExpiresAt == null || agentId != null
+                || paymentInstructions != null || scaChallenge != null) {
+            return false;
+        }
+        Quote served = servedFrom(t);
+        return status.equals(served.status) && Objects.equals(customerId, served.customerId)
+                && sameJson(source, served.source) && sameJson(destination, served.destination)
+                && Objects.equals(sourceAccountId, served.sourceAccountId) && sourceExternalAccountId == null
+                && Objects.equals(destinationAccountId, served.destinationAccountId) && externalAccountId == null
+                && sendingCurrency.equals(served.sendingCurrency) && receivingCurrency.equals(served.receivingCurrency)
+                && totalSendingAmount == served.totalSendingAmount && totalReceivingAmount == served.totalReceivingAmount
+                && exchangeRate.compareTo(served.exchangeRate) == 0 && feesIncluded == served.feesIncluded
+                && platformFeesIncluded == served.platformFeesIncluded && rateDetails.equals(served.rateDetails)
+                && Objects.equals(counterpartyInformation, served.counterpartyInformation)
+                && expiresAt.equals(served.expiresAt) && createdAt.equals(served.createdAt);
+    }
+
+    private static boolean sameJson(String a, String b) {
+        try {
+            return TREES.readTree(a).equals(TREES.readTree(b));
+        } catch (JsonProcessingException e) {
+            return false;
+        }
+    }
+
+    /** Only parses into trees (key order aside, the same documents are equal trees). */
+    private static final ObjectMapper TREES = new ObjectMapper();
+
+    /**
+     * The quote a transaction carries without a quotes row (see {@link #servableFrom}), as it was
+     * saved: PROCESSING, its status thereafter its transaction's. Not managed by any session.
+     */
+    public static Quote servedFrom(PaymentTransaction t) {
+        Quote quote = new Quote();
+        quote.id = t.quoteId;
+        quote.status = QuoteStatus.PROCESSING.name();
+        quote.customerId = t.customerId;
+        quote.transactionId = t.id;
+        ObjectNode source = JsonNodeFactory.instance.objectNode().put("sourceType", "ACCOUNT").put("accountId", t.senderIdentifier);
+        if (t.customerId != null) {
+            source.put("customerId", IdType.CUSTOMER.wireId(t.customerId));
+        }
+        quote.source = source.toString();
+        ObjectNode destination = JsonNodeFactory.instance.objectNode().put("destinationType", "ACCOUNT")
+                .put("accountId", t.receiverIdentifier);
+        if (t.paymentRail != null) {
+            destination.put("paymentRail", t.paymentRail);
+        }
+        quote.destination = destination.toString();
+        quote.sourceAccountId = t.sourceAccountId;
+        quote.destinationAccountId = t.destinationAccountId;
+        quote.sendingCurrency = t.sentCurrency;
+        quote.receivingCurrency = t.receivedCurrency;
+        quote.totalSendingAmount = t.sentAmount;
+        quote.totalReceivingAmount = t.receivedAmount;
+        quote.exchangeRate = t.exchangeRate;
+        quote.feesIncluded = t.fees;
+        quote.platformFeesIncluded = t.platformFees;
+        quote.rateDetails = t.rateDetails;
+        quote.counterpartyInformation = t.counterpartyInformation;
+        quote.expiresAt = t.quoteExpiresAt;
+        quote.createdAt = t.createdAt;
+        quote.updatedAt = t.createdAt;
+        return quote;
     }
 }

@@ -47,6 +47,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * Creating a quote (POST /quotes): validated, priced, saved with its PENDING transaction, and with
@@ -174,14 +175,22 @@ public class QuoteCreation {
             }
             Instant now = clock.now();
             PaymentTransaction t = paymentOf(request, payer, resolved.payee(), priced, now);
-            Quote quote = quoteOf(request, payer, resolved.payee(), priced, t, now);
+            // Sharing the transaction's id, the quote can be served from it: no quotes row (issue 48).
+            Quote quote = quoteOf(request, payer, resolved.payee(), priced, t, now, t.id);
             WebhookEvent pending = webhooks.dispatched(EventType.OUTGOING_PAYMENT_PENDING, transactionView.toWire(t));
             QuoteStatus.move(quote, QuoteStatus.PROCESSING);
             WebhookEvent processing = lifecycle.processingAtOnce(t);
             // The execute call answers the payment as it starts (PROCESSING); the completion event follows.
             Answer answer = idempotency.answer(result(view.toWire(quote, t)));
             PaymentLifecycle.SettledAtOnce settled = lifecycle.completeAtOnce(t, processing);
-            RawTable.Rows rows = webhooks.rows().add(new RawTable.Rows().add(PaymentTransaction.ROWS, t).add(Quote.ROWS, quote), pending);
+            t.quoteExpiresAt = quote.expiresAt;
+            boolean quoteSaved = !quote.servableFrom(t);
+            RawTable.Rows rows = new RawTable.Rows().add(PaymentTransaction.ROWS, t);
+            if (quoteSaved) {
+                t.quoteExpiresAt = null;
+                rows.add(Quote.ROWS, quote);
+            }
+            webhooks.rows().add(rows, pending);
             settled.events().forEach(event -> webhooks.rows().add(rows, event));
             return new PaymentBatcher.Payment(settled.journals(), PaymentLimits.Volume.of(t), rows, claim, answer);
         });
@@ -232,7 +241,7 @@ public class QuoteCreation {
     private Uni<Created> persist(QuoteRequest request, Payer payer, Payee payee, Priced priced) {
         Instant now = clock.now();
         PaymentTransaction t = paymentOf(request, payer, payee, priced, now);
-        Quote quote = quoteOf(request, payer, payee, priced, t, now);
+        Quote quote = quoteOf(request, payer, payee, priced, t, now, Ids.newUuid());
         return t.persist()
                 .call(() -> quote.persist())
                 .call(() -> jobs.enqueue(QuoteExpiry.TYPE, quote.id.toString(), quote.expiresAt))
@@ -273,10 +282,10 @@ public class QuoteCreation {
         return t;
     }
 
-    private Quote quoteOf(QuoteRequest request, Payer payer, Payee payee, Priced priced, PaymentTransaction t, Instant now) {
+    private Quote quoteOf(QuoteRequest request, Payer payer, Payee payee, Priced priced, PaymentTransaction t, Instant now, UUID id) {
         QuoteMath.Amounts amounts = priced.amounts();
         Quote quote = new Quote();
-        quote.id = Ids.newUuid();
+        quote.id = id;
         t.quoteId = quote.id;
         quote.status = QuoteStatus.PENDING.name();
         quote.customerId = payer.customerId();

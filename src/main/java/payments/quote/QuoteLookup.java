@@ -36,14 +36,23 @@ public class QuoteLookup {
 
     public static final ErrorCode NOT_FOUND = ErrorCode.QUOTE_NOT_FOUND;
 
+    /**
+     * The quote by its wire id: its row, or (a quote executed at once, kept in no row) the one its
+     * transaction serves ({@link Quote#servedFrom}); with {@code forUpdate} the row read is locked.
+     */
     public static Uni<Quote> find(String quoteId, boolean forUpdate) {
-        return Ids.find(IdType.QUOTE, quoteId, NOT_FOUND, "Quote", id -> forUpdate
-                ? Quote.findById(id, LockModeType.PESSIMISTIC_WRITE) : Quote.findById(id));
+        return Ids.find(IdType.QUOTE, quoteId, NOT_FOUND, "Quote", id -> (forUpdate
+                ? Quote.<Quote>findById(id, LockModeType.PESSIMISTIC_WRITE) : Quote.<Quote>findById(id))
+                .flatMap(quote -> quote != null ? Uni.createFrom().item(quote)
+                        : transaction(id, forUpdate).map(t -> t != null && id.equals(t.quoteId) ? Quote.servedFrom(t) : null)));
     }
 
     public static Uni<PaymentTransaction> transactionOf(Quote quote, boolean forUpdate) {
-        return forUpdate ? PaymentTransaction.findById(quote.transactionId, LockModeType.PESSIMISTIC_WRITE)
-                : PaymentTransaction.findById(quote.transactionId);
+        return transaction(quote.transactionId, forUpdate);
+    }
+
+    private static Uni<PaymentTransaction> transaction(UUID id, boolean forUpdate) {
+        return forUpdate ? PaymentTransaction.findById(id, LockModeType.PESSIMISTIC_WRITE) : PaymentTransaction.findById(id);
     }
 
     /** GET /quotes's filters, as given. */
@@ -74,12 +83,13 @@ public class QuoteLookup {
                 errors.add(new FieldError("status", FieldError.Constraint.oneOf(names), "Not a quote status"));
             }
         }
-        QueryFilters filters = new QueryFilters()
+        // Every quote has its transaction (which a quote executed at once is served from): list those.
+        QueryFilters filters = new QueryFilters().where("quoteId is not null")
                 .equal("customerId", "customerId", errors.isEmpty() && query.customerId() != null
                         ? Ids.uuidOf(IdType.CUSTOMER, query.customerId(), ErrorCode.USER_NOT_FOUND) : null)
-                .where(PAYMENT + "p.senderIdentifier = :sender)", "sender", query.sendingAccountId())
-                .where(PAYMENT + "p.receiverIdentifier = :receiver)", "receiver", query.receivingAccountId())
-                .where(PAYMENT + "p.receiverIdentifier = :receiverUma)", "receiverUma", query.receivingUmaAddress())
+                .where("senderIdentifier = :sender", "sender", query.sendingAccountId())
+                .where("receiverIdentifier = :receiver", "receiver", query.receivingAccountId())
+                .where("receiverIdentifier = :receiverUma", "receiverUma", query.receivingUmaAddress())
                 .where("customerId in (select c.id from Customer c where c.umaAddress = :senderUma)", "senderUma", query.sendingUmaAddress())
                 .timeBound("createdAt", "createdAfter", query.createdAfter(), false)
                 .timeBound("createdAt", "createdBefore", query.createdBefore(), true);
@@ -89,18 +99,30 @@ public class QuoteLookup {
         }
         statusFilter(filters, status);
         filters.page("id", page);
-        return Page.fetch(Quote.<Quote>find(filters.clause(), Sort.descending("id"), filters.params()),
-                        () -> Quote.count(filters.countClause(), filters.countParams()), page, q -> q.id.toString(),
-                        java.util.function.Function.<Quote>identity())
-                .flatMap(found -> PaymentTransaction.<PaymentTransaction>list("id in ?1",
-                                found.data().stream().map(q -> q.transactionId).filter(java.util.Objects::nonNull).toList())
-                        .map(payments -> {
-                            Map<UUID, PaymentTransaction> byId = payments.stream().collect(Collectors.toMap(t -> t.id, t -> t));
-                            return found.map(q -> view.toWire(q, byId.get(q.transactionId)));
+        return Page.fetch(PaymentTransaction.<PaymentTransaction>find(filters.clause(), Sort.descending("id"), filters.params()),
+                        () -> PaymentTransaction.count(filters.countClause(), filters.countParams()), page, t -> t.id.toString(),
+                        java.util.function.Function.<PaymentTransaction>identity())
+                .flatMap(found -> Quote.<Quote>list("id in ?1", found.data().stream().map(t -> t.quoteId).toList())
+                        .map(saved -> {
+                            Map<UUID, Quote> byId = saved.stream().collect(Collectors.toMap(q -> q.id, q -> q));
+                            return found.map(t -> view.toWire(quoteOf(t, byId), t));
                         }));
     }
 
-    private static final String PAYMENT = "transactionId in (select p.id from PaymentTransaction p where ";
+    /** A listed transaction's quote: its row, or the one it serves. */
+    private static Quote quoteOf(PaymentTransaction t, Map<UUID, Quote> saved) {
+        Quote quote = saved.get(t.quoteId);
+        if (quote != null) {
+            return quote;
+        }
+        if (!t.quoteId.equals(t.id)) {
+            throw new IllegalStateException("Quote " + t.quoteId + " of transaction " + t.id + " has no row");
+        }
+        return Quote.servedFrom(t);
+    }
+
+    /** The quote's own status (a quote without a row was saved PROCESSING), in a filter on its transaction. */
+    private static final String QUOTE_STATUS = "coalesce((select q.status from Quote q where q.id = quoteId), 'PROCESSING')";
 
     /** The status a quote answers with: its own until PROCESSING, then its payment's (QuoteView.statusOf). */
     private static void statusFilter(QueryFilters filters, QuoteStatus status) {
@@ -108,13 +130,13 @@ public class QuoteLookup {
             return;
         }
         switch (status) {
-            case COMPLETED -> filters.where("status = 'PROCESSING' and " + PAYMENT + "p.status = :paymentStatus)", "paymentStatus",
+            case COMPLETED -> filters.where(QUOTE_STATUS + " = 'PROCESSING' and status = :paymentStatus", "paymentStatus",
                     TransactionStatus.COMPLETED);
-            case FAILED -> filters.where("(status = 'FAILED' or status = 'PROCESSING' and " + PAYMENT + "p.status in :paymentStatuses))",
+            case FAILED -> filters.where("(" + QUOTE_STATUS + " = 'FAILED' or " + QUOTE_STATUS + " = 'PROCESSING' and status in :paymentStatuses)",
                     "paymentStatuses", QuoteView.FAILED_PAYMENTS);
-            case PROCESSING -> filters.where("status = 'PROCESSING' and " + PAYMENT + "p.status not in :finished)", "finished",
+            case PROCESSING -> filters.where(QUOTE_STATUS + " = 'PROCESSING' and status not in :finished", "finished",
                     java.util.stream.Stream.concat(QuoteView.FAILED_PAYMENTS.stream(), java.util.stream.Stream.of(TransactionStatus.COMPLETED)).toList());
-            default -> filters.equal("status", "status", status.name());
+            default -> filters.where(QUOTE_STATUS + " = :quoteStatus", "quoteStatus", status.name());
         }
     }
 

@@ -62,6 +62,7 @@ public class PaymentTransaction extends PanacheEntityBase {
             .text("receiver_customer_info", t -> t.receiverCustomerInfo, (t, v) -> t.receiverCustomerInfo = v)
             .timestamp("settled_at", t -> t.settledAt, (t, v) -> t.settledAt = v)
             .timestamp("receipt_delivery_confirmed_at", t -> t.receiptDeliveryConfirmedAt, (t, v) -> t.receiptDeliveryConfirmedAt = v)
+            .timestamp("quote_expires_at", t -> t.quoteExpiresAt, (t, v) -> t.quoteExpiresAt = v)
             .timestamp("created_at", t -> t.createdAt, (t, v) -> t.createdAt = v)
             .timestamp("updated_at", t -> t.updatedAt, (t, v) -> t.updatedAt = v);
 
@@ -176,6 +177,13 @@ public class PaymentTransaction extends PanacheEntityBase {
 
     @Column(name = "receipt_delivery_confirmed_at")
     public Instant receiptDeliveryConfirmedAt;
+
+    /**
+     * The expiry of a quote kept in no quotes row (executed at once, served from this transaction:
+     * see Quote.servedFrom); null otherwise.
+     */
+    @Column(name = "quote_expires_at")
+    public Instant quoteExpiresAt;
 
     @Column(name = "created_at", nullable = false)
     public Instant createdAt;
