@@ -726,15 +726,15 @@ public class Chaos {
     // --- checks ----------------------------------------------------------------------------
 
     /**
-     * Below this many acknowledged payments per second of run time, the run proves nothing: it fails.
-     * A floor that tells a server acknowledging (almost) nothing from a working one, not a speed
-     * (bench/ measures that): on a loaded 2-core machine the failover run, with a kill, a restart, a
-     * promotion and a graceful stop in 120 s, acknowledged 777 to 939 payments (10/s failed it on the
-     * code that had passed before, issue 46's closing note).
+     * The run proves nothing unless most of what was asked succeeded: at least this share of the
+     * payments, card authorizations and agent payments attempted must be acknowledged (healthy runs:
+     * 0.95 or more, the rest insufficient funds). A share, not a rate: how many requests a run
+     * makes depends on the machine's speed (a loaded laptop's 1,018 payments in 120 s failed the
+     * earlier floor of 10 per second), what share succeeds does not.
      */
-    private static final int MIN_ACKNOWLEDGED_PER_SECOND = 5;
-    /** At least one approved card purchase and one approved agent payment per this many seconds (healthy runs: several a second). */
-    private static final int MIN_SECONDS_PER_CARD_OR_AGENT_APPROVAL = 2;
+    private static final double MIN_ACKNOWLEDGED_SHARE = 0.5;
+    /** Fewer attempts than this of any kind, and the run exercised nothing. */
+    private static final int MIN_ATTEMPTS = 20;
     private static final Set<String> COMPLETED_EVENTS = Set.of("OUTGOING_PAYMENT.PENDING",
             "OUTGOING_PAYMENT.PROCESSING", "OUTGOING_PAYMENT.COMPLETED");
     private static final Set<String> FAILED_AND_REFUNDED_EVENTS = Set.of("OUTGOING_PAYMENT.PENDING",
@@ -858,25 +858,29 @@ public class Chaos {
         }
     }
 
-    /** A run in which (almost) nothing succeeds checks nothing. */
+    /** A run in which (almost) nothing succeeds checks nothing; each kind of money movement is judged apart. */
     private void checkEnoughAcknowledged() {
-        long floor = (long) MIN_ACKNOWLEDGED_PER_SECOND * seconds;
         count("payments acknowledged", acknowledged.size());
         count("payments acknowledged to the failing bank",
                 acknowledged.values().stream().filter(payment -> payment.request().toFailingBank()).count());
-        if (acknowledged.size() < floor) {
-            violation("only " + acknowledged.size() + " payments acknowledged in " + seconds + " s; a working server "
-                    + "acknowledges at least " + floor + " (" + MIN_ACKNOWLEDGED_PER_SECOND + " per second)");
-        }
-        // A server declining every card purchase or failing every agent payment must not pass: each has a floor too.
-        long approvedPurchases = purchases.size();
-        long sideFloor = Math.max(1, seconds / MIN_SECONDS_PER_CARD_OR_AGENT_APPROVAL);
-        if (approvedPurchases < sideFloor) {
-            violation("only " + approvedPurchases + " card purchases approved in " + seconds + " s; at least " + sideFloor + " expected");
-        }
-        if (approvedAgentPayments < sideFloor) {
-            violation("only " + approvedAgentPayments + " agent payments approved in " + seconds + " s; at least " + sideFloor
-                    + " expected");
+        // A server declining every card purchase or failing every agent payment must not pass either.
+        requireShare("payments acknowledged", acknowledged.size(), attempts(Kind.PAYMENT));
+        requireShare("card purchases approved", purchases.size(), attempts(Kind.CARD_AUTHORIZATION));
+        requireShare("agent payments approved", approvedAgentPayments, attempts(Kind.AGENT_QUOTE));
+    }
+
+    private long attempts(Kind kind) {
+        return requests.values().stream().filter(request -> request.kind() == kind).count();
+    }
+
+    private void requireShare(String what, long succeeded, long attempted) {
+        count(what + ": attempted", attempted);
+        if (attempted < MIN_ATTEMPTS) {
+            violation("only " + attempted + " attempts behind " + what + " in " + seconds + " s; a run needs at least "
+                    + MIN_ATTEMPTS + " to show anything");
+        } else if (succeeded < MIN_ACKNOWLEDGED_SHARE * attempted) {
+            violation("only " + succeeded + " " + what + " of " + attempted + " attempted; a working server acknowledges at least "
+                    + (int) (MIN_ACKNOWLEDGED_SHARE * 100) + "%");
         }
     }
 
