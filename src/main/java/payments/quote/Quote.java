@@ -1,7 +1,6 @@
 package payments.quote;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
@@ -15,6 +14,7 @@ import payments.transaction.PaymentTransaction;
 
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
 
@@ -129,9 +129,11 @@ public class Quote extends PanacheEntityBase {
 
     /**
      * Whether this quote may go unsaved, served from its transaction instead: it shares the
-     * transaction's id, and {@link #servedFrom} that transaction gives back exactly this quote (the
-     * documents compared as JSON). Quotes with anything of their own (payment instructions, an SCA
-     * challenge, an agent, an external account) keep their row.
+     * transaction's id, and {@link #servedFrom} that transaction gives back exactly this quote, its
+     * documents byte for byte (GET answers them as stored) and what the caller asked beyond the
+     * amounts (only a description, which the transaction keeps). Quotes with anything of their own
+     * (payment instructions, an SCA challenge, an agent, an external account, remittance text) keep
+     * their row.
      */
     public boolean servableFrom(PaymentTransaction t) {
         if (!id.equals(t.id) || !id.equals(t.quoteId) || t.quoteExpiresAt == null || agentId != null
@@ -140,7 +142,7 @@ public class Quote extends PanacheEntityBase {
         }
         Quote served = servedFrom(t);
         return status.equals(served.status) && Objects.equals(customerId, served.customerId)
-                && sameJson(source, served.source) && sameJson(destination, served.destination)
+                && source.equals(served.source) && destination.equals(served.destination) && request.equals(served.request)
                 && Objects.equals(sourceAccountId, served.sourceAccountId) && sourceExternalAccountId == null
                 && Objects.equals(destinationAccountId, served.destinationAccountId) && externalAccountId == null
                 && sendingCurrency.equals(served.sendingCurrency) && receivingCurrency.equals(served.receivingCurrency)
@@ -151,16 +153,26 @@ public class Quote extends PanacheEntityBase {
                 && expiresAt.equals(served.expiresAt) && createdAt.equals(served.createdAt);
     }
 
-    private static boolean sameJson(String a, String b) {
-        try {
-            return TREES.readTree(a).equals(TREES.readTree(b));
-        } catch (JsonProcessingException e) {
-            return false;
-        }
-    }
+    /** The order of the documents' fields as {@link #servedFrom} writes them. */
+    static final List<String> SOURCE_ORDER = List.of("sourceType", "accountId", "customerId");
+    static final List<String> DESTINATION_ORDER = List.of("destinationType", "accountId", "paymentRail");
+    static final List<String> REQUEST_ORDER = List.of("description");
 
-    /** Only parses into trees (key order aside, the same documents are equal trees). */
-    private static final ObjectMapper TREES = new ObjectMapper();
+    /**
+     * A document as the quote keeps it: with only fields of {@code order}, in that order (the order
+     * a served quote gives it back, so a quote's answers are the same bytes whether it has a row or
+     * not); any other document as given.
+     */
+    static JsonNode inServedOrder(JsonNode document, List<String> order) {
+        List<String> fields = new java.util.ArrayList<>();
+        document.fieldNames().forEachRemaining(fields::add);
+        if (!document.isObject() || !order.containsAll(fields)) {
+            return document;
+        }
+        ObjectNode ordered = JsonNodeFactory.instance.objectNode();
+        order.stream().filter(document::has).forEach(field -> ordered.set(field, document.get(field)));
+        return ordered;
+    }
 
     /**
      * The quote a transaction carries without a quotes row (see {@link #servableFrom}), as it was
@@ -183,6 +195,11 @@ public class Quote extends PanacheEntityBase {
             destination.put("paymentRail", t.paymentRail);
         }
         quote.destination = destination.toString();
+        ObjectNode request = JsonNodeFactory.instance.objectNode();
+        if (t.description != null) {
+            request.put("description", t.description);
+        }
+        quote.request = request.toString();
         quote.sourceAccountId = t.sourceAccountId;
         quote.destinationAccountId = t.destinationAccountId;
         quote.sendingCurrency = t.sentCurrency;

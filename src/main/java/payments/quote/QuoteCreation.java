@@ -294,8 +294,8 @@ public class QuoteCreation {
         if (payer.customer() != null) {
             source.put("customerId", IdType.CUSTOMER.wireId(payer.customerId()));
         }
-        quote.source = json.write(source);
-        quote.destination = json.write(request.destinationDocument());
+        quote.source = json.write(Quote.inServedOrder(source, Quote.SOURCE_ORDER));
+        quote.destination = json.write(Quote.inServedOrder(request.destinationDocument(), Quote.DESTINATION_ORDER));
         quote.sourceAccountId = t.sourceAccountId;
         if (payer.realtime()) {
             // Where and with which reference to send the money: derived from the quote, so unique to it.
@@ -318,7 +318,7 @@ public class QuoteCreation {
         quote.platformFeesIncluded = amounts.platformFeesIncluded();
         quote.rateDetails = t.rateDetails;
         quote.counterpartyInformation = t.counterpartyInformation;
-        quote.request = json.write(request.echoed());
+        quote.request = json.write(Quote.inServedOrder(request.echoed(), Quote.REQUEST_ORDER));
         quote.expiresAt = now.plus(config.quoteLifetime());
         quote.createdAt = now;
         quote.updatedAt = now;

@@ -23,7 +23,11 @@ class QuoteServableTest {
         Quote reordered = Quote.servedFrom(t);
         reordered.source = "{\"customerId\":\"" + IdType.CUSTOMER.wireId(t.customerId) + "\",\"accountId\":\"" + t.senderIdentifier
                 + "\",\"sourceType\":\"ACCOUNT\"}";
-        assertTrue(reordered.servableFrom(t), "the same document in another key order");
+        assertFalse(reordered.servableFrom(t), "the same document in another key order: GET would answer other bytes");
+
+        Quote remittance = Quote.servedFrom(t);
+        remittance.request = "{\"description\":\"Lunch\",\"remittanceInformation\":\"Invoice 42\"}";
+        assertFalse(remittance.servableFrom(t), "what the caller asked that the transaction does not keep");
 
         Quote extraField = Quote.servedFrom(t);
         extraField.destination = "{\"destinationType\":\"ACCOUNT\",\"accountId\":\"" + t.receiverIdentifier + "\",\"note\":\"x\"}";
@@ -59,6 +63,7 @@ class QuoteServableTest {
         assertEquals("PROCESSING", quote.status);
         assertEquals(700, quote.totalSendingAmount);
         assertEquals(t.quoteExpiresAt, quote.expiresAt);
+        assertEquals("{\"description\":\"Lunch\"}", quote.request);
         assertEquals("{\"sourceType\":\"ACCOUNT\",\"accountId\":\"" + t.senderIdentifier + "\",\"customerId\":\""
                 + IdType.CUSTOMER.wireId(t.customerId) + "\"}", quote.source);
     }
@@ -80,6 +85,7 @@ class QuoteServableTest {
         t.fees = 0L;
         t.platformFees = 0L;
         t.rateDetails = "{\"counterpartyMultiplier\":1}";
+        t.description = "Lunch";
         t.quoteExpiresAt = now.plusSeconds(300);
         return t;
     }

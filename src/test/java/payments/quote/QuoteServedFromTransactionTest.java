@@ -18,6 +18,7 @@ import java.util.UUID;
 
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static payments.TestSupport.api;
 
 /**
@@ -37,7 +38,7 @@ class QuoteServedFromTransactionTest {
         Holder payee = MoneyFixtures.approvedCustomer(List.of("USD"));
         MoneyFixtures.fund(payer.account("USD"), 10_000);
         Map<String, Object> body = MoneyFixtures.transferBody(payer.account("USD"), payee.account("USD"), 700);
-        body.put("description", "Lunch");
+        body.put("description", "Déjeuner \"au\" café\n");
         Map<String, Object> answered = api().header("Idempotency-Key", UUID.randomUUID().toString()).body(body).post("/quotes")
                 .then().statusCode(201).body("status", equalTo("PROCESSING")).extract().jsonPath().getMap("");
         String quoteId = (String) answered.get("id");
@@ -61,6 +62,29 @@ class QuoteServedFromTransactionTest {
         String savedTransaction = api().get("/quotes/" + saved).then().extract().path("transactionId");
         api().get("/quotes/" + IdType.QUOTE.wireId(Ids.uuidOf(IdType.TRANSACTION, savedTransaction, null))).then().statusCode(404)
                 .body("code", equalTo("QUOTE_NOT_FOUND"));
+    }
+
+    @Test
+    void aQuoteWithWhatItsTransactionDoesNotKeepKeepsItsRow() {
+        Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
+        Holder payee = MoneyFixtures.approvedCustomer(List.of("USD"));
+        MoneyFixtures.fund(payer.account("USD"), 10_000);
+        Map<String, Object> remitted = MoneyFixtures.transferBody(payer.account("USD"), payee.account("USD"), 100);
+        remitted.put("remittanceInformation", "Invoice 42");
+        String withRemittance = api().body(remitted).post("/quotes").then().statusCode(201).extract().path("id");
+        Map<String, Object> reordered = MoneyFixtures.transferBody(payer.account("USD"), payee.account("USD"), 100);
+        reordered.put("destination", new java.util.TreeMap<>(Map.of("destinationType", "ACCOUNT", "accountId", payee.account("USD"))));
+        String answered = api().body(reordered).post("/quotes").then().statusCode(201).extract().asString();
+        assertEquals(1, quoteRows(withRemittance), "remittance text is kept nowhere else");
+
+        // A document in another key order is kept in the order a served quote gives it back: the
+        // POST answer and every GET are the same bytes.
+        String quoteId = io.restassured.path.json.JsonPath.from(answered).getString("id");
+        assertEquals(0, quoteRows(quoteId));
+        String expected = "\"destination\":{\"destinationType\":\"ACCOUNT\",\"accountId\":\"" + payee.account("USD") + "\"}";
+        assertTrue(answered.contains(expected), answered);
+        String served = api().get("/quotes/" + quoteId).then().statusCode(200).extract().asString();
+        assertTrue(served.contains(expected), served);
     }
 
     @Test
