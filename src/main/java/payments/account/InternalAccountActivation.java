@@ -62,7 +62,7 @@ public class InternalAccountActivation implements JobHandler {
 
     private Uni<Void> activate(InternalAccount account, Customer holder) {
         boolean fails = holder != null && outcomes.provisioningFails(holder.platformCustomerId);
-        account.status = fails ? InternalAccount.FAILED : InternalAccount.ACTIVE;
+        AccountStatus.provisioned(account, fails);
         if (!fails) {
             account.fundingInstructions = json.write(fundingAccounts.instructions(account.id, account.currency,
                     holder == null ? "Platform" : customers.displayName(holder)));

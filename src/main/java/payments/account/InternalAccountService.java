@@ -224,8 +224,8 @@ public class InternalAccountService implements CustomerAccounts {
         if (request.status() == null || request.status().equals(account.status)) {
             return Uni.createFrom().item(view.toWire(account));
         }
-        AccountStatus.checkMove(account, request.status());
-        return moveTo(account, request.status()).map(ignored -> view.toWire(account));
+        AccountStatus.request(account, request.status());
+        return announceStatus(account).map(ignored -> view.toWire(account));
     }
 
     /**
@@ -253,19 +253,22 @@ public class InternalAccountService implements CustomerAccounts {
                         if (InternalAccount.CLOSED.equals(account.status) || InternalAccount.FAILED.equals(account.status)) {
                             continue;
                         }
-                        chain = chain.call(() -> moveTo(account, InternalAccount.CLOSED));
+                        chain = chain.call(() -> {
+                            AccountStatus.holderDeleted(account);
+                            return announceStatus(account);
+                        });
                     }
                     return chain;
                 });
     }
 
     /**
-     * Moves the account to {@code status} with INTERNAL_ACCOUNT.STATUS_UPDATED; a closing account's
-     * funding instructions are withdrawn (nothing can be paid into it any more), with
+     * An account that has just moved to another status: INTERNAL_ACCOUNT.STATUS_UPDATED; a closed
+     * account's funding instructions are withdrawn (nothing can be paid into it any more), with
      * INTERNAL_ACCOUNT.FUNDING_INSTRUCTIONS_UPDATED.
      */
-    private Uni<Void> moveTo(InternalAccount account, String status) {
-        account.status = status;
+    private Uni<Void> announceStatus(InternalAccount account) {
+        String status = account.status;
         account.updatedAt = clock.now();
         boolean withdraws = InternalAccount.CLOSED.equals(status) && !NO_INSTRUCTIONS.equals(account.fundingInstructions);
         if (withdraws) {
@@ -312,7 +315,7 @@ public class InternalAccountService implements CustomerAccounts {
         account.customerId = customerId;
         account.type = type;
         account.currency = currency;
-        account.status = status;
+        AccountStatus.open(account, status);
         account.fundingInstructions = NO_INSTRUCTIONS;
         account.privateEnabled = InternalAccount.EMBEDDED_WALLET.equals(type) ? Boolean.FALSE : null;
         account.createdAt = now;

@@ -1,7 +1,6 @@
 package payments.agent;
 
-import java.util.Map;
-import java.util.Set;
+import payments.common.StatusMachine;
 
 /**
  * The agent action status machine (pure), checked on every move: a new action is APPROVED (it ran
@@ -10,25 +9,26 @@ import java.util.Set;
  */
 public final class AgentActionStatus {
 
-    private static final String NEW = "(new)";
-
-    private static final Map<String, Set<String>> MOVES = Map.of(
-            NEW, Set.of(AgentAction.APPROVED, AgentAction.PENDING_APPROVAL, AgentAction.FAILED),
-            AgentAction.PENDING_APPROVAL, Set.of(AgentAction.APPROVED, AgentAction.REJECTED, AgentAction.FAILED),
-            AgentAction.APPROVED, Set.of(AgentAction.FAILED));
+    private static final StatusMachine<AgentAction> MACHINE = StatusMachine.<AgentAction>of("Agent action",
+                    a -> a.id, a -> a.status, (a, status) -> a.status = status)
+            .move(StatusMachine.NEW, "ran at once", AgentAction.APPROVED)
+            .move(StatusMachine.NEW, "above the approval threshold: the platform decides", AgentAction.PENDING_APPROVAL)
+            .move(StatusMachine.NEW, "its payment could not run", AgentAction.FAILED)
+            .move(AgentAction.PENDING_APPROVAL, "approved by the platform", AgentAction.APPROVED)
+            .move(AgentAction.PENDING_APPROVAL, "rejected by the platform", AgentAction.REJECTED)
+            .move(AgentAction.PENDING_APPROVAL, "its approval could not run", AgentAction.FAILED)
+            .move(AgentAction.APPROVED, "its payment failed later", AgentAction.FAILED)
+            .build();
 
     private AgentActionStatus() {
     }
 
     public static boolean canMove(String from, String to) {
-        return MOVES.getOrDefault(from == null ? NEW : from, Set.of()).contains(to);
+        return MACHINE.allows(from, to);
     }
 
     /** Moves the action, or fails loudly: an illegal move here is a bug, never a client error. */
     public static void move(AgentAction action, String to) {
-        if (!canMove(action.status, to)) {
-            throw new IllegalStateException("Agent action " + action.id + " cannot move from " + action.status + " to " + to);
-        }
-        action.status = to;
+        MACHINE.move(action, to);
     }
 }

@@ -82,7 +82,7 @@ public class CardProvisioning implements JobHandler {
                 return jobs.enqueue(TYPE, card.id + NOW, clock.now().plus(ACTIVATION_DELAY))
                         .call(() -> jobs.enqueue(TYPE, card.id + TIMEOUT, clock.now().plus(provisioningTimeout))).replaceWithVoid();
             case REJECT:
-                card.status = CardStatus.CLOSED;
+                CardStatus.move(card, CardStatus.CLOSED);
                 card.statusReason = CardStatus.ISSUER_REJECTED;
                 break;
             default:
@@ -94,7 +94,7 @@ public class CardProvisioning implements JobHandler {
 
     /** The issuer never answered: the service closes the card itself (the reference's CLOSED_BY_GRID). */
     private Uni<Void> closeUnprovisioned(Card card) {
-        card.status = CardStatus.CLOSED;
+        CardStatus.move(card, CardStatus.CLOSED);
         card.statusReason = CardStatus.CLOSED_BY_GRID;
         card.updatedAt = clock.now();
         return webhooks.publish(EventType.CARD_STATUS_CHANGE, view.toWire(card)).replaceWithVoid();
@@ -108,7 +108,7 @@ public class CardProvisioning implements JobHandler {
         card.expYear = numbers.expYear();
         card.sealedDetails = secrets.seal(sealName(card.id), numbers.pan() + "|" + numbers.expMonth() + "|" + numbers.expYear()
                 + "|" + numbers.cvv());
-        card.status = CardStatus.provisioned(holderStatus);
+        CardStatus.move(card, CardStatus.provisioned(holderStatus));
     }
 
     /** What a card's sealed details are bound to: they cannot be moved to another card's row. */

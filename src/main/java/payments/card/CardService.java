@@ -143,7 +143,7 @@ public class CardService {
         Card card = new Card();
         card.id = Ids.newUuid();
         card.customerId = customer.id;
-        card.status = CardStatus.PROCESSING;
+        CardStatus.issue(card);
         card.form = Card.VIRTUAL;
         card.fundingAccountId = account.id;
         card.currency = account.currency;
@@ -321,7 +321,7 @@ public class CardService {
                 card.updatedAt = clock.now();
                 Uni<Void> effects = Uni.createFrom().voidItem();
                 if (statusChanged) {
-                    card.status = requested;
+                    CardStatus.request(card, requested);
                     if (CardStatus.CLOSED.equals(requested)) {
                         card.statusReason = CardStatus.CLOSED_BY_PLATFORM;
                         effects = authorizations.settlePendingPulls(card);

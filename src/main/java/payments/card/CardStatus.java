@@ -2,6 +2,7 @@ package payments.card;
 
 import payments.common.ApiException;
 import payments.common.ErrorCode;
+import payments.common.StatusMachine;
 
 import java.util.List;
 import java.util.Map;
@@ -39,7 +40,40 @@ public final class CardStatus {
             "APPROVED", Map.of(PENDING_KYC, ACTIVE),
             "REJECTED", Map.of(PENDING_KYC, CLOSED, PROCESSING, CLOSED, ACTIVE, CLOSED, FROZEN, CLOSED));
 
+    /** The event of the moves the platform asks for with PATCH /cards/{id}. */
+    private static final String REQUESTED = "requested by the platform";
+
+    private static final StatusMachine<Card> MACHINE = StatusMachine.<Card>of("Card", c -> c.id, c -> c.status,
+                    (c, status) -> c.status = status)
+            .move(StatusMachine.NEW, "issued: the issuer provisions it", PROCESSING)
+            .move(PROCESSING, "provisioned", ACTIVE)
+            .move(PROCESSING, "provisioned while its holder is re-verified", PENDING_KYC)
+            .move(PROCESSING, "the issuer rejected it or never answered, or the service closed it", CLOSED)
+            .move(ACTIVE, REQUESTED, FROZEN, CLOSED)
+            .move(FROZEN, REQUESTED, ACTIVE, CLOSED)
+            .move(ACTIVE, "its holder is re-verified", PENDING_KYC)
+            .move(PENDING_KYC, "its holder is approved again", ACTIVE)
+            .moveEach(List.of(PENDING_KYC, ACTIVE, FROZEN), "closed by the service (holder rejected, funding account closed)", CLOSED)
+            .refusing((card, from, to) -> new ApiException(ErrorCode.INVALID_STATE_TRANSITION, "A " + from
+                    + " card cannot be moved to " + to + "; allowed: ACTIVE <-> FROZEN, ACTIVE or FROZEN -> CLOSED"))
+            .build();
+
     private CardStatus() {
+    }
+
+    /** A new card's first status. */
+    static void issue(Card card) {
+        MACHINE.move(card, PROCESSING);
+    }
+
+    /** Moves the card to {@code to}: the issuer's answer, the holder's KYC, or the service closing it. */
+    static void move(Card card, String to) {
+        MACHINE.move(card, to);
+    }
+
+    /** The move PATCH /cards/{id} asked for, checked first by {@link #requireMove}. */
+    static void request(Card card, String to) {
+        MACHINE.request(card, card.status, REQUESTED, to);
     }
 
     /** The status a card in {@code current} takes when its holder becomes {@code holderStatus}; empty: it stays. */
@@ -77,9 +111,7 @@ public final class CardStatus {
      */
     public static void requireMove(String current, String requested) {
         requireMutable(current, requested);
-        boolean allowed = !current.equals(requested)
-                && (ACTIVE.equals(current) || FROZEN.equals(current)) && REQUESTABLE.contains(requested);
-        if (!allowed) {
+        if (!MACHINE.allows(current, REQUESTED, requested)) {
             throw new ApiException(ErrorCode.INVALID_STATE_TRANSITION, "A " + current + " card cannot be moved to " + requested
                     + "; allowed: ACTIVE <-> FROZEN, ACTIVE or FROZEN -> CLOSED");
         }

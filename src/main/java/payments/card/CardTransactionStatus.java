@@ -1,7 +1,6 @@
 package payments.card;
 
-import java.util.Map;
-import java.util.Set;
+import payments.common.StatusMachine;
 
 /**
  * The card transaction status machine (pure): which moves are legal, checked on every move. A new
@@ -13,30 +12,31 @@ import java.util.Set;
  */
 public final class CardTransactionStatus {
 
-    private static final String NEW = "(new)";
-
-    private static final Map<String, Set<String>> MOVES = Map.of(
-            NEW, Set.of(CardTransaction.AUTHORIZED, CardTransaction.DECLINED, CardTransaction.SETTLED, CardTransaction.VOIDED,
-                    CardTransaction.EXCEPTION),
-            CardTransaction.AUTHORIZED, Set.of(CardTransaction.SETTLED, CardTransaction.VOIDED, CardTransaction.EXCEPTION),
-            CardTransaction.SETTLED, Set.of(CardTransaction.VOIDED, CardTransaction.EXCEPTION),
-            CardTransaction.VOIDED, Set.of(CardTransaction.EXCEPTION));
+    private static final StatusMachine<CardTransaction> MACHINE = StatusMachine.<CardTransaction>of("Card transaction",
+                    row -> row.id, row -> row.status, (row, status) -> row.status = status)
+            .move(StatusMachine.NEW, "an authorization approved", CardTransaction.AUTHORIZED)
+            .move(StatusMachine.NEW, "an authorization declined", CardTransaction.DECLINED)
+            .move(StatusMachine.NEW, "a single-message purchase, a credit or a return", CardTransaction.SETTLED)
+            .move(StatusMachine.NEW, "a balance inquiry", CardTransaction.VOIDED)
+            .move(StatusMachine.NEW, "approved with nothing to pull", CardTransaction.EXCEPTION)
+            .move(CardTransaction.AUTHORIZED, "cleared", CardTransaction.SETTLED)
+            .move(CardTransaction.AUTHORIZED, "expired uncleared, or its funding account closed", CardTransaction.VOIDED)
+            .move(CardTransaction.AUTHORIZED, "a settlement anomaly", CardTransaction.EXCEPTION)
+            .move(CardTransaction.SETTLED, "a merchant return reversed", CardTransaction.VOIDED)
+            .move(CardTransaction.SETTLED, "a settlement anomaly", CardTransaction.EXCEPTION)
+            .move(CardTransaction.VOIDED, "a clearing after the authorization lapsed", CardTransaction.EXCEPTION)
+            .stayingIsNoMove()
+            .build();
 
     private CardTransactionStatus() {
     }
 
     public static boolean canMove(String from, String to) {
-        return MOVES.getOrDefault(from == null ? NEW : from, Set.of()).contains(to);
+        return MACHINE.allows(from, to);
     }
 
     /** Moves the row, or fails loudly: an illegal move here is a bug, never a client error. Staying put is no move. */
     public static void move(CardTransaction row, String to) {
-        if (to.equals(row.status)) {
-            return;
-        }
-        if (!canMove(row.status, to)) {
-            throw new IllegalStateException("Card transaction " + row.id + " cannot move from " + row.status + " to " + to);
-        }
-        row.status = to;
+        MACHINE.move(row, to);
     }
 }

@@ -48,7 +48,7 @@ class CardholderReviews implements HolderStatusChanges {
         if (CardStatus.CLOSED.equals(next)) {
             return closures.close(card);
         }
-        card.status = next;
+        CardStatus.move(card, next);
         card.updatedAt = clock.now();
         return webhooks.publish(EventType.CARD_STATUS_CHANGE, view.toWire(card)).replaceWithVoid();
     }

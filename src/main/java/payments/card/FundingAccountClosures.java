@@ -65,7 +65,7 @@ class FundingAccountClosures implements AccountClosures {
 
     /** Closes a card on the service's side (CLOSED_BY_GRID): its pulls settle, its uncleared authorizations lapse. Card locked. */
     Uni<Void> close(Card card) {
-        card.status = CardStatus.CLOSED;
+        CardStatus.move(card, CardStatus.CLOSED);
         card.statusReason = CardStatus.CLOSED_BY_GRID;
         card.updatedAt = clock.now();
         return authorizations.settlePendingPulls(card)

@@ -85,7 +85,7 @@ public class InvitationService {
             invitation.firstName = blankToNull(request.firstName());
             invitation.amountToSend = request.amountToSend();
             invitation.currency = request.amountToSend() == null ? null : inviter.homeCurrency();
-            invitation.status = Invitation.PENDING;
+            InvitationStatus.open(invitation);
             invitation.url = url.replace(CODE_PLACEHOLDER, invitation.code);
             invitation.createdAt = now;
             invitation.updatedAt = now;

@@ -2,10 +2,10 @@ package payments.invitation;
 
 import payments.common.ApiException;
 import payments.common.ErrorCode;
+import payments.common.StatusMachine;
 
 import java.time.Instant;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The invitation status machine (pure): a PENDING invitation is claimed once or cancelled once;
@@ -14,8 +14,14 @@ import java.util.Set;
  */
 public final class InvitationStatus {
 
-    private static final Map<String, Set<String>> MOVES = Map.of(
-            Invitation.PENDING, Set.of(Invitation.CLAIMED, Invitation.CANCELLED));
+    private static final StatusMachine<Invitation> MACHINE = StatusMachine.<Invitation>of("Invitation", i -> i.code, i -> i.status,
+                    (i, status) -> i.status = status)
+            .move(StatusMachine.NEW, "created", Invitation.PENDING)
+            .move(Invitation.PENDING, "claimed by its invitee", Invitation.CLAIMED)
+            .move(Invitation.PENDING, "cancelled by its inviter", Invitation.CANCELLED)
+            .refusing((invitation, from, to) -> new ApiException(InvitationStatus.REFUSALS.get(from), "The invitation " + invitation.code + " is " + from
+                    + " and cannot become " + to))
+            .build();
 
     /** Why an invitation in each status cannot move, as the wire says it. */
     private static final Map<String, ErrorCode> REFUSALS = Map.of(
@@ -26,6 +32,11 @@ public final class InvitationStatus {
     private InvitationStatus() {
     }
 
+    /** A new invitation's first status. */
+    static void open(Invitation invitation) {
+        MACHINE.move(invitation, Invitation.PENDING);
+    }
+
     /** The status as of {@code now}: a pending invitation whose expiry has come is EXPIRED. */
     public static String current(Invitation invitation, Instant now) {
         boolean lapsed = invitation.expiresAt != null && !now.isBefore(invitation.expiresAt);
@@ -34,12 +45,7 @@ public final class InvitationStatus {
 
     /** Moves the invitation as of {@code now}, or refuses with the 400 its current status calls for. */
     public static void move(Invitation invitation, String to, Instant now) {
-        String from = current(invitation, now);
-        if (!MOVES.getOrDefault(from, Set.of()).contains(to)) {
-            ErrorCode refusal = REFUSALS.get(from);
-            throw new ApiException(refusal, "The invitation " + invitation.code + " is " + from + " and cannot become " + to);
-        }
-        invitation.status = to;
+        MACHINE.request(invitation, current(invitation, now), null, to);
         invitation.updatedAt = now;
     }
 }

@@ -287,7 +287,7 @@ public class QuoteCreation {
         Quote quote = new Quote();
         quote.id = id;
         t.quoteId = quote.id;
-        quote.status = QuoteStatus.PENDING.name();
+        QuoteStatus.move(quote, QuoteStatus.PENDING);
         quote.customerId = payer.customerId();
         quote.transactionId = t.id;
         ObjectNode source = request.sourceDocument().deepCopy();

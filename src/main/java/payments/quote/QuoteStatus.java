@@ -1,8 +1,6 @@
 package payments.quote;
 
-import java.util.EnumSet;
-import java.util.Map;
-import java.util.Set;
+import payments.common.StatusMachine;
 
 /**
  * The quote status machine: every move the code makes, in one table. Pure. A quote is stored
@@ -12,13 +10,20 @@ import java.util.Set;
 public enum QuoteStatus {
     PENDING, PENDING_AUTHORIZATION, PROCESSING, COMPLETED, FAILED, EXPIRED;
 
-    private static final Map<QuoteStatus, Set<QuoteStatus>> MOVES = Map.of(
+    private static final StatusMachine<Quote> MACHINE = StatusMachine.<Quote>of("Quote", q -> q.id, q -> q.status,
+                    (q, status) -> q.status = status)
+            .move(StatusMachine.NEW, "priced", "PENDING")
             // Executed (money held, or funds arrived); a payer in an SCA region is challenged first
             // (guide 4.3); unexecuted at expiresAt it expires (guide 4.6).
-            PENDING, EnumSet.of(PROCESSING, PENDING_AUTHORIZATION, EXPIRED),
+            .move("PENDING", "executed, or its realtime funds arrived", "PROCESSING")
+            .move("PENDING", "the payer's region asks for Strong Customer Authentication", "PENDING_AUTHORIZATION")
+            .move("PENDING", "unexecuted at expiresAt", "EXPIRED")
             // Authorized: prefunded, it runs; realtime-funded, it waits for its funds again. A
             // challenge left unanswered until expiresAt fails the quote (SCA_NOT_COMPLETED).
-            PENDING_AUTHORIZATION, EnumSet.of(PROCESSING, PENDING, FAILED));
+            .move("PENDING_AUTHORIZATION", "authorized, prefunded", "PROCESSING")
+            .move("PENDING_AUTHORIZATION", "authorized, waiting for realtime funds", "PENDING")
+            .move("PENDING_AUTHORIZATION", "the challenge was never answered", "FAILED")
+            .build();
 
     /** The stored status of a quote. */
     public static QuoteStatus of(Quote quote) {
@@ -26,14 +31,11 @@ public enum QuoteStatus {
     }
 
     public boolean canMoveTo(QuoteStatus next) {
-        return MOVES.getOrDefault(this, Set.of()).contains(next);
+        return MACHINE.allows(name(), next.name());
     }
 
     /** Moves the quote or fails loudly: an illegal move here is a bug, never a client error. */
     public static void move(Quote quote, QuoteStatus to) {
-        if (!of(quote).canMoveTo(to)) {
-            throw new IllegalStateException("Quote " + quote.id + " cannot move from " + quote.status + " to " + to);
-        }
-        quote.status = to.name();
+        MACHINE.move(quote, to.name());
     }
 }

@@ -1,8 +1,8 @@
 package payments.sca;
 
+import payments.common.StatusMachine;
+
 import java.time.Instant;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * The factor-reset status machine (pure): INITIATED until the liveness check passes
@@ -18,28 +18,36 @@ public final class FactorResetStatus {
     public static final String REJECTED = "REJECTED";
     public static final String EXPIRED = "EXPIRED";
 
-    private static final Map<String, Set<String>> MOVES = Map.of(
-            INITIATED, Set.of(PENDING_REVIEW, LIVENESS_PASSED, REJECTED),
-            PENDING_REVIEW, Set.of(LIVENESS_PASSED, REJECTED),
-            LIVENESS_PASSED, Set.of(COMPLETED));
+    private static final StatusMachine<FactorReset> MACHINE = StatusMachine.<FactorReset>of("Reset", r -> r.id, r -> r.status,
+                    (r, status) -> r.status = status)
+            .move(StatusMachine.NEW, "requested", INITIATED)
+            .move(INITIATED, "the liveness check asks for a review", PENDING_REVIEW)
+            .move(INITIATED, "the liveness check passed", LIVENESS_PASSED)
+            .move(INITIATED, "the liveness check failed", REJECTED)
+            .move(PENDING_REVIEW, "the review passed it", LIVENESS_PASSED)
+            .move(PENDING_REVIEW, "the review failed it", REJECTED)
+            .move(LIVENESS_PASSED, "completed by the platform", COMPLETED)
+            .build();
 
     private FactorResetStatus() {
     }
 
+    /** A new reset's first status. */
+    static void open(FactorReset reset) {
+        MACHINE.move(reset, INITIATED);
+    }
+
     /** The status as of {@code now}: an unfinished reset past its window is EXPIRED. */
     public static String current(FactorReset reset, Instant now) {
-        boolean open = MOVES.containsKey(reset.status);
+        boolean open = !MACHINE.targets(reset.status).isEmpty();
         return open && !now.isBefore(reset.expiresAt) ? EXPIRED : reset.status;
     }
 
     public static boolean canMove(FactorReset reset, String to, Instant now) {
-        return MOVES.getOrDefault(current(reset, now), Set.of()).contains(to);
+        return MACHINE.allows(current(reset, now), to);
     }
 
     static void move(FactorReset reset, String to, Instant now) {
-        if (!canMove(reset, to, now)) {
-            throw new IllegalStateException("Reset " + reset.id + " cannot move from " + current(reset, now) + " to " + to);
-        }
-        reset.status = to;
+        MACHINE.move(reset, current(reset, now), to);
     }
 }

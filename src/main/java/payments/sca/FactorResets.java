@@ -61,7 +61,7 @@ public class FactorResets {
                     reset.id = Ids.newUuid();
                     reset.customerId = customer.id;
                     reset.factor = factor;
-                    reset.status = FactorResetStatus.INITIATED;
+                    FactorResetStatus.open(reset);
                     reset.createdAt = now;
                     reset.expiresAt = now.plus(WINDOW);
                     return reset.<FactorReset>persist();

@@ -1,7 +1,6 @@
 package payments.stablecoin;
 
-import java.util.Map;
-import java.util.Set;
+import payments.common.StatusMachine;
 
 /**
  * The stablecoin operation status machine (pure). An operation waits for its funds
@@ -11,27 +10,29 @@ import java.util.Set;
  */
 public final class StablecoinOperationStatus {
 
-    private static final String NEW = "(new)";
-
-    private static final Map<String, Set<String>> MOVES = Map.of(
-            NEW, Set.of(StablecoinOperation.PENDING_FUNDING, StablecoinOperation.PENDING_PROVIDER, StablecoinOperation.PROCESSING),
-            StablecoinOperation.PENDING_FUNDING, Set.of(StablecoinOperation.PROCESSING, StablecoinOperation.EXPIRED,
-                    StablecoinOperation.FAILED),
-            StablecoinOperation.PENDING_PROVIDER, Set.of(StablecoinOperation.PROCESSING, StablecoinOperation.FAILED),
-            StablecoinOperation.PROCESSING, Set.of(StablecoinOperation.COMPLETED, StablecoinOperation.FAILED));
+    private static final StatusMachine<StablecoinOperation> MACHINE = StatusMachine.<StablecoinOperation>of("Stablecoin operation",
+                    o -> o.id, o -> o.status, (o, status) -> o.status = status)
+            .move(StatusMachine.NEW, "waits for its funds", StablecoinOperation.PENDING_FUNDING)
+            .move(StatusMachine.NEW, "waits for the provider (an ACH debit)", StablecoinOperation.PENDING_PROVIDER)
+            .move(StatusMachine.NEW, "the provider has what it needs", StablecoinOperation.PROCESSING)
+            .move(StablecoinOperation.PENDING_FUNDING, "the funds arrived", StablecoinOperation.PROCESSING)
+            .move(StablecoinOperation.PENDING_FUNDING, "the funds never arrived", StablecoinOperation.EXPIRED)
+            .move(StablecoinOperation.PENDING_FUNDING, "the provider refused it", StablecoinOperation.FAILED)
+            .move(StablecoinOperation.PENDING_PROVIDER, "the provider acted", StablecoinOperation.PROCESSING)
+            .move(StablecoinOperation.PENDING_PROVIDER, "the provider refused it", StablecoinOperation.FAILED)
+            .move(StablecoinOperation.PROCESSING, "the provider completed it", StablecoinOperation.COMPLETED)
+            .move(StablecoinOperation.PROCESSING, "the provider failed it", StablecoinOperation.FAILED)
+            .build();
 
     private StablecoinOperationStatus() {
     }
 
     public static boolean canMove(String from, String to) {
-        return MOVES.getOrDefault(from == null ? NEW : from, Set.of()).contains(to);
+        return MACHINE.allows(from, to);
     }
 
     /** Moves the operation, or fails loudly: callers check {@link #canMove} first, so an illegal move is a bug. */
     static void move(StablecoinOperation operation, String to) {
-        if (!canMove(operation.status, to)) {
-            throw new IllegalStateException("Stablecoin operation " + operation.id + " cannot move from " + operation.status + " to " + to);
-        }
-        operation.status = to;
+        MACHINE.move(operation, to);
     }
 }

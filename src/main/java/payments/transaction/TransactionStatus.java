@@ -1,6 +1,7 @@
 package payments.transaction;
 
-import java.util.Map;
+import payments.common.StatusMachine;
+
 import java.util.Set;
 
 /**
@@ -24,27 +25,35 @@ public final class TransactionStatus {
     public static final Set<String> ALL = Set.of(CREATED, PENDING, PENDING_AUTHORIZATION, PROCESSING, COMPLETED,
             REJECTED, FAILED, REFUNDED, EXPIRED);
 
-    private static final Map<String, Set<String>> MOVES = Map.of(
-            PENDING, Set.of(PENDING_AUTHORIZATION, PROCESSING, COMPLETED, FAILED, REJECTED, EXPIRED),
+    private static final StatusMachine<PaymentTransaction> MACHINE = StatusMachine.<PaymentTransaction>of("Transaction",
+                    t -> t.id, t -> t.status, (t, status) -> t.status = status)
+            .move(PENDING, "the payer's region asks for Strong Customer Authentication", PENDING_AUTHORIZATION)
+            .move(PENDING, "executed: the money is held and handed on", PROCESSING)
+            .move(PENDING, "settled in the commit that executed it", COMPLETED)
+            .move(PENDING, "refused before any money moved", FAILED)
+            .move(PENDING, "the platform declined an incoming payment", REJECTED)
+            .move(PENDING, "its quote expired unexecuted", EXPIRED)
             // Authorized, a realtime-funded payment waits for its funds again.
-            PENDING_AUTHORIZATION, Set.of(PENDING, PROCESSING, FAILED, EXPIRED),
-            PROCESSING, Set.of(COMPLETED, FAILED),
+            .move(PENDING_AUTHORIZATION, "authorized, waiting for realtime funds", PENDING)
+            .move(PENDING_AUTHORIZATION, "authorized", PROCESSING)
+            .move(PENDING_AUTHORIZATION, "the challenge was never answered", FAILED)
+            .move(PENDING_AUTHORIZATION, "its quote expired", EXPIRED)
+            .move(PROCESSING, "settled", COMPLETED)
+            .move(PROCESSING, "failed (refunded)", FAILED)
             // A bank can return a payout it accepted: COMPLETED is not final.
-            COMPLETED, Set.of(FAILED));
+            .move(COMPLETED, "returned by the bank after settling", FAILED)
+            .build();
 
     private TransactionStatus() {
     }
 
     public static boolean canMove(String from, String to) {
-        return MOVES.getOrDefault(from, Set.of()).contains(to);
+        return from != null && MACHINE.allows(from, to);
     }
 
     /** Moves the transaction or fails loudly: an illegal move here is a bug, never a client error. */
     public static void move(PaymentTransaction transaction, String to) {
-        if (!canMove(transaction.status, to)) {
-            throw new IllegalStateException("Transaction " + transaction.id + " cannot move from " + transaction.status + " to " + to);
-        }
-        transaction.status = to;
+        MACHINE.move(transaction, to);
         if (!PROCESSING.equals(to)) {
             // A pending reason explains a delayed settlement; it ends with the processing.
             transaction.pendingReason = null;
