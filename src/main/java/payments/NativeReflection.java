@@ -81,6 +81,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         "payments.common.PageRequest$Positions",
         "payments.common.RawTable$Column",
         "payments.common.SqlStatement",
+        "payments.common.StatusMachine$Move",
         "payments.common.WalletOwnerConsent$Signature",
         "payments.common.jobs.ClaimedJob",
         "payments.common.jobs.DeadJobs$DeadJobResolveRequest",
