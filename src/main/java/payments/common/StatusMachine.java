@@ -77,11 +77,6 @@ public final class StatusMachine<E> {
         return moves.stream().filter(m -> m.from().equals(key)).map(Move::to).collect(Collectors.toUnmodifiableSet());
     }
 
-    /** Every row, in the order declared. */
-    public List<Move<E>> moves() {
-        return moves;
-    }
-
     /** Moves the entity from its stored status to {@code to}; a move no row allows is a bug (IllegalStateException). */
     public void move(E entity, String to) {
         move(entity, status.apply(entity), to);

@@ -136,7 +136,7 @@ public class Quote extends PanacheEntityBase {
      * their row.
      */
     public boolean servableFrom(PaymentTransaction t) {
-        if (!id.equals(t.id) || !id.equals(t.quoteId) || t.quoteExpiresAt == null || agentId != null
+        if (!id.equals(t.id) || !carriesItsOwnQuote(t) || t.quoteExpiresAt == null || agentId != null
                 || paymentInstructions != null || scaChallenge != null) {
             return false;
         }
@@ -172,6 +172,11 @@ public class Quote extends PanacheEntityBase {
         ObjectNode ordered = JsonNodeFactory.instance.objectNode();
         order.stream().filter(document::has).forEach(field -> ordered.set(field, document.get(field)));
         return ordered;
+    }
+
+    /** Whether the transaction carries a quote that shares its id, kept in no row of its own (see {@link #servedFrom}). */
+    public static boolean carriesItsOwnQuote(PaymentTransaction t) {
+        return t.id.equals(t.quoteId);
     }
 
     /**

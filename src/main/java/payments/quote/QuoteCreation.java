@@ -184,9 +184,8 @@ public class QuoteCreation {
             Answer answer = idempotency.answer(result(view.toWire(quote, t)));
             PaymentLifecycle.SettledAtOnce settled = lifecycle.completeAtOnce(t, processing);
             t.quoteExpiresAt = quote.expiresAt;
-            boolean quoteSaved = !quote.servableFrom(t);
             RawTable.Rows rows = new RawTable.Rows().add(PaymentTransaction.ROWS, t);
-            if (quoteSaved) {
+            if (!quote.servableFrom(t)) {
                 t.quoteExpiresAt = null;
                 rows.add(Quote.ROWS, quote);
             }

@@ -44,7 +44,7 @@ public class QuoteLookup {
         return Ids.find(IdType.QUOTE, quoteId, NOT_FOUND, "Quote", id -> (forUpdate
                 ? Quote.<Quote>findById(id, LockModeType.PESSIMISTIC_WRITE) : Quote.<Quote>findById(id))
                 .flatMap(quote -> quote != null ? Uni.createFrom().item(quote)
-                        : transaction(id, forUpdate).map(t -> t != null && id.equals(t.quoteId) ? Quote.servedFrom(t) : null)));
+                        : transaction(id, forUpdate).map(t -> t != null && Quote.carriesItsOwnQuote(t) ? Quote.servedFrom(t) : null)));
     }
 
     public static Uni<PaymentTransaction> transactionOf(Quote quote, boolean forUpdate) {
@@ -115,7 +115,7 @@ public class QuoteLookup {
         if (quote != null) {
             return quote;
         }
-        if (!t.quoteId.equals(t.id)) {
+        if (!Quote.carriesItsOwnQuote(t)) {
             throw new IllegalStateException("Quote " + t.quoteId + " of transaction " + t.id + " has no row");
         }
         return Quote.servedFrom(t);
