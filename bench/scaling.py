@@ -2,7 +2,7 @@
 embedded PostgreSQL): rows and bytes each table gains and WAL written, per acknowledged transfer,
 WAL per second at the rate reached, and the CPU per transfer of the server and of PostgreSQL. By
 hand: python3 bench/scaling.py [--accounts 2000] [--duration 30] [--keep-without-endpoint false]
-[--webhook-receiver] [--note "..."]; appends a section to bench/results/<date>-scaling.md (docs/scaling.md quotes it)."""
+[--webhook-receiver] [--commit-delay-ms 5] [--note "..."]; appends a section to bench/results/<date>-scaling.md (docs/scaling.md quotes it)."""
 import argparse
 import datetime
 import os
@@ -40,6 +40,10 @@ def main():
     parser.add_argument("--webhook-receiver", action="store_true",
                         help="configure a local receiver answering 200 as the webhook endpoint; the figures then include "
                              "each event's delivery (attempt row, outcome), waited for before the second snapshot")
+    parser.add_argument("--commit-delay-ms", type=float, default=0,
+                        help="make every WAL flush of the embedded PostgreSQL wait this long first (commit_delay with "
+                             "commit_siblings=0): storage whose fsync takes milliseconds, as network-attached volumes do, "
+                             "while the CPU stays free")
     parser.add_argument("--note", default="", help="what this run measures, in its section's title")
     args = parser.parse_args()
     environment, jvm_options = b.readme_command()
@@ -50,6 +54,8 @@ def main():
     pg = b.Postgres.embedded(server.embedded_data_dir())
     receiver = None
     try:
+        if args.commit_delay_ms:
+            slow_flushes(pg, args.commit_delay_ms)
         if args.webhook_receiver:
             port = b.free_port()
             receiver = b.subprocess.Popen([sys.executable, "-c", b.RECEIVER, str(port)])
@@ -72,7 +78,8 @@ def main():
         lines = [f"## {datetime.datetime.now():%H:%M} {args.note or 'What a transfer costs the database'}", "",
                  f"README command 1 (embedded PostgreSQL){' with SVC_WEBHOOKS_KEEP_WITHOUT_ENDPOINT=' + args.keep_without_endpoint if args.keep_without_endpoint else ''}, "
                  f"{args.accounts:,} funded accounts, {args.connections} connections, "
-                 f"{args.duration} s of `POST /quotes` with `immediatelyExecute` between random accounts, "
+                 + (f"every WAL flush delayed {args.commit_delay_ms:g} ms (commit_delay, commit_siblings=0), " if args.commit_delay_ms else "")
+                 + f"{args.duration} s of `POST /quotes` with `immediatelyExecute` between random accounts, "
                  + ("a local webhook receiver configured (every event delivered before the second snapshot). " if args.webhook_receiver
                     else f"no webhook endpoint (events {kept}). ")
                  + f"{n:,} transfers acknowledged at {result['tps']:.0f}/s, p99 {result['p99']:.0f} ms; "
@@ -104,6 +111,14 @@ def main():
         server.stop()
         if receiver:
             receiver.terminate()
+
+
+def slow_flushes(pg, milliseconds):
+    """PostgreSQL sleeps commit_delay before each WAL flush when at least commit_siblings other
+    transactions are active: with 0 siblings, every flush waits, as on slower storage."""
+    pg.psql("postgres", f"ALTER SYSTEM SET commit_delay = {int(milliseconds * 1000)}")
+    pg.psql("postgres", "ALTER SYSTEM SET commit_siblings = 0")
+    pg.psql("postgres", "SELECT pg_reload_conf()")
 
 
 def delivered(pg, receiving, limit=300):

@@ -8,6 +8,7 @@ import payments.db.PreparedOnce;
 
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -95,16 +96,17 @@ public final class RawTable<T> {
                 (target, row, i) -> set.accept(target, row.getBoolean(i)));
     }
 
-    /** A TIMESTAMPTZ column, sent as ISO-8601 text (microseconds kept, as an entity insert keeps them). */
+    /**
+     * A TIMESTAMPTZ column, sent in the binary form (microseconds, as an entity insert sends them;
+     * the server's clock gives no finer time). Formatting text for it cost 2% of a transfer's CPU.
+     */
     public RawTable<T> timestamp(String column, Function<T, Instant> value) {
         return timestamp(column, value, null);
     }
 
     public RawTable<T> timestamp(String column, Function<T, Instant> value, BiConsumer<T, Instant> set) {
-        return add(column, "text[]", "timestamptz", row -> {
-            Instant instant = value.apply(row);
-            return instant == null ? null : instant.toString();
-        }, String[]::new, set == null ? null : (target, row, i) -> set.accept(target, Times.instant(row.getOffsetDateTime(i))));
+        return add(column, "timestamptz[]", null, row -> Times.utc(value.apply(row)), OffsetDateTime[]::new,
+                set == null ? null : (target, row, i) -> set.accept(target, Times.instant(row.getOffsetDateTime(i))));
     }
 
     /** A NUMERIC column, sent as text so that no digit is lost on the way. */

@@ -5,6 +5,7 @@ import payments.webhook.WebhookRetryPolicy;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -82,6 +83,18 @@ class PureRulesTest {
         assertFalse(Ids.isValid(IdType.CUSTOMER, "Customer:not-a-uuid"));
         assertTrue(first.compareTo(second) < 0, "v7 ids sort by creation");
         assertThrows(ApiException.class, () -> Ids.requireValid(IdType.QUOTE, first, ErrorCode.QUOTE_NOT_FOUND));
+    }
+
+    @Test
+    void anIdsUuidIsEightFourFourFourTwelveAsciiHexDigits() {
+        String uuid = "0190a3b2-7c4d-7e8f-9A0B-c1d2e3f4a5b6";
+        assertTrue(Ids.isValid(IdType.CUSTOMER, "Customer:" + uuid));
+        for (String bad : List.of(uuid.substring(1), uuid + "0", uuid.replace('-', '0'), uuid.replace("7c4d-", "7c4d0"),
+                uuid.replace('a', 'g'), uuid.replace('0', '\uFF10'), uuid.replace('1', '\u0661'), " " + uuid.substring(1), "")) {
+            assertFalse(Ids.isValid(IdType.CUSTOMER, "Customer:" + bad), bad);
+        }
+        assertFalse(Ids.isValid(IdType.CUSTOMER, "Customer" + uuid));
+        assertFalse(Ids.isValid(IdType.CUSTOMER, null));
     }
 
     @Test

@@ -38,10 +38,25 @@ class RawTableTest {
     @Test
     void oneTableIsOneInsertFromOneArrayPerColumn() {
         Sample sample = new Sample(UUID.randomUUID(), "a", Instant.EPOCH, BigDecimal.ONE);
-        assertEquals("INSERT INTO samples (id, name, at, rate) SELECT id, name, CAST(at AS timestamptz), CAST(rate AS numeric)"
-                        + " FROM unnest(CAST($1 AS uuid[]), CAST($2 AS text[]), CAST($3 AS text[]), CAST($4 AS text[]))"
+        assertEquals("INSERT INTO samples (id, name, at, rate) SELECT id, name, at, CAST(rate AS numeric)"
+                        + " FROM unnest(CAST($1 AS uuid[]), CAST($2 AS text[]), CAST($3 AS timestamptz[]), CAST($4 AS text[]))"
                         + " AS r (id, name, at, rate)",
                 new RawTable.Rows().add(SAMPLES, sample).add(SAMPLES, sample).statement());
+    }
+
+    /** Timestamps go in binary: every microsecond the server's clock gives is kept, and nulls stay null. */
+    @Test
+    void timestampsAndDecimalsArriveExactly() {
+        Sample exact = new Sample(UUID.randomUUID(), "exact", Instant.parse("2026-11-28T20:01:02.123456Z"), new BigDecimal("1.0000001"));
+        Sample none = new Sample(UUID.randomUUID(), "none", null, null);
+        Map<String, String> stored = new HashMap<>();
+        pool.withTransaction(connection -> connection.query("CREATE TEMP TABLE samples (id uuid, name text, at timestamptz, rate numeric)"
+                        + " ON COMMIT DROP").execute()
+                .chain(() -> new RawTable.Rows().add(SAMPLES, exact).add(SAMPLES, none).insert(connection))
+                .chain(() -> connection.query("SELECT name, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US'), rate::text FROM samples").execute()))
+                .await().indefinitely()
+                .forEach(row -> stored.put(row.getString(0), row.getString(1) + " " + row.getString(2)));
+        assertEquals(Map.of("exact", "2026-11-28 20:01:02.123456 1.0000001", "none", "null null"), stored);
     }
 
     @Test
