@@ -8,9 +8,10 @@ import io.smallrye.config.WithDefault;
 public interface BatchingConfig {
     /**
      * Batches one instance may have committing at the same time. Beside a committing batch a
-     * new one takes only payments on rows the other does not lock ({@code BatchQueue}). One
-     * measured best on two cores: with two, the database was already the busy side, and the
-     * smaller batches cost it more per payment than the overlap saved.
+     * new one takes only payments on rows the other does not lock ({@code BatchQueue}). On two
+     * cores shared with the database, two and four measured no better than one, even with slow
+     * WAL flushes (no idle CPU for the overlap to use): a database with idle cores is where more
+     * pay (docs/scaling.md).
      */
     @WithDefault("1")
     int maxInFlight();
