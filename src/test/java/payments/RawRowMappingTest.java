@@ -1,6 +1,8 @@
 package payments;
 
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.vertx.VertxContextSupport;
+import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
@@ -25,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Function;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -46,7 +49,7 @@ class RawRowMappingTest {
     Pool pool;
 
     @Test
-    void preloadedAccountsAndHoldersEqualWhatTheSessionLoads() throws Exception {
+    void preloadedAccountsAndHoldersEqualWhatTheSessionLoads() throws Throwable {
         MoneyFixtures.Holder holder = MoneyFixtures.approvedCustomer(List.of("USD"));
         String accountId = holder.account("USD");
         MoneyFixtures.fund(accountId, 12_345);
@@ -56,8 +59,8 @@ class RawRowMappingTest {
         AccountLookup preloaded = accounts.preload(accountId, "Customer:not-an-account").await().indefinitely();
         InternalAccount raw = preloaded.account(accountId).await().indefinitely();
         Customer rawHolder = preloaded.holder(raw.customerId).await().indefinitely();
-        InternalAccount loaded = sessions.withSession(s -> s.find(InternalAccount.class, accountUuid)).await().indefinitely();
-        Customer loadedHolder = sessions.withSession(s -> s.find(Customer.class, customerUuid)).await().indefinitely();
+        InternalAccount loaded = loadInSession(s -> s.find(InternalAccount.class, accountUuid));
+        Customer loadedHolder = loadInSession(s -> s.find(Customer.class, customerUuid));
 
         assertEquals(12_345, raw.availableBalance);
         assertNotNull(rawHolder.termsConsent);
@@ -70,7 +73,7 @@ class RawRowMappingTest {
     }
 
     @Test
-    void transactionsReadRawEqualWhatTheSessionLoads() throws Exception {
+    void transactionsReadRawEqualWhatTheSessionLoads() throws Throwable {
         MoneyFixtures.Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
         MoneyFixtures.Holder payee = MoneyFixtures.approvedCustomer(List.of("USD"));
         MoneyFixtures.fund(payer.account("USD"), 5_000);
@@ -81,7 +84,7 @@ class RawRowMappingTest {
         String select = "SELECT " + String.join(", ", PaymentTransaction.ROWS.columnNames()) + " FROM transactions WHERE id = $1";
         PaymentTransaction raw = pool.preparedQuery(select).execute(Tuple.of(id))
                 .map(rows -> PaymentTransaction.fromRow(rows.iterator().next())).await().indefinitely();
-        PaymentTransaction loaded = sessions.withSession(s -> s.find(PaymentTransaction.class, id)).await().indefinitely();
+        PaymentTransaction loaded = loadInSession(s -> s.find(PaymentTransaction.class, id));
 
         assertEquals(1_234L, raw.sentAmount);
         assertNotNull(raw.settledAt);
@@ -104,6 +107,11 @@ class RawRowMappingTest {
     }
 
     /** Every mapped field (Hibernate's own bookkeeping fields aside) holds the same value in both. */
+    /** What a Hibernate Reactive session loads, run as the server runs it: on a safe Vert.x context, not the test's thread. */
+    private <T> T loadInSession(Function<Mutiny.Session, Uni<T>> load) throws Throwable {
+        return VertxContextSupport.subscribeAndAwait(() -> sessions.withSession(load));
+    }
+
     private static void assertSameFields(Object expected, Object actual) throws IllegalAccessException {
         List<String> compared = new ArrayList<>();
         for (Field field : expected.getClass().getDeclaredFields()) {
