@@ -143,10 +143,20 @@ public class JobRunner {
         // session and concurrent jobs of one batch never share one.
         Context jobContext = VertxContext.createNewDuplicatedContext(vertx.getDelegate().getOrCreateContext());
         VertxContextSafetyToggle.setContextSafe(jobContext, true);
+        // The outcome comes back on the caller's context: a drain run inside a request (the sandbox
+        // clock) goes on in that request, never in the last job's context.
+        Context caller = io.vertx.core.Vertx.currentContext();
         Uni<JobOutcome> outcome = handler == null
                 ? Uni.createFrom().item(JobOutcome.giveUp("No handler for job type " + job.type()))
                 : Uni.createFrom().deferred(() -> handler.handle(job))
-                .runSubscriptionOn(task -> jobContext.runOnContext(ignored -> task.run()));
+                .runSubscriptionOn(task -> jobContext.runOnContext(ignored -> task.run()))
+                .emitOn(task -> {
+                    if (caller == null) {
+                        task.run();
+                    } else {
+                        caller.runOnContext(ignored -> task.run());
+                    }
+                });
         return outcome
                 .onFailure().recoverWithItem(e -> {
                     LOG.warnf(e, "Job %s (%s) failed on attempt %d", job.id(), job.type(), job.attempt());

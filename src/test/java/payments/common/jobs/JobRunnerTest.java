@@ -6,6 +6,8 @@ import io.quarkus.test.junit.TestProfile;
 import io.quarkus.vertx.VertxContextSupport;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
@@ -29,6 +31,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static payments.TestSupport.api;
 
@@ -152,6 +156,24 @@ class JobRunnerTest {
         }
         VertxContextSupport.subscribeAndAwait(() -> runner.drain(10));
         assertTrue(ids.stream().allMatch(id -> handler.runsOf(id) == 1), "handed back, each then runs once");
+    }
+
+    /**
+     * A drain run inside a request (the sandbox clock's endpoint) goes on in that request's context
+     * once its jobs ran, each on its own: it must never continue in a job's context, where the
+     * request's scope is not.
+     */
+    @Test
+    void aDrainGoesOnInItsCallersContext() throws Throwable {
+        enqueue(3, "plain");
+        Context[] seen = new Context[2];
+        int ran = VertxContextSupport.subscribeAndAwait(() -> {
+            seen[0] = Vertx.currentContext();
+            return runner.drain(10).invoke(() -> seen[1] = Vertx.currentContext());
+        });
+        assertTrue(ran >= 3, "ran " + ran);
+        assertNotNull(seen[0]);
+        assertSame(seen[0], seen[1]);
     }
 
     @Test
