@@ -11,6 +11,8 @@ import io.vertx.sqlclient.RowSet;
 import jakarta.inject.Singleton;
 import org.jboss.logging.Logger;
 
+import payments.common.ContextHops;
+
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -73,7 +75,7 @@ public class ReadReplica {
             return Uni.createFrom().voidItem();
         }
         long started = System.nanoTime();
-        return Uni.createFrom().completionStage(primaryPosition::fresh)
+        return ContextHops.backOnCaller(Uni.createFrom().completionStage(primaryPosition::fresh))
                 .flatMap(target -> caughtUp(target, started))
                 .onFailure().recoverWithItem(failure -> {
                     LOG.debugf("reading from the primary: %s", failure.getMessage());
@@ -95,7 +97,7 @@ public class ReadReplica {
         if (replayed.get() >= target) {
             return Uni.createFrom().item(true);
         }
-        return Uni.createFrom().completionStage(replayPosition::fresh).flatMap(position -> {
+        return ContextHops.backOnCaller(Uni.createFrom().completionStage(replayPosition::fresh)).flatMap(position -> {
             replayed.accumulateAndGet(position, Math::max);
             if (position >= target) {
                 return Uni.createFrom().item(true);
@@ -103,7 +105,7 @@ public class ReadReplica {
             if (System.nanoTime() - started >= maxWaitNanos) {
                 return Uni.createFrom().item(false);
             }
-            return Uni.createFrom().voidItem().onItem().delayIt().by(POLL).flatMap(ignored -> caughtUp(target, started));
+            return ContextHops.pause(POLL).flatMap(ignored -> caughtUp(target, started));
         });
     }
 

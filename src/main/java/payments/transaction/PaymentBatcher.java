@@ -17,6 +17,7 @@ import org.jboss.logging.Logger;
 import payments.account.BalanceUpdates;
 import payments.account.InternalAccountStore;
 import payments.common.ApiException;
+import payments.common.ContextHops;
 import payments.common.Idempotency.Answer;
 import payments.common.Idempotency.Claim;
 import payments.common.Idempotency;
@@ -247,10 +248,6 @@ public class PaymentBatcher {
                 waiting.emitter().fail(failure);
             }
         };
-        if (waiting.context() == null) {
-            complete.run();
-        } else {
-            waiting.context().runOnContext(ignored -> complete.run());
-        }
+        ContextHops.runOn(waiting.context(), complete);
     }
 }

@@ -12,6 +12,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import org.jboss.logging.Logger;
+import payments.common.ContextHops;
 import payments.common.ServerClock;
 import payments.common.ServerConfig;
 
@@ -143,20 +144,11 @@ public class JobRunner {
         // session and concurrent jobs of one batch never share one.
         Context jobContext = VertxContext.createNewDuplicatedContext(vertx.getDelegate().getOrCreateContext());
         VertxContextSafetyToggle.setContextSafe(jobContext, true);
-        // The outcome comes back on the caller's context: a drain run inside a request (the sandbox
-        // clock) goes on in that request, never in the last job's context.
-        Context caller = io.vertx.core.Vertx.currentContext();
+        // The job is put together and run on its context; its outcome comes back on the caller's:
+        // a drain run inside a request (the sandbox clock) goes on in that request.
         Uni<JobOutcome> outcome = handler == null
                 ? Uni.createFrom().item(JobOutcome.giveUp("No handler for job type " + job.type()))
-                : Uni.createFrom().deferred(() -> handler.handle(job))
-                .runSubscriptionOn(task -> jobContext.runOnContext(ignored -> task.run()))
-                .emitOn(task -> {
-                    if (caller == null) {
-                        task.run();
-                    } else {
-                        caller.runOnContext(ignored -> task.run());
-                    }
-                });
+                : ContextHops.runOn(jobContext, () -> handler.handle(job));
         return outcome
                 .onFailure().recoverWithItem(e -> {
                     LOG.warnf(e, "Job %s (%s) failed on attempt %d", job.id(), job.type(), job.attempt());

@@ -2,6 +2,7 @@ package payments.common.jobs;
 
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import payments.common.ContextHops;
 
 import java.time.Duration;
 import java.util.Map;
@@ -47,13 +48,14 @@ public class RecordingJobHandler implements JobHandler {
             if (meeting.incrementAndGet() >= Integer.parseInt(job.payload().substring("meet:".length()))) {
                 met.complete(null);
             }
-            // A copy per run: a run that gives up must not cancel the meeting for the others.
-            return Uni.createFrom().completionStage(met::copy).ifNoItem().after(Duration.ofMinutes(1)).fail()
+            // A copy per run: a run that gives up must not cancel the meeting for the others. The last
+            // run to arrive completes it on its own context; each run goes on on its own.
+            return ContextHops.backOnCaller(Uni.createFrom().completionStage(met::copy).ifNoItem().after(Duration.ofMinutes(1)).fail())
                     .replaceWith(JobOutcome.done());
         }
         if (job.payload().startsWith("hold:")) {
-            return Uni.createFrom().item(JobOutcome.done()).onItem()
-                    .delayIt().by(Duration.ofMillis(Long.parseLong(job.payload().substring("hold:".length()))));
+            return ContextHops.pause(Duration.ofMillis(Long.parseLong(job.payload().substring("hold:".length()))))
+                    .replaceWith(JobOutcome.done());
         }
         return Uni.createFrom().item(JobOutcome.done());
     }
