@@ -10,8 +10,7 @@ import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import jakarta.inject.Singleton;
 import org.jboss.logging.Logger;
-
-import payments.common.ContextHops;
+import payments.context.ContextHops;
 
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;

@@ -2,19 +2,19 @@ package payments.common.jobs;
 
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
+import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
+import io.smallrye.common.vertx.VertxContext;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
-import io.smallrye.common.vertx.VertxContext;
 import io.vertx.core.Context;
-import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
 import io.vertx.mutiny.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import org.jboss.logging.Logger;
-import payments.common.ContextHops;
 import payments.common.ServerClock;
 import payments.common.ServerConfig;
+import payments.context.ContextHops;
 
 import java.time.Duration;
 import java.time.Instant;

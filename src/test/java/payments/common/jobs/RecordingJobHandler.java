@@ -2,7 +2,7 @@ package payments.common.jobs;
 
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import payments.common.ContextHops;
+import payments.context.ContextHops;
 
 import java.time.Duration;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package payments.common.context;
+package payments.context;
 
 import io.smallrye.mutiny.infrastructure.CallbackDecorator;
 import io.smallrye.mutiny.tuples.Functions;

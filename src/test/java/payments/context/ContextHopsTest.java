@@ -1,4 +1,4 @@
-package payments.common;
+package payments.context;
 
 import io.smallrye.common.vertx.VertxContext;
 import io.smallrye.mutiny.Uni;
@@ -7,7 +7,6 @@ import io.vertx.core.Vertx;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import payments.common.context.ContextHopGuard;
 
 import java.time.Duration;
 import java.util.List;

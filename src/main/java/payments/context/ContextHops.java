@@ -1,4 +1,4 @@
-package payments.common;
+package payments.context;
 
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
