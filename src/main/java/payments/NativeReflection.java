@@ -65,6 +65,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         "payments.card.CardView$PullSummary",
         "payments.card.CardView$Summary",
         "payments.card.DelegatedKeys$DelegatedKeyResponse",
+        "payments.codes.CodeSender$Message",
         "payments.common.ApiResult",
         "payments.common.Currencies$Currency",
         "payments.common.ErrorBody",

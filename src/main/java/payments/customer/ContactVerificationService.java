@@ -7,17 +7,14 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import payments.codes.CodeLimits;
+import payments.codes.CodeSender;
 import payments.common.ApiException;
-import payments.common.CodeLimits;
-import payments.common.CodeMailer;
-import payments.common.OneTimeCodes;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.JsonText;
 import payments.common.ServerClock;
-import payments.common.ServerConfig;
 import payments.common.security.SecretsAtRest;
-import payments.webhook.SmsByWebhook;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -28,15 +25,13 @@ import java.util.List;
 
 /**
  * Email and phone verification of customers whose provider requires it (EU regions): a one-time
- * code is sent, then confirmed. The sandbox sends nothing and its code is always 123456;
- * production e-mails a random code ({@link CodeMailer}), kept only as a keyed MAC. Phones' codes go
- * to the platform to text ({@link SmsByWebhook}) when configured, else 501. Both modes hold each
- * channel to {@link #LIMITS}, from the send and failure times kept in the contact state.
+ * code is sent ({@link CodeSender}: 501 where it sends none), kept only as a keyed MAC, then
+ * confirmed. Each channel is held to {@link #LIMITS}, from the send and failure times kept in the
+ * contact state.
  */
 @ApplicationScoped
 public class ContactVerificationService {
 
-    public static final String SANDBOX_CODE = "123456";
     static final Duration CODE_LIFETIME = Duration.ofMinutes(10);
     /**
      * The wallet codes' default limits, fixed: {@code customer} cannot read the wallet's settings
@@ -46,15 +41,17 @@ public class ContactVerificationService {
 
     /** A contact channel: its key in contactVerification and the customer field it verifies. */
     public enum Channel {
-        EMAIL("email", "email"),
-        PHONE("phone", "phone number");
+        EMAIL("email", "email", CodeSender.Route.CONTACT_EMAIL),
+        PHONE("phone", "phone number", CodeSender.Route.CONTACT_PHONE);
 
         private final String key;
         private final String noun;
+        private final CodeSender.Route route;
 
-        Channel(String key, String noun) {
+        Channel(String key, String noun, CodeSender.Route route) {
             this.key = key;
             this.noun = noun;
+            this.route = route;
         }
 
         String codeExpiryKey() {
@@ -83,31 +80,21 @@ public class ContactVerificationService {
     private final CustomerView view;
     private final JsonText json;
     private final ServerClock clock;
-    private final ServerConfig config;
-    private final CodeMailer mailer;
-    private final SmsByWebhook sms;
-    private final OneTimeCodes codes;
+    private final CodeSender sender;
     private final SecretsAtRest secrets;
 
-    public ContactVerificationService(CustomerView view, JsonText json, ServerClock clock, ServerConfig config, CodeMailer mailer,
-                                      SecretsAtRest secrets, SmsByWebhook sms, OneTimeCodes codes) {
-        this.mailer = mailer;
-        this.sms = sms;
-        this.codes = codes;
+    public ContactVerificationService(CustomerView view, JsonText json, ServerClock clock, CodeSender sender, SecretsAtRest secrets) {
+        this.sender = sender;
         this.secrets = secrets;
         this.view = view;
         this.json = json;
         this.clock = clock;
-        this.config = config;
     }
 
     @WithTransaction
     public Uni<Void> sendCode(String customerId, Channel channel) {
-        boolean sent = !config.sandbox() && (channel == Channel.EMAIL ? mailer.configured() : sms.configured());
-        if (!config.sandbox() && !sent) {
-            throw new ApiException(ErrorCode.NOT_IMPLEMENTED, channel == Channel.EMAIL
-                    ? "No email sender is configured on this server (svc.mail.from), so verification codes cannot be sent"
-                    : "No SMS sender is configured on this server (svc.sms.via-webhook), so phone verification codes cannot be sent");
+        if (!sender.sends(channel.route)) {
+            throw CodeSender.notSent(channel.route);
         }
         return CustomerService.findForChange(customerId).flatMap(customer -> {
             ObjectNode state = pendingState(customer, channel);
@@ -119,17 +106,15 @@ public class ContactVerificationService {
             Instant expiresAt = now.plus(CODE_LIFETIME);
             state.put(channel.codeExpiryKey(), expiresAt.toString());
             state.remove(channel.attemptsKey());
-            if (!sent) {
-                customer.contactVerification = json.write(state);
-                return Uni.createFrom().voidItem();
-            }
-            String code = codes.next();
-            state.put(channel.codeMacKey(), secrets.mac(codeName(customer, channel), code));
-            customer.contactVerification = json.write(state);
             String purpose = "It confirms this " + channel.noun + " and expires in " + CODE_LIFETIME.toMinutes() + " minutes.";
-            return channel == Channel.EMAIL
-                    ? mailer.send(customer.email, "Verify your email address", code, purpose)
-                    : sms.send(customer.phoneNumber, code, "PHONE_VERIFICATION", purpose, expiresAt);
+            String address = channel == Channel.EMAIL ? customer.email : customer.phoneNumber;
+            String subject = "Verify your " + (channel == Channel.EMAIL ? "email address" : channel.noun);
+            return sender.send(new CodeSender.Message(channel.route, address, subject, purpose, expiresAt))
+                    .invoke(code -> {
+                        state.put(channel.codeMacKey(), secrets.mac(codeName(customer, channel), code));
+                        customer.contactVerification = json.write(state);
+                    })
+                    .replaceWithVoid();
         });
     }
 
@@ -164,8 +149,7 @@ public class ContactVerificationService {
                         + "; request one with POST /customers/{customerId}/verify-" + channel.key);
             }
             String mac = state.path(channel.codeMacKey()).asText(null);
-            boolean right = mac == null ? SANDBOX_CODE.equals(code)
-                    : MessageDigest.isEqual(mac.getBytes(StandardCharsets.US_ASCII),
+            boolean right = mac != null && MessageDigest.isEqual(mac.getBytes(StandardCharsets.US_ASCII),
                     secrets.mac(codeName(customer, channel), code).getBytes(StandardCharsets.US_ASCII));
             if (!right) {
                 int attempts = state.path(channel.attemptsKey()).asInt(0) + 1;

@@ -20,6 +20,10 @@ public final class MagicValues {
     static final String RATE_UNAVAILABLE = "901";
     /** The one-time code of every embedded-wallet EMAIL_OTP / SMS_OTP login; still sealed with HPKE by the client. */
     static final String SANDBOX_OTP = "000000";
+    /** The one-time code of every customer's e-mail and phone verification. */
+    static final String CONTACT_CODE = "123456";
+    /** The code that proves every SCA code factor (SMS_OTP, TOTP), as in the reference's sandbox. */
+    static final String SCA_CODE = "123456";
 
     /** Document codes a file name asks for: the name without its extension ends in "_" and the code, any case. */
     private static final List<ErrorCode> DOCUMENT_PROBLEMS = List.of(ErrorCode.LOW_QUALITY, ErrorCode.DATA_MISMATCH,

@@ -8,16 +8,17 @@ import payments.account.FundingAccounts;
 import payments.account.FundingInstructions;
 import payments.bankfile.BankFileRail;
 import payments.bankfile.CollectionAccount;
-import payments.quote.UmaNetwork;
-import payments.stablecoin.StablecoinProvider;
+import payments.card.CardIssuer;
+import payments.codes.CodeSender;
+import payments.codes.ProductionCodeSender;
 import payments.common.ServerConfig;
 import payments.customer.IdentityVerdicts;
+import payments.quote.UmaNetwork;
+import payments.sca.ScaCodes;
+import payments.stablecoin.StablecoinProvider;
 import payments.transaction.PaymentRail;
 import payments.verification.DocumentScreening;
-import payments.card.CardIssuer;
-import payments.wallet.OtpDelivery;
 import payments.wallet.WalletActivities;
-import payments.wallet.ProductionOtpDelivery;
 
 import java.util.Optional;
 import java.util.UUID;
@@ -85,14 +86,23 @@ public class SandboxProviders {
         return config.sandbox() ? new SimulatedCardIssuer() : CardIssuer.NONE;
     }
 
-    /** The sandbox sends no e-mail or SMS: its one-time code is always 000000. Production e-mails EMAIL_OTP codes when a sender is configured, and sends no SMS_OTP codes. */
+    /**
+     * The sandbox sends no e-mail or SMS: its codes are fixed (000000 for wallet sign-ins, 123456 for
+     * contact verification). Production sends random codes by e-mail when a sender is configured,
+     * phone verification codes through the platform when svc.sms.via-webhook is set, never a wallet's
+     * SMS_OTP code.
+     */
     @Produces
     @Singleton
-    OtpDelivery otpDelivery(ServerConfig config, ProductionOtpDelivery production) {
-        if (config.sandbox()) {
-            return credential -> io.smallrye.mutiny.Uni.createFrom().item(MagicValues.SANDBOX_OTP);
-        }
-        return production.configured() ? production : OtpDelivery.NONE;
+    CodeSender codeSender(ServerConfig config, ProductionCodeSender production) {
+        return config.sandbox() ? SandboxCodes.SENDER : production;
+    }
+
+    /** The sandbox answers SCA's SMS challenges and accepts 123456 for any code factor; production sends no SCA codes yet. */
+    @Produces
+    @Singleton
+    ScaCodes scaCodes(ServerConfig config) {
+        return config.sandbox() ? SandboxCodes.SCA : ScaCodes.NONE;
     }
 
     /** Wallet activities settle at once, except for a holder whose platformCustomerId ends 951: two seconds on the server clock. */

@@ -12,7 +12,6 @@ import payments.common.Ids;
 import payments.common.JsonBodies;
 import payments.common.RunTimeRandom;
 import payments.common.ServerClock;
-import payments.common.ServerConfig;
 import payments.common.Sha256;
 import payments.common.security.SecretsAtRest;
 import payments.customer.Customer;
@@ -46,17 +45,17 @@ public class ScaFactors {
     private final Passkeys passkeys;
     private final SecretsAtRest secrets;
     private final ServerClock clock;
-    private final ServerConfig config;
+    private final ScaCodes codes;
     private final ScaChallengeIssuer issuer;
     private final SecureRandom random = RunTimeRandom.secure();
 
-    public ScaFactors(TotpCodes totp, Passkeys passkeys, SecretsAtRest secrets, ServerClock clock, ServerConfig config,
+    public ScaFactors(TotpCodes totp, Passkeys passkeys, SecretsAtRest secrets, ServerClock clock, ScaCodes codes,
                       ScaChallengeIssuer issuer) {
         this.totp = totp;
         this.passkeys = passkeys;
         this.secrets = secrets;
         this.clock = clock;
-        this.config = config;
+        this.codes = codes;
         this.issuer = issuer;
     }
 
@@ -131,7 +130,7 @@ public class ScaFactors {
         if (!TotpCodes.rawHex(base32).equalsIgnoreCase(secret) && !base32.equals(secret)) {
             throw ApiException.invalidField("secret", null, "Is not the secret of the enrollment started for this customer");
         }
-        if (!(config.sandbox() && ScaProofs.SANDBOX_CODE.equals(code)) && !totp.verify(base32, code)) {
+        if (!codes.acceptedWithoutSending(code) && !totp.verify(base32, code)) {
             throw ApiException.invalidField("code", null, "Is not the authenticator's current code for this secret");
         }
         List<String> recovery = new ArrayList<>();

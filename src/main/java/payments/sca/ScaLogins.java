@@ -12,7 +12,6 @@ import payments.common.IdType;
 import payments.common.Ids;
 import payments.common.JsonBodies;
 import payments.common.ServerClock;
-import payments.common.ServerConfig;
 import payments.customer.Customer;
 import payments.sca.ScaRecords.Factor;
 import payments.sca.ScaRecords.LoginComplete;
@@ -43,14 +42,14 @@ public class ScaLogins {
     private final ScaProofs proofs;
     private final ScaLockouts lockouts;
     private final ServerClock clock;
-    private final ServerConfig config;
+    private final ScaCodes codes;
 
-    public ScaLogins(ScaChallengeIssuer issuer, ScaProofs proofs, ScaLockouts lockouts, ServerClock clock, ServerConfig config) {
+    public ScaLogins(ScaChallengeIssuer issuer, ScaProofs proofs, ScaLockouts lockouts, ServerClock clock, ScaCodes codes) {
         this.issuer = issuer;
         this.proofs = proofs;
         this.lockouts = lockouts;
         this.clock = clock;
-        this.config = config;
+        this.codes = codes;
     }
 
     @WithTransaction
@@ -164,13 +163,9 @@ public class ScaLogins {
         }).replaceWithVoid();
     }
 
-    /**
-     * SMS codes reach customers only through the sandbox's fixed code today; production has no SMS
-     * provider for SCA. Once production sends them, each customer's sends and wrong codes must go
-     * through {@link payments.common.CodeLimits}, as wallet and contact codes do.
-     */
+    /** 501 where SMS codes do not reach customers ({@link ScaCodes}). */
     void requireSmsDelivery() {
-        if (!config.sandbox()) {
+        if (!codes.smsReachesCustomers()) {
             throw new ApiException(ErrorCode.NOT_IMPLEMENTED, "No SMS provider sends SCA codes in production mode yet: use TOTP or PASSKEY");
         }
     }

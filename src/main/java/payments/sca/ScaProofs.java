@@ -5,7 +5,6 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ApiException;
 import payments.common.FieldError;
-import payments.common.ServerConfig;
 import payments.common.security.SecretsAtRest;
 import payments.customer.Customer;
 import payments.sca.ScaRecords.Factor;
@@ -28,21 +27,18 @@ import java.util.UUID;
 @ApplicationScoped
 public class ScaProofs {
 
-    /** The sandbox's SMS and TOTP code (the reference's). */
-    public static final String SANDBOX_CODE = "123456";
-
     private final ScaLockouts lockouts;
     private final TotpCodes totp;
     private final Passkeys passkeys;
     private final SecretsAtRest secrets;
-    private final ServerConfig config;
+    private final ScaCodes codes;
 
-    public ScaProofs(ScaLockouts lockouts, TotpCodes totp, Passkeys passkeys, SecretsAtRest secrets, ServerConfig config) {
+    public ScaProofs(ScaLockouts lockouts, TotpCodes totp, Passkeys passkeys, SecretsAtRest secrets, ScaCodes codes) {
         this.lockouts = lockouts;
         this.totp = totp;
         this.passkeys = passkeys;
         this.secrets = secrets;
-        this.config = config;
+        this.codes = codes;
     }
 
     /** The proof fields of a body (code, passkeyAssertion, origin); 400 when they are of the wrong type. */
@@ -81,15 +77,15 @@ public class ScaProofs {
     }
 
     private Uni<Factor> code(Customer customer, String code, Set<Factor> offered) {
-        boolean sandboxCode = config.sandbox() && SANDBOX_CODE.equals(code);
-        if (offered.contains(Factor.SMS_OTP) && sandboxCode) {
+        boolean standing = codes.acceptedWithoutSending(code);
+        if (offered.contains(Factor.SMS_OTP) && standing) {
             return lockouts.recordSuccess(customer.id).replaceWith(Factor.SMS_OTP);
         }
         if (!offered.contains(Factor.TOTP)) {
             return wrong(customer, "code", "The code is not the one sent for this challenge");
         }
         return lockedFactor(customer.id, Factor.TOTP).flatMap(factor -> {
-                    boolean right = factor != null && (sandboxCode || acceptOnce(factor, code));
+                    boolean right = factor != null && (standing || acceptOnce(factor, code));
                     return right ? lockouts.recordSuccess(customer.id).replaceWith(Factor.TOTP)
                             : wrong(customer, "code", "The code is neither the one sent nor the authenticator's current one,"
                                     + " or was used already");

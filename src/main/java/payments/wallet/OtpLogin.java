@@ -6,8 +6,9 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.bouncycastle.crypto.AsymmetricCipherKeyPair;
 import org.bouncycastle.crypto.InvalidCipherTextException;
+import payments.codes.CodeLimits;
+import payments.codes.CodeSender;
 import payments.common.ApiException;
-import payments.common.CodeLimits;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
@@ -34,7 +35,7 @@ public class OtpLogin {
 
     private final WalletEnclave enclave;
     private final SecretsAtRest secrets;
-    private final OtpDelivery delivery;
+    private final CodeSender sender;
     private final ServerClock clock;
     private final WalletsConfig config;
     private final SignedRetries retries;
@@ -42,12 +43,12 @@ public class OtpLogin {
     private final WalletActivities activities;
     private final CodeLimits limits;
 
-    public OtpLogin(WalletEnclave enclave, SecretsAtRest secrets, OtpDelivery delivery, ServerClock clock, WalletsConfig config,
+    public OtpLogin(WalletEnclave enclave, SecretsAtRest secrets, CodeSender sender, ServerClock clock, WalletsConfig config,
                     SignedRetries retries, AuthSessions sessions, WalletActivities activities) {
         this.activities = activities;
         this.enclave = enclave;
         this.secrets = secrets;
-        this.delivery = delivery;
+        this.sender = sender;
         this.clock = clock;
         this.config = config;
         this.retries = retries;
@@ -57,9 +58,13 @@ public class OtpLogin {
 
     /** 501 for a one-time-code credential whose codes this server does not send, before its owner is asked to sign for it. */
     void requireSender(String type) {
-        if (!delivery.sends(type)) {
-            throw OtpDelivery.notSent(type);
+        if (!sender.sends(route(type))) {
+            throw CodeSender.notSent(route(type));
         }
+    }
+
+    private static CodeSender.Route route(String type) {
+        return AuthCredential.SMS_OTP.equals(type) ? CodeSender.Route.WALLET_SMS : CodeSender.Route.WALLET_EMAIL;
     }
 
     /** Wrong codes entered against the credential's codes issued since {@code since}. */
@@ -79,7 +84,9 @@ public class OtpLogin {
         return OtpIssuance.count("credentialId = ?1 and createdAt > ?2", credential.id, now.minus(CodeLimits.SEND_WINDOW))
                 .flatMap(sent -> failuresSince(credential, now.minus(CodeLimits.FAILURE_WINDOW)).invoke(failures ->
                         limits.checkSend("Credential " + IdType.AUTH_METHOD.wireId(credential.id), sent, failures)))
-                .flatMap(checked -> delivery.send(credential).flatMap(code -> {
+                .flatMap(checked -> sender.send(new CodeSender.Message(route(credential.type), credential.nickname, "Your sign-in code",
+                        "It signs you in and expires in " + Math.max(1, config.otpLifetime().toMinutes()) + " minutes.",
+                        now.plus(config.otpLifetime()))).flatMap(code -> {
                     AsymmetricCipherKeyPair target = Hpke.newKeyPair();
                     OtpIssuance issuance = new OtpIssuance();
                     issuance.id = Ids.newUuid();

@@ -19,7 +19,7 @@ public interface WalletsConfig {
 
     /**
      * Wrong codes against one issued code before it is spent (429 RATE_LIMITED from then on). This
-     * and the next two default to {@link payments.common.CodeLimits#DEFAULT}, the fixed limits of
+     * and the next two default to {@link payments.codes.CodeLimits#DEFAULT}, the fixed limits of
      * customers' contact codes.
      */
     @WithDefault("5")

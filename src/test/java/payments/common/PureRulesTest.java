@@ -1,6 +1,7 @@
 package payments.common;
 
 import org.junit.jupiter.api.Test;
+import payments.codes.CodeLimits;
 import payments.webhook.WebhookRetryPolicy;
 
 import java.time.Duration;

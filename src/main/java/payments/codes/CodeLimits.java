@@ -1,4 +1,6 @@
-package payments.common;
+package payments.codes;
+
+import payments.common.ApiException;
 
 import java.time.Duration;
 

@@ -1,10 +1,13 @@
-package payments.common;
+package payments.codes;
 
 import io.quarkus.mailer.Mail;
 import io.quarkus.mailer.reactive.ReactiveMailer;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
+import payments.common.ApiException;
+import payments.common.ErrorCode;
+import payments.common.ServerConfig;
 import payments.common.schema.SchemaValidator;
 
 import java.util.Optional;

@@ -1,6 +1,7 @@
-package payments.common;
+package payments.codes;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import payments.common.RunTimeRandom;
 
 import java.security.SecureRandom;
 
