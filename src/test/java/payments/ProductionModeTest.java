@@ -167,6 +167,25 @@ class ProductionModeTest {
     }
 
     /** Production has no page where invitees claim invitations until the platform names one. */
+    /** Ownership is proved only by a signature this server checks: no liveness page, no signature accepted unchecked. */
+    @Test
+    void walletOwnershipTakesOnlyASignatureTheServerChecks() {
+        String customerId = payments.account.OwnershipVerificationTest.euCustomer();
+        String solana = payments.account.OwnershipVerificationTest.wallet(customerId, "SOLANA_WALLET", "USDC",
+                payments.account.WalletSignaturesTest.SOLANA_ADDRESS);
+        String challenge = payments.account.OwnershipVerificationTest.challengePath(solana);
+        api().body(Map.of("method", "LIVENESS")).post(challenge).then().statusCode(501).body("code", equalTo("NOT_IMPLEMENTED"));
+        api().body(Map.of("method", "WALLET_SIGNATURE")).post(challenge).then().statusCode(201);
+        api().body(Map.of("signature", "sandbox-valid-signature")).post("/customers/external-accounts/" + solana + "/verify")
+                .then().statusCode(400);
+        api().get("/customers/external-accounts/" + solana).then().body("status", equalTo("UNVERIFIED"));
+
+        String spark = payments.account.OwnershipVerificationTest.wallet(customerId, "SPARK_WALLET", "BTC",
+                "spark1pgssyuuuhnrrdjswal5c3s3rafw9w3y5dd4cjy3duxlf7hjzkp0rqx6dj6mrhu");
+        api().body(Map.of("method", "WALLET_SIGNATURE")).post(payments.account.OwnershipVerificationTest.challengePath(spark))
+                .then().statusCode(400).body("details.errors[0].field", equalTo("method"));
+    }
+
     @Test
     void invitationsNeedTheirClaimPageConfigured() {
         String uma = api().body(payments.customer.CustomerTest.individual(TestSupport.uniqueCustomerRef("prod-inviter"), "Pat Prod"))

@@ -4,9 +4,11 @@ import java.util.Optional;
 
 /**
  * What parties outside this server decide about accounts: the receiving bank's check of a
- * beneficiary's name, and the provisioning of a customer's internal account. The sandbox decides
- * from magic suffixes; without such parties ({@link #NONE}, production mode today) names are not
- * checked and provisioning succeeds.
+ * beneficiary's name, the provisioning of a customer's internal account, and the proofs of an
+ * external account's ownership beyond the wallet signatures this server checks itself (a liveness
+ * provider, a signature accepted for any wallet). The sandbox decides from magic values; without
+ * such parties ({@link #NONE}, production mode today) names are not checked, provisioning
+ * succeeds, and ownership is proved only by a signature this server can check.
  */
 public interface AccountOutcomes {
 
@@ -22,6 +24,16 @@ public interface AccountOutcomes {
      */
     default boolean reservedId(java.util.UUID id) {
         return false;
+    }
+
+    /** Whether a LIVENESS ownership challenge can be taken (a provider's hosted check). */
+    default boolean livenessAvailable() {
+        return false;
+    }
+
+    /** A signature accepted as proof of ownership of any wallet, checked by nobody (the sandbox's). */
+    default Optional<String> signatureForAnyWallet() {
+        return Optional.empty();
     }
 
     AccountOutcomes NONE = new AccountOutcomes() {

@@ -13,7 +13,6 @@ import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.JsonText;
 import payments.common.ServerClock;
-import payments.common.ServerConfig;
 import payments.common.web.HostedPages;
 import payments.webhook.EventType;
 import payments.webhook.WebhookPublisher;
@@ -34,8 +33,6 @@ public class OwnershipVerification {
 
     static final Duration CHALLENGE_LIFETIME = Duration.ofMinutes(15);
     static final String LIVENESS_PATH = "hosted/liveness/";
-    /** Accepted in sandbox for every wallet type, like the reference sandbox's legacy signature shortcut. */
-    static final String SANDBOX_SIGNATURE = "sandbox-valid-signature";
     private static final List<String> METHODS = List.of(OwnershipChallenge.WALLET_SIGNATURE, OwnershipChallenge.LIVENESS);
     private static final Set<String> OPEN_STATUSES = Set.of(ExternalAccount.PENDING_OWNERSHIP_VERIFICATION,
             ExternalAccount.UNVERIFIED);
@@ -53,15 +50,15 @@ public class OwnershipVerification {
     private final WebhookPublisher webhooks;
     private final JsonText json;
     private final ServerClock clock;
-    private final ServerConfig config;
+    private final AccountOutcomes outcomes;
 
     public OwnershipVerification(ExternalAccountService accounts, WebhookPublisher webhooks, JsonText json,
-                                 ServerClock clock, ServerConfig config) {
+                                 ServerClock clock, AccountOutcomes outcomes) {
         this.accounts = accounts;
         this.webhooks = webhooks;
         this.json = json;
         this.clock = clock;
-        this.config = config;
+        this.outcomes = outcomes;
     }
 
     @WithTransaction
@@ -152,17 +149,18 @@ public class OwnershipVerification {
     }
 
     private void checkMethodAvailable(String method, ExternalAccount account) {
-        if (OwnershipChallenge.LIVENESS.equals(method) && !config.sandbox()) {
+        if (OwnershipChallenge.LIVENESS.equals(method) && !outcomes.livenessAvailable()) {
             throw new ApiException(ErrorCode.NOT_IMPLEMENTED, "No liveness provider is configured on this server; use WALLET_SIGNATURE");
         }
-        if (OwnershipChallenge.WALLET_SIGNATURE.equals(method) && !config.sandbox() && !WalletSignatures.supports(account.accountType)) {
+        if (OwnershipChallenge.WALLET_SIGNATURE.equals(method) && outcomes.signatureForAnyWallet().isEmpty()
+                && !WalletSignatures.supports(account.accountType)) {
             throw ApiException.invalidField("method", null, "Signatures of " + account.accountType
                     + " wallets cannot be checked by this server; use LIVENESS");
         }
     }
 
     private boolean signatureValid(ExternalAccount account, String message, String signature) {
-        return config.sandbox() && SANDBOX_SIGNATURE.equals(signature)
+        return outcomes.signatureForAnyWallet().filter(signature::equals).isPresent()
                 || WalletSignatures.verify(account.accountType, address(account), message, signature);
     }
 

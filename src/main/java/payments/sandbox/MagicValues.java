@@ -22,6 +22,8 @@ public final class MagicValues {
     static final String SANDBOX_OTP = "000000";
     /** The one-time code of every customer's e-mail and phone verification. */
     static final String CONTACT_CODE = "123456";
+    /** Accepted for every wallet type's ownership verification, like the reference sandbox's legacy signature shortcut. */
+    static final String OWNERSHIP_SIGNATURE = "sandbox-valid-signature";
     /** The code that proves every SCA code factor (SMS_OTP, TOTP), as in the reference's sandbox. */
     static final String SCA_CODE = "123456";
 

@@ -165,7 +165,10 @@ public class SandboxProviders {
         }
     }
 
-    /** Beneficiary-name checks (1xx suffixes) and provisioning failures (platformCustomerId ending 909). */
+    /**
+     * Beneficiary-name checks (1xx suffixes), provisioning failures (platformCustomerId ending 909),
+     * a simulated liveness page, and {@code sandbox-valid-signature} for any wallet.
+     */
     static final class SimulatedAccountOutcomes implements AccountOutcomes {
         @Override
         public Optional<String> beneficiaryVerification(String identifier) {
@@ -180,6 +183,16 @@ public class SandboxProviders {
         @Override
         public boolean reservedId(UUID id) {
             return MagicValues.cardFundingRefused(id.toString());
+        }
+
+        @Override
+        public boolean livenessAvailable() {
+            return true;
+        }
+
+        @Override
+        public Optional<String> signatureForAnyWallet() {
+            return Optional.of(MagicValues.OWNERSHIP_SIGNATURE);
         }
     }
 }

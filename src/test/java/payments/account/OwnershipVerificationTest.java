@@ -19,22 +19,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static payments.TestSupport.api;
 
 @QuarkusTest
-class OwnershipVerificationTest {
+public class OwnershipVerificationTest {
 
-    static String euCustomer() {
+    public static String euCustomer() {
         Map<String, Object> body = CustomerTest.individual("own-" + UUID.randomUUID(), "Wally Wallet");
         body.put("region", "NL");
         return api().body(body).post("/customers").then().statusCode(201).extract().path("id");
     }
 
-    static String wallet(String customerId, String type, String currency, String address) {
+    public static String wallet(String customerId, String type, String currency, String address) {
         return api().body(Map.of("customerId", customerId, "currency", currency, "ownershipType", "FIRST_PARTY",
                         "accountInfo", Map.of("accountType", type, "address", address)))
                 .post("/customers/external-accounts").then().statusCode(201)
                 .body("status", equalTo("PENDING_OWNERSHIP_VERIFICATION")).extract().path("id");
     }
 
-    static String challengePath(String accountId) {
+    public static String challengePath(String accountId) {
         return "/customers/external-accounts/" + accountId + "/challenge";
     }
 
