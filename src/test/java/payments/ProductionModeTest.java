@@ -186,6 +186,18 @@ class ProductionModeTest {
                 .then().statusCode(400).body("details.errors[0].field", equalTo("method"));
     }
 
+    /** What needs a provider's hosted check answers 501: the KYC link, an SCA factor reset. */
+    @Test
+    void hostedVerificationAndFactorResetsNeedAProvider() {
+        java.util.Map<String, Object> body = payments.customer.CustomerTest.individual("prod-" + java.util.UUID.randomUUID(), "Paola Prova");
+        body.put("region", "IT");
+        String customerId = api().body(body).post("/customers").then().statusCode(201).extract().path("id");
+        api().body(Map.of()).post("/customers/" + customerId + "/kyc-link").then().statusCode(501)
+                .body("code", equalTo("NOT_IMPLEMENTED"));
+        api().queryParam("customerId", customerId).body(Map.of("factor", "TOTP")).post("/sca/factors/reset").then().statusCode(501)
+                .body("code", equalTo("NOT_IMPLEMENTED"));
+    }
+
     @Test
     void invitationsNeedTheirClaimPageConfigured() {
         String uma = api().body(payments.customer.CustomerTest.individual(TestSupport.uniqueCustomerRef("prod-inviter"), "Pat Prod"))

@@ -16,6 +16,11 @@ public interface IdentityVerdicts {
     /** KYC of a beneficial owner: APPROVED, PENDING or REJECTED. */
     String beneficialOwner(String lastName);
 
+    /** Whether the provider hosts the page a customer verifies on (POST /customers/{customerId}/kyc-link). */
+    default boolean hostsVerificationPages() {
+        return false;
+    }
+
     /** No provider connected: every packet waits for a decision made elsewhere. */
     IdentityVerdicts NONE = new IdentityVerdicts() {
         @Override

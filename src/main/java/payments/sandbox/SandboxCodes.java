@@ -2,7 +2,9 @@ package payments.sandbox;
 
 import io.smallrye.mutiny.Uni;
 import payments.codes.CodeSender;
-import payments.sca.ScaCodes;
+import payments.sca.ScaProvider;
+
+import java.util.UUID;
 
 /**
  * The sandbox's one-time codes: nothing is sent, and every code is a fixed one, so integrators can
@@ -27,8 +29,8 @@ final class SandboxCodes {
         }
     };
 
-    /** SMS challenges are answerable, and {@code 123456} proves any code factor (SMS_OTP, TOTP). */
-    static final ScaCodes SCA = new ScaCodes() {
+    /** SMS challenges are answerable, {@code 123456} proves any code factor (SMS_OTP, TOTP), factor resets get a simulated liveness check. */
+    static final ScaProvider SCA = new ScaProvider() {
         @Override
         public boolean smsReachesCustomers() {
             return true;
@@ -37,6 +39,17 @@ final class SandboxCodes {
         @Override
         public boolean acceptedWithoutSending(String code) {
             return MagicValues.SCA_CODE.equals(code);
+        }
+
+        @Override
+        public boolean checksLiveness() {
+            return true;
+        }
+
+        /** A simulated check, passed when the reset is next polled (FactorResetStatus). */
+        @Override
+        public String startLivenessCheck(UUID resetId) {
+            return "sandbox-liveness-" + resetId;
         }
     };
 

@@ -14,7 +14,7 @@ import payments.codes.ProductionCodeSender;
 import payments.common.ServerConfig;
 import payments.customer.IdentityVerdicts;
 import payments.quote.UmaNetwork;
-import payments.sca.ScaCodes;
+import payments.sca.ScaProvider;
 import payments.stablecoin.StablecoinProvider;
 import payments.transaction.PaymentRail;
 import payments.verification.DocumentScreening;
@@ -101,8 +101,8 @@ public class SandboxProviders {
     /** The sandbox answers SCA's SMS challenges and accepts 123456 for any code factor; production sends no SCA codes yet. */
     @Produces
     @Singleton
-    ScaCodes scaCodes(ServerConfig config) {
-        return config.sandbox() ? SandboxCodes.SCA : ScaCodes.NONE;
+    ScaProvider scaCodes(ServerConfig config) {
+        return config.sandbox() ? SandboxCodes.SCA : ScaProvider.NONE;
     }
 
     /** Wallet activities settle at once, except for a holder whose platformCustomerId ends 951: two seconds on the server clock. */
@@ -162,6 +162,11 @@ public class SandboxProviders {
         @Override
         public String beneficialOwner(String lastName) {
             return MagicValues.beneficialOwnerOutcome(lastName);
+        }
+
+        @Override
+        public boolean hostsVerificationPages() {
+            return true;
         }
     }
 

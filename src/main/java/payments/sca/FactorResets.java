@@ -10,7 +10,6 @@ import payments.common.FieldError;
 import payments.common.Ids;
 import payments.common.JsonBodies;
 import payments.common.ServerClock;
-import payments.common.ServerConfig;
 import payments.customer.Customer;
 import payments.sca.ScaRecords.Factor;
 import payments.sca.ScaRecords.ResetStart;
@@ -37,18 +36,18 @@ public class FactorResets {
     private static final Pattern NATIONAL_NUMBER = Pattern.compile("^[0-9]{4,14}$");
 
     private final ServerClock clock;
-    private final ServerConfig config;
+    private final ScaProvider provider;
 
-    public FactorResets(ServerClock clock, ServerConfig config) {
+    public FactorResets(ServerClock clock, ScaProvider provider) {
         this.clock = clock;
-        this.config = config;
+        this.provider = provider;
     }
 
     @WithTransaction
     public Uni<ResetStart> start(String customerId, JsonNode body) {
         JsonNode request = JsonBodies.optionalObject(body);
         String factor = ScaLogins.factor(request).name();
-        if (!config.sandbox()) {
+        if (!provider.checksLiveness()) {
             throw new ApiException(ErrorCode.NOT_IMPLEMENTED, "No liveness provider checks factor resets in production mode yet");
         }
         Instant now = clock.now();
@@ -65,7 +64,8 @@ public class FactorResets {
                     reset.createdAt = now;
                     reset.expiresAt = now.plus(WINDOW);
                     return reset.<FactorReset>persist();
-                })).map(reset -> new ResetStart(reset.id.toString(), "sandbox-liveness-" + reset.id, null, reset.expiresAt.toString()));
+                })).map(reset -> new ResetStart(reset.id.toString(), provider.startLivenessCheck(reset.id), null,
+                        reset.expiresAt.toString()));
     }
 
     @WithTransaction

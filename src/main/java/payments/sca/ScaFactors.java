@@ -45,11 +45,11 @@ public class ScaFactors {
     private final Passkeys passkeys;
     private final SecretsAtRest secrets;
     private final ServerClock clock;
-    private final ScaCodes codes;
+    private final ScaProvider codes;
     private final ScaChallengeIssuer issuer;
     private final SecureRandom random = RunTimeRandom.secure();
 
-    public ScaFactors(TotpCodes totp, Passkeys passkeys, SecretsAtRest secrets, ServerClock clock, ScaCodes codes,
+    public ScaFactors(TotpCodes totp, Passkeys passkeys, SecretsAtRest secrets, ServerClock clock, ScaProvider codes,
                       ScaChallengeIssuer issuer) {
         this.totp = totp;
         this.passkeys = passkeys;

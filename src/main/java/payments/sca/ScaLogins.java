@@ -42,9 +42,9 @@ public class ScaLogins {
     private final ScaProofs proofs;
     private final ScaLockouts lockouts;
     private final ServerClock clock;
-    private final ScaCodes codes;
+    private final ScaProvider codes;
 
-    public ScaLogins(ScaChallengeIssuer issuer, ScaProofs proofs, ScaLockouts lockouts, ServerClock clock, ScaCodes codes) {
+    public ScaLogins(ScaChallengeIssuer issuer, ScaProofs proofs, ScaLockouts lockouts, ServerClock clock, ScaProvider codes) {
         this.issuer = issuer;
         this.proofs = proofs;
         this.lockouts = lockouts;
@@ -163,7 +163,7 @@ public class ScaLogins {
         }).replaceWithVoid();
     }
 
-    /** 501 where SMS codes do not reach customers ({@link ScaCodes}). */
+    /** 501 where SMS codes do not reach customers ({@link ScaProvider}). */
     void requireSmsDelivery() {
         if (!codes.smsReachesCustomers()) {
             throw new ApiException(ErrorCode.NOT_IMPLEMENTED, "No SMS provider sends SCA codes in production mode yet: use TOTP or PASSKEY");

@@ -31,9 +31,9 @@ public class ScaProofs {
     private final TotpCodes totp;
     private final Passkeys passkeys;
     private final SecretsAtRest secrets;
-    private final ScaCodes codes;
+    private final ScaProvider codes;
 
-    public ScaProofs(ScaLockouts lockouts, TotpCodes totp, Passkeys passkeys, SecretsAtRest secrets, ScaCodes codes) {
+    public ScaProofs(ScaLockouts lockouts, TotpCodes totp, Passkeys passkeys, SecretsAtRest secrets, ScaProvider codes) {
         this.lockouts = lockouts;
         this.totp = totp;
         this.passkeys = passkeys;

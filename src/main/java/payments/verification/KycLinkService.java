@@ -13,12 +13,12 @@ import payments.common.IdType;
 import payments.common.JsonBodies;
 import payments.common.JsonText;
 import payments.common.ServerClock;
-import payments.common.ServerConfig;
 import payments.common.Sha256;
 import payments.common.web.HostedPages;
 import payments.customer.ContactVerificationService;
 import payments.customer.Customer;
 import payments.customer.CustomerService;
+import payments.customer.IdentityVerdicts;
 
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -49,20 +49,20 @@ public class KycLinkService {
     private final DocumentService documents;
     private final JsonText json;
     private final ServerClock clock;
-    private final ServerConfig config;
+    private final IdentityVerdicts provider;
 
     public KycLinkService(VerificationService verifications, DocumentService documents, JsonText json, ServerClock clock,
-                          ServerConfig config) {
+                          IdentityVerdicts provider) {
         this.verifications = verifications;
         this.documents = documents;
         this.json = json;
         this.clock = clock;
-        this.config = config;
+        this.provider = provider;
     }
 
     @WithTransaction
     public Uni<KycLinkResponse> create(String customerId, JsonNode body, URI baseUri) {
-        if (!config.sandbox()) {
+        if (!provider.hostsVerificationPages()) {
             throw new ApiException(ErrorCode.NOT_IMPLEMENTED, "No verification provider is configured on this server; collect the data and use POST /verifications");
         }
         String redirectUri = redirectUri(body);
