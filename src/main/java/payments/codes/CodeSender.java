@@ -18,18 +18,25 @@ public interface CodeSender {
     /** How a code travels and what it is for, which decides who may read it on the way. */
     enum Route {
         /** A wallet's EMAIL_OTP sign-in code, to the credential's address. */
-        WALLET_EMAIL(false),
+        WALLET_EMAIL(false, false),
         /** A wallet's SMS_OTP sign-in code: never handed to the platform, which could then sign in for the owner. */
-        WALLET_SMS(false),
+        WALLET_SMS(true, false),
         /** A customer's e-mail verification code. */
-        CONTACT_EMAIL(true),
+        CONTACT_EMAIL(false, true),
         /** A customer's phone verification code (through the platform, which delivers the text). */
-        CONTACT_PHONE(true);
+        CONTACT_PHONE(true, true);
 
+        private final boolean text;
         private final boolean platformMayRead;
 
-        Route(boolean platformMayRead) {
+        Route(boolean text, boolean platformMayRead) {
+            this.text = text;
             this.platformMayRead = platformMayRead;
+        }
+
+        /** Whether the code goes by text message (else by e-mail). */
+        public boolean text() {
+            return text;
         }
 
         /** Whether the platform may see the code (it may deliver it itself). */

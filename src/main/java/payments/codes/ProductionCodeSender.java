@@ -27,11 +27,8 @@ public class ProductionCodeSender implements CodeSender {
 
     @Override
     public boolean sends(Route route) {
-        return switch (route) {
-            case WALLET_EMAIL, CONTACT_EMAIL -> mailer.configured();
-            // Texts go through the platform, so only codes it may read.
-            case WALLET_SMS, CONTACT_PHONE -> route.platformMayRead() && sms.configured();
-        };
+        // Texts go through the platform, so only codes it may read.
+        return route.text() ? route.platformMayRead() && sms.configured() : mailer.configured();
     }
 
     @Override
@@ -40,7 +37,7 @@ public class ProductionCodeSender implements CodeSender {
             throw CodeSender.notSent(message.route());
         }
         String code = codes.next();
-        Uni<Void> sent = message.route() == Route.CONTACT_PHONE || message.route() == Route.WALLET_SMS
+        Uni<Void> sent = message.route().text()
                 ? sms.send(message.address(), code, "PHONE_VERIFICATION", message.purpose(), message.expiresAt())
                 : mailer.send(message.address(), message.subject(), code, message.purpose());
         return sent.replaceWith(code);

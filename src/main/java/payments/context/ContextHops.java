@@ -1,10 +1,14 @@
 package payments.context;
 
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.subscription.Cancellable;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 
 import java.time.Duration;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 /**
@@ -21,31 +25,38 @@ public final class ContextHops {
 
     /**
      * Runs {@code work} on {@code target}, put together and subscribed there, and answers on the
-     * subscriber's context.
+     * subscriber's context; cancelling the answer cancels the work.
      */
     public static <T> Uni<T> runOn(Context target, Supplier<Uni<T>> work) {
         return Uni.createFrom().emitter(emitter -> {
-            Context caller = Vertx.currentContext();
-            target.runOnContext(ignored -> {
-                Uni<T> run;
-                try {
-                    run = work.get();
-                } catch (RuntimeException e) {
-                    run = Uni.createFrom().failure(e);
+            Executor caller = currentContext();
+            AtomicBoolean ended = new AtomicBoolean();
+            AtomicReference<Cancellable> running = new AtomicReference<>();
+            emitter.onTermination(() -> {
+                ended.set(true);
+                Cancellable subscription = running.get();
+                if (subscription != null) {
+                    subscription.cancel();
                 }
-                run.subscribe().with(
-                        item -> runOn(caller, () -> emitter.complete(item)),
-                        failure -> runOn(caller, () -> emitter.fail(failure)));
+            });
+            target.runOnContext(ignored -> {
+                if (ended.get()) {
+                    return;
+                }
+                // deferred: whatever the work throws, even an Error, fails the answer instead of losing it.
+                running.set(Uni.createFrom().<T>deferred(work::get).subscribe().with(
+                        item -> caller.execute(() -> emitter.complete(item)),
+                        failure -> caller.execute(() -> emitter.fail(failure))));
+                if (ended.get()) {
+                    running.get().cancel();
+                }
             });
         });
     }
 
     /** Answers {@code upstream}'s outcome on the subscriber's context, wherever upstream completes. */
     public static <T> Uni<T> backOnCaller(Uni<T> upstream) {
-        return Uni.createFrom().deferred(() -> {
-            Context caller = Vertx.currentContext();
-            return caller == null ? upstream : upstream.emitOn(task -> caller.runOnContext(ignored -> task.run()));
-        });
+        return Uni.createFrom().deferred(() -> upstream.emitOn(currentContext()));
     }
 
     /** Completes after {@code delay} on the subscriber's context (a Vert.x timer, not a worker thread). */
@@ -56,8 +67,19 @@ public final class ContextHops {
                 emitter.fail(new IllegalStateException("a pause needs a Vert.x context to come back to"));
                 return;
             }
-            caller.owner().setTimer(Math.max(1, delay.toMillis()), timer -> caller.runOnContext(ignored -> emitter.complete(null)));
+            long timer = caller.owner().setTimer(Math.max(1, delay.toMillis()),
+                    fired -> caller.runOnContext(ignored -> emitter.complete(null)));
+            emitter.onTermination(() -> caller.owner().cancelTimer(timer));
         });
+    }
+
+    /**
+     * Runs tasks on the Vert.x context current now, or at once where there is none: for {@code emitOn}
+     * after an operator that emits from elsewhere (a shared future, Mutiny's timers on its worker pool).
+     */
+    public static Executor currentContext() {
+        Context context = Vertx.currentContext();
+        return context == null ? Runnable::run : task -> context.runOnContext(ignored -> task.run());
     }
 
     /** Runs {@code action} on {@code context}, or right here when there is none. */

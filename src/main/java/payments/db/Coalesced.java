@@ -21,16 +21,17 @@ final class Coalesced<T> {
         this.query = query;
     }
 
+    /** A copy per caller: a caller that gives up (cancels its copy) leaves the shared answer to the others. */
     synchronized CompletionStage<T> fresh() {
         if (running == null) {
             running = new CompletableFuture<>();
             start(running);
-            return running;
+            return running.copy();
         }
         if (next == null) {
             next = new CompletableFuture<>();
         }
-        return next;
+        return next.copy();
     }
 
     private void start(CompletableFuture<T> answer) {

@@ -10,10 +10,12 @@ import jakarta.enterprise.event.Observes;
 import payments.common.ServerClock;
 import payments.common.ServerConfig;
 import payments.common.jobs.Poller;
+import payments.context.ContextHops;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.Executor;
 import java.util.stream.Collectors;
 
 /**
@@ -90,6 +92,7 @@ public class WebhookDispatcher {
 
     private Uni<Integer> deliver(String url, int maxBatches) {
         Uni<WebhookAddresses.Target> resolved = sender.resolvedOnce(url);
+        Executor here = ContextHops.currentContext();
         return Multi.createBy().repeating().uni(this::claim)
                 .whilst(batch -> batch.size() == BATCH_SIZE && !stopping)
                 .select().first(maxBatches)
@@ -100,6 +103,8 @@ public class WebhookDispatcher {
                 .group().intoLists().of(SETTLE_GROUP, SETTLE_EVERY)
                 // A group is due on its timer whether or not the previous one is recorded yet: queue it.
                 .onOverflow().buffer(webhooks.concurrency())
+                // The timer fires on Mutiny's worker pool: each group is recorded back on this round's context.
+                .emitOn(here)
                 .onItem().transformToUniAndConcatenate(group -> store.settle(
                                 group.stream().map(Settled::outcome).toList(),
                                 group.stream().map(settled -> new WebhookEventStore.Recorded(settled.event().id, settled.attempt())).toList())

@@ -18,6 +18,7 @@ import java.util.function.Supplier;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Each hop of {@link ContextHops} brings the caller's next callback back to the caller's context; the
@@ -93,6 +94,32 @@ class ContextHopsTest {
                 .map(ignored -> Vertx.currentContext()))
                 .get(10, TimeUnit.SECONDS);
         assertSame(caller, seen);
+    }
+
+    @Test
+    void anErrorThrownByTheWorkFailsTheAnswerInsteadOfLosingIt() {
+        Context caller = newContext();
+        Context worker = newContext();
+        CompletableFuture<String> answer = on(caller, () -> ContextHops.runOn(worker, () -> {
+            throw new AssertionError("a handler that throws an Error");
+        }));
+        ExecutionException failed = assertThrows(ExecutionException.class, () -> answer.get(10, TimeUnit.SECONDS));
+        assertInstanceOf(AssertionError.class, failed.getCause());
+    }
+
+    @Test
+    void cancellingTheAnswerCancelsTheWork() throws Exception {
+        Context caller = newContext();
+        Context worker = newContext();
+        CompletableFuture<Boolean> workCancelled = new CompletableFuture<>();
+        CompletableFuture<io.smallrye.mutiny.subscription.Cancellable> subscription = new CompletableFuture<>();
+        caller.runOnContext(ignored -> subscription.complete(ContextHops.runOn(worker,
+                        () -> Uni.createFrom().<String>emitter(never -> never.onTermination(() -> workCancelled.complete(true))))
+                .subscribe().with(item -> { }, failure -> { })));
+        // The work subscribes on the worker's context: cancel once it is running there.
+        Thread.sleep(200);
+        subscription.get(10, TimeUnit.SECONDS).cancel();
+        assertTrue(workCancelled.get(10, TimeUnit.SECONDS));
     }
 
     private static Context newContext() {
