@@ -19,7 +19,6 @@ import payments.common.Page;
 import payments.common.PageRequest;
 import payments.common.QueryFilters;
 import payments.common.ServerClock;
-import payments.common.ServerConfig;
 import payments.common.UniqueViolation;
 import payments.common.schema.RequestSchemas;
 import payments.common.security.Caller;
@@ -50,7 +49,6 @@ public class CustomerService {
     private final CustomerAccounts internalAccounts;
     private final WebhookPublisher webhooks;
     private final ServerClock clock;
-    private final ServerConfig config;
     private final IdentityVerdicts verdicts;
     private final JsonText json;
     private final WalletOwnerConsent ownerConsent;
@@ -59,7 +57,7 @@ public class CustomerService {
 
     public CustomerService(CustomerRules rules, CustomerRecords records, CustomerView view, PlatformConfigService platform,
                            CustomerAccounts internalAccounts, WebhookPublisher webhooks, ServerClock clock,
-                           ServerConfig config, JsonText json, IdentityVerdicts verdicts, WalletOwnerConsent ownerConsent,
+                           JsonText json, IdentityVerdicts verdicts, WalletOwnerConsent ownerConsent,
                            HolderStatusChanges holderStatusChanges, IdentityChanges identityChanges) {
         this.ownerConsent = ownerConsent;
         this.holderStatusChanges = holderStatusChanges;
@@ -71,7 +69,6 @@ public class CustomerService {
         this.internalAccounts = internalAccounts;
         this.webhooks = webhooks;
         this.clock = clock;
-        this.config = config;
         this.json = json;
         this.verdicts = verdicts;
     }
@@ -88,8 +85,8 @@ public class CustomerService {
                     })
                     .onFailure().transform(CustomerService::conflictOrSame)
                     .call(() -> internalAccounts.provision(customer, customer.currencyList(), settings))
-                    .call(() -> settings.skipsVerificationPaperwork() && config.sandbox()
-                            ? decide(customer, sandboxOutcome(customer)) : Uni.createFrom().voidItem())
+                    .call(() -> settings.skipsVerificationPaperwork() && verdicts.decidesWithoutPaperwork()
+                            ? decide(customer, providerVerdict(customer)) : Uni.createFrom().voidItem())
                     .map(saved -> view.toWire(customer));
         });
     }
@@ -236,8 +233,8 @@ public class CustomerService {
         };
     }
 
-    /** The sandbox decision for a customer's current data (magic suffixes of name or registration number). */
-    public String sandboxOutcome(Customer customer) {
+    /** The identity provider's verdict on a customer's current data (the sandbox's: magic suffixes of name or registration number). */
+    public String providerVerdict(Customer customer) {
         JsonNode profile = json.read(customer.profile);
         return customer.isBusiness()
                 ? verdicts.business(profile.path("businessInfo").path("registrationNumber").asText(null))

@@ -16,6 +16,14 @@ public interface IdentityVerdicts {
     /** KYC of a beneficial owner: APPROVED, PENDING or REJECTED. */
     String beneficialOwner(String lastName);
 
+    /**
+     * Whether the provider may decide a customer from its data alone, at creation, when the platform
+     * asks to skip the paperwork (the sandbox's sandboxSkipVerificationPaperwork setting).
+     */
+    default boolean decidesWithoutPaperwork() {
+        return false;
+    }
+
     /** Whether the provider hosts the page a customer verifies on (POST /customers/{customerId}/kyc-link). */
     default boolean hostsVerificationPages() {
         return false;

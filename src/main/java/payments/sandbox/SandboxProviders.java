@@ -165,6 +165,11 @@ public class SandboxProviders {
         }
 
         @Override
+        public boolean decidesWithoutPaperwork() {
+            return true;
+        }
+
+        @Override
         public boolean hostsVerificationPages() {
             return true;
         }

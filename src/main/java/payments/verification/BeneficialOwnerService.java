@@ -19,7 +19,6 @@ import payments.common.Page;
 import payments.common.PageRequest;
 import payments.common.QueryFilters;
 import payments.common.ServerClock;
-import payments.common.ServerConfig;
 import payments.common.schema.RequestSchemas;
 import payments.common.security.Caller;
 import payments.customer.Customer;
@@ -46,19 +45,17 @@ public class BeneficialOwnerService {
     private final RequestSchemas schemas;
     private final PlatformConfigService platform;
     private final ServerClock clock;
-    private final ServerConfig config;
     private final IdentityVerdicts verdicts;
     private final JsonText json;
     private final ComplianceReviews reviews;
 
     public BeneficialOwnerService(RequestSchemas schemas, PlatformConfigService platform, ServerClock clock,
-                                  ServerConfig config, JsonText json, IdentityVerdicts verdicts, ComplianceReviews reviews) {
+                                  JsonText json, IdentityVerdicts verdicts, ComplianceReviews reviews) {
         this.verdicts = verdicts;
         this.reviews = reviews;
         this.schemas = schemas;
         this.platform = platform;
         this.clock = clock;
-        this.config = config;
         this.json = json;
     }
 
@@ -81,7 +78,7 @@ public class BeneficialOwnerService {
             owner.updatedAt = owner.createdAt;
             return checkTotalOwnership(owner)
                     .call(() -> platform.settings().invoke(settings -> {
-                        if (config.sandbox() && settings.skipsVerificationPaperwork()) {
+                        if (settings.skipsVerificationPaperwork() && verdicts.decidesWithoutPaperwork()) {
                             owner.kycStatus = verdicts.beneficialOwner(request.at("/personalInfo/lastName").asText());
                         }
                     }))
