@@ -1,6 +1,7 @@
 package payments.deploy;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledIfSystemProperty;
 
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -32,6 +33,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * PostgreSQL binaries, and the files the JVM image would hold, laid out as its COPY lines lay them,
  * start the server.
  */
+@DisabledIfSystemProperty(named = "quarkus.package.jar.enabled", matches = "false",
+        disabledReason = "a native build (-Dnative) packages no jar: there are no JVM image files to check")
 class ContainerImagesIT {
 
     private static final Path ROOT = Path.of("").toAbsolutePath();
