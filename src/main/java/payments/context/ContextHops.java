@@ -79,7 +79,7 @@ public final class ContextHops {
      */
     public static Executor currentContext() {
         Context context = Vertx.currentContext();
-        return context == null ? Runnable::run : task -> context.runOnContext(ignored -> task.run());
+        return task -> runOn(context, task);
     }
 
     /** Runs {@code action} on {@code context}, or right here when there is none. */

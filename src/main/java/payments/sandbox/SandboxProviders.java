@@ -101,7 +101,7 @@ public class SandboxProviders {
     /** The sandbox answers SCA's SMS challenges and accepts 123456 for any code factor; production sends no SCA codes yet. */
     @Produces
     @Singleton
-    ScaProvider scaCodes(ServerConfig config) {
+    ScaProvider scaProvider(ServerConfig config) {
         return config.sandbox() ? SandboxCodes.SCA : ScaProvider.NONE;
     }
 

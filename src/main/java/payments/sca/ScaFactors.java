@@ -45,17 +45,17 @@ public class ScaFactors {
     private final Passkeys passkeys;
     private final SecretsAtRest secrets;
     private final ServerClock clock;
-    private final ScaProvider codes;
+    private final ScaProvider provider;
     private final ScaChallengeIssuer issuer;
     private final SecureRandom random = RunTimeRandom.secure();
 
-    public ScaFactors(TotpCodes totp, Passkeys passkeys, SecretsAtRest secrets, ServerClock clock, ScaProvider codes,
+    public ScaFactors(TotpCodes totp, Passkeys passkeys, SecretsAtRest secrets, ServerClock clock, ScaProvider provider,
                       ScaChallengeIssuer issuer) {
         this.totp = totp;
         this.passkeys = passkeys;
         this.secrets = secrets;
         this.clock = clock;
-        this.codes = codes;
+        this.provider = provider;
         this.issuer = issuer;
     }
 
@@ -130,7 +130,7 @@ public class ScaFactors {
         if (!TotpCodes.rawHex(base32).equalsIgnoreCase(secret) && !base32.equals(secret)) {
             throw ApiException.invalidField("secret", null, "Is not the secret of the enrollment started for this customer");
         }
-        if (!codes.acceptedWithoutSending(code) && !totp.verify(base32, code)) {
+        if (!provider.acceptedWithoutSending(code) && !totp.verify(base32, code)) {
             throw ApiException.invalidField("code", null, "Is not the authenticator's current code for this secret");
         }
         List<String> recovery = new ArrayList<>();

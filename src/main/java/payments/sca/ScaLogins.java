@@ -42,14 +42,14 @@ public class ScaLogins {
     private final ScaProofs proofs;
     private final ScaLockouts lockouts;
     private final ServerClock clock;
-    private final ScaProvider codes;
+    private final ScaProvider provider;
 
-    public ScaLogins(ScaChallengeIssuer issuer, ScaProofs proofs, ScaLockouts lockouts, ServerClock clock, ScaProvider codes) {
+    public ScaLogins(ScaChallengeIssuer issuer, ScaProofs proofs, ScaLockouts lockouts, ServerClock clock, ScaProvider provider) {
         this.issuer = issuer;
         this.proofs = proofs;
         this.lockouts = lockouts;
         this.clock = clock;
-        this.codes = codes;
+        this.provider = provider;
     }
 
     @WithTransaction
@@ -165,7 +165,7 @@ public class ScaLogins {
 
     /** 501 where SMS codes do not reach customers ({@link ScaProvider}). */
     void requireSmsDelivery() {
-        if (!codes.smsReachesCustomers()) {
+        if (!provider.smsReachesCustomers()) {
             throw new ApiException(ErrorCode.NOT_IMPLEMENTED, "No SMS provider sends SCA codes in production mode yet: use TOTP or PASSKEY");
         }
     }

@@ -31,14 +31,14 @@ public class ScaProofs {
     private final TotpCodes totp;
     private final Passkeys passkeys;
     private final SecretsAtRest secrets;
-    private final ScaProvider codes;
+    private final ScaProvider provider;
 
-    public ScaProofs(ScaLockouts lockouts, TotpCodes totp, Passkeys passkeys, SecretsAtRest secrets, ScaProvider codes) {
+    public ScaProofs(ScaLockouts lockouts, TotpCodes totp, Passkeys passkeys, SecretsAtRest secrets, ScaProvider provider) {
         this.lockouts = lockouts;
         this.totp = totp;
         this.passkeys = passkeys;
         this.secrets = secrets;
-        this.codes = codes;
+        this.provider = provider;
     }
 
     /** The proof fields of a body (code, passkeyAssertion, origin); 400 when they are of the wrong type. */
@@ -77,7 +77,7 @@ public class ScaProofs {
     }
 
     private Uni<Factor> code(Customer customer, String code, Set<Factor> offered) {
-        boolean standing = codes.acceptedWithoutSending(code);
+        boolean standing = provider.acceptedWithoutSending(code);
         if (offered.contains(Factor.SMS_OTP) && standing) {
             return lockouts.recordSuccess(customer.id).replaceWith(Factor.SMS_OTP);
         }

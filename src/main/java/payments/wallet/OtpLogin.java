@@ -81,12 +81,13 @@ public class OtpLogin {
     public Uni<AuthView.AuthMethod> issue(AuthCredential credential) {
         requireSender(credential.type);
         Instant now = clock.now();
+        Instant expiresAt = now.plus(config.otpLifetime());
         return OtpIssuance.count("credentialId = ?1 and createdAt > ?2", credential.id, now.minus(CodeLimits.SEND_WINDOW))
                 .flatMap(sent -> failuresSince(credential, now.minus(CodeLimits.FAILURE_WINDOW)).invoke(failures ->
                         limits.checkSend("Credential " + IdType.AUTH_METHOD.wireId(credential.id), sent, failures)))
                 .flatMap(checked -> sender.send(new CodeSender.Message(route(credential.type), credential.nickname, "Your sign-in code",
                         "It signs you in and expires in " + Math.max(1, config.otpLifetime().toMinutes()) + " minutes.",
-                        now.plus(config.otpLifetime()))).flatMap(code -> {
+                        expiresAt)).flatMap(code -> {
                     AsymmetricCipherKeyPair target = Hpke.newKeyPair();
                     OtpIssuance issuance = new OtpIssuance();
                     issuance.id = Ids.newUuid();
@@ -94,7 +95,7 @@ public class OtpLogin {
                     issuance.targetPrivateKey = secrets.seal(sealName(issuance), HexFormat.of().formatHex(Hpke.privateKey(target)));
                     issuance.codeHash = secrets.mac(codeName(issuance), code);
                     issuance.createdAt = now;
-                    issuance.expiresAt = now.plus(config.otpLifetime());
+                    issuance.expiresAt = expiresAt;
                     return issuance.persist().map(saved -> AuthView.method(credential, enclave.targetBundle(Hpke.publicKey(target))));
                 }));
     }

