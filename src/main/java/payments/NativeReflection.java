@@ -19,6 +19,8 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         "payments.account.InternalAccountView$InternalAccountResponse",
         "payments.account.OwnershipVerification$Attempt",
         "payments.account.OwnershipVerification$ChallengeResponse",
+        "payments.account.RuleBasedAccounts$RuleBasedAccountRequest",
+        "payments.account.RuleBasedAccounts$SweepRule",
         "payments.agent.AgentAccess$CodeRow",
         "payments.agent.AgentAccess$DeviceCodeStatus",
         "payments.agent.AgentAccess$Redeemed",
@@ -93,6 +95,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         "payments.common.schema.JsonSchema",
         "payments.common.schema.SchemaValidator$Result",
         "payments.common.security.Caller",
+        "payments.common.web.ReferenceNames$Rename",
         "payments.customer.Agreements$Agreement",
         "payments.customer.Agreements$AgreementList",
         "payments.customer.Agreements$EndUserTerms",
@@ -181,6 +184,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         "payments.sandbox.SandboxResource$ClockAdvanceRequest",
         "payments.sandbox.SandboxResource$ClockResponse",
         "payments.sandbox.SandboxResource$WebhookTriggerRequest",
+        "payments.sandbox.SandboxStablecoinResource$ProviderAccountStatusRequest",
         "payments.sca.ScaLockouts$State",
         "payments.sca.ScaRecords$Challenge",
         "payments.sca.ScaRecords$FactorList",
@@ -233,6 +237,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         "payments.transaction.TransactionService$TransactionListQuery",
         "payments.transaction.TransactionView$TransactionResponse",
         "payments.verification.BeneficialOwnerResponse",
+        "payments.verification.ComplianceReviews$DecisionRequest",
         "payments.verification.ComplianceReviews$DecisionResponse",
         "payments.verification.ComplianceReviews$ReviewResponse",
         "payments.verification.DocumentResponse",
@@ -284,7 +289,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         "payments.webhook.WebhookEventStore$Recorded",
         "payments.webhook.WebhookPublisher$Envelope",
         "payments.webhook.WebhookSender$Attempt",
-        "payments.webhook.WebhookTestService$TestWebhookResponse",
+        "payments.webhook.WebhookTestService$TestWebhookResponse"
 })
 public final class NativeReflection {
 

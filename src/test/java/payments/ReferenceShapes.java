@@ -33,7 +33,7 @@ import java.util.regex.Pattern;
 
 /**
  * Checks every JSON answer the tests receive against the reference interface's response schema for
- * its operation and status (src/test/resources/reference/openapi.yaml, JSON Schema 2020-12, a discriminator choosing
+ * its operation and status (src/main/resources/reference/openapi.yaml, JSON Schema 2020-12, a discriminator choosing
  * the branch as OpenAPI says). Where
  * the product differs from the reference on purpose, {@link ReferenceDifferences} names the
  * difference and the spec line or guide section behind it; any other difference fails the test

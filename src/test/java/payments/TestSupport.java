@@ -28,6 +28,31 @@ public final class TestSupport {
     private TestSupport() {
     }
 
+    /**
+     * The served OpenAPI document's operations keyed by their full path (the document's server, the API's
+     * base path, then the operation's path), each item holding only its operations, every one with its
+     * path item's parameters added and its request body written out where it names a shared one.
+     */
+    public static com.fasterxml.jackson.databind.node.ObjectNode servedOperations(com.fasterxml.jackson.databind.JsonNode document) {
+        String base = document.at("/servers/0/url").asText("");
+        com.fasterxml.jackson.databind.node.ObjectNode paths = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        document.get("paths").fields().forEachRemaining(path -> {
+            com.fasterxml.jackson.databind.node.ObjectNode operations = paths.putObject(base + path.getKey());
+            path.getValue().fields().forEachRemaining(entry -> {
+                if (List.of("get", "put", "post", "delete", "patch").contains(entry.getKey())) {
+                    com.fasterxml.jackson.databind.node.ObjectNode operation = entry.getValue().deepCopy();
+                    path.getValue().path("parameters").forEach(shared -> operation.withArray("parameters").add(shared));
+                    String body = operation.at("/requestBody/$ref").asText("");
+                    if (body.startsWith("#/components/requestBodies/")) {
+                        operation.set("requestBody", document.at(body.substring(1)));
+                    }
+                    operations.set(entry.getKey(), operation);
+                }
+            });
+        });
+        return paths;
+    }
+
     /** A request as the bootstrap token (all permissions). */
     /**
      * A unique platformCustomerId: the prefix, a random UUID and a fixed end, so that it never ends

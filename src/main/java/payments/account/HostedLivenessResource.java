@@ -25,6 +25,7 @@ import payments.common.web.RunsToCompletion;
 @org.eclipse.microprofile.openapi.annotations.security.SecurityRequirements
 @PublicEndpoint
 @SandboxOnly
+@org.eclipse.microprofile.openapi.annotations.tags.Tag(name = "Hosted pages")
 public class HostedLivenessResource {
 
     private final OwnershipVerification ownership;
@@ -33,6 +34,8 @@ public class HostedLivenessResource {
         this.ownership = ownership;
     }
 
+    @org.eclipse.microprofile.openapi.annotations.Operation(summary = "Liveness check page (sandbox)",
+            description = "The sandbox's stand-in for a provider's liveness check: the user chooses the outcome.")
     @GET
     @Path(OwnershipVerification.LIVENESS_PATH + "{token}")
     @Produces(MediaType.TEXT_HTML)
@@ -43,6 +46,8 @@ public class HostedLivenessResource {
                 <button name="outcome" value="fail">Fail</button></form>""")));
     }
 
+    @org.eclipse.microprofile.openapi.annotations.Operation(summary = "Complete a liveness check (sandbox)",
+            description = "The liveness page's form: outcome pass or fail.")
     @POST
     @Path(OwnershipVerification.LIVENESS_PATH + "{token}")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)

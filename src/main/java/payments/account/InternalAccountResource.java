@@ -52,10 +52,17 @@ public class InternalAccountResource {
     }
 
     /** Only RULE_BASED accounts are opened on request; a repeated Idempotency-Key returns the first account. */
+    @org.eclipse.microprofile.openapi.annotations.tags.Tag(name = "Internal Accounts")
+    @org.eclipse.microprofile.openapi.annotations.Operation(summary = "Open a RULE_BASED internal account",
+            description = "This server's own extension: opens a USD account for a verified customer whose deposits are swept to the "
+                    + "holder's verified external account (sweepRule); a repeated Idempotency-Key answers the first account.")
     @POST
     @Path("internal-accounts")
     @Secured(Permission.MANAGE)
-    public Uni<Response> create(@HeaderParam(Idempotency.HEADER) String idempotencyKey, JsonNode body) {
+    @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "201", description = "The account, PENDING",
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = InternalAccountResponse.class)))
+    public Uni<Response> create(@HeaderParam(Idempotency.HEADER) String idempotencyKey, @RequestBody(content = @Content(
+            mediaType = "application/json", schema = @Schema(implementation = RuleBasedAccounts.RuleBasedAccountRequest.class))) JsonNode body) {
         return idempotency.run(caller.get(), idempotencyKey, "POST", "/internal-accounts", body,
                 () -> ruleBased.create(body).map(ApiResult::created));
     }
@@ -77,6 +84,10 @@ public class InternalAccountResource {
         return service.listPlatformAccounts(currency, type).map(PlatformInternalAccountList::new);
     }
 
+    @org.eclipse.microprofile.openapi.annotations.tags.Tag(name = "Internal Accounts")
+    @org.eclipse.microprofile.openapi.annotations.Operation(summary = "List a customer's internal accounts (older path)",
+            description = "This server's own extension, kept for clients of an older path: the same list as GET "
+                    + "/customers/internal-accounts for one customerId.")
     @GET
     @Path("internal-account")
     public Uni<Page<InternalAccountResponse>> listForCustomer(@QueryParam("customerId") String customerId,
@@ -86,6 +97,9 @@ public class InternalAccountResource {
         return service.listForCustomer(customerId, currency, limit, cursor);
     }
 
+    @org.eclipse.microprofile.openapi.annotations.tags.Tag(name = "Internal Accounts")
+    @org.eclipse.microprofile.openapi.annotations.Operation(summary = "Get an internal account",
+            description = "This server's own extension: one internal account by id, as the lists show it.")
     @GET
     @Path("internal-accounts/{id}")
     public Uni<InternalAccountResponse> get(@PathParam("id") String id) {
@@ -96,7 +110,7 @@ public class InternalAccountResource {
     @Path("internal-accounts/{id}")
     @Secured(Permission.MANAGE)
     public Uni<Response> update(@PathParam("id") String id,
-            @RequestBody(content = @Content(schema = @Schema(implementation = InternalAccountUpdateRequest.class))) JsonNode body,
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = InternalAccountUpdateRequest.class))) JsonNode body,
             @HeaderParam(WalletOwnerConsent.SIGNATURE_HEADER) String signature,
             @HeaderParam(WalletOwnerConsent.REQUEST_ID_HEADER) String requestId) {
         return service.update(id, bodies.bind(body, InternalAccountUpdateRequest.class), body,

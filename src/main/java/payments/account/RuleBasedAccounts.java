@@ -1,10 +1,11 @@
 package payments.account;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import payments.account.InternalAccountView.InternalAccountResponse;
 import payments.common.UnknownFields;
 import payments.common.ApiException;
@@ -47,6 +48,24 @@ public class RuleBasedAccounts {
                    "minimumSweepAmount": {"type": "integer", "minimum": 0}}}}}
             """));
 
+    /** POST /internal-accounts: what {@link #REQUEST} checks, bound once it has. */
+    @Schema(name = "RuleBasedAccountCreateRequest")
+    public record RuleBasedAccountRequest(@Schema(enumeration = "RULE_BASED", required = true) String type,
+                                          @Schema(enumeration = "USD", required = true) String currency,
+                                          @Schema(required = true, description = "The holder: a customer whose KYC/KYB is APPROVED")
+                                          String customerId,
+                                          @Schema(maxLength = 255) String label,
+                                          @Schema(required = true) SweepRule sweepRule) {
+    }
+
+    /** Where deposits go: the holder's own ACTIVE USD account (internal, or in the sandbox a verified external one). */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record SweepRule(@Schema(required = true) String destinationAccountId,
+                            @Schema(required = true, minLength = 1, maxLength = 140, description = "The text the payee's bank shows")
+                            String payerReference,
+                            @Schema(minimum = "0", description = "Deposits below it wait (minor units)") Long minimumSweepAmount) {
+    }
+
     private final InternalAccountService accounts;
     private final InternalAccountView view;
     private final JsonText json;
@@ -72,16 +91,16 @@ public class RuleBasedAccounts {
         if (!errors.isEmpty()) {
             throw ApiException.invalidInput(errors);
         }
-        ObjectNode request = (ObjectNode) result.value();
-        return CustomerService.findForChange(request.get("customerId").asText())
+        RuleBasedAccountRequest request = json.convert(result.value(), RuleBasedAccountRequest.class);
+        return CustomerService.findForChange(request.customerId())
                 .invoke(RuleBasedAccounts::requireVerified)
-                .call(holder -> checkDestination(holder, request.at("/sweepRule/destinationAccountId").asText(), config.sandbox()))
+                .call(holder -> checkDestination(holder, request.sweepRule().destinationAccountId(), config.sandbox()))
                 .call(RuleBasedAccounts::requireOwnUsdAccount)
                 .flatMap(holder -> {
                     InternalAccount account = accounts.newAccount(holder.id, InternalAccount.RULE_BASED, "USD",
                             InternalAccount.PENDING);
-                    account.label = request.path("label").asText(null);
-                    account.sweepRule = json.write(request.get("sweepRule"));
+                    account.label = request.label();
+                    account.sweepRule = json.write(request.sweepRule());
                     return accounts.open(account).map(saved -> view.toWire(account));
                 });
     }

@@ -27,7 +27,6 @@ import payments.quote.QuoteView;
 @RunsToCompletion
 @Path("/agents/me")
 @Secured(value = Permission.VIEW, schemes = AuthScheme.AGENT_BEARER)
-@org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement(name = payments.common.web.SecuritySchemes.AGENT_BEARER)
 public class AgentMeResource {
 
     private final AgentService agents;

@@ -68,7 +68,7 @@ public class CardResource {
     @POST
     @Secured(Permission.MANAGE)
     public Uni<Response> create(@HeaderParam(Idempotency.HEADER) String idempotencyKey,
-            @RequestBody(content = @Content(schema = @Schema(implementation = CardCreateRequest.class))) JsonNode body) {
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = CardCreateRequest.class))) JsonNode body) {
         service.requireIssuer();
         return idempotency.runWithRequiredKey(caller.get(), idempotencyKey, "POST", "/cards", body,
                 "issuing a card needs an Idempotency-Key so that a retry cannot issue a second card",
@@ -94,7 +94,7 @@ public class CardResource {
     @Path("{id}")
     @Secured(Permission.MANAGE)
     public Uni<CardResponse> update(@PathParam("id") String id,
-            @RequestBody(content = @Content(schema = @Schema(implementation = CardUpdateRequest.class))) JsonNode body) {
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = CardUpdateRequest.class))) JsonNode body) {
         return service.update(id, body);
     }
 
@@ -112,11 +112,15 @@ public class CardResource {
      * {@code encryptedPassData}, {@code activationData}, {@code ephemeralPublicKey}. Google Pay:
      * {@code clientDeviceId}, {@code clientWalletAccountId} -> {@code opaquePaymentCard}.
      */
+    @org.eclipse.microprofile.openapi.annotations.tags.Tag(name = "Cards")
+    @org.eclipse.microprofile.openapi.annotations.Operation(summary = "Add a card to a digital wallet",
+            description = "This server's own extension: the provisioning data Apple Pay or Google Pay asks for to add the card to a "
+                    + "device wallet.")
     @POST
     @Path("{id}/tokenize")
     @Secured(Permission.MANAGE)
     public Uni<java.util.Map<String, String>> tokenize(@PathParam("id") String id,
-            @RequestBody(content = @Content(schema = @Schema(implementation = CardTokenizeRequest.class))) JsonNode body) {
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = CardTokenizeRequest.class))) JsonNode body) {
         return tokenization.tokenize(id, body, caller.get());
     }
 

@@ -23,6 +23,7 @@ import static payments.common.web.HostedPages.escape;
 @org.eclipse.microprofile.openapi.annotations.security.SecurityRequirements
 @PublicEndpoint
 @SandboxOnly
+@org.eclipse.microprofile.openapi.annotations.tags.Tag(name = "Hosted pages")
 public class CardRevealPage {
 
     private final CardReveals reveals;
@@ -31,6 +32,8 @@ public class CardRevealPage {
         this.reveals = reveals;
     }
 
+    @org.eclipse.microprofile.openapi.annotations.Operation(summary = "Card details page",
+            description = "The page a reveal link opens: the card's number, expiry and security code, once.")
     @GET
     @Path("{secret}")
     @Produces(MediaType.TEXT_HTML)

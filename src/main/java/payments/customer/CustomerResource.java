@@ -72,6 +72,10 @@ public class CustomerResource {
                 updatedAfter, updatedBefore, region, currency, umaAddress, isIncludingDeleted, limit, cursor));
     }
 
+    @org.eclipse.microprofile.openapi.annotations.tags.Tag(name = "Customers")
+    @org.eclipse.microprofile.openapi.annotations.Operation(summary = "List the agreements customers accept",
+            description = "This server's own extension: the current agreements (end-user terms and the platform's own), with their "
+                    + "versions and addresses.")
     @GET
     @Path("customers/agreements")
     @Secured(Permission.VIEW)

@@ -41,7 +41,7 @@ public class InvitationResource {
 
     @POST
     public Uni<Response> create(@HeaderParam(Idempotency.HEADER) String idempotencyKey,
-            @RequestBody(content = @Content(schema = @Schema(implementation = UmaInvitationCreateRequest.class))) JsonNode body) {
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = UmaInvitationCreateRequest.class))) JsonNode body) {
         return idempotency.run(caller.get(), idempotencyKey, "POST", "/invitations", body,
                 () -> service.create(bodies.bind(body, UmaInvitationCreateRequest.class)).map(ApiResult::created));
     }
@@ -56,7 +56,7 @@ public class InvitationResource {
     @POST
     @Path("/{invitationCode}/claim")
     public Uni<Response> claim(@HeaderParam(Idempotency.HEADER) String idempotencyKey, @PathParam("invitationCode") String code,
-            @RequestBody(content = @Content(schema = @Schema(implementation = UmaInvitationClaimRequest.class))) JsonNode body) {
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = UmaInvitationClaimRequest.class))) JsonNode body) {
         return idempotency.run(caller.get(), idempotencyKey, "POST", "/invitations/" + code + "/claim", body,
                 () -> service.claim(code, bodies.bind(body, UmaInvitationClaimRequest.class)).map(ApiResult::ok));
     }

@@ -43,7 +43,7 @@ public class ApiTokenResource {
 
     @POST
     public Uni<Response> create(@HeaderParam(Idempotency.HEADER) String idempotencyKey,
-            @RequestBody(content = @Content(schema = @Schema(implementation = ApiTokenCreateRequest.class))) JsonNode body) {
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = ApiTokenCreateRequest.class))) JsonNode body) {
         return idempotency.run(caller.get(), idempotencyKey, "POST", "/tokens", body,
                 () -> service.create(bodies.bind(body, ApiTokenCreateRequest.class), caller.get()).map(ApiResult::created));
     }

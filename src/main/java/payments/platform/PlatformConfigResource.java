@@ -36,7 +36,7 @@ public class PlatformConfigResource {
     @PATCH
     @Secured(Permission.MANAGE)
     public Uni<PlatformConfig> update(
-            @RequestBody(content = @Content(schema = @Schema(implementation = PlatformConfigUpdateRequest.class))) JsonNode body) {
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = PlatformConfigUpdateRequest.class))) JsonNode body) {
         return service.update(bodies.bind(body, PlatformConfigUpdateRequest.class));
     }
 }

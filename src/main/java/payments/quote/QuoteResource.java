@@ -65,6 +65,7 @@ public class QuoteResource {
         return idempotency.runCommitting(who, idempotencyKey, "POST", "/quotes", body, claim -> creation.create(body, claim));
     }
 
+    @org.eclipse.microprofile.openapi.annotations.tags.Tag(name = "Cross-Currency Transfers")
     @GET
     @Path("quotes")
     @Secured(Permission.VIEW)

@@ -59,6 +59,10 @@ public class SandboxMoneyResource {
     }
 
     /** Recomputes every balance from the journal; {@code clean} is false on any disagreement. */
+    @org.eclipse.microprofile.openapi.annotations.tags.Tag(name = "Sandbox")
+    @org.eclipse.microprofile.openapi.annotations.Operation(summary = "Audit the ledger",
+            description = "This server's own extension (sandbox only): checks that every account's balance equals its ledger entries and "
+                    + "that every journal balances.")
     @GET
     @Path("/ledger/audit")
     @Secured(Permission.VIEW)

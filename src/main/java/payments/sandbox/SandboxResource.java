@@ -80,13 +80,16 @@ public class SandboxResource {
      * Sends a sample of any event type the server sends (fresh ids that name no resource), through
      * the same outbox, signature and retries as every event; answers its delivery record.
      */
+    @org.eclipse.microprofile.openapi.annotations.Operation(summary = "Send any webhook event (sandbox)",
+            description = "This server's own extension (sandbox only): sends a sample event of the given type to the webhook endpoint, "
+                    + "signed, and answers its delivery.")
     @POST
     @Path("/webhooks/trigger")
     @Secured(Permission.MANAGE)
     @ResponseStatus(202)
     @Tag(name = "Webhook deliveries")
     public Uni<WebhookDeliveries.DeliveryDetail> triggerWebhook(
-            @RequestBody(content = @Content(schema = @Schema(implementation = WebhookTriggerRequest.class))) JsonNode body) {
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = WebhookTriggerRequest.class))) JsonNode body) {
         return samples.trigger(validator.validate(bodies.bind(body, WebhookTriggerRequest.class), List.of()).eventType());
     }
 
@@ -97,6 +100,9 @@ public class SandboxResource {
      * Empties the sandbox's data; API tokens, the platform configuration and the server's keys stay
      * ({@link SandboxReset}). Needs {@value #CONFIRM_HEADER}: yes.
      */
+    @org.eclipse.microprofile.openapi.annotations.tags.Tag(name = "Sandbox")
+    @org.eclipse.microprofile.openapi.annotations.Operation(summary = "Reset the sandbox",
+            description = "This server's own extension (sandbox only): empties every table, with the header Svc-Confirm-Reset: yes.")
     @POST
     @Path("/reset")
     @Secured(Permission.MANAGE)
@@ -109,11 +115,15 @@ public class SandboxResource {
     }
 
     /** Moves sandbox time forward and runs the jobs that became due, so tests never sleep. */
+    @org.eclipse.microprofile.openapi.annotations.tags.Tag(name = "Sandbox")
+    @org.eclipse.microprofile.openapi.annotations.Operation(summary = "Advance the sandbox clock",
+            description = "This server's own extension (sandbox only): moves the server's clock forward and runs the jobs and webhook "
+                    + "events that fall due.")
     @POST
     @Path("/clock/advance")
     @Secured(Permission.MANAGE)
     public Uni<ClockResponse> advanceClock(
-            @RequestBody(content = @Content(schema = @Schema(implementation = ClockAdvanceRequest.class))) JsonNode body) {
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = ClockAdvanceRequest.class))) JsonNode body) {
         ClockAdvanceRequest request = validator.validate(bodies.bind(body, ClockAdvanceRequest.class), List.of());
         return clock.advance(Duration.ofSeconds(request.seconds()))
                 .flatMap(now -> jobs.drain(MAX_DRAIN_BATCHES))

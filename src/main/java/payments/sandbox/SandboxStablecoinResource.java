@@ -5,6 +5,12 @@ import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import payments.common.ApiException;
 import payments.common.JsonBodies;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
@@ -24,13 +30,19 @@ public class SandboxStablecoinResource {
 
     private final StablecoinOperations operations;
     private final StablecoinProviderAccounts providerAccounts;
+    private final JsonBodies bodies;
 
-    public SandboxStablecoinResource(StablecoinOperations operations, StablecoinProviderAccounts providerAccounts) {
+    public SandboxStablecoinResource(StablecoinOperations operations, StablecoinProviderAccounts providerAccounts, JsonBodies bodies) {
         this.operations = operations;
         this.providerAccounts = providerAccounts;
+        this.bodies = bodies;
     }
 
     /** The wire of a mint, or the tokens of a burn, reach the provider; it processes the operation next. */
+    @Tag(name = "Sandbox")
+    @Operation(summary = "Fund a stablecoin operation",
+            description = "This server's own extension (sandbox only): the simulated provider receives the funding of a mint waiting for "
+                    + "it.")
     @POST
     @Path("/stablecoin-operations/{stablecoinOperationId}/fund")
     public Uni<StablecoinOperationResponse> fund(@PathParam("stablecoinOperationId") String id) {
@@ -38,10 +50,22 @@ public class SandboxStablecoinResource {
     }
 
     /** The provider revokes the link (REVOKED), stops accepting its credentials (INVALID), or accepts them again (ACTIVE). */
+    @Tag(name = "Sandbox")
+    @Operation(summary = "Set a stablecoin provider account's status",
+            description = "This server's own extension (sandbox only): the simulated provider revokes the link (REVOKED), stops accepting "
+                    + "its credentials (INVALID), or accepts them again (ACTIVE).")
     @POST
     @Path("/stablecoin-provider-accounts/{stablecoinProviderAccountId}/status")
-    public Uni<StablecoinProviderAccountResponse> status(@PathParam("stablecoinProviderAccountId") String id, JsonNode body) {
-        JsonNode object = JsonBodies.optionalObject(body);
-        return providerAccounts.setStatus(id, object == null ? null : object.path("status").textValue());
+    public Uni<StablecoinProviderAccountResponse> status(@PathParam("stablecoinProviderAccountId") String id, @RequestBody(content =
+            @Content(mediaType = "application/json", schema = @Schema(implementation = ProviderAccountStatusRequest.class))) JsonNode body) {
+        JsonBodies.Bound<ProviderAccountStatusRequest> request = bodies.bind(body, ProviderAccountStatusRequest.class);
+        if (!request.typeErrors().isEmpty()) {
+            throw ApiException.invalidInput(request.typeErrors());
+        }
+        return providerAccounts.setStatus(id, request.value() == null ? null : request.value().status());
+    }
+
+    /** The provider account's new status. */
+    public record ProviderAccountStatusRequest(@Schema(enumeration = {"ACTIVE", "REVOKED", "INVALID"}, required = true) String status) {
     }
 }

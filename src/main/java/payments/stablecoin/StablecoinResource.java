@@ -57,7 +57,7 @@ public class StablecoinResource {
     @Path("stablecoin-provider-accounts")
     @Secured(Permission.MANAGE)
     public Uni<Response> link(@HeaderParam(Idempotency.HEADER) String idempotencyKey,
-            @RequestBody(content = @Content(schema = @Schema(implementation = StablecoinProviderAccountLinkRequest.class))) JsonNode body) {
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = StablecoinProviderAccountLinkRequest.class))) JsonNode body) {
         return idempotency.runWithRequiredKey(caller.get(), idempotencyKey, "POST", "/stablecoin-provider-accounts", body, RETRY_SAFE,
                 () -> providerAccounts.link(bodies.bind(body, StablecoinProviderAccountLinkRequest.class)).map(ApiResult::created));
     }
@@ -81,7 +81,7 @@ public class StablecoinResource {
     @Path("stablecoins")
     @Secured(Permission.MANAGE)
     public Uni<Response> register(@HeaderParam(Idempotency.HEADER) String idempotencyKey,
-            @RequestBody(content = @Content(schema = @Schema(implementation = StablecoinRegisterRequest.class))) JsonNode body) {
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = StablecoinRegisterRequest.class))) JsonNode body) {
         return idempotency.runWithRequiredKey(caller.get(), idempotencyKey, "POST", "/stablecoins", body, RETRY_SAFE,
                 () -> stablecoins.register(bodies.bind(body, StablecoinRegisterRequest.class)).map(ApiResult::created));
     }
@@ -105,7 +105,7 @@ public class StablecoinResource {
     @Path("stablecoins/{stablecoinId}/mints")
     @Secured(Permission.TRANSACT)
     public Uni<Response> mint(@HeaderParam(Idempotency.HEADER) String idempotencyKey, @PathParam("stablecoinId") String id,
-            @RequestBody(content = @Content(schema = @Schema(implementation = StablecoinMintRequest.class))) JsonNode body) {
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = StablecoinMintRequest.class))) JsonNode body) {
         return idempotency.runWithRequiredKey(caller.get(), idempotencyKey, "POST", "/stablecoins/" + id + "/mints", body, RETRY_SAFE,
                 () -> operations.mint(id, bodies.bind(body, StablecoinMintRequest.class)).map(ApiResult::created));
     }
@@ -114,7 +114,7 @@ public class StablecoinResource {
     @Path("stablecoins/{stablecoinId}/burns")
     @Secured(Permission.TRANSACT)
     public Uni<Response> burn(@HeaderParam(Idempotency.HEADER) String idempotencyKey, @PathParam("stablecoinId") String id,
-            @RequestBody(content = @Content(schema = @Schema(implementation = StablecoinBurnRequest.class))) JsonNode body) {
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = StablecoinBurnRequest.class))) JsonNode body) {
         return idempotency.runWithRequiredKey(caller.get(), idempotencyKey, "POST", "/stablecoins/" + id + "/burns", body, RETRY_SAFE,
                 () -> operations.burn(id, bodies.bind(body, StablecoinBurnRequest.class)).map(ApiResult::created));
     }

@@ -45,7 +45,7 @@ public class TransactionResource {
     @ReplicaRead
     @Path("transactions")
     @APIResponse(responseCode = "200", description = "Payments and card transactions (type CARD), newest first",
-            content = @Content(schema = @Schema(implementation = TransactionPage.class)))
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = TransactionPage.class)))
     public Uni<Page<Object>> list(@QueryParam("customerId") String customerId,
                                                @QueryParam("platformCustomerId") String platformCustomerId,
                                                @QueryParam("accountIdentifier") String accountIdentifier,

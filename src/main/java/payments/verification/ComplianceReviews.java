@@ -1,6 +1,5 @@
 package payments.verification;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
@@ -8,6 +7,7 @@ import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
@@ -91,7 +91,7 @@ public class ComplianceReviews implements IdentityChanges {
      * review (a packet superseded by a newer one no longer does); a rejection needs a reason.
      */
     @WithTransaction
-    public Uni<DecisionResponse> decide(String verificationId, boolean approve, JsonNode body, Caller caller) {
+    public Uni<DecisionResponse> decide(String verificationId, boolean approve, JsonBodies.Bound<DecisionRequest> body, Caller caller) {
         String reason = reason(body, !approve);
         UUID id = Ids.uuidOf(IdType.VERIFICATION, verificationId, VerificationService.NOT_FOUND);
         return Ids.find(IdType.VERIFICATION, verificationId, VerificationService.NOT_FOUND, "Verification",
@@ -117,7 +117,7 @@ public class ComplianceReviews implements IdentityChanges {
      * again (the reason is required); the new packet joins the queue and is decided like any other.
      */
     @WithTransaction
-    public Uni<DecisionResponse> reopen(String customerId, JsonNode body, Caller caller) {
+    public Uni<DecisionResponse> reopen(String customerId, JsonBodies.Bound<DecisionRequest> body, Caller caller) {
         String reason = reason(body, true);
         return CustomerService.findForChange(customerId)
                 .flatMap(verifications::reopen)
@@ -173,20 +173,25 @@ public class ComplianceReviews implements IdentityChanges {
         return decision.<ComplianceDecision>persist().map(DecisionResponse::of);
     }
 
+    /** A decision's body: why (optional for an approval, required for a rejection or a reopening). */
+    public record DecisionRequest(@Schema(description = "Why: optional for an approval, required for a rejection or a reopening;"
+            + " 1 to 1024 characters", maxLength = MAX_REASON) String reason) {
+    }
+
     /** The body's reason: optional for an approval, required for a rejection; 1 to 1024 characters. */
-    private static String reason(JsonNode body, boolean required) {
-        JsonNode given = JsonBodies.optionalObject(body);
-        JsonNode value = given == null ? null : given.get("reason");
-        boolean absent = value == null || value.isNull();
-        if (absent && required) {
+    private static String reason(JsonBodies.Bound<DecisionRequest> body, boolean required) {
+        if (!body.typeErrors().isEmpty()) {
+            throw ApiException.invalidInput(body.typeErrors());
+        }
+        String value = body.value() == null ? null : body.value().reason();
+        if (value == null && required) {
             throw ApiException.invalidField("reason", FieldError.Constraint.length(1, MAX_REASON), "Is required: why the customer is "
                     + "rejected or reviewed again");
         }
-        if (!absent && (!value.isTextual() || value.asText().isBlank() || value.asText().length() > MAX_REASON
-                || value.asText().chars().anyMatch(Character::isISOControl))) {
+        if (value != null && (value.isBlank() || value.length() > MAX_REASON || value.chars().anyMatch(Character::isISOControl))) {
             throw ApiException.invalidField("reason", FieldError.Constraint.length(1, MAX_REASON),
                     "Must be 1 to " + MAX_REASON + " characters, without control characters");
         }
-        return absent ? null : value.asText().strip();
+        return value == null ? null : value.strip();
     }
 }

@@ -23,6 +23,8 @@ import payments.common.web.RunsToCompletion;
 @org.eclipse.microprofile.openapi.annotations.security.SecurityRequirements
 @PublicEndpoint
 @SandboxOnly
+@org.eclipse.microprofile.openapi.annotations.tags.Tag(name = "Hosted pages", description = "This server's own extension: the pages a"
+        + " platform sends its end users to (HTML forms, no credentials: the address itself is the secret, single use and short-lived).")
 public class HostedKycResource {
 
     private final KycLinkService links;
@@ -33,6 +35,8 @@ public class HostedKycResource {
         this.customers = customers;
     }
 
+    @org.eclipse.microprofile.openapi.annotations.Operation(summary = "Identity verification page",
+            description = "The page a KYC link opens: the customer uploads the documents asked for.")
     @GET
     @Path(KycLinkService.HOSTED_PATH + "{token}")
     @Produces(MediaType.TEXT_HTML)
@@ -40,6 +44,8 @@ public class HostedKycResource {
         return html(links.open(token).map(open -> HostedKycPage.form(open, customers.displayName(open.customer()))));
     }
 
+    @org.eclipse.microprofile.openapi.annotations.Operation(summary = "Submit identity documents",
+            description = "The KYC page's form: a document type and its file.")
     @POST
     @Path(KycLinkService.HOSTED_PATH + "{token}")
     @Consumes(MediaType.MULTIPART_FORM_DATA)

@@ -30,6 +30,9 @@ public class WebhookDeliveryResource {
     }
 
     /** Newest first; {@code status} is PENDING, DELIVERED, FAILED or SKIPPED (no endpoint was configured), any case. */
+    @org.eclipse.microprofile.openapi.annotations.Operation(summary = "List webhook deliveries",
+            description = "Every event sent (or to be sent) to the webhook endpoint, newest first; status is PENDING, DELIVERED, FAILED "
+                    + "or SKIPPED (no endpoint was configured).")
     @GET
     @ReplicaRead
     @Secured(Permission.VIEW)
@@ -41,6 +44,8 @@ public class WebhookDeliveryResource {
                 limit, cursor));
     }
 
+    @org.eclipse.microprofile.openapi.annotations.Operation(summary = "Get a webhook delivery",
+            description = "One event with its exact body and every attempt (time, HTTP status, error).")
     @GET
     @ReplicaRead
     @Path("{deliveryId}")
@@ -49,6 +54,8 @@ public class WebhookDeliveryResource {
         return deliveries.get(deliveryId);
     }
 
+    @org.eclipse.microprofile.openapi.annotations.Operation(summary = "Replay a webhook delivery",
+            description = "Sends the event again to the endpoint configured now, freshly signed.")
     @POST
     @Path("{deliveryId}/replay")
     @Secured(Permission.MANAGE)

@@ -39,6 +39,9 @@ public class DeadJobResource {
     }
 
     /** Newest first; {@code moneyOnly=true} lists only the jobs given up while they held money. */
+    @org.eclipse.microprofile.openapi.annotations.Operation(summary = "List dead jobs",
+            description = "Background jobs given up after their retries, newest first; moneyOnly=true lists only those given up while "
+                    + "they held money.")
     @GET
     @Secured(Permission.VIEW)
     public Uni<Page<DeadJobResponse>> list(@QueryParam("moneyOnly") String moneyOnly, @QueryParam("limit") String limit,
@@ -47,11 +50,13 @@ public class DeadJobResource {
     }
 
     /** Body {@code {"reason"}}, required: what was done about the job's money, by hand. */
+    @org.eclipse.microprofile.openapi.annotations.Operation(summary = "Resolve a dead job",
+            description = "Records what an operator did about a dead job's money, by hand (reason required); the job is then closed.")
     @POST
     @Path("{jobId}/resolve")
     @Secured(Permission.MANAGE)
     public Uni<DeadJobResponse> resolve(@PathParam("jobId") String jobId,
-            @RequestBody(content = @Content(schema = @Schema(implementation = DeadJobResolveRequest.class))) JsonNode body) {
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = DeadJobResolveRequest.class))) JsonNode body) {
         return deadJobs.resolve(jobId, bodies.bind(body, DeadJobResolveRequest.class), caller.get());
     }
 }

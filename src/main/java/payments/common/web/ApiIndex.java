@@ -30,6 +30,8 @@ public class ApiIndex {
     }
 
     @GET
+    @org.eclipse.microprofile.openapi.annotations.tags.Tag(name = "Service", description = "This server's own extension: where the"
+            + " documentation, the OpenAPI document and the health checks are.")
     @Operation(summary = "Where things are", description = "A browser (Accept: text/html) is redirected to Swagger UI; other clients"
             + " get the links as JSON.")
     public Response index(@HeaderParam("Accept") String accept, @jakarta.ws.rs.core.Context jakarta.ws.rs.core.UriInfo uri) {

@@ -5,10 +5,10 @@ import org.eclipse.microprofile.openapi.models.OpenAPI;
 
 import java.util.List;
 
-/** The one filter MicroProfile OpenAPI takes (mp.openapi.filter): the error catalogue, then the security schemes. */
+/** The one filter MicroProfile OpenAPI takes (mp.openapi.filter): the reference interface's document, then the error catalogue. */
 public class OpenApiFilters implements OASFilter {
 
-    private final List<OASFilter> filters = List.of(new ErrorCatalogue(), new SecuritySchemes());
+    private final List<OASFilter> filters = List.of(new ReferenceDocument(), new ErrorCatalogue());
 
     @Override
     public void filterOpenAPI(OpenAPI openAPI) {
