@@ -29,6 +29,7 @@ import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -62,7 +63,8 @@ public class ReferenceDocument implements OASFilter {
         });
         List<Operation> extensions = new ArrayList<>();
         scanned.getPathItems().forEach((servedPath, item) -> {
-            String path = servedPath.startsWith(ApiPath.BASE) ? servedPath.substring(ApiPath.BASE.length()) : servedPath;
+            // Every resource is under the base path (quarkus.rest.path); the index is the base path itself.
+            String path = servedPath.equals(ApiPath.BASE) ? "/" : servedPath.substring(ApiPath.BASE.length());
             String referencePath = referencePathByShape.get(shape(path));
             item.getOperations().forEach((method, operation) -> {
                 PathItem target = referencePath != null ? paths.getPathItem(referencePath) : paths.getPathItem(path);
@@ -75,6 +77,9 @@ public class ReferenceDocument implements OASFilter {
                 }
                 if (referencePath != null) {
                     renamePathParameters(operation, path, referencePath);
+                }
+                if (operation.getOperationId() == null && operation.getSummary() != null) {
+                    operation.setOperationId(operationId(operation.getSummary()));
                 }
                 if (operation.getSecurity() == null) {
                     operation.setSecurity(List.of(OASFactory.createSecurityRequirement().addScheme(API_TOKEN_SCHEME)));
@@ -103,6 +108,16 @@ public class ReferenceDocument implements OASFilter {
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read the reference interface", e);
         }
+    }
+
+    /** "List webhook deliveries" -> "listWebhookDeliveries": the name a generated client gives the operation. */
+    static String operationId(String summary) {
+        StringBuilder id = new StringBuilder();
+        for (String word : summary.replaceAll("\\(.*?\\)", "").replaceAll("[^A-Za-z0-9 ]", "").trim().split(" +")) {
+            id.append(id.length() == 0 ? word.toLowerCase(Locale.ROOT)
+                    : word.substring(0, 1).toUpperCase(Locale.ROOT) + word.substring(1).toLowerCase(Locale.ROOT));
+        }
+        return id.toString();
     }
 
     /** A path with its parameters' names left out, so /customers/{id} and /customers/{customerId} are one. */

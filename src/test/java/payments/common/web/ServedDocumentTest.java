@@ -124,6 +124,12 @@ class ServedDocumentTest {
             }
         }
         assertTrue(own >= 25, own + " operations of this server's own");
+        Set<String> operationIds = new TreeSet<>();
+        served.get("paths").forEach(item -> item.forEach(operation -> {
+            if (operation.has("responses") && !operationIds.add(operation.path("operationId").asText())) {
+                problems.add("operationId " + operation.path("operationId") + " is missing or not unique");
+            }
+        }));
         assertEquals(List.of(), problems);
         assertFalse(served.at("/components/schemas").has("JsonNode"), "no schema for an untyped JSON value");
     }
@@ -144,6 +150,7 @@ class ServedDocumentTest {
         })));
         assertTrue(headers.contains(WalletOwnerConsent.SIGNATURE_HEADER), "the wallet signature header the server reads: " + headers);
         assertEquals(payments.common.web.ApiPath.BASE, served.at("/servers/0/url").asText());
+        served.get("paths").fieldNames().forEachRemaining(path -> assertTrue(path.startsWith("/"), "a path must start with /: " + path));
     }
 
     private static JsonNode served() throws IOException {
