@@ -78,6 +78,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         "payments.common.Idempotency$Claim",
         "payments.common.IdempotencyStore$Stored",
         "payments.common.JsonBodies$Bound",
+        "payments.common.JsonBody",
         "payments.common.Money",
         "payments.common.Page",
         "payments.common.PageRequest",

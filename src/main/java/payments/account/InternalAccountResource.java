@@ -18,7 +18,7 @@ import payments.account.InternalAccountView.InternalAccountResponse;
 import payments.common.ApiResult;
 import payments.common.Idempotency;
 import payments.common.WalletOwnerConsent;
-import payments.common.JsonBodies;
+import payments.common.JsonBody;
 import payments.common.Page;
 import payments.common.security.CurrentCaller;
 import payments.common.security.Permission;
@@ -40,11 +40,9 @@ public class InternalAccountResource {
     private final RuleBasedAccounts ruleBased;
     private final Idempotency idempotency;
     private final CurrentCaller caller;
-    private final JsonBodies bodies;
 
     public InternalAccountResource(InternalAccountService service, RuleBasedAccounts ruleBased, Idempotency idempotency,
-                                   CurrentCaller caller, JsonBodies bodies) {
-        this.bodies = bodies;
+                                   CurrentCaller caller) {
         this.service = service;
         this.ruleBased = ruleBased;
         this.idempotency = idempotency;
@@ -110,10 +108,10 @@ public class InternalAccountResource {
     @Path("internal-accounts/{id}")
     @Secured(Permission.MANAGE)
     public Uni<Response> update(@PathParam("id") String id,
-            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = InternalAccountUpdateRequest.class))) JsonNode body,
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = InternalAccountUpdateRequest.class))) JsonBody<InternalAccountUpdateRequest> body,
             @HeaderParam(WalletOwnerConsent.SIGNATURE_HEADER) String signature,
             @HeaderParam(WalletOwnerConsent.REQUEST_ID_HEADER) String requestId) {
-        return service.update(id, bodies.bind(body, InternalAccountUpdateRequest.class), body,
+        return service.update(id, body.bound(), body.tree(),
                 new WalletOwnerConsent.Signature(signature, requestId)).map(answer ->
                 answer instanceof InternalAccountResponse ? Response.ok(answer).build() : Response.accepted(answer).build());
     }

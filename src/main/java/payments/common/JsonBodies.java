@@ -50,6 +50,11 @@ public class JsonBodies {
         return body;
     }
 
+    /** A body built in process (the console's forms), as a resource would receive it. */
+    public <T> JsonBody<T> body(JsonNode tree, Class<T> type) {
+        return new JsonBody<>(tree, type, this);
+    }
+
     public <T> Bound<T> bind(JsonNode body, Class<T> type) {
         if (body == null || body.isNull() || body.isMissingNode()) {
             return new Bound<>(null, List.of());

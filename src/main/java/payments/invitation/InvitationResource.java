@@ -1,6 +1,5 @@
 package payments.invitation;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -13,7 +12,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import payments.common.ApiResult;
 import payments.common.Idempotency;
-import payments.common.JsonBodies;
+import payments.common.JsonBody;
 import payments.common.security.CurrentCaller;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
@@ -30,20 +29,18 @@ public class InvitationResource {
     private final InvitationService service;
     private final Idempotency idempotency;
     private final CurrentCaller caller;
-    private final JsonBodies bodies;
 
-    public InvitationResource(InvitationService service, Idempotency idempotency, CurrentCaller caller, JsonBodies bodies) {
+    public InvitationResource(InvitationService service, Idempotency idempotency, CurrentCaller caller) {
         this.service = service;
         this.idempotency = idempotency;
         this.caller = caller;
-        this.bodies = bodies;
     }
 
     @POST
     public Uni<Response> create(@HeaderParam(Idempotency.HEADER) String idempotencyKey,
-            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = UmaInvitationCreateRequest.class))) JsonNode body) {
-        return idempotency.run(caller.get(), idempotencyKey, "POST", "/invitations", body,
-                () -> service.create(bodies.bind(body, UmaInvitationCreateRequest.class)).map(ApiResult::created));
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = UmaInvitationCreateRequest.class))) JsonBody<UmaInvitationCreateRequest> body) {
+        return idempotency.run(caller.get(), idempotencyKey, "POST", "/invitations", body.tree(),
+                () -> service.create(body.bound()).map(ApiResult::created));
     }
 
     @GET
@@ -56,9 +53,9 @@ public class InvitationResource {
     @POST
     @Path("/{invitationCode}/claim")
     public Uni<Response> claim(@HeaderParam(Idempotency.HEADER) String idempotencyKey, @PathParam("invitationCode") String code,
-            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = UmaInvitationClaimRequest.class))) JsonNode body) {
-        return idempotency.run(caller.get(), idempotencyKey, "POST", "/invitations/" + code + "/claim", body,
-                () -> service.claim(code, bodies.bind(body, UmaInvitationClaimRequest.class)).map(ApiResult::ok));
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = UmaInvitationClaimRequest.class))) JsonBody<UmaInvitationClaimRequest> body) {
+        return idempotency.run(caller.get(), idempotencyKey, "POST", "/invitations/" + code + "/claim", body.tree(),
+                () -> service.claim(code, body.bound()).map(ApiResult::ok));
     }
 
     @POST

@@ -1,6 +1,5 @@
 package payments.platform;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -15,7 +14,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import payments.common.ApiResult;
 import payments.common.Idempotency;
-import payments.common.JsonBodies;
+import payments.common.JsonBody;
 import payments.common.Page;
 import payments.common.security.CurrentCaller;
 import payments.common.security.Permission;
@@ -32,10 +31,8 @@ public class ApiTokenResource {
     private final ApiTokenService service;
     private final Idempotency idempotency;
     private final CurrentCaller caller;
-    private final JsonBodies bodies;
 
-    public ApiTokenResource(ApiTokenService service, Idempotency idempotency, CurrentCaller caller, JsonBodies bodies) {
-        this.bodies = bodies;
+    public ApiTokenResource(ApiTokenService service, Idempotency idempotency, CurrentCaller caller) {
         this.service = service;
         this.idempotency = idempotency;
         this.caller = caller;
@@ -43,9 +40,9 @@ public class ApiTokenResource {
 
     @POST
     public Uni<Response> create(@HeaderParam(Idempotency.HEADER) String idempotencyKey,
-            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = ApiTokenCreateRequest.class))) JsonNode body) {
-        return idempotency.run(caller.get(), idempotencyKey, "POST", "/tokens", body,
-                () -> service.create(bodies.bind(body, ApiTokenCreateRequest.class), caller.get()).map(ApiResult::created));
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = ApiTokenCreateRequest.class))) JsonBody<ApiTokenCreateRequest> body) {
+        return idempotency.run(caller.get(), idempotencyKey, "POST", "/tokens", body.tree(),
+                () -> service.create(body.bound(), caller.get()).map(ApiResult::created));
     }
 
     @GET

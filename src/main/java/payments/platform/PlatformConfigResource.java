@@ -1,6 +1,5 @@
 package payments.platform;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PATCH;
@@ -8,7 +7,7 @@ import jakarta.ws.rs.Path;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
-import payments.common.JsonBodies;
+import payments.common.JsonBody;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
 import payments.common.web.RunsToCompletion;
@@ -20,11 +19,9 @@ import payments.platform.PlatformConfigRecords.PlatformConfigUpdateRequest;
 public class PlatformConfigResource {
 
     private final PlatformConfigService service;
-    private final JsonBodies bodies;
 
-    public PlatformConfigResource(PlatformConfigService service, JsonBodies bodies) {
+    public PlatformConfigResource(PlatformConfigService service) {
         this.service = service;
-        this.bodies = bodies;
     }
 
     @GET
@@ -36,7 +33,7 @@ public class PlatformConfigResource {
     @PATCH
     @Secured(Permission.MANAGE)
     public Uni<PlatformConfig> update(
-            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = PlatformConfigUpdateRequest.class))) JsonNode body) {
-        return service.update(bodies.bind(body, PlatformConfigUpdateRequest.class));
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = PlatformConfigUpdateRequest.class))) JsonBody<PlatformConfigUpdateRequest> body) {
+        return service.update(body.bound());
     }
 }

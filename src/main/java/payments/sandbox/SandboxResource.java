@@ -1,6 +1,5 @@
 package payments.sandbox;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -10,7 +9,7 @@ import jakarta.ws.rs.Path;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
-import payments.common.JsonBodies;
+import payments.common.JsonBody;
 import payments.common.RequestValidator;
 import payments.common.ServerClock;
 import payments.common.jobs.JobRunner;
@@ -53,15 +52,13 @@ public class SandboxResource {
     private final JobRunner jobs;
     private final RequestValidator validator;
     private final WebhookDispatcher webhooks;
-    private final JsonBodies bodies;
     private final SandboxReset sandboxReset;
     private final WebhookSamples samples;
 
     public SandboxResource(WebhookTestService webhookTest, ServerClock clock, JobRunner jobs, WebhookDispatcher webhooks,
-                           RequestValidator validator, JsonBodies bodies, SandboxReset sandboxReset, WebhookSamples samples) {
+                           RequestValidator validator, SandboxReset sandboxReset, WebhookSamples samples) {
         this.samples = samples;
         this.sandboxReset = sandboxReset;
-        this.bodies = bodies;
         this.webhookTest = webhookTest;
         this.webhooks = webhooks;
         this.clock = clock;
@@ -89,8 +86,8 @@ public class SandboxResource {
     @ResponseStatus(202)
     @Tag(name = "Webhook deliveries")
     public Uni<WebhookDeliveries.DeliveryDetail> triggerWebhook(
-            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = WebhookTriggerRequest.class))) JsonNode body) {
-        return samples.trigger(validator.validate(bodies.bind(body, WebhookTriggerRequest.class), List.of()).eventType());
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = WebhookTriggerRequest.class))) JsonBody<WebhookTriggerRequest> body) {
+        return samples.trigger(validator.validate(body.bound(), List.of()).eventType());
     }
 
     /** The header that confirms a reset: nothing is emptied by a stray POST. */
@@ -123,8 +120,8 @@ public class SandboxResource {
     @Path("/clock/advance")
     @Secured(Permission.MANAGE)
     public Uni<ClockResponse> advanceClock(
-            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = ClockAdvanceRequest.class))) JsonNode body) {
-        ClockAdvanceRequest request = validator.validate(bodies.bind(body, ClockAdvanceRequest.class), List.of());
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = ClockAdvanceRequest.class))) JsonBody<ClockAdvanceRequest> body) {
+        ClockAdvanceRequest request = validator.validate(body.bound(), List.of());
         return clock.advance(Duration.ofSeconds(request.seconds()))
                 .flatMap(now -> jobs.drain(MAX_DRAIN_BATCHES))
                 .flatMap(ran -> webhooks.drain(MAX_DRAIN_BATCHES).map(sent -> new ClockResponse(clock.now().toString(), ran, sent)));

@@ -1,6 +1,5 @@
 package payments.sandbox;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -12,6 +11,7 @@ import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import payments.common.ApiException;
 import payments.common.JsonBodies;
+import payments.common.JsonBody;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
 import payments.common.security.SandboxOnly;
@@ -30,12 +30,10 @@ public class SandboxStablecoinResource {
 
     private final StablecoinOperations operations;
     private final StablecoinProviderAccounts providerAccounts;
-    private final JsonBodies bodies;
 
-    public SandboxStablecoinResource(StablecoinOperations operations, StablecoinProviderAccounts providerAccounts, JsonBodies bodies) {
+    public SandboxStablecoinResource(StablecoinOperations operations, StablecoinProviderAccounts providerAccounts) {
         this.operations = operations;
         this.providerAccounts = providerAccounts;
-        this.bodies = bodies;
     }
 
     /** The wire of a mint, or the tokens of a burn, reach the provider; it processes the operation next. */
@@ -57,8 +55,8 @@ public class SandboxStablecoinResource {
     @POST
     @Path("/stablecoin-provider-accounts/{stablecoinProviderAccountId}/status")
     public Uni<StablecoinProviderAccountResponse> status(@PathParam("stablecoinProviderAccountId") String id, @RequestBody(content =
-            @Content(mediaType = "application/json", schema = @Schema(implementation = ProviderAccountStatusRequest.class))) JsonNode body) {
-        JsonBodies.Bound<ProviderAccountStatusRequest> request = bodies.bind(body, ProviderAccountStatusRequest.class);
+            @Content(mediaType = "application/json", schema = @Schema(implementation = ProviderAccountStatusRequest.class))) JsonBody<ProviderAccountStatusRequest> body) {
+        JsonBodies.Bound<ProviderAccountStatusRequest> request = body.bound();
         if (!request.typeErrors().isEmpty()) {
             throw ApiException.invalidInput(request.typeErrors());
         }

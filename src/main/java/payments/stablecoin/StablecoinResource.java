@@ -1,6 +1,5 @@
 package payments.stablecoin;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -14,7 +13,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import payments.common.ApiResult;
 import payments.common.Idempotency;
-import payments.common.JsonBodies;
+import payments.common.JsonBody;
 import payments.common.Page;
 import payments.common.security.CurrentCaller;
 import payments.common.security.Permission;
@@ -41,25 +40,23 @@ public class StablecoinResource {
     private final StablecoinOperations operations;
     private final Idempotency idempotency;
     private final CurrentCaller caller;
-    private final JsonBodies bodies;
 
     public StablecoinResource(StablecoinProviderAccounts providerAccounts, StablecoinService stablecoins, StablecoinOperations operations,
-                              Idempotency idempotency, CurrentCaller caller, JsonBodies bodies) {
+                              Idempotency idempotency, CurrentCaller caller) {
         this.providerAccounts = providerAccounts;
         this.stablecoins = stablecoins;
         this.operations = operations;
         this.idempotency = idempotency;
         this.caller = caller;
-        this.bodies = bodies;
     }
 
     @POST
     @Path("stablecoin-provider-accounts")
     @Secured(Permission.MANAGE)
     public Uni<Response> link(@HeaderParam(Idempotency.HEADER) String idempotencyKey,
-            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = StablecoinProviderAccountLinkRequest.class))) JsonNode body) {
-        return idempotency.runWithRequiredKey(caller.get(), idempotencyKey, "POST", "/stablecoin-provider-accounts", body, RETRY_SAFE,
-                () -> providerAccounts.link(bodies.bind(body, StablecoinProviderAccountLinkRequest.class)).map(ApiResult::created));
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = StablecoinProviderAccountLinkRequest.class))) JsonBody<StablecoinProviderAccountLinkRequest> body) {
+        return idempotency.runWithRequiredKey(caller.get(), idempotencyKey, "POST", "/stablecoin-provider-accounts", body.tree(), RETRY_SAFE,
+                () -> providerAccounts.link(body.bound()).map(ApiResult::created));
     }
 
     @GET
@@ -81,9 +78,9 @@ public class StablecoinResource {
     @Path("stablecoins")
     @Secured(Permission.MANAGE)
     public Uni<Response> register(@HeaderParam(Idempotency.HEADER) String idempotencyKey,
-            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = StablecoinRegisterRequest.class))) JsonNode body) {
-        return idempotency.runWithRequiredKey(caller.get(), idempotencyKey, "POST", "/stablecoins", body, RETRY_SAFE,
-                () -> stablecoins.register(bodies.bind(body, StablecoinRegisterRequest.class)).map(ApiResult::created));
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = StablecoinRegisterRequest.class))) JsonBody<StablecoinRegisterRequest> body) {
+        return idempotency.runWithRequiredKey(caller.get(), idempotencyKey, "POST", "/stablecoins", body.tree(), RETRY_SAFE,
+                () -> stablecoins.register(body.bound()).map(ApiResult::created));
     }
 
     @GET
@@ -105,18 +102,18 @@ public class StablecoinResource {
     @Path("stablecoins/{stablecoinId}/mints")
     @Secured(Permission.TRANSACT)
     public Uni<Response> mint(@HeaderParam(Idempotency.HEADER) String idempotencyKey, @PathParam("stablecoinId") String id,
-            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = StablecoinMintRequest.class))) JsonNode body) {
-        return idempotency.runWithRequiredKey(caller.get(), idempotencyKey, "POST", "/stablecoins/" + id + "/mints", body, RETRY_SAFE,
-                () -> operations.mint(id, bodies.bind(body, StablecoinMintRequest.class)).map(ApiResult::created));
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = StablecoinMintRequest.class))) JsonBody<StablecoinMintRequest> body) {
+        return idempotency.runWithRequiredKey(caller.get(), idempotencyKey, "POST", "/stablecoins/" + id + "/mints", body.tree(), RETRY_SAFE,
+                () -> operations.mint(id, body.bound()).map(ApiResult::created));
     }
 
     @POST
     @Path("stablecoins/{stablecoinId}/burns")
     @Secured(Permission.TRANSACT)
     public Uni<Response> burn(@HeaderParam(Idempotency.HEADER) String idempotencyKey, @PathParam("stablecoinId") String id,
-            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = StablecoinBurnRequest.class))) JsonNode body) {
-        return idempotency.runWithRequiredKey(caller.get(), idempotencyKey, "POST", "/stablecoins/" + id + "/burns", body, RETRY_SAFE,
-                () -> operations.burn(id, bodies.bind(body, StablecoinBurnRequest.class)).map(ApiResult::created));
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = StablecoinBurnRequest.class))) JsonBody<StablecoinBurnRequest> body) {
+        return idempotency.runWithRequiredKey(caller.get(), idempotencyKey, "POST", "/stablecoins/" + id + "/burns", body.tree(), RETRY_SAFE,
+                () -> operations.burn(id, body.bound()).map(ApiResult::created));
     }
 
     @GET

@@ -1,6 +1,5 @@
 package payments.verification;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -11,7 +10,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import payments.common.JsonBodies;
+import payments.common.JsonBody;
 import payments.common.Page;
 import payments.common.security.CurrentCaller;
 import payments.common.security.Permission;
@@ -32,12 +31,10 @@ public class ComplianceReviewResource {
 
     private final ComplianceReviews reviews;
     private final CurrentCaller caller;
-    private final JsonBodies bodies;
 
-    public ComplianceReviewResource(ComplianceReviews reviews, CurrentCaller caller, JsonBodies bodies) {
+    public ComplianceReviewResource(ComplianceReviews reviews, CurrentCaller caller) {
         this.reviews = reviews;
         this.caller = caller;
-        this.bodies = bodies;
     }
 
     @org.eclipse.microprofile.openapi.annotations.Operation(summary = "List verifications waiting for review",
@@ -54,8 +51,8 @@ public class ComplianceReviewResource {
     @POST
     @Path("reviews/{verificationId}/approve")
     public Uni<ComplianceReviews.DecisionResponse> approve(@PathParam("verificationId") String verificationId, @RequestBody(content = @Content(
-            mediaType = "application/json", schema = @Schema(implementation = DecisionRequest.class))) JsonNode body) {
-        return reviews.decide(verificationId, true, bodies.bind(body, DecisionRequest.class), caller.get());
+            mediaType = "application/json", schema = @Schema(implementation = DecisionRequest.class))) JsonBody<DecisionRequest> body) {
+        return reviews.decide(verificationId, true, body.bound(), caller.get());
     }
 
     /** Body {@code {"reason"}}, required. */
@@ -64,8 +61,8 @@ public class ComplianceReviewResource {
     @POST
     @Path("reviews/{verificationId}/reject")
     public Uni<ComplianceReviews.DecisionResponse> reject(@PathParam("verificationId") String verificationId, @RequestBody(content = @Content(
-            mediaType = "application/json", schema = @Schema(implementation = DecisionRequest.class))) JsonNode body) {
-        return reviews.decide(verificationId, false, bodies.bind(body, DecisionRequest.class), caller.get());
+            mediaType = "application/json", schema = @Schema(implementation = DecisionRequest.class))) JsonBody<DecisionRequest> body) {
+        return reviews.decide(verificationId, false, body.bound(), caller.get());
     }
 
     /** Body {@code {"reason"}}, required: an APPROVED customer's KYC/KYB is reviewed again. */
@@ -74,8 +71,8 @@ public class ComplianceReviewResource {
     @POST
     @Path("customers/{customerId}/reopen")
     public Uni<ComplianceReviews.DecisionResponse> reopen(@PathParam("customerId") String customerId, @RequestBody(content = @Content(
-            mediaType = "application/json", schema = @Schema(implementation = DecisionRequest.class))) JsonNode body) {
-        return reviews.reopen(customerId, bodies.bind(body, DecisionRequest.class), caller.get());
+            mediaType = "application/json", schema = @Schema(implementation = DecisionRequest.class))) JsonBody<DecisionRequest> body) {
+        return reviews.reopen(customerId, body.bound(), caller.get());
     }
 
     @org.eclipse.microprofile.openapi.annotations.Operation(summary = "List compliance decisions",

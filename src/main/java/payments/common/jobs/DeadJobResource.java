@@ -1,6 +1,5 @@
 package payments.common.jobs;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -11,7 +10,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import payments.common.JsonBodies;
+import payments.common.JsonBody;
 import payments.common.Page;
 import payments.common.jobs.DeadJobs.DeadJobResolveRequest;
 import payments.common.jobs.DeadJobs.DeadJobResponse;
@@ -30,12 +29,10 @@ public class DeadJobResource {
 
     private final DeadJobs deadJobs;
     private final CurrentCaller caller;
-    private final JsonBodies bodies;
 
-    public DeadJobResource(DeadJobs deadJobs, CurrentCaller caller, JsonBodies bodies) {
+    public DeadJobResource(DeadJobs deadJobs, CurrentCaller caller) {
         this.deadJobs = deadJobs;
         this.caller = caller;
-        this.bodies = bodies;
     }
 
     /** Newest first; {@code moneyOnly=true} lists only the jobs given up while they held money. */
@@ -56,7 +53,7 @@ public class DeadJobResource {
     @Path("{jobId}/resolve")
     @Secured(Permission.MANAGE)
     public Uni<DeadJobResponse> resolve(@PathParam("jobId") String jobId,
-            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = DeadJobResolveRequest.class))) JsonNode body) {
-        return deadJobs.resolve(jobId, bodies.bind(body, DeadJobResolveRequest.class), caller.get());
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = DeadJobResolveRequest.class))) JsonBody<DeadJobResolveRequest> body) {
+        return deadJobs.resolve(jobId, body.bound(), caller.get());
     }
 }

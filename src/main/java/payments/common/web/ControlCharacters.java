@@ -73,6 +73,9 @@ public class ControlCharacters implements ReaderInterceptor {
         if (body instanceof JsonNode node) {
             return node;
         }
+        if (body instanceof payments.common.JsonBody<?> json) {
+            return json.tree();
+        }
         if (body instanceof String text) {
             try {
                 return mapper.readTree(text);

@@ -66,13 +66,14 @@ public class ConsoleResource {
     private final WebhookDeliveryResource deliveries;
     private final ComplianceReviewResource reviews;
     private final CustomerResource customers;
+    private final payments.common.JsonBodies bodies;
     /** The API's base path with its closing slash ("/2025-10-13/"): where the console's links start. */
     private final String base;
 
     public ConsoleResource(ConsoleSessions sessions, ConsolePages pages, ApiTokenService tokens, CurrentCaller currentCaller,
                            Engine templates, ObjectMapper mapper, SandboxMoneyResource money, SandboxCardResource cards,
                            SandboxResource sandbox, WebhookDeliveryResource deliveries, ComplianceReviewResource reviews,
-                           CustomerResource customers) {
+                           CustomerResource customers, payments.common.JsonBodies bodies) {
         this.base = ApiPath.BASE_WITH_SLASH;
         this.sessions = sessions;
         this.pages = pages;
@@ -86,6 +87,7 @@ public class ConsoleResource {
         this.deliveries = deliveries;
         this.reviews = reviews;
         this.customers = customers;
+        this.bodies = bodies;
     }
 
     // Signing in and out.
@@ -246,7 +248,7 @@ public class ConsoleResource {
             body.put("reason", reason);
         }
         return act(session, form, Permission.COMPLIANCE_REVIEW, () ->
-                ("approve".equals(decision) ? reviews.approve(id, body) : reviews.reject(id, body))
+                ("approve".equals(decision) ? reviews.approve(id, decision(body)) : reviews.reject(id, decision(body)))
                         .map(done -> "customers/" + customerId + "?notice=" + decision + "d"));
     }
 
@@ -266,7 +268,11 @@ public class ConsoleResource {
     public Uni<Response> advanceClock(@CookieParam(ConsoleSessions.COOKIE) String session, @FormParam("form") String form,
                                       @FormParam("seconds") String seconds) {
         ObjectNode body = JsonNodeFactory.instance.objectNode().set("seconds", number(seconds));
-        return act(session, form, Permission.MANAGE, () -> sandbox.advanceClock(body).map(clock -> "?notice=advanced"));
+        return act(session, form, Permission.MANAGE, () -> sandbox.advanceClock(bodies.body(body, payments.sandbox.SandboxResource.ClockAdvanceRequest.class)).map(clock -> "?notice=advanced"));
+    }
+
+    private payments.common.JsonBody<payments.verification.ComplianceReviews.DecisionRequest> decision(ObjectNode body) {
+        return bodies.body(body, payments.verification.ComplianceReviews.DecisionRequest.class);
     }
 
     // The frame every page and action goes through.

@@ -76,6 +76,16 @@ class ConsoleTest {
                 .body(containsString("INTERNAL_ACCOUNT_NOT_FOUND"));
     }
 
+    /** A customer may have no name yet (an individual without fullName): its pages show its id, and the list still renders. */
+    @Test
+    void aCustomerWithoutANameIsShownByItsId() {
+        String customerId = api().body(Map.of("customerType", "INDIVIDUAL", "platformCustomerId", TestSupport.uniqueCustomerRef("nameless")))
+                .post("/customers").then().statusCode(201).extract().path("id");
+        String session = signIn(TestSupport.CLIENT_ID, TestSupport.CLIENT_SECRET);
+        page(session, "/customers").then().statusCode(200).body(containsString(customerId));
+        page(session, "/customers/" + customerId).then().statusCode(200).body(containsString("<h1>" + customerId));
+    }
+
     @Test
     void eachActionNeedsThePermissionOfItsOperationAndADeletedTokenEndsItsSessions() {
         Holder holder = MoneyFixtures.approvedCustomer(List.of("USD"));
