@@ -1,6 +1,5 @@
 package payments.card;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -19,6 +18,7 @@ import payments.card.CardService.CardListQuery;
 import payments.card.CardView.CardResponse;
 import payments.common.ApiResult;
 import payments.common.Idempotency;
+import payments.common.JsonBody;
 import payments.common.Page;
 import payments.common.security.CurrentCaller;
 import payments.common.security.Permission;
@@ -32,7 +32,7 @@ import payments.common.web.RunsToCompletion;
 @Secured(Permission.VIEW)
 public class CardResource {
 
-    /** POST /cards body (documentation; the service reads the JSON itself). */
+    /** POST /cards body, bound once the interface's schema has checked it (CardService.CREATE). */
     public record CardCreateRequest(String customerId, @Schema(enumeration = "VIRTUAL") String form, String fundingSource,
                                     @Schema(description = "Ignored: the server generates it") String platformCardId,
                                     @Schema(description = "Static 3-D Secure password: required exactly when the funding"
@@ -41,7 +41,7 @@ public class CardResource {
                                     Long maxSpendPerTransaction, Long maxSpendPerDay, Integer maxTransactionsPerDay) {
     }
 
-    /** PATCH /cards/{id} body: at least one field; a limit sent as null is cleared. */
+    /** PATCH /cards/{id} body: at least one field; which were sent (a limit sent as null is cleared) is the bound body's to say. */
     public record CardUpdateRequest(@Schema(enumeration = {"ACTIVE", "FROZEN", "CLOSED"}) String status, String fundingSource,
                                     Long maxSpendPerTransaction, Long maxSpendPerDay, Integer maxTransactionsPerDay,
                                     String threeDSecurePassword) {
@@ -68,9 +68,10 @@ public class CardResource {
     @POST
     @Secured(Permission.MANAGE)
     public Uni<Response> create(@HeaderParam(Idempotency.HEADER) String idempotencyKey,
-            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = CardCreateRequest.class))) JsonNode body) {
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = CardCreateRequest.class)))
+            JsonBody<CardCreateRequest> body) {
         service.requireIssuer();
-        return idempotency.runWithRequiredKey(caller.get(), idempotencyKey, "POST", "/cards", body,
+        return idempotency.runWithRequiredKey(caller.get(), idempotencyKey, "POST", "/cards", body.tree(),
                 "issuing a card needs an Idempotency-Key so that a retry cannot issue a second card",
                 () -> service.issue(body).map(ApiResult::created));
     }
@@ -94,7 +95,8 @@ public class CardResource {
     @Path("{id}")
     @Secured(Permission.MANAGE)
     public Uni<CardResponse> update(@PathParam("id") String id,
-            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = CardUpdateRequest.class))) JsonNode body) {
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = CardUpdateRequest.class)))
+            JsonBody<CardUpdateRequest> body) {
         return service.update(id, body);
     }
 
@@ -120,11 +122,12 @@ public class CardResource {
     @Path("{id}/tokenize")
     @Secured(Permission.MANAGE)
     public Uni<java.util.Map<String, String>> tokenize(@PathParam("id") String id,
-            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = CardTokenizeRequest.class))) JsonNode body) {
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = CardTokenizeRequest.class)))
+            JsonBody<CardTokenizeRequest> body) {
         return tokenization.tokenize(id, body, caller.get());
     }
 
-    /** POST /cards/{id}/tokenize body (documentation). */
+    /** POST /cards/{id}/tokenize body, bound once CardTokenization.REQUEST has checked it. */
     public record CardTokenizeRequest(@Schema(enumeration = {"APPLE_PAY", "GOOGLE_PAY"}, required = true) String wallet,
                                       @Schema(description = "Apple Pay: the wallet's certificate chain, base64 DER, leaf first")
                                       java.util.List<String> certificates,

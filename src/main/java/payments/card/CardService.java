@@ -1,6 +1,5 @@
 package payments.card;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
@@ -11,13 +10,16 @@ import jakarta.persistence.LockModeType;
 import payments.account.CardCapabilities;
 import payments.account.CardPrograms;
 import payments.account.InternalAccount;
+import payments.card.CardResource.CardCreateRequest;
+import payments.card.CardResource.CardUpdateRequest;
 import payments.card.CardView.CardResponse;
-import payments.common.UnknownFields;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
+import payments.common.JsonBodies;
+import payments.common.JsonBody;
 import payments.common.JsonText;
 import payments.common.Page;
 import payments.common.PageRequest;
@@ -108,14 +110,13 @@ public class CardService {
      * well-formed); then the cardholder's KYC, the funding source and the live-card maximum.
      */
     @WithTransaction
-    public Uni<CardResponse> issue(JsonNode body) {
+    public Uni<CardResponse> issue(JsonBody<CardCreateRequest> body) {
         requireIssuer();
-        if (body == null || !body.isObject()) {
-            throw ApiException.bodyNotAnObject();
-        }
-        List<FieldError> errors = new ArrayList<>(UnknownFields.validate(body, CREATE, "").errors());
-        String customerId = body.path("customerId").textValue();
-        String fundingSource = body.path("fundingSource").textValue();
+        JsonBodies.Bound<CardCreateRequest> checked = body.checked(CREATE);
+        List<FieldError> errors = new ArrayList<>(checked.typeErrors());
+        CardCreateRequest request = checked.value();
+        String customerId = request.customerId();
+        String fundingSource = request.fundingSource();
         boolean customerIdValid = FieldError.checkId("customerId", IdType.CUSTOMER, customerId, errors);
         boolean fundingValid = FieldError.checkId("fundingSource", IdType.INTERNAL_ACCOUNT, fundingSource, errors);
         if (customerId == null || fundingSource == null || !customerIdValid || !fundingValid) {
@@ -124,8 +125,8 @@ public class CardService {
         return CustomerService.findForChange(customerId).flatMap(customer -> fundingAccount(fundingSource).flatMap(account -> {
             CardCapabilities capabilities = fundingCapabilities(account, customer.id);
             if (capabilities != null) {
-                errors.addAll(limitErrors(body, capabilities));
-                errors.addAll(passwordErrors(body, capabilities, true));
+                errors.addAll(limitErrors(checked, capabilities));
+                errors.addAll(passwordErrors(checked, request.threeDSecurePassword(), capabilities, true));
             }
             if (!errors.isEmpty()) {
                 throw ApiException.invalidInput(errors);
@@ -135,11 +136,11 @@ public class CardService {
                         + customer.statusField() + " is " + customer.verificationStatus + "; cards need APPROVED");
             }
             requireFundable(account, capabilities, fundingSource);
-            return requireRoomForCard().flatMap(ignored -> create(customer, account, capabilities, body));
+            return requireRoomForCard().flatMap(ignored -> create(customer, account, capabilities, request));
         }));
     }
 
-    private Uni<CardResponse> create(Customer customer, InternalAccount account, CardCapabilities capabilities, JsonNode body) {
+    private Uni<CardResponse> create(Customer customer, InternalAccount account, CardCapabilities capabilities, CardCreateRequest request) {
         Card card = new Card();
         card.id = Ids.newUuid();
         card.customerId = customer.id;
@@ -151,14 +152,14 @@ public class CardService {
         card.platformCardId = "card_" + hex;
         card.processorRef = "proc_" + hex.substring(16);
         card.issuerRef = "iss_" + hex.substring(12, 28);
-        card.maxSpendPerTransaction = longOrNull(body, "maxSpendPerTransaction");
-        card.maxSpendPerDay = longOrNull(body, "maxSpendPerDay");
-        card.maxTransactionsPerDay = body.hasNonNull("maxTransactionsPerDay") ? body.get("maxTransactionsPerDay").intValue() : null;
+        card.maxSpendPerTransaction = request.maxSpendPerTransaction();
+        card.maxSpendPerDay = request.maxSpendPerDay();
+        card.maxTransactionsPerDay = request.maxTransactionsPerDay();
         card.capabilities = json.write(capabilities);
         card.createdAt = clock.now();
         card.updatedAt = card.createdAt;
-        if (body.hasNonNull(PASSWORD)) {
-            issuer.setThreeDSecurePassword(card.id, body.get(PASSWORD).textValue());
+        if (request.threeDSecurePassword() != null) {
+            issuer.setThreeDSecurePassword(card.id, request.threeDSecurePassword());
         }
         return card.<Card>persist()
                 .call(() -> jobs.enqueueNow(CardProvisioning.TYPE, card.id.toString()))
@@ -217,31 +218,37 @@ public class CardService {
                 java.util.Map.of("field", "fundingSource"));
     }
 
-    /** Limits set only where the card program has the capability. */
-    private static List<FieldError> limitErrors(JsonNode body, CardCapabilities capabilities) {
+    /** Limits set (sent with a value, even one refused) only where the card program has the capability. */
+    private static List<FieldError> limitErrors(JsonBodies.Bound<?> body, CardCapabilities capabilities) {
         List<FieldError> errors = new ArrayList<>();
-        for (String limit : List.of("maxSpendPerTransaction", "maxSpendPerDay")) {
-            if (body.hasNonNull(limit) && !capabilities.supportsSpendLimitsAtIssuance()) {
-                errors.add(FieldError.of(limit, "Spend limits are not supported for cards funded by this account"
-                        + " (cardCapabilities.supportsSpendLimitsAtIssuance is false)"));
+        if (!capabilities.supportsSpendLimitsAtIssuance()) {
+            for (String limit : List.of("maxSpendPerTransaction", "maxSpendPerDay")) {
+                if (givenValue(body, limit)) {
+                    errors.add(FieldError.of(limit, "Spend limits are not supported for cards funded by this account"
+                            + " (cardCapabilities.supportsSpendLimitsAtIssuance is false)"));
+                }
             }
         }
-        if (body.hasNonNull("maxTransactionsPerDay") && !capabilities.supportsTransactionCountLimit()) {
+        if (givenValue(body, "maxTransactionsPerDay") && !capabilities.supportsTransactionCountLimit()) {
             errors.add(FieldError.of("maxTransactionsPerDay", "Transaction-count limits are not supported for cards funded by"
                     + " this account (cardCapabilities.supportsTransactionCountLimit is false)"));
         }
         return errors;
     }
 
+    private static boolean givenValue(JsonBodies.Bound<?> body, String field) {
+        return body.sent(field) && !body.sentAsNull(field);
+    }
+
     /** The static 3-D Secure password only where the program has the capability, never blank; at issuance exactly there. */
-    private static List<FieldError> passwordErrors(JsonNode body, CardCapabilities capabilities, boolean issuing) {
-        JsonNode password = body.get(PASSWORD);
-        boolean given = password != null && !password.isNull();
+    private static List<FieldError> passwordErrors(JsonBodies.Bound<?> body, String password, CardCapabilities capabilities,
+                                                   boolean issuing) {
+        boolean given = givenValue(body, PASSWORD);
         if (given && !capabilities.supports3dSecurePassword()) {
             return List.of(FieldError.of(PASSWORD, "A static 3-D Secure password is not supported for cards funded by this"
                     + " account (cardCapabilities.supports3dSecurePassword is false)"));
         }
-        if (given && password.isTextual() && password.textValue().isBlank()) {
+        if (password != null && password.isBlank()) {
             return List.of(new FieldError(PASSWORD, FieldError.Constraint.length(1, 128), "Must not be empty or whitespace only"));
         }
         if (!given && issuing && capabilities.supports3dSecurePassword()) {
@@ -249,10 +256,6 @@ public class CardService {
                     + " (cardCapabilities.supports3dSecurePassword is true)"));
         }
         return List.of();
-    }
-
-    private static Long longOrNull(JsonNode body, String field) {
-        return body.hasNonNull(field) ? body.get(field).longValue() : null;
     }
 
     @WithSession
@@ -303,19 +306,20 @@ public class CardService {
      * a new 3-D Secure password, another funding source. Closing is final and goes alone.
      */
     @WithTransaction
-    public Uni<CardResponse> update(String cardId, JsonNode body) {
+    public Uni<CardResponse> update(String cardId, JsonBody<CardUpdateRequest> body) {
         requireIssuer();
         return find(cardId, true).flatMap(card -> {
-            checkUpdate(card, body);
-            String requested = body.path("status").textValue();
+            JsonBodies.Bound<CardUpdateRequest> checked = body.checked(UPDATE);
+            CardUpdateRequest request = checkUpdate(card, checked);
+            String requested = request.status();
             CardStatus.requireMutable(card.status, requested);
             if (requested != null) {
                 CardStatus.requireMove(card.status, requested);
             }
-            return changeFunding(card, body.path("fundingSource").textValue()).flatMap(fundingChanged -> {
-                applyLimits(card, body);
-                if (body.hasNonNull(PASSWORD)) {
-                    issuer.setThreeDSecurePassword(card.id, body.get(PASSWORD).textValue());
+            return changeFunding(card, request.fundingSource()).flatMap(fundingChanged -> {
+                applyLimits(card, checked);
+                if (request.threeDSecurePassword() != null) {
+                    issuer.setThreeDSecurePassword(card.id, request.threeDSecurePassword());
                 }
                 boolean statusChanged = requested != null && !requested.equals(card.status);
                 card.updatedAt = clock.now();
@@ -336,44 +340,45 @@ public class CardService {
         });
     }
 
-    /** Every field problem of a PATCH body, at once (400 INVALID_INPUT). */
-    private void checkUpdate(Card card, JsonNode body) {
-        if (body == null || !body.isObject()) {
-            throw ApiException.bodyNotAnObject();
-        }
-        List<FieldError> errors = new ArrayList<>(UnknownFields.validate(body, UPDATE, "").errors());
-        if (CHANGES.stream().noneMatch(body::has)) {
+    /** Every field problem of a PATCH body, at once (400 INVALID_INPUT); the request when there is none. */
+    private CardUpdateRequest checkUpdate(Card card, JsonBodies.Bound<CardUpdateRequest> checked) {
+        List<FieldError> errors = new ArrayList<>(checked.typeErrors());
+        CardUpdateRequest request = checked.value();
+        if (CHANGES.stream().noneMatch(checked::sent)) {
             errors.add(FieldError.of("body", "Send at least one of " + String.join(", ", CHANGES)));
         }
         for (String field : List.of("status", "fundingSource", PASSWORD)) {
-            if (body.has(field) && body.get(field).isNull()) {
+            if (checked.sentAsNull(field)) {
                 errors.add(FieldError.of(field, "fundingSource".equals(field)
                         ? "Cannot be null: a card always has a funding source (freeze the card to stop spending)"
                         : "Cannot be null"));
             }
         }
-        if ("CLOSED".equals(body.path("status").textValue())) {
-            CHANGES.stream().filter(field -> !"status".equals(field) && body.has(field)).forEach(field ->
+        if (CardStatus.CLOSED.equals(request.status())) {
+            CHANGES.stream().filter(field -> !"status".equals(field) && checked.sent(field)).forEach(field ->
                     errors.add(FieldError.of(field, "Cannot be combined with status CLOSED: closing is final")));
         }
-        FieldError.checkId("fundingSource", IdType.INTERNAL_ACCOUNT, body.path("fundingSource").textValue(), errors);
+        FieldError.checkId("fundingSource", IdType.INTERNAL_ACCOUNT, request.fundingSource(), errors);
         CardCapabilities capabilities = view.capabilities(card);
-        errors.addAll(limitErrors(body, capabilities));
-        errors.addAll(passwordErrors(body, capabilities, false));
+        errors.addAll(limitErrors(checked, capabilities));
+        errors.addAll(passwordErrors(checked, request.threeDSecurePassword(), capabilities, false));
         if (!errors.isEmpty()) {
             throw ApiException.invalidInput(errors);
         }
+        return request;
     }
 
-    private static void applyLimits(Card card, JsonNode body) {
-        if (body.has("maxSpendPerTransaction")) {
-            card.maxSpendPerTransaction = longOrNull(body, "maxSpendPerTransaction");
+    /** Limits sent are set (sent as null: cleared); limits not sent are kept. */
+    private static void applyLimits(Card card, JsonBodies.Bound<CardUpdateRequest> checked) {
+        CardUpdateRequest request = checked.value();
+        if (checked.sent("maxSpendPerTransaction")) {
+            card.maxSpendPerTransaction = request.maxSpendPerTransaction();
         }
-        if (body.has("maxSpendPerDay")) {
-            card.maxSpendPerDay = longOrNull(body, "maxSpendPerDay");
+        if (checked.sent("maxSpendPerDay")) {
+            card.maxSpendPerDay = request.maxSpendPerDay();
         }
-        if (body.has("maxTransactionsPerDay")) {
-            card.maxTransactionsPerDay = body.hasNonNull("maxTransactionsPerDay") ? body.get("maxTransactionsPerDay").intValue() : null;
+        if (checked.sent("maxTransactionsPerDay")) {
+            card.maxTransactionsPerDay = request.maxTransactionsPerDay();
         }
     }
 

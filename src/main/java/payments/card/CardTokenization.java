@@ -1,6 +1,5 @@
 package payments.card;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
@@ -8,12 +7,14 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.bouncycastle.crypto.digests.SHA256Digest;
 import org.bouncycastle.crypto.generators.HKDFBytesGenerator;
 import org.bouncycastle.crypto.params.HKDFParameters;
+import payments.card.CardResource.CardTokenizeRequest;
 import payments.common.RunTimeRandom;
-import payments.common.UnknownFields;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.Ids;
+import payments.common.JsonBodies;
+import payments.common.JsonBody;
 import payments.common.JsonText;
 import payments.common.ServerClock;
 import payments.common.ServerConfig;
@@ -95,10 +96,12 @@ public class CardTokenization {
      * 429 past the card's tokenizations per day (counted under the card's lock).
      */
     @WithTransaction
-    public Uni<Map<String, String>> tokenize(String cardId, JsonNode body, Caller caller) {
+    public Uni<Map<String, String>> tokenize(String cardId, JsonBody<CardTokenizeRequest> body, Caller caller) {
         cards.requireIssuer();
         return CardService.find(cardId, true).flatMap(card -> platform.settings().flatMap(settings -> {
-            ApplePayKey appleKey = check(body);
+            JsonBodies.Bound<CardTokenizeRequest> checked = body.checked(REQUEST);
+            ApplePayKey appleKey = check(checked);
+            CardTokenizeRequest request = checked.value();
             if (!view.capabilities(card).supportsDigitalWalletTokenization()) {
                 throw new ApiException(ErrorCode.FORBIDDEN, "Cards funded by this account cannot be added to digital wallets"
                         + " (cardCapabilities.supportsDigitalWalletTokenization is false)");
@@ -111,7 +114,7 @@ public class CardTokenization {
                 throw new ApiException(ErrorCode.CONFLICT, "Set cardTokenization2faConfig (at least its displayName) with PATCH /config"
                         + " first: the cardholder is sent a code in its name when adding the card to a wallet");
             }
-            return record(card, body.get("wallet").asText(), caller).map(recorded -> seal(card, body, appleKey));
+            return record(card, request.wallet(), caller).map(recorded -> seal(card, request, appleKey));
         }));
     }
 
@@ -140,15 +143,15 @@ public class CardTokenization {
                 .replaceWithVoid();
     }
 
-    private Map<String, String> seal(Card card, JsonNode body, ApplePayKey appleKey) {
+    private Map<String, String> seal(Card card, CardTokenizeRequest request, ApplePayKey appleKey) {
         String details = secrets.open(CardProvisioning.sealName(card.id), card.sealedDetails);
         Map<String, String> answer = new LinkedHashMap<>();
-        answer.put("wallet", body.get("wallet").asText());
+        answer.put("wallet", request.wallet());
         if (appleKey != null) {
-            answer.putAll(sealForApplePay(appleKey.key(), details, body.get("nonce").asText(), body.get("nonceSignature").asText()));
+            answer.putAll(sealForApplePay(appleKey.key(), details, request.nonce(), request.nonceSignature()));
         } else {
-            Map<String, String> card4Google = Map.of("details", details, "clientDeviceId", body.get("clientDeviceId").asText(),
-                    "clientWalletAccountId", body.get("clientWalletAccountId").asText());
+            Map<String, String> card4Google = Map.of("details", details, "clientDeviceId", request.clientDeviceId(),
+                    "clientWalletAccountId", request.clientWalletAccountId());
             answer.put("opaquePaymentCard", Base64.getEncoder().encodeToString(
                     secrets.seal("opc:" + card.id, json.write(card4Google)).getBytes(StandardCharsets.UTF_8)));
         }
@@ -159,15 +162,13 @@ public class CardTokenization {
     }
 
     /** Every field problem at once; for Apple Pay, the leaf certificate's P-256 key, once its chain and the nonce's signature hold. */
-    private ApplePayKey check(JsonNode body) {
-        if (body == null || !body.isObject()) {
-            throw ApiException.bodyNotAnObject();
-        }
-        List<FieldError> errors = new ArrayList<>(UnknownFields.validate(body, REQUEST, "").errors());
-        String wallet = body.path("wallet").textValue();
+    private ApplePayKey check(JsonBodies.Bound<CardTokenizeRequest> checked) {
+        List<FieldError> errors = new ArrayList<>(checked.typeErrors());
+        CardTokenizeRequest request = checked.value();
+        String wallet = request.wallet();
         List<String> needed = APPLE_PAY.equals(wallet) ? List.of("certificates", "nonce", "nonceSignature")
                 : GOOGLE_PAY.equals(wallet) ? List.of("clientDeviceId", "clientWalletAccountId") : List.of();
-        needed.stream().filter(field -> !body.hasNonNull(field))
+        needed.stream().filter(field -> !checked.sent(field) || checked.sentAsNull(field))
                 .forEach(field -> errors.add(FieldError.of(field, "Is required for " + wallet)));
         if (APPLE_PAY.equals(wallet) && !certificates.configured()) {
             throw new ApiException(ErrorCode.NOT_IMPLEMENTED, "No Apple Pay root is configured (svc.cards.tokenization-roots):"
@@ -176,16 +177,16 @@ public class CardTokenization {
         PublicKey key = null;
         if (APPLE_PAY.equals(wallet) && errors.isEmpty()) {
             List<X509Certificate> chain = new ArrayList<>();
-            JsonNode given = body.get("certificates");
+            List<String> given = request.certificates();
             for (int i = 0; i < given.size(); i++) {
                 try {
-                    chain.add(WalletCertificates.parse(Base64.getDecoder().decode(given.get(i).asText())));
+                    chain.add(WalletCertificates.parse(Base64.getDecoder().decode(given.get(i))));
                 } catch (GeneralSecurityException | IllegalArgumentException e) {
                     errors.add(FieldError.of("certificates[" + i + "]", "Must be a base64 DER X.509 certificate"));
                 }
             }
-            byte[] nonce = base64(body, "nonce", errors);
-            byte[] nonceSignature = base64(body, "nonceSignature", errors);
+            byte[] nonce = base64(request.nonce(), "nonce", errors);
+            byte[] nonceSignature = base64(request.nonceSignature(), "nonceSignature", errors);
             if (errors.isEmpty()) {
                 key = chain.get(0).getPublicKey();
                 String untrusted = certificates.chainProblem(chain, clock.now());
@@ -204,9 +205,9 @@ public class CardTokenization {
         return key == null ? null : new ApplePayKey(key);
     }
 
-    private static byte[] base64(JsonNode body, String field, List<FieldError> errors) {
+    private static byte[] base64(String value, String field, List<FieldError> errors) {
         try {
-            return Base64.getDecoder().decode(body.get(field).asText());
+            return Base64.getDecoder().decode(value);
         } catch (IllegalArgumentException e) {
             errors.add(FieldError.of(field, "Must be base64"));
             return new byte[0];

@@ -10,6 +10,9 @@ import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
 
+import payments.common.schema.JsonSchema;
+import payments.common.schema.SchemaValidator;
+
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -33,7 +36,17 @@ public class JsonBodies {
     }
 
     /** A bound request and the values that could not be bound (their fields are left unset). */
-    public record Bound<T>(T value, List<FieldError> typeErrors) {
+    public record Bound<T>(T value, List<FieldError> typeErrors, java.util.Map<String, Boolean> sent) {
+
+        /** Whether the body carried the (top-level) field, whatever its value, null included. */
+        public boolean sent(String field) {
+            return sent.containsKey(field);
+        }
+
+        /** Whether the body carried the (top-level) field as JSON null. */
+        public boolean sentAsNull(String field) {
+            return Boolean.TRUE.equals(sent.get(field));
+        }
     }
 
     /**
@@ -56,8 +69,52 @@ public class JsonBodies {
     }
 
     public <T> Bound<T> bind(JsonNode body, Class<T> type) {
+        return bind(body, type, true);
+    }
+
+    /**
+     * The "one way in" for a body the interface gives a schema for: checked against it first (every
+     * violation, unknown fields by the policy, exactly as the schema check reports them), then bound
+     * to its record; a value of the wrong type is reported once, by the schema. The feature's own rules
+     * then run on the record and add their errors to {@link Bound#typeErrors()} before anything is refused.
+     */
+    public <T> Bound<T> check(JsonNode body, JsonSchema schema, Class<T> type) {
+        if (body == null || !body.isObject()) {
+            throw ApiException.bodyNotAnObject();
+        }
+        SchemaValidator.Result result = UnknownFields.validate(body, schema, "");
+        List<FieldError> errors = new ArrayList<>(result.errors());
+        // The schema's result leaves out values of the wrong type (an array, its wrong items); the ones it keeps
+        // though refused (out of range, too long) go too: each is reported once, by the schema.
+        ObjectNode checked = (result.value() instanceof ObjectNode cleaned ? cleaned : (ObjectNode) body).deepCopy();
+        errors.forEach(error -> removeField(checked, error.field()));
+        Bound<T> bound = bind(checked, type, false);
+        errors.addAll(bound.typeErrors());
+        return new Bound<>(bound.value(), List.copyOf(errors), sentFields(body));
+    }
+
+    /** The body's top-level fields, each with whether it was sent as null. */
+    private static java.util.Map<String, Boolean> sentFields(JsonNode body) {
+        java.util.Map<String, Boolean> names = new java.util.LinkedHashMap<>();
+        body.fields().forEachRemaining(field -> names.put(field.getKey(), field.getValue().isNull()));
+        return java.util.Collections.unmodifiableMap(names);
+    }
+
+    /** Removes the object field a field error names ("a.b.c"); a path through an array is left to the schema's result. */
+    private static void removeField(ObjectNode root, String field) {
+        if (field.contains("[")) {
+            return;
+        }
+        List<JsonMappingException.Reference> path = new ArrayList<>();
+        for (String name : field.split("\\.")) {
+            path.add(new JsonMappingException.Reference(null, name));
+        }
+        remove(root, path);
+    }
+
+    private <T> Bound<T> bind(JsonNode body, Class<T> type, boolean reportUnknown) {
         if (body == null || body.isNull() || body.isMissingNode()) {
-            return new Bound<>(null, List.of());
+            return new Bound<>(null, List.of(), java.util.Map.of());
         }
         if (!body.isObject()) {
             throw ApiException.bodyNotAnObject();
@@ -69,8 +126,11 @@ public class JsonBodies {
         while (true) {
             try {
                 T value = reader.readValue(remaining);
-                UnknownFields.found(List.copyOf(unknown), typeErrors);
-                return new Bound<>(value, List.copyOf(typeErrors));
+                // Unknown fields of a schema-checked body were the schema's to judge: here they are only skipped.
+                if (reportUnknown) {
+                    UnknownFields.found(List.copyOf(unknown), typeErrors);
+                }
+                return new Bound<>(value, List.copyOf(typeErrors), sentFields(body));
             } catch (MismatchedInputException e) {
                 if (e.getPath().isEmpty() || typeErrors.size() == MAX_TYPE_ERRORS || !remove(remaining, e.getPath())) {
                     throw ApiException.invalidInput(typeErrors.isEmpty() ? List.of(typeMismatch(e)) : typeErrors);

@@ -15,4 +15,9 @@ public record JsonBody<T>(JsonNode tree, Class<T> type, JsonBodies binder) {
     public JsonBodies.Bound<T> bound() {
         return binder.bind(tree, type);
     }
+
+    /** The body checked against the interface's schema for it, then bound ({@link JsonBodies#check}). */
+    public JsonBodies.Bound<T> checked(payments.common.schema.JsonSchema schema) {
+        return binder.check(tree, schema, type);
+    }
 }
