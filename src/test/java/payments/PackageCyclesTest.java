@@ -75,7 +75,7 @@ class PackageCyclesTest {
     void productionCodeHoldsNoMagicValue() throws IOException {
         java.util.regex.Pattern magic = java.util.regex.Pattern.compile(
                 "\"\\$(success|fail|pending)\\.|MagicValues|RailOutcome|\\bsuffix\\(|QUOTE_00[2-7]|TRANSFER_00[2-5]"
-                        + "|\"(000000|123456)\"|SANDBOX_(CODE|OTP|SIGNATURE)|sandbox-(valid-signature|liveness)");
+                        + "|\"(000000|123456)\"|SANDBOX_(CODE|OTP|SIGNATURE|RULES)|SandboxVerdict|sandbox-(valid-signature|liveness)");
         List<String> found = new ArrayList<>();
         try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.walk(java.nio.file.Path.of("src/main/java/payments"))) {
             for (java.nio.file.Path file : files.filter(f -> f.toString().endsWith(".java") && !f.toString().contains("/sandbox/")).toList()) {

@@ -18,6 +18,8 @@ import payments.sca.ScaProvider;
 import payments.stablecoin.StablecoinProvider;
 import payments.transaction.PaymentRail;
 import payments.verification.DocumentScreening;
+import payments.verification.PacketReviewer;
+import payments.verification.VerificationsConfig;
 import payments.wallet.WalletActivities;
 
 import java.util.Optional;
@@ -31,10 +33,36 @@ import java.util.UUID;
 @ApplicationScoped
 public class SandboxProviders {
 
+    private static final String SANDBOX_RULES = "SANDBOX_RULES";
+    private static final String OPERATOR_QUEUE = "OPERATOR_QUEUE";
+
     @Produces
     @Singleton
     IdentityVerdicts identityVerdicts(ServerConfig config) {
         return config.sandbox() ? new SimulatedIdentityVerdicts() : IdentityVerdicts.NONE;
+    }
+
+    /**
+     * svc.verifications.reviewer: SANDBOX_RULES (the sandbox's default: the simulated provider's verdicts
+     * decide at once) or OPERATOR_QUEUE (production's: the compliance staff decide). The sandbox's rules
+     * stand for a provider production does not have: asked for in production, the server does not start.
+     */
+    @Produces
+    @Singleton
+    PacketReviewer packetReviewer(ServerConfig config, VerificationsConfig verifications, IdentityVerdicts verdicts) {
+        String reviewer = verifications.reviewer().map(String::strip).orElse(config.sandbox() ? SANDBOX_RULES : OPERATOR_QUEUE);
+        return switch (reviewer) {
+            case OPERATOR_QUEUE -> PacketReviewer.OPERATOR_QUEUE;
+            case SANDBOX_RULES -> {
+                if (!config.sandbox()) {
+                    throw new IllegalArgumentException("svc.verifications.reviewer=" + SANDBOX_RULES + " decides by the sandbox's magic"
+                            + " values and exists only in the sandbox; production decides through " + OPERATOR_QUEUE);
+                }
+                yield new SandboxPacketReviewer(verdicts);
+            }
+            default -> throw new IllegalArgumentException("svc.verifications.reviewer is " + SANDBOX_RULES + " or " + OPERATOR_QUEUE
+                    + ", not " + reviewer);
+        };
     }
 
     @Produces

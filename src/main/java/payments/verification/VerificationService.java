@@ -17,11 +17,9 @@ import payments.common.Page;
 import payments.common.PageRequest;
 import payments.common.QueryFilters;
 import payments.common.ServerClock;
-import payments.common.ServerConfig;
 import payments.common.jobs.Jobs;
 import payments.customer.Customer;
 import payments.customer.CustomerService;
-import payments.customer.IdentityVerdicts;
 import payments.webhook.EventType;
 import payments.webhook.WebhookPublisher;
 
@@ -47,20 +45,16 @@ public class VerificationService {
     private final WebhookPublisher webhooks;
     private final Jobs jobs;
     private final ServerClock clock;
-    private final ServerConfig config;
-    private final IdentityVerdicts verdicts;
-    private final IdentityReviewer reviewer;
+    private final PacketReviewer reviewer;
 
     public VerificationService(CustomerService customers, JsonText json, WebhookPublisher webhooks, Jobs jobs,
-                               ServerClock clock, ServerConfig config, IdentityVerdicts verdicts, IdentityReviewer reviewer) {
-        this.verdicts = verdicts;
+                               ServerClock clock, PacketReviewer reviewer) {
         this.reviewer = reviewer;
         this.customers = customers;
         this.json = json;
         this.webhooks = webhooks;
         this.jobs = jobs;
         this.clock = clock;
-        this.config = config;
     }
 
     @WithTransaction
@@ -129,31 +123,21 @@ public class VerificationService {
 
     private Uni<Void> decide(Verification verification, Customer customer) {
         JsonNode profile = json.read(customer.profile);
-        SandboxVerdict verdict = customer.isBusiness()
-                ? SandboxVerdict.forBusiness(verdicts.business(profile.path("businessInfo").path("registrationNumber").asText(null)))
-                : SandboxVerdict.forIndividual(verdicts.individual(profile.path("fullName").asText(null)));
         return DocumentService.documentsOf(customer.id).flatMap(documents -> {
-            List<VerificationIssue> issues = List.of();
-            SandboxVerdict corrected = verdict;
-            if (verdict == SandboxVerdict.POOR_QUALITY_DOCUMENT) {
-                List<Document> identity = documents.stream()
-                        .filter(doc -> doc.holderId.equals(customer.wireId()) && DocumentCategory.IDENTITY.satisfiedBy(doc.documentType))
-                        .toList();
-                if (identity.stream().anyMatch(doc -> doc.replacedAt != null)) {
-                    corrected = SandboxVerdict.APPROVE;
-                } else {
-                    issues = identity.stream().map(doc -> new VerificationIssue(doc.wireId(), "POOR_QUALITY_DOCUMENT", null,
-                            "The document image is too poor to read; upload a clearer copy with PUT /documents/" + doc.wireId(),
-                            null)).toList();
-                }
-            }
-            SandboxVerdict outcome = corrected;
-            return conclude(verification, outcome.verificationStatus(), issues)
+            PacketReviewer.Decision outcome = reviewer.decide(new PacketReviewer.Packet(customer.wireId(), customer.isBusiness(),
+                    profile.path("fullName").asText(null), registrationNumber(profile),
+                    documents.stream().map(doc -> new PacketReviewer.PacketDocument(doc.wireId(), doc.holderId, doc.documentType,
+                            doc.replacedAt != null)).toList()));
+            return conclude(verification, outcome.verificationStatus(), outcome.issues())
                     .call(() -> customers.decide(customer, outcome.customerStatus()))
                     .call(() -> customer.isBusiness() && outcome.terminal()
-                            ? decideOwners(customer, owner -> verdicts.beneficialOwner(json.read(owner.personalInfo).path("lastName").asText(null)))
+                            ? decideOwners(customer, owner -> reviewer.ownerStatus(json.read(owner.personalInfo).path("lastName").asText(null)))
                             : Uni.createFrom().voidItem());
         });
+    }
+
+    private static String registrationNumber(JsonNode profile) {
+        return profile.path("businessInfo").path("registrationNumber").asText(null);
     }
 
     /**
@@ -206,8 +190,7 @@ public class VerificationService {
     /** What the customer's packet still lacks (none for businesses the sandbox decides outright); call in a session. */
     Uni<List<VerificationIssue>> issuesFor(Customer customer) {
         JsonNode profile = json.read(customer.profile);
-        if (config.sandbox() && reviewer.sandboxRules() && SandboxVerdict.skipsPaperwork(customer.isBusiness(),
-                verdicts.business(profile.path("businessInfo").path("registrationNumber").asText(null)))) {
+        if (reviewer.skipsPaperwork(customer.isBusiness(), registrationNumber(profile))) {
             return Uni.createFrom().item(List.of());
         }
         Uni<List<BeneficialOwner>> owners = customer.isBusiness() ? BeneficialOwnerService.ownersOf(customer)
@@ -261,7 +244,7 @@ public class VerificationService {
         Uni<Void> lockDocuments = DocumentService.documentsOf(customer.id)
                 .invoke(documents -> documents.forEach(document -> document.submittedAt = now)).replaceWithVoid();
         // Under the operator queue, the packet waits for the platform's compliance staff (ComplianceReviews).
-        Uni<Void> decision = config.sandbox() && reviewer.sandboxRules()
+        Uni<Void> decision = reviewer.decidesAtOnce()
                 ? jobs.enqueueNow(VerificationDecision.TYPE, verification.id.toString()).replaceWithVoid()
                 : Uni.createFrom().voidItem();
         return lockDocuments.call(() -> customers.decide(customer, "PENDING")).call(() -> decision);

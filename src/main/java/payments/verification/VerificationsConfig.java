@@ -8,9 +8,9 @@ import java.util.Optional;
 @ConfigMapping(prefix = "svc.verifications")
 public interface VerificationsConfig {
     /**
-     * SANDBOX_RULES (the sandbox's magic values decide at once) or OPERATOR_QUEUE (the
-     * platform's compliance staff decide through /compliance/reviews); unset: the first in the
-     * sandbox, the second in production.
+     * The sandbox's own rules (its magic values decide at once; the sandbox only, see
+     * sandbox.SandboxProviders) or OPERATOR_QUEUE (the platform's compliance staff decide through
+     * /compliance/reviews); unset: the first in the sandbox, the second in production.
      */
     Optional<String> reviewer();
 }
