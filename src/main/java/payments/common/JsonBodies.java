@@ -47,6 +47,14 @@ public class JsonBodies {
         public boolean sentAsNull(String field) {
             return Boolean.TRUE.equals(sent.get(field));
         }
+
+        /** The request, for a body with no rules beyond its schema: 400 listing every error if there is one. */
+        public T valid() {
+            if (!typeErrors.isEmpty()) {
+                throw ApiException.invalidInput(typeErrors);
+            }
+            return value;
+        }
     }
 
     /**

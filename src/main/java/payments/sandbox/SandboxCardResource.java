@@ -1,6 +1,5 @@
 package payments.sandbox;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -10,13 +9,11 @@ import jakarta.ws.rs.core.Response;
 import payments.card.CardNetworkEvents;
 import payments.card.CardTransaction.Kind;
 import payments.card.CardView.CardMerchant;
-import payments.common.UnknownFields;
-import payments.common.ApiException;
 import payments.common.ApiResult;
 import payments.common.Idempotency;
+import payments.common.JsonBody;
 import payments.common.JsonText;
 import payments.common.schema.JsonSchema;
-import payments.common.schema.SchemaValidator;
 import payments.common.security.CurrentCaller;
 import payments.common.security.Permission;
 import payments.common.security.SandboxOnly;
@@ -36,6 +33,22 @@ import java.util.function.Supplier;
 @SandboxOnly
 @Secured(Permission.TRANSACT)
 public class SandboxCardResource {
+
+    /** An authorization-like event's body: its amount, currency and merchant. */
+    public record AuthorizationSimulation(Long amount, CurrencyRef currency, CardMerchant merchant) {
+    }
+
+    /** The currency of a simulated event: its code matters, the rest is the network's description. */
+    public record CurrencyRef(String code, String name, String symbol, Integer decimals) {
+    }
+
+    /** A balance inquiry's body: the merchant asking. */
+    public record BalanceInquirySimulation(CardMerchant merchant) {
+    }
+
+    /** A body naming an earlier card transaction, with the amount of the event when it has one. */
+    public record TransactionSimulation(String cardTransactionId, Long amount) {
+    }
 
     /** The reference's answer to an asynchronous simulation. */
     public record SimulationAccepted(String issuerTransactionToken) {
@@ -69,13 +82,11 @@ public class SandboxCardResource {
     private static final JsonSchema REVERSAL = onTransaction(0, false);
 
     private final CardNetworkEvents network;
-    private final JsonText json;
     private final Idempotency idempotency;
     private final CurrentCaller caller;
 
-    public SandboxCardResource(CardNetworkEvents network, JsonText json, Idempotency idempotency, CurrentCaller caller) {
+    public SandboxCardResource(CardNetworkEvents network, Idempotency idempotency, CurrentCaller caller) {
         this.network = network;
-        this.json = json;
         this.idempotency = idempotency;
         this.caller = caller;
     }
@@ -83,20 +94,19 @@ public class SandboxCardResource {
     @POST
     @Path("authorization")
     public Uni<Response> authorization(@PathParam("id") String cardId, @HeaderParam(Idempotency.HEADER) String key,
-                                       JsonNode body) {
-        return idempotency.run(caller.get(), key, "POST", "/sandbox/cards/" + cardId + "/simulate/authorization", body, () -> {
-            JsonNode request = checked(body, AUTHORIZATION);
-            CardMerchant merchant = merchant(request);
-            return network.authorize(cardId, request.get("amount").longValue(), request.at("/currency/code").asText(), merchant,
-                    MagicValues.cardSignal(merchant.descriptor())).map(ApiResult::ok);
+                                       JsonBody<AuthorizationSimulation> body) {
+        return idempotency.run(caller.get(), key, "POST", "/sandbox/cards/" + cardId + "/simulate/authorization", body.tree(), () -> {
+            AuthorizationSimulation request = body.checked(AUTHORIZATION).valid();
+            return network.authorize(cardId, request.amount(), request.currency().code(), request.merchant(),
+                    MagicValues.cardSignal(request.merchant().descriptor())).map(ApiResult::ok);
         });
     }
 
     @POST
     @Path("balance_inquiry")
-    public Uni<Response> balanceInquiry(@PathParam("id") String cardId, @HeaderParam(Idempotency.HEADER) String key, JsonNode body) {
+    public Uni<Response> balanceInquiry(@PathParam("id") String cardId, @HeaderParam(Idempotency.HEADER) String key, JsonBody<BalanceInquirySimulation> body) {
         return once(cardId, "balance_inquiry", key, body, () -> {
-            CardMerchant merchant = merchant(checked(body, BALANCE_INQUIRY));
+            CardMerchant merchant = body.checked(BALANCE_INQUIRY).valid().merchant();
             return network.submitAuthorization(cardId, Kind.BALANCE_INQUIRY, 0, null, merchant,
                     MagicValues.cardSignal(merchant.descriptor()));
         });
@@ -104,86 +114,69 @@ public class SandboxCardResource {
 
     @POST
     @Path("credit_authorization")
-    public Uni<Response> creditAuthorization(@PathParam("id") String cardId, @HeaderParam(Idempotency.HEADER) String key, JsonNode body) {
+    public Uni<Response> creditAuthorization(@PathParam("id") String cardId, @HeaderParam(Idempotency.HEADER) String key, JsonBody<AuthorizationSimulation> body) {
         return once(cardId, "credit_authorization", key, body, () -> authorizationFamily(cardId, body, Kind.CREDIT_AUTHORIZATION));
     }
 
     @POST
     @Path("financial_authorization")
-    public Uni<Response> financialAuthorization(@PathParam("id") String cardId, @HeaderParam(Idempotency.HEADER) String key, JsonNode body) {
+    public Uni<Response> financialAuthorization(@PathParam("id") String cardId, @HeaderParam(Idempotency.HEADER) String key, JsonBody<AuthorizationSimulation> body) {
         return once(cardId, "financial_authorization", key, body, () -> authorizationFamily(cardId, body, Kind.FINANCIAL));
     }
 
     @POST
     @Path("financial_credit_authorization")
-    public Uni<Response> financialCreditAuthorization(@PathParam("id") String cardId, @HeaderParam(Idempotency.HEADER) String key, JsonNode body) {
+    public Uni<Response> financialCreditAuthorization(@PathParam("id") String cardId, @HeaderParam(Idempotency.HEADER) String key, JsonBody<AuthorizationSimulation> body) {
         return once(cardId, "financial_credit_authorization", key, body, () -> authorizationFamily(cardId, body, Kind.FINANCIAL_CREDIT));
     }
 
     @POST
     @Path("credit_authorization_advice")
-    public Uni<Response> creditAuthorizationAdvice(@PathParam("id") String cardId, @HeaderParam(Idempotency.HEADER) String key, JsonNode body) {
+    public Uni<Response> creditAuthorizationAdvice(@PathParam("id") String cardId, @HeaderParam(Idempotency.HEADER) String key, JsonBody<AuthorizationSimulation> body) {
         return once(cardId, "credit_authorization_advice", key, body, () -> authorizationFamily(cardId, body, Kind.CREDIT_ADVICE));
     }
 
     @POST
     @Path("clearing")
-    public Uni<Response> clearing(@PathParam("id") String cardId, @HeaderParam(Idempotency.HEADER) String key, JsonNode body) {
-        return once(cardId, "clearing", key, body, () -> onTransaction(cardId, checked(body, CLEARING), CardNetworkEvents.CLEARING));
+    public Uni<Response> clearing(@PathParam("id") String cardId, @HeaderParam(Idempotency.HEADER) String key, JsonBody<TransactionSimulation> body) {
+        return once(cardId, "clearing", key, body, () -> onTransaction(cardId, body.checked(CLEARING).valid(), CardNetworkEvents.CLEARING));
     }
 
     @POST
     @Path("return")
-    public Uni<Response> merchantReturn(@PathParam("id") String cardId, @HeaderParam(Idempotency.HEADER) String key, JsonNode body) {
-        return once(cardId, "return", key, body, () -> onTransaction(cardId, checked(body, POSITIVE_AMOUNT), CardNetworkEvents.RETURN));
+    public Uni<Response> merchantReturn(@PathParam("id") String cardId, @HeaderParam(Idempotency.HEADER) String key, JsonBody<TransactionSimulation> body) {
+        return once(cardId, "return", key, body, () -> onTransaction(cardId, body.checked(POSITIVE_AMOUNT).valid(), CardNetworkEvents.RETURN));
     }
 
     @POST
     @Path("authorization_advice")
-    public Uni<Response> authorizationAdvice(@PathParam("id") String cardId, @HeaderParam(Idempotency.HEADER) String key, JsonNode body) {
-        return once(cardId, "authorization_advice", key, body, () -> onTransaction(cardId, checked(body, POSITIVE_AMOUNT), CardNetworkEvents.AUTHORIZATION_ADVICE));
+    public Uni<Response> authorizationAdvice(@PathParam("id") String cardId, @HeaderParam(Idempotency.HEADER) String key, JsonBody<TransactionSimulation> body) {
+        return once(cardId, "authorization_advice", key, body, () -> onTransaction(cardId, body.checked(POSITIVE_AMOUNT).valid(), CardNetworkEvents.AUTHORIZATION_ADVICE));
     }
 
     /** Pass the merchant return's own id (the CREDIT row), not its purchase's. */
     @POST
     @Path("return_reversal")
-    public Uni<Response> returnReversal(@PathParam("id") String cardId, @HeaderParam(Idempotency.HEADER) String key, JsonNode body) {
-        return once(cardId, "return_reversal", key, body, () -> onTransaction(cardId, checked(body, REVERSAL), CardNetworkEvents.RETURN_REVERSAL));
+    public Uni<Response> returnReversal(@PathParam("id") String cardId, @HeaderParam(Idempotency.HEADER) String key, JsonBody<TransactionSimulation> body) {
+        return once(cardId, "return_reversal", key, body, () -> onTransaction(cardId, body.checked(REVERSAL).valid(), CardNetworkEvents.RETURN_REVERSAL));
     }
 
-    private Uni<String> authorizationFamily(String cardId, JsonNode body, Kind kind) {
-        JsonNode request = checked(body, AUTHORIZATION);
-        CardMerchant merchant = merchant(request);
-        return network.submitAuthorization(cardId, kind, request.get("amount").longValue(),
-                request.at("/currency/code").asText(), merchant, MagicValues.cardSignal(merchant.descriptor()));
+    private Uni<String> authorizationFamily(String cardId, JsonBody<AuthorizationSimulation> body, Kind kind) {
+        AuthorizationSimulation request = body.checked(AUTHORIZATION).valid();
+        return network.submitAuthorization(cardId, kind, request.amount(), request.currency().code(), request.merchant(),
+                MagicValues.cardSignal(request.merchant().descriptor()));
     }
 
-    private Uni<String> onTransaction(String cardId, JsonNode request, String kind) {
-        JsonNode amount = request.get("amount");
-        return network.submit(cardId, kind, request.get("cardTransactionId").asText(), amount == null ? null : amount.longValue());
+    private Uni<String> onTransaction(String cardId, TransactionSimulation request, String kind) {
+        return network.submit(cardId, kind, request.cardTransactionId(), request.amount());
     }
 
     /**
      * A simulation answered 202 with its event's token; with an Idempotency-Key, a retry gets the
      * first answer and no second event (a network event applies once).
      */
-    private Uni<Response> once(String cardId, String kind, String key, JsonNode body, Supplier<Uni<String>> submit) {
-        return idempotency.run(caller.get(), key, "POST", "/sandbox/cards/" + cardId + "/simulate/" + kind, body,
+    private Uni<Response> once(String cardId, String kind, String key, JsonBody<?> body, Supplier<Uni<String>> submit) {
+        return idempotency.run(caller.get(), key, "POST", "/sandbox/cards/" + cardId + "/simulate/" + kind, body.tree(),
                 () -> Uni.createFrom().<String>deferred(submit::get).map(token -> new ApiResult(202, new SimulationAccepted(token))));
-    }
-
-    private static JsonNode checked(JsonNode body, JsonSchema schema) {
-        if (body == null || !body.isObject()) {
-            throw ApiException.bodyNotAnObject();
-        }
-        SchemaValidator.Result result = UnknownFields.validate(body, schema, "");
-        if (!result.valid()) {
-            throw ApiException.invalidInput(result.errors());
-        }
-        return result.value();
-    }
-
-    private CardMerchant merchant(JsonNode request) {
-        return json.read(json.write(request.get("merchant")), CardMerchant.class);
     }
 }

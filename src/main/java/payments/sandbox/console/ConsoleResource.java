@@ -231,7 +231,8 @@ public class ConsoleResource {
         ObjectNode body = JsonNodeFactory.instance.objectNode().set("amount", number(amount));
         body.putObject("currency").put("code", currency);
         body.putObject("merchant").put("descriptor", descriptor).put("mcc", "5814").put("country", "US");
-        return act(session, form, Permission.TRANSACT, () -> cards.authorization(id, null, body)
+        return act(session, form, Permission.TRANSACT, () -> cards.authorization(id, null,
+                        bodies.body(body, SandboxCardResource.AuthorizationSimulation.class))
                 .map(answer -> "customers/" + customerId + "?notice="
                         + bodyOf(answer).path("status").asText("done").toLowerCase(java.util.Locale.ROOT)));
     }
