@@ -60,8 +60,9 @@ public class InternalAccountResource {
     @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "201", description = "The account, PENDING",
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = InternalAccountResponse.class)))
     public Uni<Response> create(@HeaderParam(Idempotency.HEADER) String idempotencyKey, @RequestBody(content = @Content(
-            mediaType = "application/json", schema = @Schema(implementation = RuleBasedAccounts.RuleBasedAccountRequest.class))) JsonNode body) {
-        return idempotency.run(caller.get(), idempotencyKey, "POST", "/internal-accounts", body,
+            mediaType = "application/json", schema = @Schema(implementation = RuleBasedAccounts.RuleBasedAccountRequest.class)))
+            JsonBody<RuleBasedAccounts.RuleBasedAccountRequest> body) {
+        return idempotency.run(caller.get(), idempotencyKey, "POST", "/internal-accounts", body.tree(),
                 () -> ruleBased.create(body).map(ApiResult::created));
     }
 

@@ -1,22 +1,21 @@
 package payments.account;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import payments.account.InternalAccountView.InternalAccountResponse;
-import payments.common.UnknownFields;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
+import payments.common.JsonBodies;
+import payments.common.JsonBody;
 import payments.common.JsonText;
 import payments.common.ServerConfig;
 import payments.common.schema.JsonSchema;
-import payments.common.schema.SchemaValidator;
 import payments.customer.Customer;
 import payments.customer.CustomerService;
 
@@ -79,19 +78,16 @@ public class RuleBasedAccounts {
     }
 
     @WithTransaction
-    public Uni<InternalAccountResponse> create(JsonNode body) {
-        if (body == null || !body.isObject()) {
-            throw ApiException.bodyNotAnObject();
-        }
-        SchemaValidator.Result result = UnknownFields.validate(body, REQUEST, "");
-        List<FieldError> errors = new ArrayList<>(result.errors());
-        if (!body.hasNonNull("customerId")) {
+    public Uni<InternalAccountResponse> create(JsonBody<RuleBasedAccountRequest> body) {
+        JsonBodies.Bound<RuleBasedAccountRequest> checked = body.checked(REQUEST);
+        List<FieldError> errors = new ArrayList<>(checked.typeErrors());
+        if (!checked.sent("customerId") || checked.sentAsNull("customerId")) {
             errors.add(FieldError.of("customerId", "Is required: platform-owned RULE_BASED accounts are not supported"));
         }
         if (!errors.isEmpty()) {
             throw ApiException.invalidInput(errors);
         }
-        RuleBasedAccountRequest request = json.convert(result.value(), RuleBasedAccountRequest.class);
+        RuleBasedAccountRequest request = checked.value();
         return CustomerService.findForChange(request.customerId())
                 .invoke(RuleBasedAccounts::requireVerified)
                 .call(holder -> checkDestination(holder, request.sweepRule().destinationAccountId(), config.sandbox()))

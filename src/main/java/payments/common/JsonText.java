@@ -34,15 +34,6 @@ public class JsonText {
         }
     }
 
-    /** A body already checked against its schema, as its request record. */
-    public <T> T convert(JsonNode checked, Class<T> type) {
-        try {
-            return mapper.treeToValue(checked, type);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("A body that passed its schema does not bind to " + type.getSimpleName(), e);
-        }
-    }
-
     public String write(Object value) {
         try {
             return mapper.writeValueAsString(value);

@@ -9,8 +9,6 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import payments.common.ApiException;
-import payments.common.JsonBodies;
 import payments.common.JsonBody;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
@@ -56,11 +54,8 @@ public class SandboxStablecoinResource {
     @Path("/stablecoin-provider-accounts/{stablecoinProviderAccountId}/status")
     public Uni<StablecoinProviderAccountResponse> status(@PathParam("stablecoinProviderAccountId") String id, @RequestBody(content =
             @Content(mediaType = "application/json", schema = @Schema(implementation = ProviderAccountStatusRequest.class))) JsonBody<ProviderAccountStatusRequest> body) {
-        JsonBodies.Bound<ProviderAccountStatusRequest> request = body.bound();
-        if (!request.typeErrors().isEmpty()) {
-            throw ApiException.invalidInput(request.typeErrors());
-        }
-        return providerAccounts.setStatus(id, request.value() == null ? null : request.value().status());
+        ProviderAccountStatusRequest request = body.bound().valid();
+        return providerAccounts.setStatus(id, request == null ? null : request.status());
     }
 
     /** The provider account's new status. */

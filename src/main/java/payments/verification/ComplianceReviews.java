@@ -180,10 +180,8 @@ public class ComplianceReviews implements IdentityChanges {
 
     /** The body's reason: optional for an approval, required for a rejection; 1 to 1024 characters. */
     private static String reason(JsonBodies.Bound<DecisionRequest> body, boolean required) {
-        if (!body.typeErrors().isEmpty()) {
-            throw ApiException.invalidInput(body.typeErrors());
-        }
-        String value = body.value() == null ? null : body.value().reason();
+        DecisionRequest request = body.valid();
+        String value = request == null ? null : request.reason();
         if (value == null && required) {
             throw ApiException.invalidField("reason", FieldError.Constraint.length(1, MAX_REASON), "Is required: why the customer is "
                     + "rejected or reviewed again");

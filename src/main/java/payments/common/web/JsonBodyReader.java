@@ -12,7 +12,6 @@ import payments.common.JsonBody;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PushbackInputStream;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
@@ -45,13 +44,8 @@ public class JsonBodyReader implements MessageBodyReader<JsonBody<?>> {
     public JsonBody<?> readFrom(Class<JsonBody<?>> type, Type genericType, Annotation[] annotations, MediaType mediaType,
                                 MultivaluedMap<String, String> headers, InputStream entity) throws IOException {
         Class<?> request = (Class<?>) ((ParameterizedType) genericType).getActualTypeArguments()[0];
-        PushbackInputStream in = new PushbackInputStream(entity, 1);
-        int first = in.read();
-        if (first < 0) {
-            return new JsonBody(null, request, binder);
-        }
-        in.unread(first);
-        JsonNode tree = mapper.readTree(in);
-        return new JsonBody(tree, request, binder);
+        JsonNode tree = mapper.readTree(entity);
+        // No body at all reads as a missing node: the request has none.
+        return new JsonBody(tree == null || tree.isMissingNode() ? null : tree, request, binder);
     }
 }

@@ -98,7 +98,7 @@ public class ReferenceDocument implements OASFilter {
     }
 
     /** The reference interface with its names made neutral. */
-    public static OpenAPI load() {
+    private static OpenAPI load() {
         try (InputStream in = ReferenceDocument.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
                 throw new IllegalStateException("The reference interface " + RESOURCE + " is not on the class path");
