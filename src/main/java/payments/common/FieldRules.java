@@ -1,6 +1,5 @@
 package payments.common;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import payments.common.schema.SchemaValidator;
 
 import java.time.LocalDate;
@@ -18,7 +17,6 @@ public final class FieldRules {
     private FieldRules() {
     }
 
-    /** A date field (already known to be a date, or absent) must not be after today. */
     /** The constant of {@code type} a request's {@code field} names, or 400 naming the allowed values. */
     public static <E extends Enum<E>> E requireOneOf(String field, String value, Class<E> type) {
         List<String> allowed = java.util.Arrays.stream(type.getEnumConstants()).map(Enum::name).toList();
@@ -28,17 +26,15 @@ public final class FieldRules {
         return Enum.valueOf(type, value);
     }
 
-    public static void notInFuture(JsonNode node, String field, String prefix, LocalDate today, List<FieldError> errors) {
-        String value = node.path(field).asText(null);
+    /** A date (already known to be one, or null) must not be after today. */
+    public static void notInFuture(String value, String field, LocalDate today, List<FieldError> errors) {
         if (value != null && SchemaValidator.matchesFormat("date", value) && LocalDate.parse(value).isAfter(today)) {
-            errors.add(new FieldError(prefix + field, FieldError.Constraint.format("date"), "Must not be in the future"));
+            errors.add(new FieldError(field, FieldError.Constraint.format("date"), "Must not be in the future"));
         }
     }
 
     /** idType and identifier go together; SSN and ITIN identifiers must have their US format. */
-    public static void identification(JsonNode node, String prefix, List<FieldError> errors) {
-        String idType = node.path("idType").asText(null);
-        String identifier = node.path("identifier").asText(null);
+    public static void identification(String idType, String identifier, String prefix, List<FieldError> errors) {
         if (idType != null && identifier == null) {
             errors.add(FieldError.of(prefix + "identifier", "Is required with idType"));
         } else if (identifier != null && idType == null) {

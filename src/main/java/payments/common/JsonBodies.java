@@ -94,7 +94,8 @@ public class JsonBodies {
         List<FieldError> errors = new ArrayList<>(result.errors());
         // The schema's result leaves out values of the wrong type (an array, its wrong items); the ones it keeps
         // though refused (out of range, too long) go too: each is reported once, by the schema.
-        ObjectNode checked = (result.value() instanceof ObjectNode cleaned ? cleaned : (ObjectNode) body).deepCopy();
+        // A choice whose variant is unknown checked nothing: nothing of it is bound.
+        ObjectNode checked = result.value() instanceof ObjectNode cleaned ? cleaned.deepCopy() : mapper.createObjectNode();
         errors.forEach(error -> removeField(checked, error.field()));
         Bound<T> bound = bind(checked, type, false);
         errors.addAll(bound.typeErrors());

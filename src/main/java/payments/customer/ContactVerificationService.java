@@ -12,6 +12,8 @@ import payments.codes.CodeSender;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
+import payments.common.JsonBodies;
+import payments.common.JsonBody;
 import payments.common.JsonText;
 import payments.common.ServerClock;
 import payments.common.security.SecretsAtRest;
@@ -126,12 +128,21 @@ public class ContactVerificationService {
     private record Confirmation(ObjectNode customer, ApiException refusal) {
     }
 
-    public Uni<ObjectNode> confirm(String customerId, Channel channel, JsonNode body) {
-        JsonNode code = body == null ? null : body.get("code");
-        if (code == null || !code.isTextual() || code.asText().isBlank()) {
-            throw ApiException.invalidInput(List.of(FieldError.of("code", "Is required: the code the customer received")));
+    /** The body of POST /customers/{id}/verify-email/confirm and verify-phone/confirm (ContactVerificationConfirmRequest). */
+    public record CodeConfirmation(String code) {
+    }
+
+    public Uni<ObjectNode> confirm(String customerId, Channel channel, JsonBody<CodeConfirmation> body) {
+        JsonBodies.Bound<CodeConfirmation> bound = body.bound();
+        String code = bound.value() == null ? null : bound.value().code();
+        List<FieldError> errors = new ArrayList<>(bound.typeErrors().stream().filter(error -> !"code".equals(error.field())).toList());
+        if (code == null || code.isBlank()) {
+            errors.add(FieldError.of("code", "Is required: the code the customer received"));
         }
-        return Panache.withTransaction(() -> check(customerId, channel, code.asText())).map(confirmation -> {
+        if (!errors.isEmpty()) {
+            throw ApiException.invalidInput(errors);
+        }
+        return Panache.withTransaction(() -> check(customerId, channel, code)).map(confirmation -> {
             if (confirmation.refusal() != null) {
                 throw confirmation.refusal();
             }

@@ -1,10 +1,11 @@
 package payments.customer;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.JsonText;
+
+import java.util.List;
 
 /** The agreements a customer accepted: kept by type, with the End User Terms mirrored as the reference's endUserTermsConsent. */
 @ApplicationScoped
@@ -24,29 +25,25 @@ public class CustomerConsents {
     }
 
     /** Keeps the agreement consents (replacing by type) and mirrors the End User Terms one. */
-    void recordConsents(Customer customer, JsonNode termsConsent, JsonNode consents) {
+    void recordConsents(Customer customer, CustomerRequest.TermsConsent termsConsent,
+                        List<CustomerRequest.AgreementConsent> consents) {
         if (termsConsent != null) {
             customer.termsConsent = json.write(termsConsent);
         }
-        if (consents == null || !consents.isArray()) {
+        if (consents == null) {
             return;
         }
         ArrayNode stored = customer.agreementConsents == null ? mapper.createArrayNode()
                 : (ArrayNode) json.read(customer.agreementConsents);
-        for (JsonNode consent : consents) {
-            String type = consent.get("type").asText();
+        for (CustomerRequest.AgreementConsent consent : consents) {
             for (int i = stored.size() - 1; i >= 0; i--) {
-                if (stored.get(i).path("type").asText().equals(type)) {
+                if (stored.get(i).path("type").asText().equals(consent.type())) {
                     stored.remove(i);
                 }
             }
-            stored.add(consent);
-            if (Agreements.END_USER_TERMS.equals(type)) {
-                customer.termsConsent = json.write(mapper.createObjectNode()
-                        .put("acceptedAt", consent.get("acceptedAt").asText())
-                        .put("ipAddress", consent.get("ipAddress").asText())
-                        .put("termsVersion", consent.get("version").asText())
-                        .put("acceptanceMethod", consent.get("acceptanceMethod").asText()));
+            stored.add(mapper.valueToTree(consent));
+            if (Agreements.END_USER_TERMS.equals(consent.type())) {
+                customer.termsConsent = json.write(consent.asTermsConsent());
             }
         }
         customer.agreementConsents = json.write(stored);

@@ -44,23 +44,21 @@ public class CustomerRecords {
     private static final List<String> BUSINESS_IDENTITY = List.of("legalName", "registrationNumber", "taxId", "entityType",
             "country", "incorporatedOn", "countriesOfOperation");
 
-    Customer newCustomer(ObjectNode request, JsonNode consents, PlatformSettings settings) {
+    Customer newCustomer(CustomerRequest request, PlatformSettings settings) {
         Instant now = clock.now();
         Customer customer = new Customer();
         customer.id = Ids.newUuid();
-        customer.customerType = request.get("customerType").asText();
-        customer.platformCustomerId = request.has("platformCustomerId") ? request.get("platformCustomerId").asText()
+        customer.customerType = request.customerType();
+        customer.platformCustomerId = request.platformCustomerId() != null ? request.platformCustomerId()
                 : customer.id.toString().replace("-", "");
-        customer.region = request.path("region").asText(null);
-        customer.setCurrencyList(request.has("currencies") ? JsonText.texts(request.get("currencies")) : settings.supportedCurrencyCodes());
-        customer.email = request.path("email").asText(null);
-        customer.phoneNumber = request.path("phoneNumber").asText(null);
+        customer.region = request.region();
+        customer.setCurrencyList(request.currencies() != null ? request.currencies() : settings.supportedCurrencyCodes());
+        customer.email = request.email();
+        customer.phoneNumber = request.phoneNumber();
         customer.verificationStatus = "UNVERIFIED";
-        customer.identifier = request.path("identifier").asText(null);
-        ObjectNode profile = request.deepCopy();
-        profile.remove(COLUMN_FIELDS);
-        customer.profile = json.write(profile);
-        agreements.recordConsents(customer, request.get("endUserTermsConsent"), consents);
+        customer.identifier = request.identifier();
+        customer.profile = json.write(profileFields(request));
+        agreements.recordConsents(customer, request.endUserTermsConsent(), request.agreementConsents());
         if (Regions.requiresContactVerification(customer.region)) {
             customer.contactVerification = json.write(mapper.createObjectNode().put("email", "PENDING").put("phone", "PENDING"));
         }
@@ -69,52 +67,56 @@ public class CustomerRecords {
         return customer;
     }
 
+    /** The request's fields the profile document keeps (those not in columns), as sent. */
+    private ObjectNode profileFields(CustomerRequest request) {
+        ObjectNode fields = mapper.valueToTree(request);
+        fields.remove(COLUMN_FIELDS);
+        return fields;
+    }
+
     /**
      * The identity fields (wire names) a PATCH sets to new values, read before it is applied: fields
      * sent with the values on file change nothing.
      */
-    List<String> identityChanges(Customer customer, ObjectNode request) {
+    List<String> identityChanges(Customer customer, CustomerRequest request) {
         JsonNode profile = json.read(customer.profile);
+        ObjectNode given = profileFields(request);
         List<String> changed = new ArrayList<>(customer.isBusiness()
-                ? IdentityChanges.differing(request.path("businessInfo"), profile.path("businessInfo"), BUSINESS_IDENTITY, "businessInfo.")
-                : IdentityChanges.differing(request, profile, INDIVIDUAL_IDENTITY, ""));
-        if (request.has("identifier") && !request.get("identifier").asText().equals(customer.identifier)) {
+                ? IdentityChanges.differing(given.path("businessInfo"), profile.path("businessInfo"), BUSINESS_IDENTITY, "businessInfo.")
+                : IdentityChanges.differing(given, profile, INDIVIDUAL_IDENTITY, ""));
+        if (request.identifier() != null && !request.identifier().equals(customer.identifier)) {
             changed.add("identifier");
         }
-        changed.addAll(IdentityChanges.differing(request, profile, List.of("address"), ""));
+        changed.addAll(IdentityChanges.differing(given, profile, List.of("address"), ""));
         return changed;
     }
 
     /** Applies a PATCH; returns the currencies it added (their accounts still need provisioning). */
-    List<String> applyUpdate(Customer customer, ObjectNode request, JsonNode consents) {
+    List<String> applyUpdate(Customer customer, CustomerRequest request) {
         List<String> added = new ArrayList<>();
-        if (request.has("currencies")) {
-            List<String> next = JsonText.texts(request.get("currencies"));
-            next.stream().filter(code -> !customer.currencyList().contains(code)).forEach(added::add);
-            customer.setCurrencyList(next);
+        if (request.currencies() != null) {
+            request.currencies().stream().filter(code -> !customer.currencyList().contains(code)).forEach(added::add);
+            customer.setCurrencyList(request.currencies());
         }
-        if (request.has("region")) {
-            customer.region = request.get("region").asText();
+        if (request.region() != null) {
+            customer.region = request.region();
         }
-        if (request.has("email") && !request.get("email").asText().equals(customer.email)) {
-            customer.email = request.get("email").asText();
+        if (request.email() != null && !request.email().equals(customer.email)) {
+            customer.email = request.email();
             resetContactVerification(customer, "email");
         }
-        if (request.has("phoneNumber") && !request.get("phoneNumber").asText().equals(customer.phoneNumber)) {
-            customer.phoneNumber = request.get("phoneNumber").asText();
+        if (request.phoneNumber() != null && !request.phoneNumber().equals(customer.phoneNumber)) {
+            customer.phoneNumber = request.phoneNumber();
             resetContactVerification(customer, "phone");
         }
-        if (request.has("umaAddress")) {
-            customer.umaAddress = request.get("umaAddress").asText();
+        if (request.umaAddress() != null) {
+            customer.umaAddress = request.umaAddress();
         }
-        if (request.has("identifier")) {
-            customer.identifier = request.get("identifier").asText();
+        if (request.identifier() != null) {
+            customer.identifier = request.identifier();
         }
         ObjectNode profile = (ObjectNode) json.read(customer.profile);
-        request.fields().forEachRemaining(field -> {
-            if (COLUMN_FIELDS.contains(field.getKey())) {
-                return;
-            }
+        profileFields(request).fields().forEachRemaining(field -> {
             if ("businessInfo".equals(field.getKey()) && profile.get("businessInfo") instanceof ObjectNode info) {
                 info.setAll((ObjectNode) field.getValue());
             } else {
@@ -122,7 +124,7 @@ public class CustomerRecords {
             }
         });
         customer.profile = json.write(profile);
-        agreements.recordConsents(customer, request.get("endUserTermsConsent"), consents);
+        agreements.recordConsents(customer, request.endUserTermsConsent(), request.agreementConsents());
         customer.updatedAt = clock.now();
         return added;
     }
@@ -136,9 +138,9 @@ public class CustomerRecords {
         }
     }
 
-    Uni<String> umaAddressFor(ObjectNode request, Customer customer, PlatformSettings settings) {
-        if (request.has("umaAddress")) {
-            return Uni.createFrom().item(request.get("umaAddress").asText());
+    Uni<String> umaAddressFor(CustomerRequest request, Customer customer, PlatformSettings settings) {
+        if (request.umaAddress() != null) {
+            return Uni.createFrom().item(request.umaAddress());
         }
         String slug = customer.platformCustomerId.toLowerCase().replaceAll("[^a-z0-9._-]", "").replaceAll("^[._-]+", "");
         String local = slug.isEmpty() ? "customer" : slug.substring(0, Math.min(slug.length(), 48));

@@ -1,6 +1,5 @@
 package payments.customer;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.DELETE;
@@ -14,6 +13,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Response;
 import payments.common.ApiResult;
 import payments.common.Idempotency;
+import payments.common.JsonBody;
 import payments.common.WalletOwnerConsent;
 import payments.common.Page;
 import payments.common.ServerConfig;
@@ -47,8 +47,8 @@ public class CustomerResource {
 
     @POST
     @Path("customers")
-    public Uni<Response> create(@HeaderParam(Idempotency.HEADER) String idempotencyKey, JsonNode body) {
-        return idempotency.run(caller.get(), idempotencyKey, "POST", "/customers", body,
+    public Uni<Response> create(@HeaderParam(Idempotency.HEADER) String idempotencyKey, JsonBody<CustomerRequest> body) {
+        return idempotency.run(caller.get(), idempotencyKey, "POST", "/customers", body.tree(),
                 () -> service.create(body).map(ApiResult::created));
     }
 
@@ -101,7 +101,7 @@ public class CustomerResource {
 
     @PATCH
     @Path("customers/{customerId}")
-    public Uni<Response> update(@PathParam("customerId") String customerId, JsonNode body,
+    public Uni<Response> update(@PathParam("customerId") String customerId, JsonBody<CustomerRequest> body,
                                 @HeaderParam(WalletOwnerConsent.SIGNATURE_HEADER) String signature,
             @HeaderParam(WalletOwnerConsent.REQUEST_ID_HEADER) String requestId) {
         return service.update(customerId, body, new WalletOwnerConsent.Signature(signature, requestId), caller.get()).map(answer ->
@@ -122,7 +122,8 @@ public class CustomerResource {
 
     @POST
     @Path("customers/{customerId}/verify-email/confirm")
-    public Uni<ObjectNode> confirmEmail(@PathParam("customerId") String customerId, JsonNode body) {
+    public Uni<ObjectNode> confirmEmail(@PathParam("customerId") String customerId,
+                                   JsonBody<ContactVerificationService.CodeConfirmation> body) {
         return contacts.confirm(customerId, Channel.EMAIL, body);
     }
 
@@ -134,7 +135,8 @@ public class CustomerResource {
 
     @POST
     @Path("customers/{customerId}/verify-phone/confirm")
-    public Uni<ObjectNode> confirmPhone(@PathParam("customerId") String customerId, JsonNode body) {
+    public Uni<ObjectNode> confirmPhone(@PathParam("customerId") String customerId,
+                                   JsonBody<ContactVerificationService.CodeConfirmation> body) {
         return contacts.confirm(customerId, Channel.PHONE, body);
     }
 }

@@ -1,13 +1,12 @@
 package payments.customer;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
-import payments.common.UnknownFields;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.FieldRules;
+import payments.common.JsonBodies;
+import payments.common.JsonBody;
 import payments.common.JsonText;
 import payments.common.Regions;
 import payments.common.ServerClock;
@@ -15,6 +14,7 @@ import payments.common.schema.JsonSchema;
 import payments.common.schema.RequestSchemas;
 import payments.platform.PlatformSettings;
 
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -28,12 +28,14 @@ import java.util.regex.Pattern;
 @ApplicationScoped
 public class CustomerRules {
 
-    private final RequestSchemas schemas;
     private final ServerClock clock;
+    private final JsonSchema create;
+    private final JsonSchema update;
 
     public CustomerRules(RequestSchemas schemas, ServerClock clock) {
-        this.schemas = schemas;
         this.clock = clock;
+        this.create = schemas.get(RequestSchemas.CUSTOMER_CREATE).withProperty("agreementConsents", AGREEMENT_CONSENTS);
+        this.update = schemas.get(RequestSchemas.CUSTOMER_UPDATE).withProperty("agreementConsents", AGREEMENT_CONSENTS);
     }
 
     private static final Pattern UMA_ADDRESS = Pattern.compile("^\\$[a-z0-9][a-z0-9._-]{0,63}@[a-z0-9-]+(\\.[a-z0-9-]+)+$");
@@ -50,26 +52,33 @@ public class CustomerRules {
                 "acceptanceMethod": {"type": "string", "enum": ["CHECKBOX", "CLICK_TO_ACCEPT"]}}}}
             """.formatted(Agreements.types().stream().map(t -> '"' + t + '"').toList())));
 
-    /** The request validated against its schema and these rules (400 listing every invalid field). */
-    ObjectNode validated(JsonNode body, String schemaName, PlatformSettings settings, boolean creating) {
-        ObjectNode request = schemas.validate(body, schemaName,
-                (valid, errors) -> checkRules(valid, body, settings, creating, errors));
-        checkTermsVersions(request, body.get("agreementConsents"));
+    /** The request checked against its schema and these rules (400 listing every invalid field), and its agreement versions. */
+    CustomerRequest checked(JsonBody<CustomerRequest> body, PlatformSettings settings, boolean creating) {
+        JsonBodies.Bound<CustomerRequest> bound = body.checked(creating ? create : update);
+        List<FieldError> errors = new ArrayList<>(bound.typeErrors());
+        CustomerRequest request = bound.value();
+        // Without a known customerType the schema could not pick the fields' variant, nor can the rules.
+        if (request.customerType() != null) {
+            checkRules(request, settings, creating, errors);
+        }
+        if (!errors.isEmpty()) {
+            throw ApiException.invalidInput(errors);
+        }
+        checkAgreementVersions(request);
         return request;
     }
 
-    private void checkRules(ObjectNode request, JsonNode body, PlatformSettings settings, boolean creating,
-                            List<FieldError> errors) {
-        String platformCustomerId = request.path("platformCustomerId").asText("");
-        if (platformCustomerId.length() > 255 || request.has("platformCustomerId") && platformCustomerId.isBlank()) {
+    private void checkRules(CustomerRequest request, PlatformSettings settings, boolean creating, List<FieldError> errors) {
+        String platformCustomerId = request.platformCustomerId();
+        if (platformCustomerId != null && (platformCustomerId.length() > 255 || platformCustomerId.isBlank())) {
             errors.add(new FieldError("platformCustomerId", FieldError.Constraint.length(1, 255), "Must be 1 to 255 characters"));
         }
-        JsonNode currencies = request.get("currencies");
+        List<String> currencies = request.currencies();
         if (currencies != null) {
             List<String> supported = settings.supportedCurrencyCodes();
             Set<String> seen = new LinkedHashSet<>();
             for (int i = 0; i < currencies.size(); i++) {
-                String code = currencies.get(i).asText();
+                String code = currencies.get(i);
                 if (!supported.contains(code)) {
                     errors.add(new FieldError("currencies[" + i + "]", FieldError.Constraint.oneOf(supported),
                             "Not a currency this platform supports"));
@@ -81,84 +90,80 @@ public class CustomerRules {
                 errors.add(FieldError.of("currencies", "Must list at least one currency"));
             }
         }
-        String uma = request.path("umaAddress").asText(null);
+        String uma = request.umaAddress();
         if (uma != null && !UMA_ADDRESS.matcher(uma).matches()) {
             errors.add(new FieldError("umaAddress", FieldError.Constraint.pattern(UMA_ADDRESS.pattern()),
                     "Must be an UMA address such as $alice@example.com"));
         }
-        JsonNode consents = body.get("agreementConsents");
-        if (consents != null && !consents.isNull()) {
-            errors.addAll(UnknownFields.validate(consents, AGREEMENT_CONSENTS, "agreementConsents").errors());
-            if (request.has("endUserTermsConsent")) {
-                errors.add(FieldError.of("endUserTermsConsent",
-                        "Deprecated: send agreementConsents or endUserTermsConsent, not both"));
-            }
+        if (request.agreementConsents() != null && request.endUserTermsConsent() != null) {
+            errors.add(FieldError.of("endUserTermsConsent", "Deprecated: send agreementConsents or endUserTermsConsent, not both"));
         }
-        if (Customer.INDIVIDUAL.equals(request.path("customerType").asText())) {
+        if (request.individual()) {
             checkIdentification(request, errors);
-            checkOtherDescription(request, "sourceOfFundsCategories", "sourceOfFundsOtherDescription", "", errors);
-            checkOtherDescription(request, "sourceOfWealthCategories", "sourceOfWealthOtherDescription", "", errors);
-            checkOtherDescription(request, "purposeOfAccount", "purposeOfAccountOtherDescription", "", errors);
-            checkPastDate(request, "birthDate", "", errors);
-        } else if (request.has("businessInfo")) {
-            JsonNode info = request.get("businessInfo");
-            checkOtherDescription(info, "sourceOfFundsCategories", "sourceOfFundsOtherDescription", "businessInfo.", errors);
-            checkOtherDescription(info, "purposeOfAccount", "purposeOfAccountOtherDescription", "businessInfo.", errors);
-            checkPastDate(info, "incorporatedOn", "businessInfo.", errors);
+            checkOtherDescription(request.sourceOfFundsCategories(), "sourceOfFundsCategories",
+                    request.sourceOfFundsOtherDescription(), "sourceOfFundsOtherDescription", "", errors);
+            checkOtherDescription(request.sourceOfWealthCategories(), "sourceOfWealthCategories",
+                    request.sourceOfWealthOtherDescription(), "sourceOfWealthOtherDescription", "", errors);
+            checkOtherDescription(listOf(request.purposeOfAccount()), "purposeOfAccount",
+                    request.purposeOfAccountOtherDescription(), "purposeOfAccountOtherDescription", "", errors);
+            FieldRules.notInFuture(request.birthDate(), "birthDate", clock.today(), errors);
+        } else if (request.businessInfo() != null) {
+            CustomerRequest.BusinessInfo info = request.businessInfo();
+            checkOtherDescription(info.sourceOfFundsCategories(), "sourceOfFundsCategories",
+                    info.sourceOfFundsOtherDescription(), "sourceOfFundsOtherDescription", "businessInfo.", errors);
+            checkOtherDescription(listOf(info.purposeOfAccount()), "purposeOfAccount",
+                    info.purposeOfAccountOtherDescription(), "purposeOfAccountOtherDescription", "businessInfo.", errors);
+            FieldRules.notInFuture(info.incorporatedOn(), "businessInfo.incorporatedOn", clock.today(), errors);
         }
-        if (creating && Regions.requiresContactVerification(request.path("region").asText(null))) {
-            for (String field : List.of("email", "phoneNumber")) {
-                if (!request.has(field)) {
-                    errors.add(FieldError.of(field, "Is required for customers in region " + request.get("region").asText()));
-                }
+        if (creating && Regions.requiresContactVerification(request.region())) {
+            if (request.email() == null) {
+                errors.add(FieldError.of("email", "Is required for customers in region " + request.region()));
+            }
+            if (request.phoneNumber() == null) {
+                errors.add(FieldError.of("phoneNumber", "Is required for customers in region " + request.region()));
             }
         }
-        if (!creating && request.has("email") && request.has("phoneNumber")) {
+        if (!creating && request.email() != null && request.phoneNumber() != null) {
             errors.add(FieldError.of("phoneNumber", "Update email and phoneNumber in separate requests"));
         }
     }
 
-    private static void checkIdentification(JsonNode request, List<FieldError> errors) {
-        String idType = request.path("idType").asText(null);
+    private static void checkIdentification(CustomerRequest request, List<FieldError> errors) {
+        String idType = request.idType();
         if (idType != null && !Set.of("SSN", "ITIN").contains(idType)) {
             errors.add(new FieldError("idType", FieldError.Constraint.oneOf(List.of("SSN", "ITIN")),
                     "Only SSN and ITIN are accepted for individuals"));
         } else {
-            FieldRules.identification(request, "", errors);
+            FieldRules.identification(idType, request.identifier(), "", errors);
         }
-        if (request.has("countryOfIssuance") && !"US".equals(request.get("countryOfIssuance").asText())) {
+        if (request.countryOfIssuance() != null && !"US".equals(request.countryOfIssuance())) {
             errors.add(new FieldError("countryOfIssuance", FieldError.Constraint.oneOf(List.of("US")),
                     "SSN and ITIN are issued by the US"));
         }
     }
 
-    private static void checkOtherDescription(JsonNode node, String field, String description, String prefix,
-                                              List<FieldError> errors) {
-        JsonNode value = node.get(field);
-        boolean other = value != null && (value.isArray()
-                ? java.util.stream.StreamSupport.stream(value.spliterator(), false).anyMatch(v -> "OTHER".equals(v.asText()))
-                : "OTHER".equals(value.asText()));
-        if (other && node.path(description).asText("").isBlank()) {
-            errors.add(FieldError.of(prefix + description, "Is required when " + field + " includes OTHER"));
+    private static List<String> listOf(String value) {
+        return value == null ? null : List.of(value);
+    }
+
+    private static void checkOtherDescription(List<String> values, String field, String description, String descriptionField,
+                                              String prefix, List<FieldError> errors) {
+        if (values != null && values.contains("OTHER") && (description == null || description.isBlank())) {
+            errors.add(FieldError.of(prefix + descriptionField, "Is required when " + field + " includes OTHER"));
         }
     }
 
-    private void checkPastDate(JsonNode node, String field, String prefix, List<FieldError> errors) {
-        FieldRules.notInFuture(node, field, prefix, clock.today(), errors);
-    }
-
-    private static void checkTermsVersions(JsonNode request, JsonNode consents) {
-        JsonNode terms = request.get("endUserTermsConsent");
-        if (terms != null && Agreements.find(Agreements.END_USER_TERMS, terms.get("termsVersion").asText()).isEmpty()) {
-            throw new ApiException(ErrorCode.END_USER_TERMS_VERSION_NOT_FOUND, "End User Terms version " + terms.get("termsVersion").asText() + " does not exist; the current one is "
-                            + Agreements.CURRENT_TERMS_VERSION);
+    private static void checkAgreementVersions(CustomerRequest request) {
+        CustomerRequest.TermsConsent terms = request.endUserTermsConsent();
+        if (terms != null && Agreements.find(Agreements.END_USER_TERMS, terms.termsVersion()).isEmpty()) {
+            throw new ApiException(ErrorCode.END_USER_TERMS_VERSION_NOT_FOUND, "End User Terms version " + terms.termsVersion()
+                    + " does not exist; the current one is " + Agreements.CURRENT_TERMS_VERSION);
         }
-        if (consents != null && consents.isArray()) {
-            for (JsonNode consent : consents) {
-                if (Agreements.find(consent.get("type").asText(), consent.get("version").asText()).isEmpty()) {
-                    throw new ApiException(ErrorCode.END_USER_TERMS_VERSION_NOT_FOUND, "Agreement " + consent.get("type").asText()
-                            + " has no version " + consent.get("version").asText() + "; see GET /customers/agreements");
-                }
+        for (CustomerRequest.AgreementConsent consent : request.agreementConsents() == null
+                ? List.<CustomerRequest.AgreementConsent>of() : request.agreementConsents()) {
+            if (Agreements.find(consent.type(), consent.version()).isEmpty()) {
+                throw new ApiException(ErrorCode.END_USER_TERMS_VERSION_NOT_FOUND, "Agreement " + consent.type()
+                        + " has no version " + consent.version() + "; see GET /customers/agreements");
             }
         }
     }

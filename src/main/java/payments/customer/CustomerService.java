@@ -13,6 +13,7 @@ import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
+import payments.common.JsonBody;
 import payments.common.JsonText;
 import payments.common.WalletOwnerConsent;
 import payments.common.Page;
@@ -20,7 +21,6 @@ import payments.common.PageRequest;
 import payments.common.QueryFilters;
 import payments.common.ServerClock;
 import payments.common.UniqueViolation;
-import payments.common.schema.RequestSchemas;
 import payments.common.security.Caller;
 import payments.platform.PlatformConfigService;
 import payments.webhook.EventType;
@@ -74,10 +74,10 @@ public class CustomerService {
     }
 
     @WithTransaction
-    public Uni<ObjectNode> create(JsonNode body) {
+    public Uni<ObjectNode> create(JsonBody<CustomerRequest> body) {
         return platform.settings().flatMap(settings -> {
-            ObjectNode request = rules.validated(body, RequestSchemas.CUSTOMER_CREATE, settings, true);
-            Customer customer = records.newCustomer(request, body.get("agreementConsents"), settings);
+            CustomerRequest request = rules.checked(body, settings, true);
+            Customer customer = records.newCustomer(request, settings);
             return records.umaAddressFor(request, customer, settings)
                     .flatMap(uma -> {
                         customer.umaAddress = uma;
@@ -134,20 +134,21 @@ public class CustomerService {
      * customer back to review: the answer shows its status after that.
      */
     @WithTransaction
-    public Uni<Object> update(String customerId, JsonNode body, WalletOwnerConsent.Signature signature, Caller caller) {
+    public Uni<Object> update(String customerId, JsonBody<CustomerRequest> body, WalletOwnerConsent.Signature signature,
+                              Caller caller) {
         return platform.settings().flatMap(settings -> findForChange(customerId).flatMap(customer -> {
-            ObjectNode request = rules.validated(body, RequestSchemas.CUSTOMER_UPDATE, settings, false);
-            if (!customer.customerType.equals(request.get("customerType").asText())) {
+            CustomerRequest request = rules.checked(body, settings, false);
+            if (!customer.customerType.equals(request.customerType())) {
                 throw ApiException.invalidField("customerType", FieldError.Constraint.oneOf(List.of(customer.customerType)),
                         "A customer's type cannot change; this customer is " + customer.customerType);
             }
             Map<String, String> contacts = changedContacts(customer, request);
-            return ownerConsentFor(customer, contacts, body, signature).flatMap(challenge -> {
+            return ownerConsentFor(customer, contacts, body.tree(), signature).flatMap(challenge -> {
                 if (challenge.isPresent()) {
                     return Uni.createFrom().item(challenge.get());
                 }
                 List<String> identity = records.identityChanges(customer, request);
-                List<String> added = records.applyUpdate(customer, request, body.get("agreementConsents"));
+                List<String> added = records.applyUpdate(customer, request);
                 Uni<Customer> saved = customer.<Customer>persistAndFlush()
                         .onFailure().transform(CustomerService::conflictOrSame)
                         .call(() -> added.isEmpty() ? Uni.createFrom().voidItem() : internalAccounts.provision(customer, added, settings))
@@ -162,19 +163,19 @@ public class CustomerService {
     }
 
     /** The OTP credential types whose contact the request changes, with the new value. */
-    private static Map<String, String> changedContacts(Customer customer, ObjectNode request) {
+    private static Map<String, String> changedContacts(Customer customer, CustomerRequest request) {
         Map<String, String> changed = new java.util.LinkedHashMap<>();
-        if (request.hasNonNull("email") && !request.get("email").asText().equals(customer.email)) {
-            changed.put("EMAIL_OTP", request.get("email").asText());
+        if (request.email() != null && !request.email().equals(customer.email)) {
+            changed.put("EMAIL_OTP", request.email());
         }
-        if (request.hasNonNull("phoneNumber") && !request.get("phoneNumber").asText().equals(customer.phoneNumber)) {
-            changed.put("SMS_OTP", request.get("phoneNumber").asText());
+        if (request.phoneNumber() != null && !request.phoneNumber().equals(customer.phoneNumber)) {
+            changed.put("SMS_OTP", request.phoneNumber());
         }
         return changed;
     }
 
     /** Empty when no wallet credential is tied to a changed contact, or its owner signed; else the challenge. */
-    private Uni<java.util.Optional<Object>> ownerConsentFor(Customer customer, Map<String, String> contacts, JsonNode body,
+    private Uni<java.util.Optional<Object>> ownerConsentFor(Customer customer, Map<String, String> contacts, Object body,
                                                           WalletOwnerConsent.Signature signature) {
         if (contacts.isEmpty()) {
             return Uni.createFrom().item(java.util.Optional.empty());

@@ -1,6 +1,5 @@
 package payments.verification;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PATCH;
@@ -9,6 +8,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Response;
+import payments.common.JsonBody;
 import payments.common.Page;
 import payments.common.security.CurrentCaller;
 import payments.common.security.Permission;
@@ -30,7 +30,7 @@ public class BeneficialOwnerResource {
 
     @POST
     @Path("beneficial-owners")
-    public Uni<Response> create(JsonNode body) {
+    public Uni<Response> create(JsonBody<BeneficialOwnerRequest> body) {
         return service.create(body, caller.get()).map(owner -> Response.status(201).entity(owner).build());
     }
 
@@ -52,7 +52,8 @@ public class BeneficialOwnerResource {
 
     @PATCH
     @Path("beneficial-owners/{beneficialOwnerId}")
-    public Uni<BeneficialOwnerResponse> update(@PathParam("beneficialOwnerId") String ownerId, JsonNode body) {
+    public Uni<BeneficialOwnerResponse> update(@PathParam("beneficialOwnerId") String ownerId,
+                                                 JsonBody<BeneficialOwnerRequest> body) {
         return service.update(ownerId, body, caller.get());
     }
 }

@@ -1,6 +1,6 @@
 package payments.verification;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
@@ -14,11 +14,14 @@ import payments.common.FieldError;
 import payments.common.FieldRules;
 import payments.common.IdType;
 import payments.common.Ids;
+import payments.common.JsonBodies;
+import payments.common.JsonBody;
 import payments.common.JsonText;
 import payments.common.Page;
 import payments.common.PageRequest;
 import payments.common.QueryFilters;
 import payments.common.ServerClock;
+import payments.common.schema.JsonSchema;
 import payments.common.schema.RequestSchemas;
 import payments.common.security.Caller;
 import payments.customer.Customer;
@@ -42,7 +45,9 @@ public class BeneficialOwnerService {
     private static final List<String> OWNER_IDENTITY = List.of("firstName", "middleName", "lastName", "birthDate",
             "nationality", "address", "idType", "identifier", "countryOfIssuance");
 
-    private final RequestSchemas schemas;
+    private final JsonSchema createSchema;
+    private final JsonSchema updateSchema;
+    private final ObjectMapper mapper;
     private final PlatformConfigService platform;
     private final ServerClock clock;
     private final IdentityVerdicts verdicts;
@@ -50,10 +55,12 @@ public class BeneficialOwnerService {
     private final ComplianceReviews reviews;
 
     public BeneficialOwnerService(RequestSchemas schemas, PlatformConfigService platform, ServerClock clock,
-                                  JsonText json, IdentityVerdicts verdicts, ComplianceReviews reviews) {
+                                  JsonText json, IdentityVerdicts verdicts, ComplianceReviews reviews, ObjectMapper mapper) {
+        this.mapper = mapper;
+        this.createSchema = schemas.get(RequestSchemas.BENEFICIAL_OWNER_CREATE);
+        this.updateSchema = schemas.get(RequestSchemas.BENEFICIAL_OWNER_UPDATE);
         this.verdicts = verdicts;
         this.reviews = reviews;
-        this.schemas = schemas;
         this.platform = platform;
         this.clock = clock;
         this.json = json;
@@ -61,25 +68,25 @@ public class BeneficialOwnerService {
 
     /** POST /beneficial-owners; a new owner of a business under review or approved sends it back to review. */
     @WithTransaction
-    public Uni<BeneficialOwnerResponse> create(JsonNode body, Caller caller) {
-        ObjectNode request = schemas.validate(body, RequestSchemas.BENEFICIAL_OWNER_CREATE, this::checkRules);
-        return CustomerService.findForChange(request.get("customerId").asText()).flatMap(customer -> {
+    public Uni<BeneficialOwnerResponse> create(JsonBody<BeneficialOwnerRequest> body, Caller caller) {
+        BeneficialOwnerRequest request = checked(body, true);
+        return CustomerService.findForChange(request.customerId()).flatMap(customer -> {
             if (!customer.isBusiness()) {
                 throw ApiException.invalidField("customerId", null, "Beneficial owners belong to BUSINESS customers");
             }
             BeneficialOwner owner = new BeneficialOwner();
             owner.id = Ids.newUuid();
             owner.customerId = customer.id;
-            owner.setRoleList(JsonText.texts(request.get("roles")));
-            owner.ownershipPercentage = request.get("ownershipPercentage").asInt();
-            owner.personalInfo = json.write(request.get("personalInfo"));
+            owner.setRoleList(request.roles());
+            owner.ownershipPercentage = request.ownershipPercentage();
+            owner.personalInfo = json.write(request.personalInfo());
             owner.kycStatus = "UNVERIFIED";
             owner.createdAt = clock.now();
             owner.updatedAt = owner.createdAt;
             return checkTotalOwnership(owner)
                     .call(() -> platform.settings().invoke(settings -> {
                         if (settings.skipsVerificationPaperwork() && verdicts.decidesWithoutPaperwork()) {
-                            owner.kycStatus = verdicts.beneficialOwner(request.at("/personalInfo/lastName").asText());
+                            owner.kycStatus = verdicts.beneficialOwner(request.personalInfo().lastName());
                         }
                     }))
                     .call(() -> owner.persist())
@@ -112,22 +119,23 @@ public class BeneficialOwnerService {
      * business back to review.
      */
     @WithTransaction
-    public Uni<BeneficialOwnerResponse> update(String ownerId, JsonNode body, Caller caller) {
-        ObjectNode request = schemas.validate(body, RequestSchemas.BENEFICIAL_OWNER_UPDATE, this::checkRules);
+    public Uni<BeneficialOwnerResponse> update(String ownerId, JsonBody<BeneficialOwnerRequest> body, Caller caller) {
+        BeneficialOwnerRequest request = checked(body, false);
         return find(ownerId, false).flatMap(owner -> CustomerService.findForChange(IdType.CUSTOMER.wireId(owner.customerId))
                 .flatMap(customer -> {
                     List<String> reviewed = reviewedChanges(owner, request);
-                    if (request.has("roles")) {
-                        owner.setRoleList(JsonText.texts(request.get("roles")));
+                    if (request.roles() != null) {
+                        owner.setRoleList(request.roles());
                     }
-                    if (request.has("ownershipPercentage")) {
-                        owner.ownershipPercentage = request.get("ownershipPercentage").asInt();
+                    if (request.ownershipPercentage() != null) {
+                        owner.ownershipPercentage = request.ownershipPercentage();
                     }
-                    if (request.has("personalInfo")) {
+                    if (request.personalInfo() != null) {
                         ObjectNode info = (ObjectNode) json.read(owner.personalInfo);
-                        info.setAll((ObjectNode) request.get("personalInfo"));
+                        info.setAll(mapper.<ObjectNode>valueToTree(request.personalInfo()));
                         List<FieldError> errors = new ArrayList<>();
-                        FieldRules.identification(info, "personalInfo.", errors);
+                        FieldRules.identification(info.path("idType").asText(null), info.path("identifier").asText(null),
+                                "personalInfo.", errors);
                         if (!errors.isEmpty()) {
                             throw ApiException.invalidInput(errors);
                         }
@@ -145,16 +153,18 @@ public class BeneficialOwnerService {
      * What a PATCH sets to new values among what the business's review decides on (who owns and
      * controls it, and who they are), read before it is applied; the order of roles is no change.
      */
-    private List<String> reviewedChanges(BeneficialOwner owner, ObjectNode request) {
+    private List<String> reviewedChanges(BeneficialOwner owner, BeneficialOwnerRequest request) {
         List<String> changed = new ArrayList<>();
-        if (request.has("roles") && !Set.copyOf(JsonText.texts(request.get("roles"))).equals(Set.copyOf(owner.roleList()))) {
+        if (request.roles() != null && !Set.copyOf(request.roles()).equals(Set.copyOf(owner.roleList()))) {
             changed.add("roles");
         }
-        if (request.has("ownershipPercentage") && request.get("ownershipPercentage").asInt() != owner.ownershipPercentage) {
+        if (request.ownershipPercentage() != null && request.ownershipPercentage() != owner.ownershipPercentage) {
             changed.add("ownershipPercentage");
         }
-        changed.addAll(IdentityChanges.differing(request.path("personalInfo"), json.read(owner.personalInfo), OWNER_IDENTITY,
-                "personalInfo."));
+        if (request.personalInfo() != null) {
+            changed.addAll(IdentityChanges.differing(mapper.valueToTree(request.personalInfo()), json.read(owner.personalInfo),
+                    OWNER_IDENTITY, "personalInfo."));
+        }
         return changed;
     }
 
@@ -175,26 +185,34 @@ public class BeneficialOwnerService {
                 owner.updatedAt.toString());
     }
 
-    private void checkRules(ObjectNode request, List<FieldError> errors) {
-        JsonNode roles = request.get("roles");
+    /** The body checked against its operation's schema and these rules: 400 listing every invalid field. */
+    private BeneficialOwnerRequest checked(JsonBody<BeneficialOwnerRequest> body, boolean creating) {
+        JsonBodies.Bound<BeneficialOwnerRequest> bound = body.checked(creating ? createSchema : updateSchema);
+        List<FieldError> errors = new ArrayList<>(bound.typeErrors());
+        BeneficialOwnerRequest request = bound.value();
+        List<String> roles = request.roles();
         if (roles != null) {
             Set<String> seen = new LinkedHashSet<>();
             for (int i = 0; i < roles.size(); i++) {
-                if (!seen.add(roles.get(i).asText())) {
-                    errors.add(FieldError.of("roles[" + i + "]", "Duplicate role " + roles.get(i).asText()));
+                if (!seen.add(roles.get(i))) {
+                    errors.add(FieldError.of("roles[" + i + "]", "Duplicate role " + roles.get(i)));
                 }
             }
             if (roles.isEmpty()) {
                 errors.add(FieldError.of("roles", "Must list at least one role"));
             }
         }
-        JsonNode info = request.get("personalInfo");
+        BeneficialOwnerRequest.PersonalInfo info = request.personalInfo();
         if (info != null) {
-            FieldRules.notInFuture(info, "birthDate", "personalInfo.", clock.today(), errors);
-            if (request.has("customerId")) {
-                FieldRules.identification(info, "personalInfo.", errors);
+            FieldRules.notInFuture(info.birthDate(), "personalInfo.birthDate", clock.today(), errors);
+            if (creating) {
+                FieldRules.identification(info.idType(), info.identifier(), "personalInfo.", errors);
             }
         }
+        if (!errors.isEmpty()) {
+            throw ApiException.invalidInput(errors);
+        }
+        return request;
     }
 
     /** The owners of one business cannot hold more than 100% between them (the business row is locked). */

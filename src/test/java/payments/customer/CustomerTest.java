@@ -134,6 +134,8 @@ public class CustomerTest {
         consents.put("agreementConsents", List.of(Map.of("type", "END_USER_TERMS", "version", "V1",
                 "acceptedAt", "2025-01-01T00:00:00Z", "ipAddress", "1.2.3.4", "acceptanceMethod", "CLICK_TO_ACCEPT")));
         api().body(consents).post("/customers").then().statusCode(201)
+                // agreementConsents is a field of this request, not an unknown one the answer warns about
+                .header(payments.common.UnknownFields.HEADER, nullValue())
                 .body("agreementConsents[0].type", equalTo("END_USER_TERMS"))
                 .body("endUserTermsConsent.termsVersion", equalTo("V1"));
 

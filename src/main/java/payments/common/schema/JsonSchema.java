@@ -23,6 +23,20 @@ public record JsonSchema(String type, List<String> required, Map<String, JsonSch
         return discriminator != null;
     }
 
+    /** This schema with one more property: on each variant of a choice, else on the object itself. */
+    public JsonSchema withProperty(String name, JsonSchema property) {
+        if (isChoice()) {
+            Map<String, JsonSchema> variants = new LinkedHashMap<>();
+            mapping.forEach((key, variant) -> variants.put(key, variant.withProperty(name, property)));
+            return new JsonSchema(type, required, properties, items, enumValues, pattern, minLength, maxLength, minimum,
+                    maximum, format, minItems, maxItems, discriminator, variants, open);
+        }
+        Map<String, JsonSchema> more = new LinkedHashMap<>(properties);
+        more.put(name, property);
+        return new JsonSchema(type, required, more, items, enumValues, pattern, minLength, maxLength, minimum, maximum,
+                format, minItems, maxItems, discriminator, mapping, open);
+    }
+
     public static JsonSchema parse(JsonNode node) {
         Map<String, JsonSchema> properties = new LinkedHashMap<>();
         node.path("properties").fields().forEachRemaining(e -> properties.put(e.getKey(), parse(e.getValue())));

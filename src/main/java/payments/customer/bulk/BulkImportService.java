@@ -15,9 +15,11 @@ import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
+import payments.common.JsonBodies;
 import payments.common.JsonText;
 import payments.common.ServerClock;
 import payments.common.jobs.Jobs;
+import payments.customer.CustomerRequest;
 import payments.customer.CustomerService;
 import payments.webhook.EventType;
 import payments.webhook.WebhookPublisher;
@@ -45,10 +47,12 @@ public class BulkImportService {
     private final ServerClock clock;
     private final JsonText json;
     private final Vertx vertx;
+    private final JsonBodies bodies;
 
     public BulkImportService(CustomerService customers, Jobs jobs, WebhookPublisher webhooks, ServerClock clock,
-                             JsonText json, Vertx vertx) {
+                             JsonText json, Vertx vertx, JsonBodies bodies) {
         this.customers = customers;
+        this.bodies = bodies;
         this.jobs = jobs;
         this.webhooks = webhooks;
         this.clock = clock;
@@ -109,7 +113,7 @@ public class BulkImportService {
             if (!row.missing().isEmpty()) {
                 throw ApiException.invalidInput(row.missing());
             }
-            return customers.create(row.body()).invoke(created -> advance(bulk, true)).replaceWithVoid();
+            return customers.create(bodies.body(row.body(), CustomerRequest.class)).invoke(created -> advance(bulk, true)).replaceWithVoid();
         }));
         return create.onFailure(ApiException.class).recoverWithUni(failure ->
                 Panache.withTransaction(() -> lockAt(importId, index).flatMap(bulk -> {

@@ -205,7 +205,7 @@ public class ConsoleResource {
         ObjectNode body = JsonNodeFactory.instance.objectNode().put("customerType", "INDIVIDUAL")
                 .put("platformCustomerId", platformCustomerId).put("fullName", fullName).put("region", region);
         body.putArray("currencies").add(currency);
-        return act(session, form, Permission.MANAGE, () -> customers.create(null, body)
+        return act(session, form, Permission.MANAGE, () -> customers.create(null, bodies.body(body, payments.customer.CustomerRequest.class))
                 .map(created -> "customers/" + bodyOf(created).path("id").asText() + "?notice=created"));
     }
 
