@@ -18,6 +18,7 @@ import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
 import payments.common.JsonBodies;
+import payments.common.JsonBody;
 import payments.common.ServerClock;
 import payments.customer.Customer;
 import payments.quote.ExchangeRates;
@@ -192,23 +193,22 @@ public class AgentActions implements payments.quote.AgentQuotes {
      * execution (201).
      */
     @WithTransaction
-    public Uni<AgentActionView.AgentActionResponse> transfer(String agentId, JsonNode body, boolean in) {
+    public Uni<AgentActionView.AgentActionResponse> transfer(String agentId, JsonBody<TransferService.TransferRequest> body,
+                                                             boolean in) {
         return AgentService.find(agentId, true).flatMap(agent -> {
             AgentPolicy policy = agents.policy(agent);
             requirePermitted(agent, policy, "CREATE_TRANSFERS", true);
-            if (body == null || !body.isObject()) {
-                throw ApiException.bodyNotAnObject();
-            }
-            String internal = body.at(in ? "/destination/accountId" : "/source/accountId").asText(null);
-            String external = body.at(in ? "/source/accountId" : "/destination/accountId").asText(null);
+            TransferService.TransferRequest request = transfers.checked(body, in);
+            String internal = (in ? request.destination() : request.source()).accountId();
+            String external = (in ? request.source() : request.destination()).accountId();
             Uni<Void> own = Ids.isValid(IdType.INTERNAL_ACCOUNT, internal) ? requireOwnInternal(agent, internal) : Uni.createFrom().voidItem();
             return own.call(() -> requireOwnDestination(agent, external))
-                    .flatMap(ok -> transfers.quoteForAgent(body, in, agent.id))
+                    .flatMap(ok -> transfers.quoteForAgent(request, in, agent.id))
                     .flatMap(quoteId -> QuoteLookup.find(quoteId, true))
                     .flatMap(quote -> {
                         ObjectNode details = JsonNodeFactory.instance.objectNode().put("amount", quote.totalSendingAmount)
-                                .put("currency", quote.sendingCurrency).put("sourceAccountId", body.at("/source/accountId").asText())
-                                .put("destinationAccountId", body.at("/destination/accountId").asText());
+                                .put("currency", quote.sendingCurrency).put("sourceAccountId", request.source().accountId())
+                                .put("destinationAccountId", request.destination().accountId());
                         return submit(agent, policy, quote, in ? "TRANSFER_IN" : "TRANSFER_OUT", details);
                     });
         });

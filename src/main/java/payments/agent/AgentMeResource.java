@@ -15,6 +15,7 @@ import jakarta.ws.rs.core.Response;
 import payments.agent.AgentView.AgentResponse;
 import payments.common.ApiResult;
 import payments.common.Idempotency;
+import payments.common.JsonBody;
 import payments.common.Page;
 import payments.common.security.AuthScheme;
 import payments.common.security.CurrentCaller;
@@ -22,6 +23,7 @@ import payments.common.security.Permission;
 import payments.common.security.Secured;
 import payments.common.web.RunsToCompletion;
 import payments.quote.QuoteView;
+import payments.quote.TransferService;
 
 /** The agent's own view (`Authorization: Bearer <accessToken>`): everything here is scoped to its customer. */
 @RunsToCompletion
@@ -130,8 +132,9 @@ public class AgentMeResource {
     @POST
     @Path("transfer-out")
     @Secured(value = Permission.TRANSACT, schemes = AuthScheme.AGENT_BEARER)
-    public Uni<Response> transferOut(@HeaderParam(Idempotency.HEADER) String idempotencyKey, JsonNode body) {
-        return idempotency.run(caller.get(), idempotencyKey, "POST", "/agents/me/transfer-out", body,
+    public Uni<Response> transferOut(@HeaderParam(Idempotency.HEADER) String idempotencyKey,
+                                  JsonBody<TransferService.TransferRequest> body) {
+        return idempotency.run(caller.get(), idempotencyKey, "POST", "/agents/me/transfer-out", body.tree(),
                 () -> actions.transfer(agentId(), body, false).map(ApiResult::created));
     }
 
@@ -139,8 +142,9 @@ public class AgentMeResource {
     @POST
     @Path("transfer-in")
     @Secured(value = Permission.TRANSACT, schemes = AuthScheme.AGENT_BEARER)
-    public Uni<Response> transferIn(@HeaderParam(Idempotency.HEADER) String idempotencyKey, JsonNode body) {
-        return idempotency.run(caller.get(), idempotencyKey, "POST", "/agents/me/transfer-in", body,
+    public Uni<Response> transferIn(@HeaderParam(Idempotency.HEADER) String idempotencyKey,
+                                 JsonBody<TransferService.TransferRequest> body) {
+        return idempotency.run(caller.get(), idempotencyKey, "POST", "/agents/me/transfer-in", body.tree(),
                 () -> actions.transfer(agentId(), body, true).map(ApiResult::created));
     }
 

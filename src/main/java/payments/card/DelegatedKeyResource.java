@@ -1,6 +1,5 @@
 package payments.card;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -10,6 +9,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Response;
+import payments.common.JsonBody;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
 import payments.common.web.RunsToCompletion;
@@ -33,7 +33,7 @@ public class DelegatedKeyResource {
 
     @POST
     @Secured(Permission.MANAGE)
-    public Uni<Response> create(JsonNode body, @HeaderParam(Stamp.HEADER) String signature,
+    public Uni<Response> create(JsonBody<DelegatedKeys.DelegatedKeyCreateRequest> body, @HeaderParam(Stamp.HEADER) String signature,
                                 @HeaderParam(SignedRetries.REQUEST_ID_HEADER) String requestId) {
         return keys.create(body, new SignedRetries.Headers(signature, requestId)).map(answer ->
                 answer instanceof SignedRetries.Challenge ? Response.accepted(answer).build() : Response.status(201).entity(answer).build());

@@ -1,18 +1,17 @@
 package payments.card;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import payments.account.InternalAccount;
-import payments.common.UnknownFields;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
+import payments.common.JsonBody;
 import payments.common.JsonText;
 import payments.common.ServerClock;
 import payments.common.UniqueViolation;
@@ -97,25 +96,21 @@ public class DelegatedKeys {
     }
 
     /** POST /auth/delegated-keys: a 202 challenge (first two legs) or the ACTIVE key (third). */
-    public Uni<Object> create(JsonNode body, SignedRetries.Headers headers) {
+    public Uni<Object> create(JsonBody<DelegatedKeyCreateRequest> body, SignedRetries.Headers headers) {
         requireIssuer();
-        if (body == null || !body.isObject()) {
-            throw ApiException.bodyNotAnObject();
-        }
-        List<FieldError> errors = new ArrayList<>(UnknownFields.validate(body, CREATE, "").errors());
-        String cardId = body.path("cardId").textValue();
-        String accountId = body.path("internalAccountId").textValue();
-        FieldError.checkId("cardId", IdType.CARD, cardId, errors);
-        FieldError.checkId("internalAccountId", IdType.INTERNAL_ACCOUNT, accountId, errors);
-        String nickname = body.path("nickname").isTextual() ? body.get("nickname").textValue().strip() : null;
-        if (nickname != null && (nickname.isEmpty() || !printable(nickname)) && errors.stream().noneMatch(e -> "nickname".equals(e.field()))) {
-            errors.add(FieldError.of("nickname", "Must hold 1 to 256 printable characters (no control or bidirectional-override characters)"));
-        }
-        if (!errors.isEmpty()) {
-            throw ApiException.invalidInput(errors);
-        }
+        DelegatedKeyCreateRequest request = body.checked(CREATE).valid((given, errors) -> {
+            FieldError.checkId("cardId", IdType.CARD, given.cardId(), errors);
+            FieldError.checkId("internalAccountId", IdType.INTERNAL_ACCOUNT, given.internalAccountId(), errors);
+            String name = given.nickname() == null ? null : given.nickname().strip();
+            if (name != null && (name.isEmpty() || !printable(name))) {
+                errors.add(FieldError.of("nickname", "Must hold 1 to 256 printable characters (no control or bidirectional-override characters)"));
+            }
+        });
+        String cardId = request.cardId();
+        String accountId = request.internalAccountId();
+        String nickname = request.nickname() == null ? null : request.nickname().strip();
         return Panache.withTransaction(() -> fundingSource(cardId, accountId).flatMap(card -> {
-            SignedRetries.Ask ask = SignedRetries.Ask.of(card.fundingAccountId, OPERATION, card.id, body);
+            SignedRetries.Ask ask = SignedRetries.Ask.of(card.fundingAccountId, OPERATION, card.id, body.tree());
             if (headers.firstCall()) {
                 return requireNoActiveKey(card.id).flatMap(ignored -> propose(card, nickname, ask));
             }
@@ -127,6 +122,10 @@ public class DelegatedKeys {
                         return advance(key, ask, signed);
                     }));
         })).onFailure(failure -> UniqueViolation.is(failure, "delegated_keys_one_active")).transform(failure -> activeExists(cardId));
+    }
+
+    /** The body of POST /auth/delegated-keys (DelegatedKeyCreateRequest). */
+    public record DelegatedKeyCreateRequest(String cardId, String internalAccountId, String nickname) {
     }
 
     /** No control characters and no invisible formatting (bidi overrides, zero-width): a signing device shows the name as it is. */

@@ -50,8 +50,32 @@ public class JsonBodies {
 
         /** The request, for a body with no rules beyond its schema: 400 listing every error if there is one. */
         public T valid() {
-            if (!typeErrors.isEmpty()) {
-                throw ApiException.invalidInput(typeErrors);
+            return valid((request, errors) -> { });
+        }
+
+        /**
+         * The request with one field checked by {@code check} (given the request, null when there was
+         * no body) instead of by its type: 400 with {@code ifInvalid} when the check fails or the value
+         * was of the wrong type, listed with every other error.
+         */
+        public T valid(FieldError ifInvalid, java.util.function.Predicate<T> check) {
+            boolean wrongType = typeErrors.stream().anyMatch(error -> ifInvalid.field().equals(error.field()));
+            List<FieldError> errors = new ArrayList<>(typeErrors.stream().filter(error -> !ifInvalid.field().equals(error.field())).toList());
+            if (wrongType || !check.test(value)) {
+                errors.add(ifInvalid);
+            }
+            if (!errors.isEmpty()) {
+                throw ApiException.invalidInput(errors);
+            }
+            return value;
+        }
+
+        /** The request once {@code rules} have added their errors to the binding's: 400 listing them all if there is one. */
+        public T valid(java.util.function.BiConsumer<T, List<FieldError>> rules) {
+            List<FieldError> errors = new ArrayList<>(typeErrors);
+            rules.accept(value, errors);
+            if (!errors.isEmpty()) {
+                throw ApiException.invalidInput(errors);
             }
             return value;
         }

@@ -12,7 +12,6 @@ import payments.codes.CodeSender;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
-import payments.common.JsonBodies;
 import payments.common.JsonBody;
 import payments.common.JsonText;
 import payments.common.ServerClock;
@@ -133,15 +132,8 @@ public class ContactVerificationService {
     }
 
     public Uni<ObjectNode> confirm(String customerId, Channel channel, JsonBody<CodeConfirmation> body) {
-        JsonBodies.Bound<CodeConfirmation> bound = body.bound();
-        String code = bound.value() == null ? null : bound.value().code();
-        List<FieldError> errors = new ArrayList<>(bound.typeErrors().stream().filter(error -> !"code".equals(error.field())).toList());
-        if (code == null || code.isBlank()) {
-            errors.add(FieldError.of("code", "Is required: the code the customer received"));
-        }
-        if (!errors.isEmpty()) {
-            throw ApiException.invalidInput(errors);
-        }
+        String code = body.bound().valid(FieldError.of("code", "Is required: the code the customer received"),
+                request -> request != null && request.code() != null && !request.code().isBlank()).code();
         return Panache.withTransaction(() -> check(customerId, channel, code)).map(confirmation -> {
             if (confirmation.refusal() != null) {
                 throw confirmation.refusal();

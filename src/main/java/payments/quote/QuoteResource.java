@@ -11,11 +11,11 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import payments.wallet.Stamp;
-import payments.common.Page;
 import payments.common.ApiResult;
 import payments.common.Idempotency;
+import payments.common.JsonBody;
 import payments.common.JsonText;
+import payments.common.Page;
 import payments.common.security.AuthScheme;
 import payments.common.security.Caller;
 import payments.common.security.CurrentCaller;
@@ -23,6 +23,7 @@ import payments.common.security.Permission;
 import payments.common.security.Secured;
 import payments.common.web.RunsToCompletion;
 import payments.quote.QuoteView.QuoteResponse;
+import payments.wallet.Stamp;
 
 @RunsToCompletion
 @Path("/")
@@ -119,16 +120,18 @@ public class QuoteResource {
     /** Deprecated: POST /quotes with an external source and immediatelyExecute replaces it. */
     @POST
     @Path("transfer-in")
-    public Uni<Response> transferIn(@HeaderParam(Idempotency.HEADER) String idempotencyKey, JsonNode body) {
-        return idempotency.run(caller.get(), idempotencyKey, "POST", "/transfer-in", body,
+    public Uni<Response> transferIn(@HeaderParam(Idempotency.HEADER) String idempotencyKey,
+                                 JsonBody<TransferService.TransferRequest> body) {
+        return idempotency.run(caller.get(), idempotencyKey, "POST", "/transfer-in", body.tree(),
                 () -> transfers.transferIn(body).map(ApiResult::created));
     }
 
     /** Deprecated: POST /quotes with immediatelyExecute replaces it. */
     @POST
     @Path("transfer-out")
-    public Uni<Response> transferOut(@HeaderParam(Idempotency.HEADER) String idempotencyKey, JsonNode body) {
-        return idempotency.run(caller.get(), idempotencyKey, "POST", "/transfer-out", body,
+    public Uni<Response> transferOut(@HeaderParam(Idempotency.HEADER) String idempotencyKey,
+                                  JsonBody<TransferService.TransferRequest> body) {
+        return idempotency.run(caller.get(), idempotencyKey, "POST", "/transfer-out", body.tree(),
                 () -> transfers.transferOut(body).map(ApiResult::created));
     }
 }

@@ -1,21 +1,21 @@
 package payments.quote;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import payments.account.AccountInfoRules;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
-import payments.account.AccountInfoRules;
+import payments.common.JsonBody;
 import payments.common.JsonText;
 import payments.common.ServerClock;
 import payments.common.Sha256;
 import payments.common.schema.RequestSchemas;
 import payments.transaction.Deposits;
-import payments.transaction.PaymentLimits;
 import payments.transaction.PaymentLifecycle;
+import payments.transaction.PaymentLimits;
 import payments.transaction.PaymentRail;
 import payments.transaction.PaymentTransaction;
 import payments.transaction.TransactionView;
@@ -43,12 +43,8 @@ public class RealtimeFunding {
         this.clock = clock;
     }
 
-    /** A validated POST /sandbox/send body: the quote, the currency sent and, if given, the amount. */
-    record FundsSent(String quoteId, String currency, Long amount) {
-        static FundsSent of(ObjectNode request) {
-            return new FundsSent(request.get("quoteId").asText(), request.get("currencyCode").asText(),
-                    request.has("currencyAmount") ? request.get("currencyAmount").asLong() : null);
-        }
+    /** The body of POST /sandbox/send: the quote, the currency sent and, if given, the amount. */
+    public record FundsSent(String quoteId, String currencyCode, Long currencyAmount) {
     }
 
     /**
@@ -56,10 +52,10 @@ public class RealtimeFunding {
      * the quote's currency and (if given) exactly its amount; the payment then runs like an executed one.
      */
     @WithTransaction
-    public Uni<TransactionView.TransactionResponse> receiveRealtimeFunds(JsonNode body) {
-        FundsSent sent = FundsSent.of(schemas.validate(body, "sandboxSend", (valid, errors) -> { }));
+    public Uni<TransactionView.TransactionResponse> receiveRealtimeFunds(JsonBody<FundsSent> body) {
+        FundsSent sent = body.checked(schemas.get("sandboxSend")).valid();
         return QuoteLookup.find(sent.quoteId(), true)
-                .flatMap(quote -> accept(quote, sent.currency(), sent.amount()))
+                .flatMap(quote -> accept(quote, sent.currencyCode(), sent.currencyAmount()))
                 .invoke(this::recordSandboxChain)
                 .flatMap(this::run)
                 .map(transactionView::toWire);

@@ -1,9 +1,9 @@
 package payments.quote;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
+import payments.common.JsonBody;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
 import payments.quote.WithdrawalFeeService.WithdrawalFeeEstimate;
@@ -22,7 +22,7 @@ public class WithdrawalFeeResource {
 
     @POST
     @Path("crypto/estimate-withdrawal-fee")
-    public Uni<WithdrawalFeeEstimate> estimate(JsonNode body) {
+    public Uni<WithdrawalFeeEstimate> estimate(JsonBody<WithdrawalFeeService.WithdrawalFeeRequest> body) {
         return service.estimate(body);
     }
 }

@@ -1,7 +1,5 @@
 package payments.quote;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -10,6 +8,8 @@ import payments.common.ApiException;
 import payments.common.Currencies;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
+import payments.common.JsonBody;
+import payments.common.schema.JsonSchema;
 import payments.common.schema.RequestSchemas;
 
 import java.math.BigDecimal;
@@ -44,34 +44,39 @@ public class WithdrawalFeeService {
                                         long netAmount) {
     }
 
-    private final RequestSchemas schemas;
+    private final JsonSchema schema;
     private final InternalAccountService accounts;
     private final ExchangeRates rates;
 
     public WithdrawalFeeService(RequestSchemas schemas, InternalAccountService accounts, ExchangeRates rates) {
-        this.schemas = schemas;
+        this.schema = schemas.get("estimateWithdrawalFee");
         this.accounts = accounts;
         this.rates = rates;
     }
 
+    /** The body of POST /crypto/estimate-withdrawal-fee (EstimateWithdrawalFeeRequest). */
+    public record WithdrawalFeeRequest(String internalAccountId, String currency, String cryptoNetwork, Long amount,
+                                       String destinationAddress) {
+    }
+
     @WithSession
-    public Uni<WithdrawalFeeEstimate> estimate(JsonNode body) {
-        ObjectNode request = schemas.validate(body, "estimateWithdrawalFee", (valid, errors) -> {
-            if (valid.has("amount") && valid.get("amount").asLong() < 1) {
+    public Uni<WithdrawalFeeEstimate> estimate(JsonBody<WithdrawalFeeRequest> body) {
+        WithdrawalFeeRequest request = body.checked(schema).valid((valid, errors) -> {
+            if (valid.amount() != null && valid.amount() < 1) {
                 errors.add(FieldError.of("amount", "Must be at least 1"));
             }
-            if (valid.has("cryptoNetwork") && !NETWORKS.containsKey(valid.get("cryptoNetwork").asText())) {
+            if (valid.cryptoNetwork() != null && !NETWORKS.containsKey(valid.cryptoNetwork())) {
                 errors.add(new FieldError("cryptoNetwork", FieldError.Constraint.oneOf(NETWORKS.keySet().stream().sorted().toList()),
                         "Not a network this server withdraws on"));
             }
-            if (valid.has("destinationAddress") && valid.get("destinationAddress").asText().isBlank()) {
+            if (valid.destinationAddress() != null && valid.destinationAddress().isBlank()) {
                 errors.add(FieldError.of("destinationAddress", "Must not be blank"));
             }
         });
-        String currency = request.get("currency").asText();
-        long amount = request.get("amount").asLong();
-        NetworkFee network = NETWORKS.get(request.get("cryptoNetwork").asText());
-        return accounts.find(request.get("internalAccountId").asText(), false).map(account -> {
+        String currency = request.currency();
+        long amount = request.amount();
+        NetworkFee network = NETWORKS.get(request.cryptoNetwork());
+        return accounts.find(request.internalAccountId(), false).map(account -> {
             if (!account.currency.equals(currency) || !Currencies.isCrypto(currency)) {
                 throw ApiException.invalidInput(List.of(FieldError.of("currency",
                         "The account holds " + account.currency + "; withdrawals are of its own crypto currency")));

@@ -1,44 +1,42 @@
 package payments.sandbox;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.account.InternalAccount;
 import payments.account.InternalAccountService;
-import payments.account.InternalAccountView.InternalAccountResponse;
 import payments.account.InternalAccountView;
+import payments.account.InternalAccountView.InternalAccountResponse;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
+import payments.common.JsonBody;
+import payments.common.schema.JsonSchema;
 import payments.common.schema.RequestSchemas;
 import payments.customer.Customer;
 import payments.ledger.Journal;
 import payments.transaction.Deposits;
 import payments.transaction.Deposits.Deposit;
 
-
 /** POST /sandbox/internal-accounts/{id}/fund: money from nowhere, booked like a real incoming payment. */
 @ApplicationScoped
 public class SandboxFunding {
 
-    private final RequestSchemas schemas;
+    private final JsonSchema schema;
     private final InternalAccountService accounts;
     private final InternalAccountView accountView;
     private final Deposits deposits;
 
     public SandboxFunding(RequestSchemas schemas, InternalAccountService accounts, InternalAccountView accountView,
                           Deposits deposits) {
-        this.schemas = schemas;
+        this.schema = schemas.get("sandboxFund");
         this.accounts = accounts;
         this.accountView = accountView;
         this.deposits = deposits;
     }
 
     @WithTransaction
-    public Uni<InternalAccountResponse> fund(String accountId, JsonNode body) {
-        ObjectNode request = schemas.validate(body, "sandboxFund", (req, errors) -> { });
-        long amount = request.get("amount").asLong();
+    public Uni<InternalAccountResponse> fund(String accountId, JsonBody<FundRequest> body) {
+        long amount = body.checked(schema).valid().amount();
         return accounts.find(accountId, false).flatMap(account -> holderOf(account).flatMap(holder -> {
             if (holder != null) {
                 holder.requireNotDeleted();
@@ -55,6 +53,10 @@ public class SandboxFunding {
                             Journal.SystemAccount.SANDBOX_FUNDING, "REALTIME_FUNDING", "Sandbox funding", "Sandbox funding", null, onChain))
                     .map(ignored -> accountView.toWire(account));
         }));
+    }
+
+    /** The body of POST /sandbox/internal-accounts/{id}/fund: the amount in the account's minor units. */
+    public record FundRequest(Long amount) {
     }
 
     private static Uni<Customer> holderOf(InternalAccount account) {

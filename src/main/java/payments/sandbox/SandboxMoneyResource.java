@@ -1,18 +1,18 @@
 package payments.sandbox;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import payments.account.InternalAccountView.InternalAccountResponse;
+import payments.common.JsonBody;
 import payments.common.security.Permission;
 import payments.common.security.SandboxOnly;
 import payments.common.security.Secured;
 import payments.common.web.RunsToCompletion;
-import payments.ledger.LedgerAudit.AuditReport;
 import payments.ledger.LedgerAudit;
+import payments.ledger.LedgerAudit.AuditReport;
 import payments.quote.RealtimeFunding;
 import payments.transaction.TransactionView.TransactionResponse;
 
@@ -39,7 +39,7 @@ public class SandboxMoneyResource {
     @POST
     @Path("/uma/receive")
     @Secured(Permission.TRANSACT)
-    public Uni<TransactionResponse> receiveUma(JsonNode body) {
+    public Uni<TransactionResponse> receiveUma(JsonBody<SandboxUmaReceive.UmaPaymentSimulation> body) {
         return umaReceive.receive(body);
     }
 
@@ -47,14 +47,14 @@ public class SandboxMoneyResource {
     @POST
     @Path("/send")
     @Secured(Permission.TRANSACT)
-    public Uni<TransactionResponse> send(JsonNode body) {
+    public Uni<TransactionResponse> send(JsonBody<RealtimeFunding.FundsSent> body) {
         return quotes.receiveRealtimeFunds(body);
     }
 
     @POST
     @Path("/internal-accounts/{accountId}/fund")
     @Secured(Permission.TRANSACT)
-    public Uni<InternalAccountResponse> fund(@PathParam("accountId") String accountId, JsonNode body) {
+    public Uni<InternalAccountResponse> fund(@PathParam("accountId") String accountId, JsonBody<SandboxFunding.FundRequest> body) {
         return funding.fund(accountId, body);
     }
 

@@ -1,7 +1,5 @@
 package payments.sandbox;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -10,8 +8,10 @@ import payments.account.InternalAccount;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
+import payments.common.JsonBody;
 import payments.common.JsonText;
 import payments.common.ServerClock;
+import payments.common.schema.JsonSchema;
 import payments.common.schema.RequestSchemas;
 import payments.customer.Customer;
 import payments.customer.CustomerService;
@@ -21,10 +21,11 @@ import payments.quote.UmaNetwork;
 import payments.quote.UmaNetwork.UmaReceiver;
 import payments.transaction.PaymentTransaction;
 import payments.transaction.TransactionStatus;
-import payments.transaction.TransactionView.TransactionResponse;
 import payments.transaction.TransactionView;
+import payments.transaction.TransactionView.TransactionResponse;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -42,7 +43,7 @@ public class SandboxUmaReceive {
     private static final Map<String, String> SENDER_INFORMATION = Map.of("FULL_NAME", "Sandbox Sender",
             "BIRTH_DATE", "1985-06-15", "NATIONALITY", "US");
 
-    private final RequestSchemas schemas;
+    private final JsonSchema schema;
     private final IncomingApproval approval;
     private final TransactionView view;
     private final JsonText json;
@@ -50,7 +51,7 @@ public class SandboxUmaReceive {
 
     public SandboxUmaReceive(RequestSchemas schemas, IncomingApproval approval, TransactionView view, JsonText json,
                              ServerClock clock) {
-        this.schemas = schemas;
+        this.schema = schemas.get("sandboxUmaReceive");
         this.approval = approval;
         this.view = view;
         this.json = json;
@@ -58,26 +59,22 @@ public class SandboxUmaReceive {
     }
 
     @WithTransaction
-    public Uni<TransactionResponse> receive(JsonNode body) {
-        ObjectNode request = schemas.validate(body, "sandboxUmaReceive", (req, errors) -> {
-            if (req.has("receiverUmaAddress") == req.has("customerId")) {
+    public Uni<TransactionResponse> receive(JsonBody<UmaPaymentSimulation> body) {
+        UmaPaymentSimulation request = body.checked(schema).valid((req, errors) -> {
+            if ((req.receiverUmaAddress() == null) == (req.customerId() == null)) {
                 errors.add(FieldError.of("receiverUmaAddress", "Give either receiverUmaAddress or customerId, not both"));
             }
-            for (String field : new String[] {"senderUmaAddress", "receiverUmaAddress"}) {
-                if (req.has(field) && !UmaNetwork.wellFormed(req.get(field).asText())) {
-                    errors.add(new FieldError(field, FieldError.Constraint.pattern(UmaNetwork.ADDRESS.pattern()),
-                            "Must be a UMA address ($user@domain)"));
-                }
-            }
-            if (req.has("receivingCurrencyAmount") && req.get("receivingCurrencyAmount").asLong() > MAX_AMOUNT) {
+            checkAddress("senderUmaAddress", req.senderUmaAddress(), errors);
+            checkAddress("receiverUmaAddress", req.receiverUmaAddress(), errors);
+            if (req.receivingCurrencyAmount() != null && req.receivingCurrencyAmount() > MAX_AMOUNT) {
                 errors.add(FieldError.of("receivingCurrencyAmount", "Must be at most " + MAX_AMOUNT + " in the sandbox"));
             }
         });
-        String senderAddress = request.get("senderUmaAddress").asText();
+        String senderAddress = request.senderUmaAddress();
         UmaReceiver sender = SandboxUmaDirectory.findSender(senderAddress).orElseThrow(() ->
                 new ApiException(ErrorCode.UMA_NOT_FOUND, "No sandbox sender at " + senderAddress));
-        String currency = request.get("receivingCurrencyCode").asText();
-        long amount = request.get("receivingCurrencyAmount").asLong();
+        String currency = request.receivingCurrencyCode();
+        long amount = request.receivingCurrencyAmount();
         return receiver(request).flatMap(customer -> defaultDepositAccount(customer, currency).flatMap(external -> external != null
                 ? save(incoming(sender, customer, amount).paidTo(external), customer)
                 : InternalAccount.regularOf(customer.id, currency).flatMap(account -> {
@@ -109,11 +106,23 @@ public class SandboxUmaReceive {
                 .map(account -> account != null && account.isVerified() && currency.equals(account.currency) ? account : null);
     }
 
-    private static Uni<Customer> receiver(ObjectNode request) {
-        if (request.has("customerId")) {
-            return CustomerService.find(request.get("customerId").asText(), false).map(SandboxUmaReceive::notDeleted);
+    /** The body of POST /sandbox/uma/receive: a sandbox sender pays a customer, named by UMA address or id. */
+    public record UmaPaymentSimulation(String senderUmaAddress, String receiverUmaAddress, String customerId,
+                                       String receivingCurrencyCode, Long receivingCurrencyAmount) {
+    }
+
+    private static void checkAddress(String field, String address, List<FieldError> errors) {
+        if (address != null && !UmaNetwork.wellFormed(address)) {
+            errors.add(new FieldError(field, FieldError.Constraint.pattern(UmaNetwork.ADDRESS.pattern()),
+                    "Must be a UMA address ($user@domain)"));
         }
-        String address = request.get("receiverUmaAddress").asText();
+    }
+
+    private static Uni<Customer> receiver(UmaPaymentSimulation request) {
+        if (request.customerId() != null) {
+            return CustomerService.find(request.customerId(), false).map(SandboxUmaReceive::notDeleted);
+        }
+        String address = request.receiverUmaAddress();
         return Customer.<Customer>find("umaAddress = ?1 and deletedAt is null", address).firstResult().map(customer -> {
             if (customer == null) {
                 throw new ApiException(ErrorCode.UMA_NOT_FOUND, "No customer has the UMA address " + address);

@@ -1,6 +1,5 @@
 package payments.verification;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
@@ -10,7 +9,7 @@ import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.IdType;
-import payments.common.JsonBodies;
+import payments.common.JsonBody;
 import payments.common.JsonText;
 import payments.common.ServerClock;
 import payments.common.Sha256;
@@ -61,7 +60,7 @@ public class KycLinkService {
     }
 
     @WithTransaction
-    public Uni<KycLinkResponse> create(String customerId, JsonNode body, URI baseUri) {
+    public Uni<KycLinkResponse> create(String customerId, JsonBody<KycLinkRequest> body, URI baseUri) {
         if (!provider.hostsVerificationPages()) {
             throw new ApiException(ErrorCode.NOT_IMPLEMENTED, "No verification provider is configured on this server; collect the data and use POST /verifications");
         }
@@ -126,24 +125,23 @@ public class KycLinkService {
         });
     }
 
-    private static String redirectUri(JsonNode body) {
-        JsonNode given = JsonBodies.optionalObject(body);
-        JsonNode value = given == null ? null : given.get("redirectUri");
-        if (value == null || value.isNull()) {
-            return null;
-        }
-        String text = value.asText("");
-        boolean valid = value.isTextual() && text.length() <= MAX_REDIRECT_LENGTH
-                && (text.startsWith("https://") || text.startsWith("http://"));
+    /** The optional body of POST /customers/{id}/kyc-link: where the hosted pages send the customer back to. */
+    public record KycLinkRequest(String redirectUri) {
+    }
+
+    private static String redirectUri(JsonBody<KycLinkRequest> body) {
+        KycLinkRequest request = body.bound().valid(new FieldError("redirectUri", FieldError.Constraint.format("url"),
+                "Must be an https:// (or http:// for local development) URI"),
+                given -> given == null || given.redirectUri() == null || isRedirectUri(given.redirectUri()));
+        return request == null ? null : request.redirectUri();
+    }
+
+    private static boolean isRedirectUri(String text) {
         try {
-            valid = valid && new URI(text).getHost() != null;
+            return text.length() <= MAX_REDIRECT_LENGTH && (text.startsWith("https://") || text.startsWith("http://"))
+                    && new URI(text).getHost() != null;
         } catch (URISyntaxException e) {
-            valid = false;
+            return false;
         }
-        if (!valid) {
-            throw ApiException.invalidField("redirectUri", FieldError.Constraint.format("url"),
-                    "Must be an https:// (or http:// for local development) URI");
-        }
-        return text;
     }
 }

@@ -1,26 +1,27 @@
 package payments.verification;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import payments.common.ApiResult;
 import payments.common.Idempotency;
+import payments.common.JsonBody;
 import payments.common.Page;
 import payments.common.ServerConfig;
 import payments.common.security.CurrentCaller;
-import payments.common.web.PublicUrls;
-import java.net.URI;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
+import payments.common.web.PublicUrls;
 import payments.common.web.RunsToCompletion;
+
+import java.net.URI;
 
 @RunsToCompletion
 @Path("/")
@@ -46,16 +47,17 @@ public class VerificationResource {
     @Path("customers/{customerId}/kyc-link")
     public Uni<Response> createKycLink(@PathParam("customerId") String customerId,
                                        @HeaderParam(Idempotency.HEADER) String idempotencyKey,
-                                       @Context UriInfo uriInfo, JsonNode body) {
+                                       @Context UriInfo uriInfo,
+                                       JsonBody<KycLinkService.KycLinkRequest> body) {
         URI base = PublicUrls.base(config, uriInfo);
-        return idempotency.run(caller.get(), idempotencyKey, "POST", "/customers/" + customerId + "/kyc-link", body,
+        return idempotency.run(caller.get(), idempotencyKey, "POST", "/customers/" + customerId + "/kyc-link", body.tree(),
                 () -> links.create(customerId, body, base).map(ApiResult::created));
     }
 
     /** 200 rather than 201: the answer is the packet's state (RESOLVE_ERRORS or IN_PROGRESS), as the reference has it. */
     @POST
     @Path("verifications")
-    public Uni<VerificationResponse> submit(JsonNode body) {
+    public Uni<VerificationResponse> submit(JsonBody<VerificationService.VerificationRequest> body) {
         return service.submit(body);
     }
 

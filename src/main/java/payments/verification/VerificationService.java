@@ -12,6 +12,7 @@ import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
+import payments.common.JsonBody;
 import payments.common.JsonText;
 import payments.common.Page;
 import payments.common.PageRequest;
@@ -58,12 +59,13 @@ public class VerificationService {
     }
 
     @WithTransaction
-    public Uni<VerificationResponse> submit(JsonNode body) {
-        JsonNode customerId = body == null ? null : body.get("customerId");
-        if (customerId == null || !customerId.isTextual()) {
-            throw ApiException.invalidInput(List.of(FieldError.of("customerId", "Is required: the customer to verify")));
-        }
-        return submitFor(customerId.asText());
+    public Uni<VerificationResponse> submit(JsonBody<VerificationRequest> body) {
+        return submitFor(body.bound().valid(FieldError.of("customerId", "Is required: the customer to verify"),
+                request -> request != null && request.customerId() != null).customerId());
+    }
+
+    /** The body of POST /verifications (VerificationRequest). */
+    public record VerificationRequest(String customerId) {
     }
 
     /** Submits a customer's packet as it stands; call inside a transaction. */

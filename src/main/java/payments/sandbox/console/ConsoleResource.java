@@ -217,7 +217,7 @@ public class ConsoleResource {
                               @PathParam("id") String id, @FormParam("amount") String amount) {
         ObjectNode body = JsonNodeFactory.instance.objectNode().set("amount", number(amount));
         return act(session, form, Permission.TRANSACT,
-                () -> money.fund(id, body).map(account -> "accounts/" + id + "?notice=funded"));
+                () -> money.fund(id, bodies.body(body, payments.sandbox.SandboxFunding.FundRequest.class)).map(account -> "accounts/" + id + "?notice=funded"));
     }
 
     /** POST /sandbox/cards/{id}/simulate/authorization {"amount", "currency", "merchant"}. */
