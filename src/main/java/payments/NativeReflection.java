@@ -11,6 +11,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 @RegisterForReflection(classNames = {
         "payments.account.CardCapabilities",
         "payments.account.ExternalAccountService$BeneficiaryVerifiedData",
+        "payments.account.ExternalAccountService$ExternalAccountCreateRequest",
         "payments.account.ExternalAccountService$ExternalAccountResponse",
         "payments.account.ExternalAccountService$Owner",
         "payments.account.InternalAccountResource$PlatformInternalAccountList",
@@ -18,7 +19,9 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         "payments.account.InternalAccountStore$Preloaded",
         "payments.account.InternalAccountView$InternalAccountResponse",
         "payments.account.OwnershipVerification$Attempt",
+        "payments.account.OwnershipVerification$ChallengeRequest",
         "payments.account.OwnershipVerification$ChallengeResponse",
+        "payments.account.OwnershipVerification$SignatureRequest",
         "payments.account.RuleBasedAccounts$RuleBasedAccountRequest",
         "payments.account.RuleBasedAccounts$SweepRule",
         "payments.agent.AgentAccess$CodeRow",

@@ -1,6 +1,5 @@
 package payments.account;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -11,12 +10,12 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import payments.account.ExternalAccountService.ExternalAccountCreateRequest;
 import payments.account.ExternalAccountService.ExternalAccountResponse;
 import payments.account.ExternalAccountService.Owner;
 import payments.account.ExternalAccountService.Registrar;
-import payments.common.ApiException;
-import payments.common.FieldError;
-import payments.common.IdType;
+import payments.common.JsonBodies;
+import payments.common.JsonBody;
 import payments.common.Page;
 import payments.common.ServerConfig;
 import payments.common.security.Permission;
@@ -42,13 +41,10 @@ public class ExternalAccountResource {
 
     @POST
     @Path("customers/external-accounts")
-    public Uni<Response> createForCustomer(JsonNode body) {
-        JsonNode customerId = body == null ? null : body.get("customerId");
-        if (customerId != null && !customerId.isNull() && !customerId.isTextual()) {
-            throw ApiException.invalidField("customerId", FieldError.Constraint.idOf(IdType.CUSTOMER), "Must be a Customer id");
-        }
-        return service.create(customerId == null || customerId.isNull() ? null : customerId.asText(), body, Registrar.PLATFORM)
-                .map(account -> Response.status(201).entity(account).build());
+    public Uni<Response> createForCustomer(JsonBody<ExternalAccountCreateRequest> body) {
+        JsonBodies.Bound<ExternalAccountCreateRequest> bound = body.bound();
+        String customerId = bound.value() == null ? null : bound.value().customerId();
+        return service.create(customerId, bound, Registrar.PLATFORM).map(account -> Response.status(201).entity(account).build());
     }
 
     @GET
@@ -76,8 +72,8 @@ public class ExternalAccountResource {
 
     @POST
     @Path("platform/external-accounts")
-    public Uni<Response> createForPlatform(JsonNode body) {
-        return service.create(null, body, Registrar.PLATFORM).map(account -> Response.status(201).entity(account).build());
+    public Uni<Response> createForPlatform(JsonBody<ExternalAccountCreateRequest> body) {
+        return service.create(null, body.bound(), Registrar.PLATFORM).map(account -> Response.status(201).entity(account).build());
     }
 
     @GET
@@ -105,36 +101,38 @@ public class ExternalAccountResource {
     @POST
     @Path("customers/external-accounts/{externalAccountId}/challenge")
     public Uni<Response> challengeForCustomer(@PathParam("externalAccountId") String id, @Context UriInfo uriInfo,
-                                              JsonNode body) {
+                                              JsonBody<OwnershipVerification.ChallengeRequest> body) {
         return challenge(Owner.anyCustomer(), id, uriInfo, body);
     }
 
     @POST
     @Path("customers/external-accounts/{externalAccountId}/verify")
-    public Uni<ExternalAccountResponse> verifyForCustomer(@PathParam("externalAccountId") String id, JsonNode body) {
+    public Uni<ExternalAccountResponse> verifyForCustomer(@PathParam("externalAccountId") String id,
+                                                          JsonBody<OwnershipVerification.SignatureRequest> body) {
         return verify(Owner.anyCustomer(), id, body);
     }
 
     @POST
     @Path("platform/external-accounts/{externalAccountId}/challenge")
     public Uni<Response> challengeForPlatform(@PathParam("externalAccountId") String id, @Context UriInfo uriInfo,
-                                              JsonNode body) {
+                                              JsonBody<OwnershipVerification.ChallengeRequest> body) {
         return challenge(Owner.platform(), id, uriInfo, body);
     }
 
     @POST
     @Path("platform/external-accounts/{externalAccountId}/verify")
-    public Uni<ExternalAccountResponse> verifyForPlatform(@PathParam("externalAccountId") String id, JsonNode body) {
+    public Uni<ExternalAccountResponse> verifyForPlatform(@PathParam("externalAccountId") String id,
+                                                          JsonBody<OwnershipVerification.SignatureRequest> body) {
         return verify(Owner.platform(), id, body);
     }
 
-    private Uni<Response> challenge(Owner owner, String id, UriInfo uriInfo, JsonNode body) {
+    private Uni<Response> challenge(Owner owner, String id, UriInfo uriInfo, JsonBody<OwnershipVerification.ChallengeRequest> body) {
         return ownership.challenge(owner, id, body, PublicUrls.base(config, uriInfo))
                 .map(challenge -> Response.status(201).entity(challenge).build());
     }
 
     /** A refused signature still moves the account to UNVERIFIED (committed) before the 400 is answered. */
-    private Uni<ExternalAccountResponse> verify(Owner owner, String id, JsonNode body) {
+    private Uni<ExternalAccountResponse> verify(Owner owner, String id, JsonBody<OwnershipVerification.SignatureRequest> body) {
         return ownership.verify(owner, id, body).map(attempt -> {
             if (attempt.refusal() != null) {
                 throw attempt.refusal();

@@ -8,13 +8,13 @@ import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import payments.common.UnknownFields;
 import payments.common.ApiException;
 import payments.common.Currencies;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
+import payments.common.JsonBodies;
 import payments.common.JsonText;
 import payments.common.Page;
 import payments.common.PageRequest;
@@ -22,6 +22,7 @@ import payments.common.QueryFilters;
 import payments.common.Regions;
 import payments.common.ServerClock;
 import payments.common.UniqueViolation;
+import payments.common.UnknownFields;
 import payments.common.schema.RequestSchemas;
 import payments.common.schema.SchemaValidator;
 import payments.customer.Customer;
@@ -83,14 +84,25 @@ public class ExternalAccountService {
     /** Who registers an external account: the platform's API token, or an agent acting for the customer. */
     public enum Registrar { PLATFORM, AGENT }
 
+    /**
+     * The body of POST /customers/external-accounts, /platform/external-accounts and
+     * /agents/me/external-accounts. Its accountInfo stays a document: one of the reference's many
+     * account shapes, checked against the schema of its accountType and kept as given.
+     */
+    public record ExternalAccountCreateRequest(String customerId, String currency, String platformAccountId,
+                                               String ownershipType, Boolean defaultUmaDepositAccount, JsonNode accountInfo) {
+    }
+
     /** Creates an account; {@code customerId} null makes it the platform's. */
     @WithTransaction
-    public Uni<ExternalAccountResponse> create(String customerId, JsonNode body, Registrar registrar) {
+    public Uni<ExternalAccountResponse> create(String customerId, JsonBodies.Bound<ExternalAccountCreateRequest> body,
+                                               Registrar registrar) {
+        ExternalAccountCreateRequest request = body.value();
         JsonNode info = validate(body, customerId, registrar);
         Uni<Optional<Customer>> holder = customerId == null ? Uni.createFrom().item(Optional.empty())
                 : CustomerService.findForChange(customerId).map(Optional::of);
         return holder.flatMap(customer -> {
-            ExternalAccount account = newAccount(body, info, customer.orElse(null));
+            ExternalAccount account = newAccount(request, info, customer.orElse(null));
             Uni<Integer> clearDefault = account.defaultUmaDeposit
                     ? ExternalAccount.update("defaultUmaDeposit = false, updatedAt = ?1 where customerId = ?2 and defaultUmaDeposit = true",
                     account.createdAt, account.customerId)
@@ -178,38 +190,54 @@ public class ExternalAccountService {
         return info;
     }
 
+    private static final FieldError PLATFORM_ACCOUNT_ID = new FieldError("platformAccountId", FieldError.Constraint.length(1, 255),
+            "Must be 1 to 255 characters");
+    private static final FieldError OWNERSHIP_TYPE = new FieldError("ownershipType", FieldError.Constraint.oneOf(OWNERSHIP_TYPES),
+            "Must be FIRST_PARTY or THIRD_PARTY");
+
+    /** A value of the wrong type, reported as its field's own rule reports a bad value (a currency as missing, below). */
+    private static java.util.Optional<FieldError> asFieldRule(FieldError typeError) {
+        return switch (typeError.field()) {
+            case "currency" -> java.util.Optional.empty();
+            case "customerId" -> java.util.Optional.of(new FieldError("customerId", FieldError.Constraint.idOf(IdType.CUSTOMER),
+                    "Must be a Customer id"));
+            case "platformAccountId" -> java.util.Optional.of(PLATFORM_ACCOUNT_ID);
+            case "ownershipType" -> java.util.Optional.of(OWNERSHIP_TYPE);
+            case "defaultUmaDepositAccount" -> java.util.Optional.of(FieldError.of("defaultUmaDepositAccount", "Must be true or false"));
+            default -> java.util.Optional.of(typeError);
+        };
+    }
+
     /** Checks the whole request and returns the cleaned accountInfo. */
-    private JsonNode validate(JsonNode body, String customerId, Registrar registrar) {
-        if (body == null || !body.isObject()) {
+    private JsonNode validate(JsonBodies.Bound<ExternalAccountCreateRequest> body, String customerId, Registrar registrar) {
+        ExternalAccountCreateRequest request = body.value();
+        if (request == null) {
             throw ApiException.bodyNotAnObject();
         }
         List<FieldError> errors = new ArrayList<>();
-        String currency = body.path("currency").isTextual() ? body.get("currency").asText() : null;
+        body.typeErrors().forEach(error -> asFieldRule(error).ifPresent(errors::add));
+        String currency = request.currency();
         if (currency == null) {
             errors.add(FieldError.of("currency", "Is required"));
         } else if (!Currencies.isKnown(currency)) {
             errors.add(new FieldError("currency", FieldError.Constraint.oneOf(Currencies.codes()), "Unknown currency"));
         }
-        JsonNode platformAccountId = body.get("platformAccountId");
-        if (platformAccountId != null && !platformAccountId.isNull()
-                && (!platformAccountId.isTextual() || platformAccountId.asText().isEmpty() || platformAccountId.asText().length() > 255)) {
-            errors.add(new FieldError("platformAccountId", FieldError.Constraint.length(1, 255), "Must be 1 to 255 characters"));
+        String platformAccountId = request.platformAccountId();
+        if (platformAccountId != null && (platformAccountId.isEmpty() || platformAccountId.length() > 255)) {
+            errors.add(PLATFORM_ACCOUNT_ID);
         }
-        JsonNode ownership = body.get("ownershipType");
-        if (ownership != null && !ownership.isNull() && !OWNERSHIP_TYPES.contains(ownership.asText())) {
-            errors.add(new FieldError("ownershipType", FieldError.Constraint.oneOf(OWNERSHIP_TYPES), "Must be FIRST_PARTY or THIRD_PARTY"));
+        if (request.ownershipType() != null && !OWNERSHIP_TYPES.contains(request.ownershipType())) {
+            errors.add(OWNERSHIP_TYPE);
         }
-        JsonNode isDefault = body.get("defaultUmaDepositAccount");
-        if (isDefault != null && !isDefault.isNull() && !isDefault.isBoolean()) {
-            errors.add(FieldError.of("defaultUmaDepositAccount", "Must be true or false"));
-        } else if (isDefault != null && isDefault.asBoolean() && customerId == null) {
+        boolean isDefault = Boolean.TRUE.equals(request.defaultUmaDepositAccount());
+        if (isDefault && customerId == null) {
             errors.add(FieldError.of("defaultUmaDepositAccount", "Only a customer's account can be the default UMA deposit account"));
-        } else if (isDefault != null && isDefault.asBoolean() && registrar == Registrar.AGENT) {
+        } else if (isDefault && registrar == Registrar.AGENT) {
             // The default deposit account receives incoming payments with no limit or approval: the platform's choice only.
             errors.add(FieldError.of("defaultUmaDepositAccount", "An agent cannot choose where the customer's incoming payments go;"
                     + " only the platform sets the default UMA deposit account"));
         }
-        JsonNode given = body.get("accountInfo");
+        JsonNode given = request.accountInfo();
         ObjectNode info = null;
         if (given == null || given.isNull()) {
             errors.add(FieldError.of("accountInfo", "Is required"));
@@ -240,17 +268,17 @@ public class ExternalAccountService {
         return info;
     }
 
-    private ExternalAccount newAccount(JsonNode body, JsonNode info, Customer customer) {
+    private ExternalAccount newAccount(ExternalAccountCreateRequest request, JsonNode info, Customer customer) {
         Instant now = clock.now();
         ExternalAccount account = new ExternalAccount();
         account.id = Ids.newUuid();
         account.customerId = customer == null ? null : customer.id;
-        account.currency = body.get("currency").asText();
+        account.currency = request.currency();
         account.accountType = info.get("accountType").asText();
         account.identityKey = AccountInfoRules.identityKey(info);
-        account.platformAccountId = body.path("platformAccountId").asText(null);
-        account.ownershipType = body.path("ownershipType").asText(null);
-        account.defaultUmaDeposit = body.path("defaultUmaDepositAccount").asBoolean(false);
+        account.platformAccountId = request.platformAccountId();
+        account.ownershipType = request.ownershipType();
+        account.defaultUmaDeposit = Boolean.TRUE.equals(request.defaultUmaDepositAccount());
         account.accountInfo = json.write(info);
         boolean wallet = AccountInfoRules.isWallet(account.accountType);
         boolean selfCustody = wallet && !info.hasNonNull("vaspName");

@@ -1,7 +1,6 @@
 package payments.account;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
@@ -11,6 +10,7 @@ import payments.account.ExternalAccountService.Owner;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
+import payments.common.JsonBody;
 import payments.common.JsonText;
 import payments.common.ServerClock;
 import payments.common.web.HostedPages;
@@ -61,12 +61,19 @@ public class OwnershipVerification {
         this.outcomes = outcomes;
     }
 
+    /** The body of POST .../external-accounts/{id}/challenge: how the holder proves the wallet is theirs. */
+    public record ChallengeRequest(String method) {
+    }
+
+    /** The body of POST .../external-accounts/{id}/verify: the wallet's signature over the challenge's messageToSign. */
+    public record SignatureRequest(String signature) {
+    }
+
     @WithTransaction
-    public Uni<ChallengeResponse> challenge(Owner owner, String accountId, JsonNode body, URI baseUri) {
-        String method = body == null ? null : body.path("method").asText(null);
-        if (method == null || !METHODS.contains(method)) {
-            throw ApiException.invalidField("method", FieldError.Constraint.oneOf(METHODS), "Is required: WALLET_SIGNATURE or LIVENESS");
-        }
+    public Uni<ChallengeResponse> challenge(Owner owner, String accountId, JsonBody<ChallengeRequest> body, URI baseUri) {
+        String method = body.bound().valid(new FieldError("method", FieldError.Constraint.oneOf(METHODS),
+                "Is required: WALLET_SIGNATURE or LIVENESS"),
+                request -> request != null && request.method() != null && METHODS.contains(request.method())).method();
         return accounts.find(owner, accountId).flatMap(account -> {
             if (!AccountInfoRules.isWallet(account.accountType) || !"FIRST_PARTY".equals(account.ownershipType)
                     || !OPEN_STATUSES.contains(account.status)) {
@@ -95,11 +102,9 @@ public class OwnershipVerification {
     }
 
     @WithTransaction
-    public Uni<Attempt> verify(Owner owner, String accountId, JsonNode body) {
-        JsonNode signature = body == null ? null : body.get("signature");
-        if (signature == null || !signature.isTextual() || signature.asText().isBlank()) {
-            throw ApiException.invalidField("signature", null, "Is required: the wallet's signature over messageToSign");
-        }
+    public Uni<Attempt> verify(Owner owner, String accountId, JsonBody<SignatureRequest> body) {
+        String signature = body.bound().valid(FieldError.of("signature", "Is required: the wallet's signature over messageToSign"),
+                request -> request != null && request.signature() != null && !request.signature().isBlank()).signature();
         return accounts.find(owner, accountId).flatMap(account -> OwnershipChallenge.<OwnershipChallenge>findById(account.id)
                 .flatMap(challenge -> {
                     if (challenge == null || !OwnershipChallenge.WALLET_SIGNATURE.equals(challenge.method)) {
@@ -109,7 +114,7 @@ public class OwnershipVerification {
                     ApiException refusal = null;
                     if (challenge.expiresAt.isBefore(clock.now())) {
                         refusal = new ApiException(ErrorCode.INVALID_INPUT, "The challenge expired; start a new one");
-                    } else if (!signatureValid(account, challenge.material, signature.asText())) {
+                    } else if (!signatureValid(account, challenge.material, signature)) {
                         refusal = ApiException.invalidField("signature", null,
                                 "Not a valid signature of messageToSign by this wallet; start a new challenge to retry");
                     }

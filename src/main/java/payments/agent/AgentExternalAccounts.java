@@ -1,15 +1,17 @@
 package payments.agent;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.account.ExternalAccountService;
+import payments.account.ExternalAccountService.ExternalAccountCreateRequest;
 import payments.account.ExternalAccountService.ExternalAccountResponse;
 import payments.account.ExternalAccountService.Owner;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.IdType;
+import payments.common.JsonBodies;
+import payments.common.JsonBody;
 import payments.common.Page;
 
 /** /agents/me/external-accounts (MANAGE_EXTERNAL_ACCOUNTS): the customer's own external accounts, nobody else's. */
@@ -32,14 +34,15 @@ public class AgentExternalAccounts {
 
     /** The body's customerId may be left out (it is the agent's customer); naming another customer is 404. */
     @WithSession
-    public Uni<ExternalAccountResponse> create(String agentId, JsonNode body) {
+    public Uni<ExternalAccountResponse> create(String agentId, JsonBody<ExternalAccountCreateRequest> body) {
         return permitted(agentId, true).flatMap(agent -> {
             String customer = IdType.CUSTOMER.wireId(agent.customerId);
-            JsonNode named = body == null ? null : body.get("customerId");
-            if (named != null && !named.isNull() && !customer.equals(named.asText())) {
-                throw new ApiException(ErrorCode.USER_NOT_FOUND, "Customer " + named.asText() + " not found");
+            JsonBodies.Bound<ExternalAccountCreateRequest> bound = body.bound();
+            String named = bound.value() == null ? null : bound.value().customerId();
+            if (named != null && !customer.equals(named)) {
+                throw new ApiException(ErrorCode.USER_NOT_FOUND, "Customer " + named + " not found");
             }
-            return accounts.create(customer, body, ExternalAccountService.Registrar.AGENT);
+            return accounts.create(customer, bound, ExternalAccountService.Registrar.AGENT);
         });
     }
 

@@ -12,6 +12,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import payments.account.ExternalAccountService.ExternalAccountCreateRequest;
 import payments.agent.AgentView.AgentResponse;
 import payments.common.ApiResult;
 import payments.common.Idempotency;
@@ -152,7 +153,7 @@ public class AgentMeResource {
     @POST
     @Path("external-accounts")
     @Secured(value = Permission.TRANSACT, schemes = AuthScheme.AGENT_BEARER)
-    public Uni<Response> createExternalAccount(JsonNode body) {
+    public Uni<Response> createExternalAccount(JsonBody<ExternalAccountCreateRequest> body) {
         return externalAccounts.create(agentId(), body).map(account -> Response.status(201).entity(account).build());
     }
 
