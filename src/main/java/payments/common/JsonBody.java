@@ -16,6 +16,12 @@ public record JsonBody<T>(JsonNode tree, Class<T> type, JsonBodies binder) {
         return binder.bind(tree, type);
     }
 
+    /** An optional body bound (none, or JSON null, binds as an empty request): 400 listing the values that could not be bound. */
+    public T orEmpty() {
+        boolean absent = tree == null || tree.isNull() || tree.isMissingNode();
+        return binder.bind(absent ? com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode() : tree, type).valid();
+    }
+
     /** The body checked against the interface's schema for it, then bound ({@link JsonBodies#check}). */
     public JsonBodies.Bound<T> checked(payments.common.schema.JsonSchema schema) {
         return binder.check(tree, schema, type);

@@ -6,25 +6,26 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.account.AccountInfoRules;
 import payments.account.ExternalAccount;
-import payments.sca.BeneficiaryTrust;
 import payments.account.InternalAccount;
 import payments.account.InternalAccountService;
-import payments.wallet.WalletPayments;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
+import payments.common.JsonBody;
 import payments.common.JsonText;
 import payments.common.Regions;
 import payments.common.ServerClock;
 import payments.customer.Customer;
 import payments.ledger.Ledger;
 import payments.quote.QuoteView.QuoteResponse;
+import payments.sca.BeneficiaryTrust;
+import payments.transaction.PaymentLifecycle;
 import payments.transaction.PaymentLimits;
 import payments.transaction.PaymentRail;
 import payments.transaction.PaymentRail.Leg;
 import payments.transaction.PaymentRail.Submission;
 import payments.transaction.PaymentTransaction;
-import payments.transaction.PaymentLifecycle;
+import payments.wallet.WalletPayments;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -200,8 +201,8 @@ public class QuoteExecution {
 
     /** POST /quotes/{id}/authorize: the challenge's code releases the payment, or shows a realtime-funded one where to pay. */
     @WithTransaction
-    public Uni<QuoteResponse> authorize(String quoteId, JsonNode body) {
-        return QuoteLookup.find(quoteId, true).call(quote -> challenges.verify(quote, body))
+    public Uni<QuoteResponse> authorize(String quoteId, JsonBody<ScaChallenges.QuoteAuthorization> body) {
+        return QuoteLookup.find(quoteId, true).call(quote -> challenges.verify(quote, body.orEmpty()))
                 .flatMap(quote -> QuoteLookup.transactionOf(quote, true).flatMap(t -> (realtime(quote)
                         ? awaitFunds(quote, t) : release(quote, t)).map(ignored -> view.toWire(quote, t))));
     }

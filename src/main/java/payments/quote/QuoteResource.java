@@ -107,7 +107,7 @@ public class QuoteResource {
 
     @POST
     @Path("quotes/{quoteId}/authorize")
-    public Uni<QuoteResponse> authorize(@PathParam("quoteId") String quoteId, JsonNode body) {
+    public Uni<QuoteResponse> authorize(@PathParam("quoteId") String quoteId, JsonBody<ScaChallenges.QuoteAuthorization> body) {
         return execution.authorize(quoteId, body);
     }
 

@@ -100,7 +100,7 @@ public class ScaChallenges {
      * 409 when nothing awaits authorization, 409 SCA_SESSION_REQUIRED without a live session, 400
      * when the proof is missing, wrong or the challenge expired, 423 while the payer is locked out.
      */
-    Uni<Void> verify(Quote quote, JsonNode body) {
+    Uni<Void> verify(Quote quote, QuoteAuthorization body) {
         ScaRecords.Proof proof = ScaProofs.proofOf(body);
         return scaChallenged(quote).flatMap(scaChallenged -> logins.requireSession(scaChallenged.payer().id).flatMap(ignored -> {
             JsonNode challenge = scaChallenged.challenge();
@@ -111,6 +111,10 @@ public class ScaChallenges {
             challenge.path("availableFactors").forEach(f -> offered.add(Factor.valueOf(f.asText())));
             return proofs.verify(scaChallenged.payer(), proof, offered, passkeyChallengeText(challenge)).replaceWithVoid();
         }));
+    }
+
+    /** The body of POST /quotes/{id}/authorize: the proof answering the quote's challenge. */
+    public record QuoteAuthorization(String code, JsonNode passkeyAssertion, String origin) implements ScaRecords.ProofFields {
     }
 
     /** The text whose bytes are the WebAuthn challenge of the payment's passkey options, when a passkey may answer. */

@@ -1,6 +1,5 @@
 package payments.sca;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -10,7 +9,7 @@ import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.IdType;
 import payments.common.Ids;
-import payments.common.JsonBodies;
+import payments.common.JsonBody;
 import payments.common.ServerClock;
 import payments.sca.ScaRecords.Factor;
 import payments.sca.ScaRecords.TrustConfirm;
@@ -60,10 +59,10 @@ public class BeneficiaryTrust {
     }
 
     @WithTransaction
-    public Uni<TrustConfirm> confirm(String externalAccountId, boolean trust, JsonNode body) {
-        JsonNode request = JsonBodies.optionalObject(body);
+    public Uni<TrustConfirm> confirm(String externalAccountId, boolean trust, JsonBody<ScaRecords.TrustConfirmRequest> body) {
+        ScaRecords.TrustConfirmRequest request = body.orEmpty();
         ScaRecords.Proof proof = ScaProofs.proofOf(request);
-        String challengeId = request == null ? null : request.path("challengeId").textValue();
+        String challengeId = request.challengeId();
         return account(externalAccountId, true).flatMap(account -> ScaCustomers.find(account.customerId).flatMap(customer -> {
             Instant now = clock.now();
             return AuthenticationChallenge.<AuthenticationChallenge>find(

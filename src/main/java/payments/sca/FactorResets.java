@@ -1,6 +1,5 @@
 package payments.sca;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -8,7 +7,7 @@ import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.Ids;
-import payments.common.JsonBodies;
+import payments.common.JsonBody;
 import payments.common.ServerClock;
 import payments.customer.Customer;
 import payments.sca.ScaRecords.Factor;
@@ -44,9 +43,8 @@ public class FactorResets {
     }
 
     @WithTransaction
-    public Uni<ResetStart> start(String customerId, JsonNode body) {
-        JsonNode request = JsonBodies.optionalObject(body);
-        String factor = ScaLogins.factor(request).name();
+    public Uni<ResetStart> start(String customerId, JsonBody<ScaRecords.FactorChoice> body) {
+        String factor = ScaLogins.factor(body.orEmpty().factor()).name();
         if (!provider.checksLiveness()) {
             throw new ApiException(ErrorCode.NOT_IMPLEMENTED, "No liveness provider checks factor resets in production mode yet");
         }
@@ -81,8 +79,8 @@ public class FactorResets {
     }
 
     @WithTransaction
-    public Uni<Void> complete(String customerId, String resetId, JsonNode body) {
-        JsonNode request = JsonBodies.optionalObject(body);
+    public Uni<Void> complete(String customerId, String resetId, JsonBody<ScaRecords.ResetCompleteRequest> body) {
+        ScaRecords.ResetCompleteRequest request = body.orEmpty();
         return find(customerId, resetId).flatMap(reset -> {
             Instant now = clock.now();
             if (!FactorResetStatus.canMove(reset, FactorResetStatus.COMPLETED, now)) {
@@ -108,10 +106,10 @@ public class FactorResets {
                 EnrolledFactor.ACTIVE, reset.completedAt).map(enrolled -> enrolled > 0 ? "COMPLETED" : "PENDING");
     }
 
-    private static String mobile(JsonNode request) {
-        JsonNode mobile = request == null ? null : request.get("mobile");
-        String countryCode = mobile == null ? null : mobile.path("countryCode").textValue();
-        String number = mobile == null ? null : mobile.path("number").textValue();
+    private static String mobile(ScaRecords.ResetCompleteRequest request) {
+        ScaRecords.Mobile mobile = request.mobile();
+        String countryCode = mobile == null ? null : mobile.countryCode();
+        String number = mobile == null ? null : mobile.number();
         if (countryCode == null || !COUNTRY_CODE.matcher(countryCode).matches() || number == null || !NATIONAL_NUMBER.matcher(number).matches()) {
             throw ApiException.invalidInput(List.of(
                     new FieldError("mobile.countryCode", FieldError.Constraint.pattern(COUNTRY_CODE.pattern()), "Is required for an SMS_OTP reset, e.g. +49"),

@@ -9,7 +9,7 @@ import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.Ids;
-import payments.common.JsonBodies;
+import payments.common.JsonBody;
 import payments.common.RunTimeRandom;
 import payments.common.ServerClock;
 import payments.common.Sha256;
@@ -69,8 +69,8 @@ public class ScaFactors {
     }
 
     @WithTransaction
-    public Uni<Object> startEnrollment(String customerId, JsonNode body) {
-        String type = factorType(JsonBodies.optionalObject(body), "type");
+    public Uni<Object> startEnrollment(String customerId, JsonBody<ScaRecords.FactorEnrollmentRequest> body) {
+        String type = factorType(body.orEmpty().type());
         return ScaCustomers.find(customerId).flatMap(customer -> EnrolledFactor.allActive(customer.id).flatMap(enrolled -> {
             if (enrolled.stream().anyMatch(f -> f.factor.equals(type))) {
                 throw Factor.PASSKEY.name().equals(type)
@@ -110,9 +110,9 @@ public class ScaFactors {
     }
 
     @WithTransaction
-    public Uni<Object> confirmEnrollment(String customerId, JsonNode body) {
-        JsonNode request = JsonBodies.optionalObject(body);
-        String type = factorType(request, "type");
+    public Uni<Object> confirmEnrollment(String customerId, JsonBody<ScaRecords.FactorConfirmRequest> body) {
+        ScaRecords.FactorConfirmRequest request = body.orEmpty();
+        String type = factorType(request.type());
         return ScaCustomers.find(customerId).flatMap(customer -> EnrolledFactor.<EnrolledFactor>find(
                 "customerId = ?1 and factor = ?2 and status = ?3", customer.id, type, EnrolledFactor.PENDING).firstResult().flatMap(factor -> {
                     if (factor == null) {
@@ -123,9 +123,9 @@ public class ScaFactors {
                 }));
     }
 
-    private Uni<Object> confirmTotp(EnrolledFactor factor, JsonNode request) {
-        String secret = text(request, "secret");
-        String code = text(request, "code");
+    private Uni<Object> confirmTotp(EnrolledFactor factor, ScaRecords.FactorConfirmRequest request) {
+        String secret = text(request.secret(), "secret");
+        String code = text(request.code(), "code");
         String base32 = secrets.open(factor.sealName(), factor.totpSecret);
         if (!TotpCodes.rawHex(base32).equalsIgnoreCase(secret) && !base32.equals(secret)) {
             throw ApiException.invalidField("secret", null, "Is not the secret of the enrollment started for this customer");
@@ -142,12 +142,12 @@ public class ScaFactors {
         return Uni.createFrom().item(new ScaRecords.TotpEnrollmentConfirm(Factor.TOTP.name(), recovery));
     }
 
-    private Uni<Object> confirmPasskey(EnrolledFactor factor, JsonNode request) {
-        String origin = text(request, "origin");
+    private Uni<Object> confirmPasskey(EnrolledFactor factor, ScaRecords.FactorConfirmRequest request) {
+        String origin = text(request.origin(), "origin");
         if (!passkeys.origins().contains(origin)) {
             throw ApiException.invalidField("origin", FieldError.Constraint.oneOf(passkeys.origins()), "Must be one of the allowed origins");
         }
-        JsonNode credential = request.get("credential");
+        JsonNode credential = request.credential();
         if (credential == null || !credential.isObject()) {
             throw ApiException.invalidField("credential", null, "Is required: the WebAuthn credential the device produced");
         }
@@ -205,22 +205,20 @@ public class ScaFactors {
         return new FactorView(factor.factor, factor.passkeyCredentialId, factor.name);
     }
 
-    /** The enrollable factor a body's {@code field} names: TOTP or PASSKEY (SMS_OTP needs no enrollment). */
-    private static String factorType(JsonNode request, String field) {
-        String type = request == null ? null : request.path(field).textValue();
+    /** The enrollable factor a body's {@code type} names: TOTP or PASSKEY (SMS_OTP needs no enrollment). */
+    private static String factorType(String type) {
         if (!Factor.TOTP.name().equals(type) && !Factor.PASSKEY.name().equals(type)) {
-            throw ApiException.invalidField(field, FieldError.Constraint.oneOf(List.of("TOTP", "PASSKEY")),
+            throw ApiException.invalidField("type", FieldError.Constraint.oneOf(List.of("TOTP", "PASSKEY")),
                     "Must be TOTP or PASSKEY (SMS_OTP needs no enrollment: it uses the verified phone)");
         }
         return type;
     }
 
-    private static String text(JsonNode request, String field) {
-        JsonNode value = request.get(field);
-        if (value == null || !value.isTextual() || value.asText().isBlank() || value.asText().length() > 1024) {
+    private static String text(String value, String field) {
+        if (value == null || value.isBlank() || value.length() > 1024) {
             throw ApiException.invalidField(field, null, "Is required: a string");
         }
-        return value.asText();
+        return value;
     }
 
     private static byte[] uuidBytes(UUID id) {

@@ -1,6 +1,5 @@
 package payments.sca;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -10,7 +9,7 @@ import payments.common.FieldError;
 import payments.common.FieldRules;
 import payments.common.IdType;
 import payments.common.Ids;
-import payments.common.JsonBodies;
+import payments.common.JsonBody;
 import payments.common.ServerClock;
 import payments.customer.Customer;
 import payments.sca.ScaRecords.Factor;
@@ -53,8 +52,8 @@ public class ScaLogins {
     }
 
     @WithTransaction
-    public Uni<LoginStart> start(String customerId, JsonNode body) {
-        Factor factor = factor(JsonBodies.optionalObject(body));
+    public Uni<LoginStart> start(String customerId, JsonBody<ScaRecords.FactorChoice> body) {
+        Factor factor = factor(body.orEmpty().factor());
         return ScaCustomers.find(customerId).flatMap(customer -> enrolled(customer, factor).flatMap(ignored -> switch (factor) {
             case TOTP -> Uni.createFrom().item(new LoginStart(factor.name(), null, null, null, null, null));
             case SMS_OTP -> {
@@ -69,10 +68,10 @@ public class ScaLogins {
     }
 
     @WithTransaction
-    public Uni<LoginComplete> complete(String customerId, JsonNode body) {
-        JsonNode request = JsonBodies.optionalObject(body);
-        Factor factor = factor(request);
-        String ip = request.path("endUserIpAddress").textValue();
+    public Uni<LoginComplete> complete(String customerId, JsonBody<ScaRecords.LoginCompleteRequest> body) {
+        ScaRecords.LoginCompleteRequest request = body.orEmpty();
+        Factor factor = factor(request.factor());
+        String ip = request.endUserIpAddress();
         if (ip == null || !IP_ADDRESS.matcher(ip).matches()) {
             throw ApiException.invalidField("endUserIpAddress", FieldError.Constraint.format("ip"), "Is required: the end user's IP address");
         }
@@ -91,13 +90,13 @@ public class ScaLogins {
     }
 
     /** The started login a proof answers: SMS by its challengeId, a passkey by the latest one open; TOTP has none. */
-    private Uni<AuthenticationChallenge> challengeFor(Customer customer, Factor factor, JsonNode request) {
+    private Uni<AuthenticationChallenge> challengeFor(Customer customer, Factor factor, ScaRecords.LoginCompleteRequest request) {
         Instant now = clock.now();
         if (factor == Factor.TOTP) {
             return enrolled(customer, factor).replaceWith((AuthenticationChallenge) null);
         }
         if (factor == Factor.SMS_OTP) {
-            String challengeId = request.path("challengeId").textValue();
+            String challengeId = request.challengeId();
             if (challengeId == null || !Ids.isValid(IdType.SCA_CHALLENGE, challengeId)) {
                 throw ApiException.invalidField("challengeId", FieldError.Constraint.idOf(IdType.SCA_CHALLENGE),
                         "Is required for SMS_OTP: the challengeId the login start answered");
@@ -142,9 +141,8 @@ public class ScaLogins {
     }
 
     @WithTransaction
-    public Uni<SecurityEventRecorded> recordEvent(String customerId, JsonNode body) {
-        String eventType = FieldRules.requireOneOf("eventType",
-                JsonBodies.optionalObject(body) == null ? null : body.path("eventType").textValue(), SecurityEvent.class).name();
+    public Uni<SecurityEventRecorded> recordEvent(String customerId, JsonBody<ScaRecords.SecurityEventRequest> body) {
+        String eventType = FieldRules.requireOneOf("eventType", body.orEmpty().eventType(), SecurityEvent.class).name();
         return ScaCustomers.find(customerId).flatMap(customer -> SecurityEvent.RESET_PASSWORD_COMPLETED.name().equals(eventType)
                         ? ScaSession.delete("customerId", customer.id).flatMap(deleted -> lockouts.clear(customer.id))
                         : lockouts.countFailure(customer.id))
@@ -170,8 +168,8 @@ public class ScaLogins {
         }
     }
 
-    /** The body's {@code factor}: one of SMS_OTP, TOTP, PASSKEY. */
-    static Factor factor(JsonNode request) {
-        return FieldRules.requireOneOf("factor", request == null ? null : request.path("factor").textValue(), Factor.class);
+    /** A body's {@code factor}: one of SMS_OTP, TOTP, PASSKEY. */
+    static Factor factor(String factor) {
+        return FieldRules.requireOneOf("factor", factor, Factor.class);
     }
 }

@@ -41,22 +41,13 @@ public class ScaProofs {
         this.provider = provider;
     }
 
-    /** The proof fields of a body (code, passkeyAssertion, origin); 400 when they are of the wrong type. */
-    public static Proof proofOf(JsonNode body) {
-        JsonNode code = body == null ? null : body.get("code");
-        JsonNode assertion = body == null ? null : body.get("passkeyAssertion");
-        JsonNode origin = body == null ? null : body.get("origin");
-        if (code != null && !code.isNull() && !code.isTextual()) {
-            throw ApiException.invalidField("code", null, "Must be a string (the code as sent, e.g. \"123456\")");
-        }
+    /** The proof a bound body carries (its code and origin bound as strings); 400 when the assertion is not an object. */
+    public static Proof proofOf(ScaRecords.ProofFields body) {
+        JsonNode assertion = body.passkeyAssertion();
         if (assertion != null && !assertion.isNull() && !assertion.isObject()) {
             throw ApiException.invalidField("passkeyAssertion", null, "Must be the WebAuthn assertion object");
         }
-        if (origin != null && !origin.isNull() && !origin.isTextual()) {
-            throw ApiException.invalidField("origin", null, "Must be a string");
-        }
-        return new Proof(code == null || code.isNull() ? null : code.asText(), assertion == null || assertion.isNull() ? null : assertion,
-                origin == null || origin.isNull() ? null : origin.asText());
+        return new Proof(body.code(), assertion == null || assertion.isNull() ? null : assertion, body.origin());
     }
 
     /**

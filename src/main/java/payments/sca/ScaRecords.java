@@ -71,4 +71,46 @@ public final class ScaRecords {
     /** A proof answering a challenge: a code, or a passkey assertion with the origin it was made for. */
     public record Proof(String code, JsonNode passkeyAssertion, String origin) {
     }
+
+    /** The fields of a request body that carry a proof; the assertion is the WebAuthn object the device produced, as it is. */
+    public interface ProofFields {
+        String code();
+
+        JsonNode passkeyAssertion();
+
+        String origin();
+    }
+
+    /** The body of POST /sca/factors: the factor to enroll. */
+    public record FactorEnrollmentRequest(String type) {
+    }
+
+    /** The body of POST /sca/factors/confirm: TOTP's secret and code, or a passkey's credential (as the device produced it) and origin. */
+    public record FactorConfirmRequest(String type, String secret, String code, String origin, JsonNode credential) {
+    }
+
+    /** The body of POST /sca/login/start and POST /sca/factors/reset: the factor it is about. */
+    public record FactorChoice(String factor) {
+    }
+
+    /** The body of POST /sca/login/complete. */
+    public record LoginCompleteRequest(String factor, String endUserIpAddress, String challengeId, String code,
+                                       JsonNode passkeyAssertion, String origin) implements ProofFields {
+    }
+
+    /** The body of POST /sca/record-event. */
+    public record SecurityEventRequest(String eventType) {
+    }
+
+    /** The body of POST /sca/factors/reset/{id}/complete: the new mobile number when SMS_OTP is reset. */
+    public record ResetCompleteRequest(Mobile mobile) {
+    }
+
+    public record Mobile(String countryCode, String number) {
+    }
+
+    /** The body of POST .../trust/confirm and .../untrust/confirm: the challenge answered and its proof. */
+    public record TrustConfirmRequest(String challengeId, String code, JsonNode passkeyAssertion, String origin)
+            implements ProofFields {
+    }
 }

@@ -1,6 +1,5 @@
 package payments.sca;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -9,6 +8,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Response;
+import payments.common.JsonBody;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
 import payments.common.web.RunsToCompletion;
@@ -50,13 +50,15 @@ public class ScaResource {
 
     @POST
     @Path("sca/factors")
-    public Uni<Object> startEnrollment(@QueryParam("customerId") String customerId, JsonNode body) {
+    public Uni<Object> startEnrollment(@QueryParam("customerId") String customerId,
+                                       JsonBody<ScaRecords.FactorEnrollmentRequest> body) {
         return factors.startEnrollment(customerId, body);
     }
 
     @POST
     @Path("sca/factors/confirm")
-    public Uni<Object> confirmEnrollment(@QueryParam("customerId") String customerId, JsonNode body) {
+    public Uni<Object> confirmEnrollment(@QueryParam("customerId") String customerId,
+                                         JsonBody<ScaRecords.FactorConfirmRequest> body) {
         return factors.confirmEnrollment(customerId, body);
     }
 
@@ -68,25 +70,27 @@ public class ScaResource {
 
     @POST
     @Path("sca/login/start")
-    public Uni<LoginStart> startLogin(@QueryParam("customerId") String customerId, JsonNode body) {
+    public Uni<LoginStart> startLogin(@QueryParam("customerId") String customerId, JsonBody<ScaRecords.FactorChoice> body) {
         return logins.start(customerId, body);
     }
 
     @POST
     @Path("sca/login/complete")
-    public Uni<LoginComplete> completeLogin(@QueryParam("customerId") String customerId, JsonNode body) {
+    public Uni<LoginComplete> completeLogin(@QueryParam("customerId") String customerId,
+                                            JsonBody<ScaRecords.LoginCompleteRequest> body) {
         return logins.complete(customerId, body);
     }
 
     @POST
     @Path("sca/record-event")
-    public Uni<SecurityEventRecorded> recordEvent(@QueryParam("customerId") String customerId, JsonNode body) {
+    public Uni<SecurityEventRecorded> recordEvent(@QueryParam("customerId") String customerId,
+                                                  JsonBody<ScaRecords.SecurityEventRequest> body) {
         return logins.recordEvent(customerId, body);
     }
 
     @POST
     @Path("sca/factors/reset")
-    public Uni<Response> startReset(@QueryParam("customerId") String customerId, JsonNode body) {
+    public Uni<Response> startReset(@QueryParam("customerId") String customerId, JsonBody<ScaRecords.FactorChoice> body) {
         return resets.start(customerId, body).map(started -> Response.status(201).entity(started).build());
     }
 
@@ -99,7 +103,8 @@ public class ScaResource {
 
     @POST
     @Path("sca/factors/reset/{resetId}/complete")
-    public Uni<Response> completeReset(@QueryParam("customerId") String customerId, @PathParam("resetId") String resetId, JsonNode body) {
+    public Uni<Response> completeReset(@QueryParam("customerId") String customerId, @PathParam("resetId") String resetId,
+                                  JsonBody<ScaRecords.ResetCompleteRequest> body) {
         return resets.complete(customerId, resetId, body).map(ignored -> Response.noContent().build());
     }
 
@@ -111,7 +116,7 @@ public class ScaResource {
 
     @POST
     @Path("customers/external-accounts/{externalAccountId}/trust/confirm")
-    public Uni<TrustConfirm> confirmTrust(@PathParam("externalAccountId") String id, JsonNode body) {
+    public Uni<TrustConfirm> confirmTrust(@PathParam("externalAccountId") String id, JsonBody<ScaRecords.TrustConfirmRequest> body) {
         return trust.confirm(id, true, body);
     }
 
@@ -123,7 +128,7 @@ public class ScaResource {
 
     @POST
     @Path("customers/external-accounts/{externalAccountId}/untrust/confirm")
-    public Uni<TrustConfirm> confirmUntrust(@PathParam("externalAccountId") String id, JsonNode body) {
+    public Uni<TrustConfirm> confirmUntrust(@PathParam("externalAccountId") String id, JsonBody<ScaRecords.TrustConfirmRequest> body) {
         return trust.confirm(id, false, body);
     }
 }
