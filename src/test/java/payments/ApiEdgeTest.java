@@ -117,6 +117,34 @@ class ApiEdgeTest {
                 .body("code", equalTo("UNSUPPORTED_MEDIA_TYPE"));
     }
 
+    /** Bytes that are not UTF-8 inside a JSON string are refused, not read with replacement characters (issue 51 item 6). */
+    @Test
+    void bodiesThatAreNotUtf8Are400() {
+        byte[] invalid = {'{', '"', 'r', 'e', 'a', 's', 'o', 'n', '"', ':', '"', 'a', (byte) 0xC3, '(', '"', '}'};
+        String transaction = "/transactions/Transaction:0190b3a4-7c2e-7d1a-9a3b-1c2d3e4f5a6b";
+        for (String path : java.util.List.of(transaction + "/approve", transaction + "/reject", transaction + "/cancel",
+                transaction + "/confirm", "/quotes/Quote:0190b3a4-7c2e-7d1a-9a3b-1c2d3e4f5a6b/execute",
+                "/agents/Agent:0190b3a4-7c2e-7d1a-9a3b-1c2d3e4f5a6b/actions/AgentAction:0190b3a4-7c2e-7d1a-9a3b-1c2d3e4f5a6b/reject",
+                "/tokens")) {
+            api().body(invalid).post(path).then().statusCode(400).body("code", equalTo("INVALID_REQUEST_FORMAT"));
+        }
+    }
+
+    /** Operations whose body the reference makes optional take a bare POST, with no Content-Type (issue 51 item 4). */
+    @Test
+    void optionalBodiesMayBeLeftOutWithoutAContentType() {
+        RestAssured.given().basePath(TestSupport.BASE).auth().preemptive().basic(TestSupport.CLIENT_ID, TestSupport.CLIENT_SECRET)
+                .post("/customers/Customer:0190b3a4-7c2e-7d1a-9a3b-1c2d3e4f5a6b/kyc-link").then().statusCode(404);
+        RestAssured.given().basePath(TestSupport.BASE).auth().preemptive().basic(TestSupport.CLIENT_ID, TestSupport.CLIENT_SECRET)
+                .post("/sca/factors/reset/0190b3a4-7c2e-7d1a-9a3b-1c2d3e4f5a6b/complete?customerId=Customer:0190b3a4-7c2e-7d1a-9a3b-1c2d3e4f5a6b")
+                .then().statusCode(404);
+        // A body there must still be JSON.
+        RestAssured.given().basePath(TestSupport.BASE).auth().preemptive().basic(TestSupport.CLIENT_ID, TestSupport.CLIENT_SECRET)
+                .contentType(ContentType.TEXT).body("redirectUri=x")
+                .post("/customers/Customer:0190b3a4-7c2e-7d1a-9a3b-1c2d3e4f5a6b/kyc-link").then().statusCode(415)
+                .body("code", equalTo("UNSUPPORTED_MEDIA_TYPE"));
+    }
+
     @Test
     void oversizedBodyIs413() {
         String big = "{\"name\":\"" + "x".repeat(1_100_000) + "\",\"permissions\":[\"VIEW\"]}";

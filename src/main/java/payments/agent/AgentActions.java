@@ -17,8 +17,8 @@ import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
-import payments.common.JsonBodies;
 import payments.common.JsonBody;
+import payments.common.ReasonRequest;
 import payments.common.ServerClock;
 import payments.customer.Customer;
 import payments.quote.ExchangeRates;
@@ -358,7 +358,7 @@ public class AgentActions implements payments.quote.AgentQuotes {
     }
 
     /** POST /transactions/{id}/reject for such a payment: the action is rejected as by its own endpoint. Null when none. */
-    public Uni<TransactionResponse> rejectByTransaction(String transactionId, JsonNode body) {
+    public Uni<TransactionResponse> rejectByTransaction(String transactionId, ReasonRequest body) {
         return decideByTransaction(transactionId, (agentId, actionId) -> reject(agentId, actionId, body));
     }
 
@@ -389,7 +389,7 @@ public class AgentActions implements payments.quote.AgentQuotes {
 
     /** POST /agents/{agentId}/actions/{actionId}/reject: REJECTED with the optional reason; nothing executes. */
     @WithTransaction
-    public Uni<AgentActionView.AgentActionResponse> reject(String agentId, String actionId, JsonNode body) {
+    public Uni<AgentActionView.AgentActionResponse> reject(String agentId, String actionId, ReasonRequest body) {
         String reason = reason(body);
         return pendingAction(agentId, actionId).flatMap(action -> {
             AgentActionStatus.move(action, AgentAction.REJECTED);
@@ -399,16 +399,12 @@ public class AgentActions implements payments.quote.AgentQuotes {
         });
     }
 
-    private static String reason(JsonNode body) {
-        JsonNode given = JsonBodies.optionalObject(body);
-        if (given == null) {
-            return null;
-        }
-        JsonNode reason = given.get("reason");
-        if (reason != null && !reason.isNull() && (!reason.isTextual() || reason.asText().length() > 1024)) {
+    private static String reason(ReasonRequest body) {
+        String reason = body.reason();
+        if (reason != null && reason.length() > 1024) {
             throw ApiException.invalidField("reason", FieldError.Constraint.length(null, 1024), "Must be a string of at most 1024 characters");
         }
-        return reason == null || reason.isNull() ? null : reason.asText();
+        return reason;
     }
 
     /** The action, locked, while it waits for the platform: 404 unknown (or another agent's), 409 no longer pending. */

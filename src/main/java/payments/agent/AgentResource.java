@@ -16,8 +16,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import payments.agent.AgentService.AgentListQuery;
 import payments.agent.AgentView.AgentResponse;
-import payments.common.JsonText;
+import payments.common.JsonBody;
 import payments.common.Page;
+import payments.common.ReasonRequest;
 import payments.common.security.Permission;
 import payments.common.security.PublicEndpoint;
 import payments.common.security.Secured;
@@ -33,11 +34,8 @@ public class AgentResource {
     private final AgentActions actions;
     private final AgentActionView actionView;
     private final AgentAccess access;
-    private final JsonText json;
 
-    public AgentResource(AgentService agents, AgentActions actions, AgentActionView actionView, AgentAccess access,
-                         JsonText json) {
-        this.json = json;
+    public AgentResource(AgentService agents, AgentActions actions, AgentActionView actionView, AgentAccess access) {
         this.agents = agents;
         this.actions = actions;
         this.actionView = actionView;
@@ -143,7 +141,7 @@ public class AgentResource {
     @Consumes(MediaType.WILDCARD)
     @Secured(Permission.TRANSACT)
     public Uni<AgentActionView.AgentActionResponse> reject(@PathParam("agentId") String agentId, @PathParam("actionId") String actionId,
-                                                        String body, @jakarta.ws.rs.HeaderParam("Content-Type") String contentType) {
-        return actions.reject(agentId, actionId, json.optionalBody(body, contentType));
+                                                        JsonBody<ReasonRequest> body) {
+        return actions.reject(agentId, actionId, body.orEmpty());
     }
 }

@@ -13,28 +13,30 @@ import org.jboss.logging.Logger;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
+import payments.common.JsonBody;
 import payments.common.JsonText;
+import payments.common.ReasonRequest;
 import payments.common.ServerClock;
 import payments.common.jobs.ClaimedJob;
 import payments.common.jobs.JobHandler;
 import payments.common.jobs.JobOutcome;
 import payments.common.jobs.Jobs;
 import payments.quote.ReceiverService.FieldDefinition;
-import payments.transaction.PaymentTransaction;
 import payments.transaction.FailureReason;
+import payments.transaction.PaymentLifecycle;
 import payments.transaction.PaymentRail.Leg;
 import payments.transaction.PaymentRail.Submission;
-import payments.transaction.PaymentLifecycle;
+import payments.transaction.PaymentTransaction;
 import payments.transaction.TransactionService;
-import payments.transaction.TransactionView.TransactionResponse;
 import payments.transaction.TransactionView;
+import payments.transaction.TransactionView.TransactionResponse;
+import payments.webhook.EventType;
 import payments.webhook.WebhookDispatcher;
 import payments.webhook.WebhookEndpoint;
 import payments.webhook.WebhookEvent;
-import payments.webhook.EventType;
 import payments.webhook.WebhookPublisher;
-import payments.webhook.WebhookSender.Attempt;
 import payments.webhook.WebhookSender;
+import payments.webhook.WebhookSender.Attempt;
 
 import java.time.Duration;
 import java.util.List;
@@ -115,9 +117,8 @@ public class IncomingApproval implements JobHandler {
 
     /** POST /transactions/{id}/approve: the platform's deferred yes, with the receiver information asked for. */
     @WithTransaction
-    public Uni<TransactionResponse> approve(String transactionId, JsonNode body) {
-        checkApproval(body);
-        JsonNode info = body == null ? null : body.get("receiverCustomerInfo");
+    public Uni<TransactionResponse> approve(String transactionId, ApprovalRequest body) {
+        JsonNode info = body.receiverCustomerInfo() == null || body.receiverCustomerInfo().isNull() ? null : body.receiverCustomerInfo();
         return awaitingDecision(transactionId).flatMap(t -> {
             List<String> missing = ReceiverInfoFields.missingMandatory(requestedFields(t), info);
             if (!missing.isEmpty()) {
@@ -131,11 +132,10 @@ public class IncomingApproval implements JobHandler {
 
     /** POST /transactions/{id}/reject: the platform's deferred no. The reason is for the platform's own records. */
     @WithTransaction
-    public Uni<TransactionResponse> reject(String transactionId, JsonNode body) {
-        checkRejection(body);
-        JsonNode reason = body == null ? null : body.get("reason");
+    public Uni<TransactionResponse> reject(String transactionId, ReasonRequest body) {
+        String reason = body.reason();
         return awaitingDecision(transactionId).flatMap(t -> {
-            LOG.infof("Platform rejected incoming payment %s: %s", t.wireId(), reason == null ? "no reason given" : reason.asText());
+            LOG.infof("Platform rejected incoming payment %s: %s", t.wireId(), reason == null ? "no reason given" : reason);
             return rejected(t).map(ignored -> view.toWire(t));
         });
     }
@@ -234,28 +234,21 @@ public class IncomingApproval implements JobHandler {
                 .flatMap(t -> t == null || !t.awaitsApproval() ? Uni.createFrom().voidItem() : step.apply(t)));
     }
 
-    private static void requireObject(JsonNode body) {
-        if (body != null && !body.isObject()) {
-            throw ApiException.bodyNotAnObject();
-        }
+    /**
+     * The optional body of POST /transactions/{id}/approve (ApprovePaymentRequest): the receiver
+     * information the sender asked for, an object of the requested field names to their values.
+     */
+    public record ApprovalRequest(JsonNode receiverCustomerInfo) {
     }
 
-    /** The approve body's shape: an object, receiverCustomerInfo an object when given. */
-    public static void checkApproval(JsonNode body) {
-        requireObject(body);
-        JsonNode info = body == null ? null : body.get("receiverCustomerInfo");
+    /** The approve body bound, its receiverCustomerInfo an object when given. */
+    public static ApprovalRequest checkApproval(JsonBody<ApprovalRequest> body) {
+        ApprovalRequest request = body.orEmpty();
+        JsonNode info = request.receiverCustomerInfo();
         if (info != null && !info.isNull() && !info.isObject()) {
             throw ApiException.invalidField("receiverCustomerInfo", null, "Must be an object of field names to values");
         }
-    }
-
-    /** The reject body's shape: an object, reason a string when given. */
-    public static void checkRejection(JsonNode body) {
-        requireObject(body);
-        JsonNode reason = body == null ? null : body.get("reason");
-        if (reason != null && !reason.isNull() && !reason.isTextual()) {
-            throw ApiException.invalidField("reason", null, "Must be a string");
-        }
+        return request;
     }
 
     private List<FieldDefinition> requestedFields(PaymentTransaction t) {

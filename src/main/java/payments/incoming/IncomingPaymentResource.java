@@ -1,18 +1,18 @@
 package payments.incoming;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
-import payments.agent.AgentActions;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.MediaType;
-import payments.common.JsonText;
+import payments.agent.AgentActions;
+import payments.common.JsonBody;
+import payments.common.ReasonRequest;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
-import payments.transaction.TransactionView.TransactionResponse;
 import payments.common.web.RunsToCompletion;
+import payments.transaction.TransactionView.TransactionResponse;
 
 /** The platform's deferred decision on an incoming payment it answered 202 for. Bodies are optional. */
 @RunsToCompletion
@@ -22,21 +22,19 @@ public class IncomingPaymentResource {
 
     private final IncomingApproval approval;
     private final AgentActions agentActions;
-    private final JsonText json;
 
-    public IncomingPaymentResource(IncomingApproval approval, AgentActions agentActions, JsonText json) {
+    public IncomingPaymentResource(IncomingApproval approval, AgentActions agentActions) {
         this.approval = approval;
         this.agentActions = agentActions;
-        this.json = json;
     }
 
     @POST
     @Path("transactions/{transactionId}/approve")
     @Consumes(MediaType.WILDCARD)
-    public Uni<TransactionResponse> approve(@PathParam("transactionId") String transactionId, String body, @jakarta.ws.rs.HeaderParam("Content-Type") String contentType) {
-        JsonNode request = json.optionalBody(body, contentType);
+    public Uni<TransactionResponse> approve(@PathParam("transactionId") String transactionId,
+                                           JsonBody<IncomingApproval.ApprovalRequest> body) {
         // The body is checked whatever the payment turns out to be: nothing is approved on a body that is wrong.
-        IncomingApproval.checkApproval(request);
+        IncomingApproval.ApprovalRequest request = IncomingApproval.checkApproval(body);
         // Also the approval of an agent's payment that waits for the platform (the spec's reading of this endpoint).
         return agentActions.approveByTransaction(transactionId)
                 .flatMap(agentPayment -> agentPayment != null ? Uni.createFrom().item(agentPayment)
@@ -46,9 +44,8 @@ public class IncomingPaymentResource {
     @POST
     @Path("transactions/{transactionId}/reject")
     @Consumes(MediaType.WILDCARD)
-    public Uni<TransactionResponse> reject(@PathParam("transactionId") String transactionId, String body, @jakarta.ws.rs.HeaderParam("Content-Type") String contentType) {
-        JsonNode request = json.optionalBody(body, contentType);
-        IncomingApproval.checkRejection(request);
+    public Uni<TransactionResponse> reject(@PathParam("transactionId") String transactionId, JsonBody<ReasonRequest> body) {
+        ReasonRequest request = body.orEmpty();
         // An agent's payment waiting for the platform is rejected here too, as it is approved here.
         return agentActions.rejectByTransaction(transactionId, request)
                 .flatMap(agentPayment -> agentPayment != null ? Uni.createFrom().item(agentPayment)

@@ -1,6 +1,5 @@
 package payments.quote;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -64,15 +63,19 @@ public class QuoteExecution {
         this.internalAccounts = internalAccounts;
     }
 
+    /** The optional body of POST /quotes/{id}/execute (ExecuteQuoteRequest): the SCA factor to be challenged in. */
+    public record ExecuteRequest(String scaFactor) {
+    }
+
     /** POST /quotes/{id}/execute; {@code walletSignature} is the Svc-Wallet-Signature header (null when absent). */
     @WithTransaction
-    public Uni<QuoteResponse> execute(String quoteId, JsonNode body, String walletSignature) {
+    public Uni<QuoteResponse> execute(String quoteId, JsonBody<ExecuteRequest> body, String walletSignature) {
+        String factor = body.orEmpty().scaFactor();
         List<FieldError> errors = new java.util.ArrayList<>();
-        ScaChallenges.checkScaFactor(body == null ? com.fasterxml.jackson.databind.node.MissingNode.getInstance() : body, errors);
+        ScaChallenges.checkScaFactor(factor, errors);
         if (!errors.isEmpty()) {
             throw ApiException.invalidInput(errors);
         }
-        String factor = body == null ? null : body.path("scaFactor").asText(null);
         return QuoteLookup.find(quoteId, true).flatMap(quote -> QuoteLookup.transactionOf(quote, true)
                 .flatMap(t -> execute(quote, t, factor, walletSignature).map(ignored -> view.toWire(quote, t))));
     }

@@ -14,7 +14,6 @@ import jakarta.ws.rs.core.Response;
 import payments.common.ApiResult;
 import payments.common.Idempotency;
 import payments.common.JsonBody;
-import payments.common.JsonText;
 import payments.common.Page;
 import payments.common.security.AuthScheme;
 import payments.common.security.Caller;
@@ -38,12 +37,10 @@ public class QuoteResource {
     private final Idempotency idempotency;
     private final AgentQuotes agentQuotes;
     private final CurrentCaller caller;
-    private final JsonText json;
 
     public QuoteResource(QuoteCreation creation, QuoteLookup lookup, QuoteExecution execution, ScaChallenges challenges,
-                         TransferService transfers, Idempotency idempotency, CurrentCaller caller, JsonText json, AgentQuotes agentQuotes) {
+                         TransferService transfers, Idempotency idempotency, CurrentCaller caller, AgentQuotes agentQuotes) {
         this.agentQuotes = agentQuotes;
-        this.json = json;
         this.creation = creation;
         this.lookup = lookup;
         this.execution = execution;
@@ -99,9 +96,8 @@ public class QuoteResource {
     @Consumes(MediaType.WILDCARD)
     public Uni<Response> execute(@HeaderParam(Idempotency.HEADER) String idempotencyKey,
                                  @HeaderParam(Stamp.HEADER) String walletSignature,
-                                 @PathParam("quoteId") String quoteId, String text, @jakarta.ws.rs.HeaderParam("Content-Type") String contentType) {
-        JsonNode body = json.optionalBody(text, contentType);
-        return idempotency.run(caller.get(), idempotencyKey, "POST", "/quotes/" + quoteId + "/execute", body,
+                                 @PathParam("quoteId") String quoteId, JsonBody<QuoteExecution.ExecuteRequest> body) {
+        return idempotency.run(caller.get(), idempotencyKey, "POST", "/quotes/" + quoteId + "/execute", body.tree(),
                 () -> execution.execute(quoteId, body, walletSignature).map(ApiResult::ok));
     }
 

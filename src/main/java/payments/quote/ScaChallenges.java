@@ -66,10 +66,16 @@ public class ScaChallenges {
         JsonNode factor = request.path("scaFactor");
         if (!factor.isMissingNode() && !factor.isNull() && !factor.isTextual()) {
             errors.add(new FieldError("scaFactor", FieldError.Constraint.oneOf(List.of("SMS_OTP", "PASSKEY")), "Must be a string"));
-        } else if ("TOTP".equals(factor.asText())) {
+        } else {
+            checkScaFactor(factor.textValue(), errors);
+        }
+    }
+
+    static void checkScaFactor(String factor, List<FieldError> errors) {
+        if ("TOTP".equals(factor)) {
             errors.add(new FieldError("scaFactor", FieldError.Constraint.oneOf(List.of("SMS_OTP", "PASSKEY")),
                     "TOTP cannot carry the dynamic linking a payment challenge needs; use SMS_OTP or PASSKEY"));
-        } else if (factor.isTextual() && !List.of("SMS_OTP", "PASSKEY").contains(factor.asText())) {
+        } else if (factor != null && !List.of("SMS_OTP", "PASSKEY").contains(factor)) {
             errors.add(new FieldError("scaFactor", FieldError.Constraint.oneOf(List.of("SMS_OTP", "PASSKEY")), "Must be SMS_OTP or PASSKEY"));
         }
     }

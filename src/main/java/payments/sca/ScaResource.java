@@ -101,8 +101,10 @@ public class ScaResource {
         return resets.status(customerId, resetId);
     }
 
+    /** The body is optional (only an SMS_OTP reset carries one): a bare POST without Content-Type is fine. */
     @POST
     @Path("sca/factors/reset/{resetId}/complete")
+    @jakarta.ws.rs.Consumes(jakarta.ws.rs.core.MediaType.WILDCARD)
     public Uni<Response> completeReset(@QueryParam("customerId") String customerId, @PathParam("resetId") String resetId,
                                   JsonBody<ScaRecords.ResetCompleteRequest> body) {
         return resets.complete(customerId, resetId, body).map(ignored -> Response.noContent().build());

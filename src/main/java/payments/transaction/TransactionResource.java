@@ -12,14 +12,15 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import payments.card.CardView.CardTransactionResponse;
-import payments.common.JsonText;
+import payments.common.JsonBody;
 import payments.common.Page;
+import payments.common.ReasonRequest;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
+import payments.common.web.RunsToCompletion;
 import payments.db.ReplicaRead;
 import payments.transaction.TransactionService.TransactionListQuery;
 import payments.transaction.TransactionView.TransactionResponse;
-import payments.common.web.RunsToCompletion;
 
 import java.util.List;
 
@@ -34,11 +35,9 @@ public class TransactionResource {
     }
 
     private final TransactionService service;
-    private final JsonText json;
 
-    public TransactionResource(TransactionService service, JsonText json) {
+    public TransactionResource(TransactionService service) {
         this.service = service;
-        this.json = json;
     }
 
     @GET
@@ -78,15 +77,16 @@ public class TransactionResource {
     @Path("transactions/{transactionId}/cancel")
     @Secured(Permission.TRANSACT)
     @Consumes(MediaType.WILDCARD)
-    public Uni<TransactionResponse> cancel(@PathParam("transactionId") String transactionId, String body, @jakarta.ws.rs.HeaderParam("Content-Type") String contentType) {
-        return service.cancel(transactionId, json.optionalBody(body, contentType));
+    public Uni<TransactionResponse> cancel(@PathParam("transactionId") String transactionId, JsonBody<ReasonRequest> body) {
+        return service.cancel(transactionId, body);
     }
 
     @POST
     @Path("transactions/{transactionId}/confirm")
     @Secured(Permission.TRANSACT)
     @Consumes(MediaType.WILDCARD)
-    public Uni<TransactionResponse> confirm(@PathParam("transactionId") String transactionId, String body, @jakarta.ws.rs.HeaderParam("Content-Type") String contentType) {
-        return service.confirmReceipt(transactionId, json.optionalBody(body, contentType));
+    public Uni<TransactionResponse> confirm(@PathParam("transactionId") String transactionId,
+                                            JsonBody<TransactionService.ReceiptConfirmation> body) {
+        return service.confirmReceipt(transactionId, body);
     }
 }

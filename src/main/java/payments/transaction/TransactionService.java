@@ -1,6 +1,5 @@
 package payments.transaction;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.quarkus.panache.common.Sort;
@@ -16,10 +15,12 @@ import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
+import payments.common.JsonBody;
 import payments.common.JsonText;
 import payments.common.Page;
 import payments.common.PageRequest;
 import payments.common.QueryFilters;
+import payments.common.ReasonRequest;
 import payments.common.ServerClock;
 import payments.transaction.TransactionView.TransactionResponse;
 
@@ -154,14 +155,18 @@ public class TransactionService {
                 direction, query.startDate(), query.endDate()), page, ascending);
     }
 
+    /** The optional body of POST /transactions/{id}/confirm (ConfirmReceiptDeliveryRequest); now when not given. */
+    public record ReceiptConfirmation(String receiptDeliveryConfirmedAt) {
+    }
+
     /** POST /transactions/{id}/confirm: records (or overwrites) when the receipt reached the customer. */
     @WithTransaction
-    public Uni<TransactionResponse> confirmReceipt(String transactionId, JsonNode body) {
+    public Uni<TransactionResponse> confirmReceipt(String transactionId, JsonBody<ReceiptConfirmation> body) {
         Instant at = clock.now();
-        JsonNode value = body == null ? null : body.get("receiptDeliveryConfirmedAt");
-        if (value != null && !value.isNull()) {
+        String value = body.orEmpty().receiptDeliveryConfirmedAt();
+        if (value != null) {
             try {
-                at = OffsetDateTime.parse(value.asText()).toInstant();
+                at = OffsetDateTime.parse(value).toInstant();
             } catch (DateTimeParseException e) {
                 throw ApiException.invalidField("receiptDeliveryConfirmedAt", FieldError.Constraint.format("date-time"),
                         "Must be an ISO 8601 date-time");
@@ -181,7 +186,7 @@ public class TransactionService {
      * or between internal accounts (which settle at once) is past cancelling: 409.
      */
     @WithTransaction
-    public Uni<TransactionResponse> cancel(String transactionId, JsonNode body) {
+    public Uni<TransactionResponse> cancel(String transactionId, JsonBody<ReasonRequest> body) {
         String reason = cancelReason(body);
         return find(transactionId, true).flatMap(t -> {
             if (!TransactionStatus.PROCESSING.equals(t.status)) {
@@ -196,15 +201,12 @@ public class TransactionService {
     }
 
     /** The optional {@code reason} of a cancellation: the platform's own note, logged with it. */
-    private static String cancelReason(JsonNode body) {
-        JsonNode reason = body == null ? null : body.get("reason");
-        if (body != null && !body.isObject()) {
-            throw ApiException.bodyNotAnObject();
-        }
-        if (reason != null && !reason.isNull() && (!reason.isTextual() || reason.asText().length() > 255)) {
+    private static String cancelReason(JsonBody<ReasonRequest> body) {
+        String reason = body.orEmpty().reason();
+        if (reason != null && reason.length() > 255) {
             throw ApiException.invalidField("reason", FieldError.Constraint.length(null, 255), "Must be a string of at most 255 characters");
         }
-        return reason == null || reason.isNull() ? null : reason.asText();
+        return reason;
     }
 
     /**

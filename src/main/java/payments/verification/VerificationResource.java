@@ -43,8 +43,10 @@ public class VerificationResource {
         this.config = config;
     }
 
+    /** The body is optional (only redirectUri): a bare POST without Content-Type is fine. */
     @POST
     @Path("customers/{customerId}/kyc-link")
+    @jakarta.ws.rs.Consumes(jakarta.ws.rs.core.MediaType.WILDCARD)
     public Uni<Response> createKycLink(@PathParam("customerId") String customerId,
                                        @HeaderParam(Idempotency.HEADER) String idempotencyKey,
                                        @Context UriInfo uriInfo,

@@ -7,6 +7,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.ext.MessageBodyReader;
 import jakarta.ws.rs.ext.Provider;
+import payments.common.ApiException;
+import payments.common.ErrorCode;
 import payments.common.JsonBodies;
 import payments.common.JsonBody;
 
@@ -15,14 +17,17 @@ import java.io.InputStream;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Reads a resource's {@code JsonBody<SomeRequest>} parameter: the JSON tree with the same mapper, limits
- * and errors as any JSON body (malformed JSON is 400 INVALID_REQUEST_FORMAT before the resource runs),
- * and the request record named by the parameter's type argument.
+ * and errors as any JSON body (malformed JSON, or text that is not valid UTF-8, is 400
+ * INVALID_REQUEST_FORMAT before the resource runs), and the request record named by the parameter's
+ * type argument. An empty body is no body, whatever its media type (an operation whose body is
+ * optional takes a bare POST); any other body must be JSON: 415 otherwise.
  */
 @Provider
-@Consumes(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.WILDCARD)
 public class JsonBodyReader implements MessageBodyReader<JsonBody<?>> {
 
     private final ObjectMapper mapper;
@@ -44,8 +49,20 @@ public class JsonBodyReader implements MessageBodyReader<JsonBody<?>> {
     public JsonBody<?> readFrom(Class<JsonBody<?>> type, Type genericType, Annotation[] annotations, MediaType mediaType,
                                 MultivaluedMap<String, String> headers, InputStream entity) throws IOException {
         Class<?> request = (Class<?>) ((ParameterizedType) genericType).getActualTypeArguments()[0];
-        JsonNode tree = mapper.readTree(entity);
-        // No body at all reads as a missing node: the request has none.
+        byte[] bytes = entity.readAllBytes();
+        if (new String(bytes, StandardCharsets.ISO_8859_1).isBlank()) {
+            return new JsonBody(null, request, binder);
+        }
+        if (!isJson(mediaType)) {
+            throw new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE, "A body here must be JSON (Content-Type: application/json), not "
+                    + (mediaType == null ? "one without a Content-Type" : mediaType.getType() + "/" + mediaType.getSubtype()));
+        }
+        JsonNode tree = mapper.readTree(bytes);
         return new JsonBody(tree == null || tree.isMissingNode() ? null : tree, request, binder);
+    }
+
+    private static boolean isJson(MediaType mediaType) {
+        return mediaType != null && "application".equalsIgnoreCase(mediaType.getType())
+                && ("json".equalsIgnoreCase(mediaType.getSubtype()) || mediaType.getSubtype().toLowerCase(java.util.Locale.ROOT).endsWith("+json"));
     }
 }
