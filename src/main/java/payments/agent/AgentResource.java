@@ -73,7 +73,7 @@ public class AgentResource {
     @PATCH
     @Path("{agentId}")
     @Secured(Permission.MANAGE)
-    public Uni<AgentResponse> update(@PathParam("agentId") String agentId, JsonNode body) {
+    public Uni<AgentResponse> update(@PathParam("agentId") String agentId, JsonBody<AgentService.AgentUpdateRequest> body) {
         return agents.update(agentId, body);
     }
 

@@ -13,17 +13,19 @@ import payments.account.InternalAccount;
 import payments.agent.AgentView.AgentCreated;
 import payments.agent.AgentView.AgentResponse;
 import payments.agent.AgentView.DeviceCode;
-import payments.common.UnknownFields;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
+import payments.common.JsonBodies;
+import payments.common.JsonBody;
 import payments.common.JsonText;
 import payments.common.Page;
 import payments.common.PageRequest;
 import payments.common.QueryFilters;
 import payments.common.ServerClock;
+import payments.common.UnknownFields;
 import payments.common.schema.JsonSchema;
 import payments.customer.CustomerService;
 import payments.quote.ExchangeRates;
@@ -200,30 +202,30 @@ public class AgentService {
         return Boolean.valueOf(value);
     }
 
+    /** The body of PATCH /agents/{id} (AgentUpdateRequest): at least one field, neither null. */
+    public record AgentUpdateRequest(String name, Boolean isPaused) {
+    }
+
     /** PATCH /agents/{id}: name and/or isPaused. A paused agent still reads; whatever it starts is refused. */
     @WithTransaction
-    public Uni<AgentResponse> update(String agentId, JsonNode body) {
-        if (body == null || !body.isObject()) {
-            throw ApiException.bodyNotAnObject();
-        }
-        List<FieldError> errors = new ArrayList<>(UnknownFields.validate(body, UPDATE, "").errors());
-        if (!body.has("name") && !body.has("isPaused")) {
-            errors.add(FieldError.of("body", "Send at least one of name, isPaused"));
-        }
-        for (String field : List.of("name", "isPaused")) {
-            if (body.has(field) && body.get(field).isNull()) {
-                errors.add(FieldError.of(field, "Cannot be null"));
+    public Uni<AgentResponse> update(String agentId, JsonBody<AgentUpdateRequest> body) {
+        JsonBodies.Bound<AgentUpdateRequest> bound = body.checked(UPDATE);
+        AgentUpdateRequest request = bound.valid((given, errors) -> {
+            if (!bound.sent("name") && !bound.sent("isPaused")) {
+                errors.add(FieldError.of("body", "Send at least one of name, isPaused"));
             }
-        }
-        if (!errors.isEmpty()) {
-            throw ApiException.invalidInput(errors);
-        }
+            for (String field : List.of("name", "isPaused")) {
+                if (bound.sentAsNull(field)) {
+                    errors.add(FieldError.of(field, "Cannot be null"));
+                }
+            }
+        });
         return find(agentId, true).map(agent -> {
-            if (body.hasNonNull("name")) {
-                agent.name = body.get("name").asText().strip();
+            if (request.name() != null) {
+                agent.name = request.name().strip();
             }
-            if (body.hasNonNull("isPaused")) {
-                agent.paused = body.get("isPaused").booleanValue();
+            if (request.isPaused() != null) {
+                agent.paused = request.isPaused();
             }
             agent.updatedAt = clock.now();
             return view.toWire(agent);

@@ -12,6 +12,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import payments.common.JsonBody;
 import payments.common.JsonText;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
@@ -94,7 +95,8 @@ public class AuthResource {
     @POST
     @Path("sessions/{id}/refresh")
     @Secured(Permission.TRANSACT)
-    public Uni<Response> refreshSession(@PathParam("id") String id, JsonNode body, @HeaderParam(Stamp.HEADER) String signature,
+    public Uni<Response> refreshSession(@PathParam("id") String id, JsonBody<ClientKeyRequest> body,
+                                       @HeaderParam(Stamp.HEADER) String signature,
                                        @HeaderParam(SignedRetries.REQUEST_ID_HEADER) String requestId) {
         return sessions.refresh(id, body, new SignedRetries.Headers(signature, requestId)).map(refreshed -> refreshed.challenge() != null
                 ? Response.accepted(refreshed.challenge()).build() : Response.status(201).entity(refreshed.session()).build());

@@ -1,19 +1,18 @@
 package payments.wallet;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
-import payments.common.UnknownFields;
+import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
+import payments.common.JsonBody;
 import payments.common.JsonText;
-import payments.common.schema.JsonSchema;
-import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.ServerClock;
+import payments.common.schema.JsonSchema;
 
 import java.time.Instant;
 import java.util.List;
@@ -87,19 +86,13 @@ public class AuthSessions {
     }
 
     /** POST /auth/sessions/{id}/refresh: signed by that session while it is active; a new session for the same credential. */
-    public Uni<Refreshed> refresh(String sessionId, JsonNode body, SignedRetries.Headers headers) {
+    public Uni<Refreshed> refresh(String sessionId, JsonBody<ClientKeyRequest> body, SignedRetries.Headers headers) {
         UUID id = Ids.uuidOf(IdType.SESSION, sessionId, ErrorCode.SESSION_NOT_FOUND);
-        if (body == null || !body.isObject()) {
-            throw ApiException.bodyNotAnObject();
-        }
-        List<FieldError> errors = UnknownFields.validate(body, REFRESH_BODY, "").errors();
-        String clientPublicKey = body.path("clientPublicKey").asText();
-        if (errors.isEmpty() && !P256.isValidKey(clientPublicKey)) {
-            errors = List.of(FieldError.of("clientPublicKey", "Is not a point of P-256"));
-        }
-        if (!errors.isEmpty()) {
-            throw ApiException.invalidInput(errors);
-        }
+        String clientPublicKey = body.checked(REFRESH_BODY).valid((request, errors) -> {
+            if (errors.isEmpty() && !P256.isValidKey(request.clientPublicKey())) {
+                errors.add(FieldError.of("clientPublicKey", "Is not a point of P-256"));
+            }
+        }).clientPublicKey();
         return Panache.withTransaction(() -> AuthSession.<AuthSession>findById(id).flatMap(session -> {
             if (session == null) {
                 throw new ApiException(ErrorCode.SESSION_NOT_FOUND, "Session " + sessionId + " not found");
@@ -107,7 +100,7 @@ public class AuthSessions {
             if (!session.isActive(clock.now())) {
                 throw ApiException.unauthorized("Session " + sessionId + " is no longer active; verify the credential again");
             }
-            SignedRetries.Ask ask = SignedRetries.Ask.of(session.accountId, REFRESH, session.id, body);
+            SignedRetries.Ask ask = SignedRetries.Ask.of(session.accountId, REFRESH, session.id, body.tree());
             if (headers.firstCall()) {
                 String payload = enclave.activity("ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2",
                         Map.of("targetPublicKey", clientPublicKey), clock.now());

@@ -1,6 +1,5 @@
 package payments.wallet;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -8,6 +7,7 @@ import payments.account.InternalAccount;
 import payments.account.InternalAccountService;
 import payments.common.ApiException;
 import payments.common.FieldError;
+import payments.common.JsonBody;
 import payments.common.ServerClock;
 import payments.common.security.SecretsAtRest;
 
@@ -43,26 +43,26 @@ public class WalletExport {
         this.clock = clock;
     }
 
+    private static boolean isFreshKey(String key) {
+        return key != null && key.matches(P256.UNCOMPRESSED_PATTERN) && P256.isValidKey(key);
+    }
+
     /** The 200 body. */
     public record Exported(String id, String encryptedWalletCredentials) {
     }
 
     /** A 202 challenge (first call) or the export (signed retry). */
-    public Uni<Object> export(String accountId, JsonNode body, SignedRetries.Headers headers) {
-        if (body == null || !body.isObject()) {
-            throw ApiException.bodyNotAnObject();
-        }
-        String clientPublicKey = body.path("clientPublicKey").textValue();
-        if (clientPublicKey == null || !clientPublicKey.matches(P256.UNCOMPRESSED_PATTERN) || !P256.isValidKey(clientPublicKey)) {
-            throw ApiException.invalidField("clientPublicKey", FieldError.Constraint.pattern(P256.UNCOMPRESSED_PATTERN),
-                    "Must be a fresh P-256 key, uncompressed SEC1 hex (130 characters starting 04)");
-        }
+    public Uni<Object> export(String accountId, JsonBody<ClientKeyRequest> body, SignedRetries.Headers headers) {
+        FieldError invalidKey = new FieldError("clientPublicKey", FieldError.Constraint.pattern(P256.UNCOMPRESSED_PATTERN),
+                "Must be a fresh P-256 key, uncompressed SEC1 hex (130 characters starting 04)");
+        String clientPublicKey = body.bound().valid(invalidKey, request -> request != null && isFreshKey(request.clientPublicKey()))
+                .clientPublicKey();
         return Panache.withTransaction(() -> accounts.find(accountId, false).flatMap(wallet -> {
             if (!InternalAccount.EMBEDDED_WALLET.equals(wallet.type)) {
                 throw ApiException.invalidField("id", null, "Internal account " + accountId + " is " + wallet.type
                         + "; only EMBEDDED_WALLET accounts can be exported");
             }
-            SignedRetries.Ask ask = SignedRetries.Ask.of(wallet.id, OPERATION, wallet.id, body);
+            SignedRetries.Ask ask = SignedRetries.Ask.of(wallet.id, OPERATION, wallet.id, body.tree());
             if (headers.firstCall()) {
                 String payload = enclave.activity("ACTIVITY_TYPE_EXPORT_WALLET", Map.of("walletId", AuthCredentials.userId(wallet.id),
                         "targetPublicKey", clientPublicKey), clock.now());

@@ -1,12 +1,12 @@
 package payments.wallet;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.Response;
+import payments.common.JsonBody;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
 import payments.common.web.RunsToCompletion;
@@ -24,7 +24,7 @@ public class WalletExportResource {
     }
 
     @POST
-    public Uni<Response> export(@PathParam("id") String id, JsonNode body, @HeaderParam(Stamp.HEADER) String signature,
+    public Uni<Response> export(@PathParam("id") String id, JsonBody<ClientKeyRequest> body, @HeaderParam(Stamp.HEADER) String signature,
                                 @HeaderParam(SignedRetries.REQUEST_ID_HEADER) String requestId) {
         return export.export(id, body, new SignedRetries.Headers(signature, requestId)).map(answer ->
                 answer instanceof SignedRetries.Challenge ? Response.accepted(answer).build() : Response.ok(answer).build());
