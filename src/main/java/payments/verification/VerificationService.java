@@ -104,8 +104,15 @@ public class VerificationService {
                 this::toWire);
     }
 
-    /** The sandbox decision on an IN_PROGRESS packet not superseded (job body; call inside a transaction). */
+    /**
+     * The reviewer's decision on an IN_PROGRESS packet not superseded (job body; call inside a
+     * transaction). A job queued under a reviewer that decides at once and run after the server came
+     * back with the operator queue leaves the packet to the operator.
+     */
     Uni<Void> decide(UUID verificationId) {
+        if (!reviewer.decidesAtOnce()) {
+            return Uni.createFrom().voidItem();
+        }
         return lockedCustomerOf(verificationId).flatMap(customer -> customer == null ? Uni.createFrom().voidItem()
                 : Verification.<Verification>findById(verificationId, LockModeType.PESSIMISTIC_WRITE).flatMap(verification ->
                         !Verification.IN_PROGRESS.equals(verification.status) || verification.supersededAt != null
