@@ -34,6 +34,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         "payments.agent.AgentPolicy$AccountRule",
         "payments.agent.AgentPolicy$ApprovalThresholds",
         "payments.agent.AgentPolicy$SpendingLimits",
+        "payments.agent.AgentService$AgentCreateRequest",
         "payments.agent.AgentService$AgentListQuery",
         "payments.agent.AgentService$AgentUpdateRequest",
         "payments.agent.AgentView$AgentCreated",

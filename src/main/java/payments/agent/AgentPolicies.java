@@ -1,18 +1,19 @@
 package payments.agent;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import payments.agent.AgentPolicy.AccountRestrictions;
+import payments.agent.AgentPolicy.AccountRule;
+import payments.agent.AgentPolicy.ApprovalThresholds;
 import payments.agent.AgentPolicy.SpendingLimits;
-import payments.common.UnknownFields;
 import payments.common.Currencies;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
+import payments.common.JsonBodies;
 import payments.common.JsonText;
 import payments.common.schema.JsonSchema;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -57,52 +58,52 @@ final class AgentPolicies {
     private AgentPolicies() {
     }
 
-    /** Every problem of a policy (or, {@code partial}, a policy update) at {@code path}, beyond what the schema says. */
-    static List<FieldError> check(JsonNode policy, String path, boolean partial) {
-        List<FieldError> errors = new ArrayList<>(UnknownFields.validate(policy, partial ? POLICY_UPDATE : POLICY, path).errors());
-        if (!policy.isObject()) {
-            return errors;
-        }
-        if (partial && FIELDS.stream().noneMatch(policy::has)) {
+    /**
+     * Every problem of a policy (or, {@code partial}, a policy update) at {@code path} beyond what its
+     * schema says; {@code body} tells which fields were sent, and which as null.
+     */
+    static void check(AgentPolicy policy, String path, boolean partial, JsonBodies.Bound<?> body, List<FieldError> errors) {
+        if (partial && FIELDS.stream().noneMatch(field -> body.sent(join(path, field)))) {
             errors.add(FieldError.of(path.isEmpty() ? "body" : path, "Send at least one of " + String.join(", ", FIELDS)));
         }
-        currency(policy.at("/spendingLimits/currency"), join(path, "spendingLimits.currency"), errors);
-        currency(policy.at("/approvalThresholds/currency"), join(path, "approvalThresholds.currency"), errors);
-        JsonNode thresholds = policy.path("approvalThresholds");
-        if (thresholds.hasNonNull("amount") && !thresholds.hasNonNull("currency")) {
+        SpendingLimits limits = policy.spendingLimits();
+        currency(limits == null ? null : limits.currency(), join(path, "spendingLimits.currency"), errors);
+        ApprovalThresholds thresholds = policy.approvalThresholds();
+        currency(thresholds == null ? null : thresholds.currency(), join(path, "approvalThresholds.currency"), errors);
+        if (thresholds != null && thresholds.amount() != null && thresholds.currency() == null) {
             errors.add(FieldError.of(join(path, "approvalThresholds.currency"), "Is required when approvalThresholds.amount is set"));
         }
-        JsonNode permissions = policy.path("permissions");
-        if (permissions.isArray() && new LinkedHashSet<>(JsonText.texts(permissions)).size() != permissions.size()) {
+        List<String> permissions = policy.permissions();
+        if (permissions != null && new LinkedHashSet<>(permissions).size() != permissions.size()) {
             errors.add(FieldError.of(join(path, "permissions"), "Each permission may appear once"));
         }
-        JsonNode allowed = policy.at("/accountRestrictions/allowedAccountIds");
-        for (int i = 0; allowed.isArray() && i < allowed.size(); i++) {
+        AccountRestrictions restrictions = policy.accountRestrictions();
+        List<String> allowed = restrictions == null || restrictions.allowedAccountIds() == null ? List.of() : restrictions.allowedAccountIds();
+        for (int i = 0; i < allowed.size(); i++) {
             accountId(allowed.get(i), join(path, "accountRestrictions.allowedAccountIds[" + i + "]"), errors);
         }
-        JsonNode rules = policy.at("/accountRestrictions/accountRules");
-        for (int i = 0; rules.isArray() && i < rules.size(); i++) {
-            accountId(rules.get(i).path("accountId"), join(path, "accountRestrictions.accountRules[" + i + "].accountId"), errors);
+        List<AccountRule> rules = restrictions == null || restrictions.accountRules() == null ? List.of() : restrictions.accountRules();
+        for (int i = 0; i < rules.size(); i++) {
+            accountId(rules.get(i) == null ? null : rules.get(i).accountId(),
+                    join(path, "accountRestrictions.accountRules[" + i + "].accountId"), errors);
         }
-        for (String nonNull : List.of("permissions", "defaultExecutionMode", "spendingLimits")) {
-            if (partial && policy.has(nonNull) && policy.get(nonNull).isNull()) {
-                errors.add(FieldError.of(join(path, nonNull), "Cannot be null"));
+        if (partial) {
+            for (String nonNull : List.of("permissions", "defaultExecutionMode", "spendingLimits", "spendingLimits.perTransactionLimit")) {
+                if (body.sentAsNull(join(path, nonNull))) {
+                    errors.add(FieldError.of(join(path, nonNull), "Cannot be null"));
+                }
             }
         }
-        if (partial && policy.at("/spendingLimits/perTransactionLimit").isNull() && policy.path("spendingLimits").has("perTransactionLimit")) {
-            errors.add(FieldError.of(join(path, "spendingLimits.perTransactionLimit"), "Cannot be null"));
-        }
-        return errors;
     }
 
-    private static void currency(JsonNode code, String field, List<FieldError> errors) {
-        if (code.isTextual() && !Currencies.isKnown(code.asText())) {
+    private static void currency(String code, String field, List<FieldError> errors) {
+        if (code != null && !Currencies.isKnown(code)) {
             errors.add(new FieldError(field, FieldError.Constraint.oneOf(Currencies.codes()), "Unknown currency code"));
         }
     }
 
-    private static void accountId(JsonNode id, String field, List<FieldError> errors) {
-        if (id.isTextual() && !Ids.isValid(IdType.INTERNAL_ACCOUNT, id.asText())) {
+    private static void accountId(String id, String field, List<FieldError> errors) {
+        if (id != null && !Ids.isValid(IdType.INTERNAL_ACCOUNT, id)) {
             errors.add(new FieldError(field, FieldError.Constraint.idOf(IdType.INTERNAL_ACCOUNT), "Must be an InternalAccount id"));
         }
     }
@@ -130,26 +131,28 @@ final class AgentPolicies {
      * {@code spendingLimits} merges field by field (null clears a nullable limit), and a new
      * currency re-denominates the limits not sent, at {@code newPerOld} (new units per old unit).
      */
-    static AgentPolicy merged(AgentPolicy current, AgentPolicy patch, JsonNode patchJson, Function<String, BigDecimal> newPerOld) {
+    static AgentPolicy merged(AgentPolicy current, JsonBodies.Bound<AgentPolicy> patchBody, Function<String, BigDecimal> newPerOld) {
+        AgentPolicy patch = patchBody.value();
         SpendingLimits limits = current.spendingLimits();
-        JsonNode sent = patchJson.path("spendingLimits");
-        if (sent.isObject()) {
+        if (patch.spendingLimits() != null) {
             SpendingLimits given = patch.spendingLimits();
             String currency = given.currency() != null ? given.currency() : limits.currency();
             BigDecimal rate = currency.equals(limits.currency()) ? BigDecimal.ONE : newPerOld.apply(currency);
             limits = new SpendingLimits(currency,
-                    sent.has("perTransactionLimit") ? given.perTransactionLimit()
+                    patchBody.sent("spendingLimits.perTransactionLimit") ? given.perTransactionLimit()
                             : convert(limits.perTransactionLimit(), limits.currency(), currency, rate),
-                    sent.has("dailyLimit") ? given.dailyLimit() : convert(limits.dailyLimit(), limits.currency(), currency, rate),
-                    sent.has("dailyTransactionLimit") ? given.dailyTransactionLimit() : limits.dailyTransactionLimit(),
-                    sent.has("monthlyLimit") ? given.monthlyLimit() : convert(limits.monthlyLimit(), limits.currency(), currency, rate));
+                    patchBody.sent("spendingLimits.dailyLimit") ? given.dailyLimit()
+                            : convert(limits.dailyLimit(), limits.currency(), currency, rate),
+                    patchBody.sent("spendingLimits.dailyTransactionLimit") ? given.dailyTransactionLimit() : limits.dailyTransactionLimit(),
+                    patchBody.sent("spendingLimits.monthlyLimit") ? given.monthlyLimit()
+                            : convert(limits.monthlyLimit(), limits.currency(), currency, rate));
         }
         return new AgentPolicy(
-                patchJson.has("permissions") ? patch.permissions() : current.permissions(),
-                patchJson.has("defaultExecutionMode") ? patch.defaultExecutionMode() : current.defaultExecutionMode(),
+                patchBody.sent("permissions") ? patch.permissions() : current.permissions(),
+                patchBody.sent("defaultExecutionMode") ? patch.defaultExecutionMode() : current.defaultExecutionMode(),
                 limits,
-                patchJson.has("accountRestrictions") ? patch.accountRestrictions() : current.accountRestrictions(),
-                patchJson.has("approvalThresholds") ? patch.approvalThresholds() : current.approvalThresholds());
+                patchBody.sent("accountRestrictions") ? patch.accountRestrictions() : current.accountRestrictions(),
+                patchBody.sent("approvalThresholds") ? patch.approvalThresholds() : current.approvalThresholds());
     }
 
     /**

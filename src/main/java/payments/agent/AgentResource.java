@@ -1,6 +1,5 @@
 package payments.agent;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.Consumes;
@@ -48,7 +47,7 @@ public class AgentResource {
      */
     @POST
     @Secured(Permission.MANAGE)
-    public Uni<Response> create(JsonNode body) {
+    public Uni<Response> create(JsonBody<AgentService.AgentCreateRequest> body) {
         return agents.create(body).map(created -> Response.status(201).entity(created).build());
     }
 
@@ -87,7 +86,7 @@ public class AgentResource {
     @PATCH
     @Path("{agentId}/policy")
     @Secured(Permission.MANAGE)
-    public Uni<AgentResponse> updatePolicy(@PathParam("agentId") String agentId, JsonNode body) {
+    public Uni<AgentResponse> updatePolicy(@PathParam("agentId") String agentId, JsonBody<AgentPolicy> body) {
         return agents.updatePolicy(agentId, body);
     }
 

@@ -1,7 +1,5 @@
 package payments.agent;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
@@ -25,7 +23,6 @@ import payments.common.Page;
 import payments.common.PageRequest;
 import payments.common.QueryFilters;
 import payments.common.ServerClock;
-import payments.common.UnknownFields;
 import payments.common.schema.JsonSchema;
 import payments.customer.CustomerService;
 import payments.quote.ExchangeRates;
@@ -46,7 +43,11 @@ public class AgentService {
     private static final JsonSchema CREATE = JsonSchema.parse(JsonText.parse("""
             {"type": "object", "required": ["name", "customerId", "policy"], "properties": {
               "name": {"type": "string", "minLength": 1, "maxLength": 255},
-              "customerId": {"type": "string"}}}"""));
+              "customerId": {"type": "string"}}}""")).withProperty("policy", AgentPolicies.POLICY);
+
+    /** The body of POST /agents (AgentCreateRequest). */
+    public record AgentCreateRequest(String name, String customerId, AgentPolicy policy) {
+    }
     private static final JsonSchema UPDATE = JsonSchema.parse(JsonText.parse("""
             {"type": "object", "properties": {
               "name": {"type": "string", "minLength": 1, "maxLength": 255},
@@ -57,35 +58,27 @@ public class AgentService {
     private final ExchangeRates rates;
     private final ServerClock clock;
     private final JsonText json;
-    private final ObjectMapper mapper;
 
-    public AgentService(AgentView view, AgentsConfig config, ExchangeRates rates, ServerClock clock, JsonText json,
-                        ObjectMapper mapper) {
+    public AgentService(AgentView view, AgentsConfig config, ExchangeRates rates, ServerClock clock, JsonText json) {
         this.view = view;
         this.config = config;
         this.rates = rates;
         this.clock = clock;
         this.json = json;
-        this.mapper = mapper;
     }
 
     /** POST /agents: the agent, not yet connected, and its first device code. */
     @WithTransaction
-    public Uni<AgentCreated> create(JsonNode body) {
-        if (body == null || !body.isObject()) {
-            throw ApiException.bodyNotAnObject();
-        }
-        List<FieldError> errors = new ArrayList<>(UnknownFields.validate(body, CREATE, "").errors());
-        JsonNode policyJson = body.path("policy");
-        if (body.hasNonNull("policy")) {
-            errors.addAll(AgentPolicies.check(policyJson, "policy", false));
-        }
-        String customerId = body.path("customerId").textValue();
-        FieldError.checkId("customerId", IdType.CUSTOMER, customerId, errors);
-        if (!errors.isEmpty()) {
-            throw ApiException.invalidInput(errors);
-        }
-        AgentPolicy policy = read(policyJson);
+    public Uni<AgentCreated> create(JsonBody<AgentCreateRequest> body) {
+        JsonBodies.Bound<AgentCreateRequest> bound = body.checked(CREATE);
+        AgentCreateRequest request = bound.valid((given, errors) -> {
+            if (given.policy() != null) {
+                AgentPolicies.check(given.policy(), "policy", false, bound, errors);
+            }
+            FieldError.checkId("customerId", IdType.CUSTOMER, given.customerId(), errors);
+        });
+        String customerId = request.customerId();
+        AgentPolicy policy = request.policy();
         return CustomerService.findForChange(customerId)
                 .call(customer -> requireOwnAccounts(customer.id, policy, "policy"))
                 .flatMap(customer -> {
@@ -93,21 +86,13 @@ public class AgentService {
                     Agent agent = new Agent();
                     agent.id = Ids.newUuid();
                     agent.customerId = customer.id;
-                    agent.name = body.get("name").asText().strip();
+                    agent.name = request.name().strip();
                     agent.policy = json.write(policy);
                     agent.createdAt = now;
                     agent.updatedAt = now;
                     return agent.<Agent>persist().flatMap(saved -> newDeviceCode(agent, now))
                             .map(code -> new AgentCreated(view.toWire(agent), code));
                 });
-    }
-
-    private AgentPolicy read(JsonNode policy) {
-        try {
-            return mapper.treeToValue(policy, AgentPolicy.class);
-        } catch (java.io.IOException e) {
-            throw new ApiException(ErrorCode.INVALID_REQUEST_FORMAT, "The policy cannot be read");
-        }
     }
 
     /** 400 naming each account of the policy that is not an internal account of this customer. */
@@ -234,15 +219,9 @@ public class AgentService {
 
     /** PATCH /agents/{id}/policy: the fields sent replace or merge into the policy, effective for the next request. */
     @WithTransaction
-    public Uni<AgentResponse> updatePolicy(String agentId, JsonNode body) {
-        if (body == null || !body.isObject()) {
-            throw ApiException.bodyNotAnObject();
-        }
-        List<FieldError> errors = AgentPolicies.check(body, "", true);
-        if (!errors.isEmpty()) {
-            throw ApiException.invalidInput(errors);
-        }
-        AgentPolicy patch = read(body);
+    public Uni<AgentResponse> updatePolicy(String agentId, JsonBody<AgentPolicy> body) {
+        JsonBodies.Bound<AgentPolicy> bound = body.checked(AgentPolicies.POLICY_UPDATE);
+        AgentPolicy patch = bound.valid((given, errors) -> AgentPolicies.check(given, "", true, bound, errors));
         return find(agentId, true).flatMap(agent -> {
             AgentPolicy current = view.policy(agent);
             String held = current.spendingLimits().currency();
@@ -251,7 +230,7 @@ public class AgentService {
                             + " to re-denominate the limits with; send the limits in " + currency + " too"));
             AgentPolicy merged;
             try {
-                merged = AgentPolicies.merged(current, patch, body, newPerOld);
+                merged = AgentPolicies.merged(current, bound, newPerOld);
                 String currency = merged.spendingLimits().currency();
                 if (!currency.equals(held)) {
                     // The day's and month's usage move to the new currency with the limits they are compared with.

@@ -38,12 +38,12 @@ public class JsonBodies {
     /** A bound request and the values that could not be bound (their fields are left unset). */
     public record Bound<T>(T value, List<FieldError> typeErrors, java.util.Map<String, Boolean> sent) {
 
-        /** Whether the body carried the (top-level) field, whatever its value, null included. */
+        /** Whether the body carried the field (a dot path through objects), whatever its value, null included. */
         public boolean sent(String field) {
             return sent.containsKey(field);
         }
 
-        /** Whether the body carried the (top-level) field as JSON null. */
+        /** Whether the body carried the field (a dot path through objects) as JSON null. */
         public boolean sentAsNull(String field) {
             return Boolean.TRUE.equals(sent.get(field));
         }
@@ -126,11 +126,21 @@ public class JsonBodies {
         return new Bound<>(bound.value(), List.copyOf(errors), sentFields(body));
     }
 
-    /** The body's top-level fields, each with whether it was sent as null. */
+    /** The body's fields, by dot path through its objects (not into arrays), each with whether it was sent as null. */
     private static java.util.Map<String, Boolean> sentFields(JsonNode body) {
         java.util.Map<String, Boolean> names = new java.util.LinkedHashMap<>();
-        body.fields().forEachRemaining(field -> names.put(field.getKey(), field.getValue().isNull()));
+        collectSent(body, "", names);
         return java.util.Collections.unmodifiableMap(names);
+    }
+
+    private static void collectSent(JsonNode object, String prefix, java.util.Map<String, Boolean> names) {
+        object.fields().forEachRemaining(field -> {
+            String path = prefix + field.getKey();
+            names.put(path, field.getValue().isNull());
+            if (field.getValue().isObject()) {
+                collectSent(field.getValue(), path + ".", names);
+            }
+        });
     }
 
     /** Removes the object field a field error names ("a.b.c"); a path through an array is left to the schema's result. */

@@ -55,6 +55,21 @@ class JsonBodiesCheckTest {
         assertFalse(bound.sent("absent"));
     }
 
+    record Outer(Request inner) {
+    }
+
+    @Test
+    void fieldsSentInsideObjectsAreKnownByTheirPath() {
+        JsonSchema outer = JsonSchema.parse(JsonText.parse("{\"type\": \"object\", \"properties\": {}}")).withProperty("inner", SCHEMA);
+        JsonBodies.Bound<Outer> bound = bodies.check(JsonText.parse("""
+                {"inner": {"count": 2, "note": null}}"""), outer, Outer.class);
+
+        assertTrue(bound.sent("inner.count") && !bound.sentAsNull("inner.count"));
+        assertTrue(bound.sent("inner.note") && bound.sentAsNull("inner.note"), "a nested null is told apart from a field left out");
+        assertFalse(bound.sent("inner.name"));
+        assertEquals(2, bound.value().inner().count());
+    }
+
     @Test
     void aValidBodyBindsWholeAndABodyThatIsNotAnObjectIsRefused() {
         JsonBodies.Bound<Request> bound = bodies.check(JsonText.parse("{\"count\": 3, \"items\": [4]}"), SCHEMA, Request.class);
