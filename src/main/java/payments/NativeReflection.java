@@ -293,6 +293,8 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         "payments.verification.VerificationResponse",
         "payments.verification.VerificationService$VerificationRequest",
         "payments.wallet.AuthCredentials$Created",
+        "payments.wallet.AuthCredentials$CredentialCreateRequest",
+        "payments.wallet.AuthCredentials$CredentialVerifyRequest",
         "payments.wallet.AuthCredentials$Draft",
         "payments.wallet.AuthSessions$Issued",
         "payments.wallet.AuthSessions$Refreshed",

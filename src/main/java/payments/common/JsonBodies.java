@@ -81,20 +81,6 @@ public class JsonBodies {
         }
     }
 
-    /**
-     * An optional body that must be an object when given: null when absent (no body, or JSON
-     * null), the body when an object, 400 for anything else.
-     */
-    public static JsonNode optionalObject(JsonNode body) {
-        if (body == null || body.isNull() || body.isMissingNode()) {
-            return null;
-        }
-        if (!body.isObject()) {
-            throw ApiException.bodyNotAnObject();
-        }
-        return body;
-    }
-
     /** A body built in process (the console's forms), as a resource would receive it. */
     public <T> JsonBody<T> body(JsonNode tree, Class<T> type) {
         return new JsonBody<>(tree, type, this);

@@ -42,30 +42,6 @@ public class JsonText {
         }
     }
 
-    /**
-     * An optional JSON object body of an endpoint that also takes none (so it accepts any media
-     * type when empty): null when empty; 415 when given in another media type than JSON; 400 when
-     * not JSON, or JSON that is not an object. Every such body is checked before anything happens.
-     */
-    public JsonNode optionalBody(String text, String contentType) {
-        if (text == null || text.isBlank()) {
-            return null;
-        }
-        if (contentType != null && !contentType.toLowerCase(java.util.Locale.ROOT).contains("json")) {
-            throw new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE, "A body here must be JSON (Content-Type: application/json), not " + contentType);
-        }
-        JsonNode body;
-        try {
-            body = mapper.readTree(text);
-        } catch (JsonProcessingException e) {
-            throw new ApiException(ErrorCode.INVALID_REQUEST_FORMAT, "The request body is not valid JSON");
-        }
-        if (body != null && !body.isNull() && !body.isObject()) {
-            throw ApiException.bodyNotAnObject();
-        }
-        return body == null || body.isNull() ? null : body;
-    }
-
     /** The text values of a JSON array. */
     public static java.util.List<String> texts(JsonNode array) {
         java.util.List<String> values = new java.util.ArrayList<>();

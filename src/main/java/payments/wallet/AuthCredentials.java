@@ -8,13 +8,12 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import payments.account.InternalAccount;
 import payments.account.InternalAccountService;
-import payments.common.UnknownFields;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
-import payments.common.JsonBodies;
+import payments.common.JsonBody;
 import payments.common.JsonText;
 import payments.common.ServerClock;
 import payments.common.UniqueViolation;
@@ -22,7 +21,6 @@ import payments.common.schema.JsonSchema;
 import payments.customer.Customer;
 
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -71,6 +69,19 @@ public class AuthCredentials {
                   "authenticatorData": {"type": "string", "minLength": 1}, "signature": {"type": "string", "minLength": 1},
                   "userHandle": {"type": "string"}}}}}}}"""));
 
+    /**
+     * The body of POST /auth/credentials: its type's fields (the schema says which); a passkey's
+     * attestation is the device's registration, as it produced it.
+     */
+    public record CredentialCreateRequest(String type, String accountId, String oidcToken, String nickname, String challenge,
+                                          JsonNode attestation) {
+    }
+
+    /** The body of POST /auth/credentials/{id}/verify: its type's fields; a passkey's assertion as the device produced it. */
+    public record CredentialVerifyRequest(String type, String encryptedOtpBundle, String oidcToken, String clientPublicKey,
+                                          JsonNode assertion) {
+    }
+
     private final InternalAccountService accounts;
     private final ServerClock clock;
     private final OtpLogin otp;
@@ -111,28 +122,23 @@ public class AuthCredentials {
      * contact, OAUTH bound to a token's identity. A wallet without any credential takes its first one
      * unsigned. A one-time-code type this server sends no codes for is 501 before the owner signs.
      */
-    public Uni<Created> create(JsonNode body, SignedRetries.Headers headers) {
-        List<FieldError> errors = new ArrayList<>(UnknownFields.validate(requireObject(body), CREATE, "").errors());
-        String accountId = body.path("accountId").textValue();
-        if (accountId != null) {
-            FieldError.checkId("accountId", IdType.INTERNAL_ACCOUNT, accountId, errors);
-        }
-        if (!errors.isEmpty()) {
-            throw ApiException.invalidInput(errors);
-        }
-        String type = body.get("type").asText();
+    public Uni<Created> create(JsonBody<CredentialCreateRequest> body, SignedRetries.Headers headers) {
+        CredentialCreateRequest request = body.checked(CREATE).valid((given, errors) ->
+                FieldError.checkId("accountId", IdType.INTERNAL_ACCOUNT, given.accountId(), errors));
+        String accountId = request.accountId();
+        String type = request.type();
         // Checked on every call: a wallet's first credential is stored without a signed retry.
         Uni<OidcTokens.Identity> checked = AuthCredential.OAUTH.equals(type)
-                ? oauth.registration(body.get("oidcToken").asText()) : Uni.createFrom().nullItem();
+                ? oauth.registration(request.oidcToken()) : Uni.createFrom().nullItem();
         return checked.flatMap(identity -> Panache.withTransaction(() -> wallet(accountId)
                         .flatMap(wallet -> Customer.<Customer>findById(wallet.customerId)
                         .flatMap(holder -> lockedCredentials(wallet.id).flatMap(existing -> {
-                            Draft draft = draft(type, body, wallet, holder, identity);
+                            Draft draft = draft(request, wallet, holder, identity);
                             requireNew(existing, draft.credential());
                             if (draft.credential().isOtp()) {
                                 otp.requireSender(type);
                             }
-                            SignedRetries.Ask ask = SignedRetries.Ask.of(wallet.id, ADD, null, body);
+                            SignedRetries.Ask ask = SignedRetries.Ask.of(wallet.id, ADD, null, body.tree());
                             if (existing.isEmpty()) {
                                 return add(draft.credential(), null).map(created -> new Created(created, null));
                             }
@@ -155,7 +161,8 @@ public class AuthCredentials {
     private record Draft(AuthCredential credential, String activity, Map<String, Object> parameters) {
     }
 
-    private Draft draft(String type, JsonNode body, InternalAccount wallet, Customer holder, OidcTokens.Identity identity) {
+    private Draft draft(CredentialCreateRequest request, InternalAccount wallet, Customer holder, OidcTokens.Identity identity) {
+        String type = request.type();
         Instant now = clock.now();
         AuthCredential credential = new AuthCredential();
         credential.id = Ids.newUuid();
@@ -173,19 +180,20 @@ public class AuthCredentials {
                 return new Draft(credential, "ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER", Map.of("userPhoneNumber", credential.nickname));
             }
             case AuthCredential.PASSKEY -> {
-                String challenge = body.get("challenge").asText();
-                Passkeys.Registered registered = passkeys.register(body.get("attestation"), challenge);
-                credential.nickname = passkeyNickname(body.get("nickname").asText());
+                String challenge = request.challenge();
+                JsonNode attestation = request.attestation();
+                Passkeys.Registered registered = passkeys.register(attestation, challenge);
+                credential.nickname = passkeyNickname(request.nickname());
                 credential.passkeyCredentialId = registered.credentialId();
                 credential.passkeyCredentialData = registered.credentialData();
                 credential.passkeySignCount = registered.signCount();
                 credential.passkeyChallengeHash = payments.common.Sha256.hex(challenge);
-                List<String> transports = payments.common.JsonText.texts(body.get("attestation").path("transports"));
+                List<String> transports = payments.common.JsonText.texts(attestation.path("transports"));
                 credential.passkeyTransports = transports.isEmpty() ? null : String.join(",", transports);
-                Map<String, Object> attestation = Map.of("attestationObject", body.at("/attestation/attestationObject").asText(),
-                        "clientDataJson", body.at("/attestation/clientDataJson").asText(), "credentialId", registered.credentialId());
+                Map<String, Object> signed = Map.of("attestationObject", attestation.path("attestationObject").asText(),
+                        "clientDataJson", attestation.path("clientDataJson").asText(), "credentialId", registered.credentialId());
                 return new Draft(credential, "ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2", Map.of("authenticators", List.of(Map.of(
-                        "attestation", attestation, "authenticatorName", credential.nickname, "challenge", challenge,
+                        "attestation", signed, "authenticatorName", credential.nickname, "challenge", challenge,
                         "transports", transports))));
             }
             default -> {
@@ -195,7 +203,7 @@ public class AuthCredentials {
                 credential.oauthSubject = identity.subject();
                 credential.nickname = identity.email() != null ? identity.email() : identity.subject();
                 return new Draft(credential, "ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS", Map.of("oauthProviders",
-                        List.of(Map.of("oidcToken", body.get("oidcToken").asText(), "providerName", providerName(identity.issuer())))));
+                        List.of(Map.of("oidcToken", request.oidcToken(), "providerName", providerName(identity.issuer())))));
             }
         }
     }
@@ -240,50 +248,46 @@ public class AuthCredentials {
     }
 
     /** POST /auth/credentials/{id}/challenge: a new one-time code (EMAIL_OTP, SMS_OTP). */
-    public Uni<Object> challenge(String credentialId, JsonNode body) {
+    public Uni<Object> challenge(String credentialId, JsonBody<ClientKeyRequest> body) {
         UUID id = Ids.uuidOf(IdType.AUTH_METHOD, credentialId, ErrorCode.AUTH_CREDENTIAL_NOT_FOUND);
-        JsonBodies.optionalObject(body);
-        JsonNode clientPublicKey = body == null ? null : body.get("clientPublicKey");
         // Checked whatever the credential: a key given but malformed is an error, never silently unused.
-        if (clientPublicKey != null && !clientPublicKey.isNull() && (!clientPublicKey.isTextual() || !P256.isValidKey(clientPublicKey.asText()))) {
-            throw ApiException.invalidField("clientPublicKey", FieldError.Constraint.pattern(P256.KEY_PATTERN),
-                    "Must be a P-256 key in SEC1 hex, compressed or uncompressed");
-        }
+        FieldError malformed = new FieldError("clientPublicKey", FieldError.Constraint.pattern(P256.KEY_PATTERN),
+                "Must be a P-256 key in SEC1 hex, compressed or uncompressed");
+        ClientKeyRequest given = body.bound().valid(malformed,
+                request -> request == null || request.clientPublicKey() == null || P256.isValidKey(request.clientPublicKey()));
+        String clientPublicKey = given == null ? null : given.clientPublicKey();
         return Panache.withTransaction(() -> find(id).flatMap(credential -> {
             if (AuthCredential.OAUTH.equals(credential.type)) {
                 throw ApiException.invalidField("id", null, "OAUTH credentials have no challenge: verify with a fresh OIDC token");
             }
             if (AuthCredential.PASSKEY.equals(credential.type)) {
-                return passkey.challenge(credential, body).map(challenge -> (Object) challenge);
+                return passkey.challenge(credential, clientPublicKey).map(challenge -> (Object) challenge);
             }
             return otp.issue(credential).map(method -> (Object) method);
         }));
     }
 
     /** POST /auth/credentials/{id}/verify: 202 then 200 for one-time codes. */
-    public Uni<Object> verify(String credentialId, JsonNode body, SignedRetries.Headers headers) {
+    public Uni<Object> verify(String credentialId, JsonBody<CredentialVerifyRequest> body, SignedRetries.Headers headers) {
         UUID id = Ids.uuidOf(IdType.AUTH_METHOD, credentialId, ErrorCode.AUTH_CREDENTIAL_NOT_FOUND);
-        List<FieldError> errors = new ArrayList<>(UnknownFields.validate(requireObject(body), VERIFY, "").errors());
-        if (!errors.isEmpty()) {
-            throw ApiException.invalidInput(errors);
-        }
+        CredentialVerifyRequest request = body.checked(VERIFY).valid();
         return Panache.withSession(() -> find(id)).flatMap(credential -> {
-            String type = body.get("type").asText();
+            String type = request.type();
             if (!type.equals(credential.type)) {
                 throw ApiException.invalidField("type", FieldError.Constraint.oneOf(List.of(credential.type)),
                         "Credential " + credentialId + " is " + credential.type);
             }
             if (AuthCredential.OAUTH.equals(type)) {
-                return oauth.verify(credential, body).map(session -> (Object) session);
+                return oauth.verify(credential, request.oidcToken(), request.clientPublicKey()).map(session -> (Object) session);
             }
             if (AuthCredential.PASSKEY.equals(type)) {
                 return Panache.withTransaction(() -> AuthCredential.<AuthCredential>findById(credential.id, LockModeType.PESSIMISTIC_WRITE)
-                        .flatMap(locked -> passkey.verify(locked, body, headers.requestId()))).map(session -> (Object) session);
+                        .flatMap(locked -> passkey.verify(locked, request.assertion(), headers.requestId()))).map(session -> (Object) session);
             }
             if (headers.firstCall()) {
-                return otp.begin(credential, body).map(challenge -> (Object) challenge);
+                return otp.begin(credential, request.encryptedOtpBundle(), body.tree()).map(challenge -> (Object) challenge);
             }
-            return Panache.withTransaction(() -> otp.complete(credential, body, headers));
+            return Panache.withTransaction(() -> otp.complete(credential, body.tree(), headers));
         });
     }
 
@@ -375,10 +379,4 @@ public class AuthCredentials {
         return value;
     }
 
-    private static JsonNode requireObject(JsonNode body) {
-        if (body == null || !body.isObject()) {
-            throw ApiException.bodyNotAnObject();
-        }
-        return body;
-    }
 }

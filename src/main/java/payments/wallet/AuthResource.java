@@ -1,6 +1,5 @@
 package payments.wallet;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -13,7 +12,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import payments.common.JsonBody;
-import payments.common.JsonText;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
 import payments.common.web.RunsToCompletion;
@@ -30,12 +28,10 @@ public class AuthResource {
 
     private final AuthCredentials credentials;
     private final AuthSessions sessions;
-    private final JsonText json;
 
-    public AuthResource(AuthCredentials credentials, AuthSessions sessions, JsonText json) {
+    public AuthResource(AuthCredentials credentials, AuthSessions sessions) {
         this.credentials = credentials;
         this.sessions = sessions;
-        this.json = json;
     }
 
     @GET
@@ -47,7 +43,8 @@ public class AuthResource {
     @POST
     @Path("credentials")
     @Secured(Permission.MANAGE)
-    public Uni<Response> createCredential(JsonNode body, @HeaderParam(Stamp.HEADER) String signature,
+    public Uni<Response> createCredential(JsonBody<AuthCredentials.CredentialCreateRequest> body,
+                                          @HeaderParam(Stamp.HEADER) String signature,
                                           @HeaderParam(SignedRetries.REQUEST_ID_HEADER) String requestId) {
         return credentials.create(body, new SignedRetries.Headers(signature, requestId)).map(created -> created.challenge() != null
                 ? Response.accepted(created.challenge()).build() : Response.status(201).entity(created.credential()).build());
@@ -65,14 +62,15 @@ public class AuthResource {
     @Path("credentials/{id}/challenge")
     @Consumes(MediaType.WILDCARD)
     @Secured(Permission.TRANSACT)
-    public Uni<Object> challenge(@PathParam("id") String id, String body, @jakarta.ws.rs.HeaderParam("Content-Type") String contentType) {
-        return credentials.challenge(id, json.optionalBody(body, contentType));
+    public Uni<Object> challenge(@PathParam("id") String id, JsonBody<ClientKeyRequest> body) {
+        return credentials.challenge(id, body);
     }
 
     @POST
     @Path("credentials/{id}/verify")
     @Secured(Permission.TRANSACT)
-    public Uni<Response> verify(@PathParam("id") String id, JsonNode body, @HeaderParam(Stamp.HEADER) String signature,
+    public Uni<Response> verify(@PathParam("id") String id, JsonBody<AuthCredentials.CredentialVerifyRequest> body,
+                                @HeaderParam(Stamp.HEADER) String signature,
                                 @HeaderParam(SignedRetries.REQUEST_ID_HEADER) String requestId) {
         return credentials.verify(id, body, new SignedRetries.Headers(signature, requestId)).map(answer ->
                 answer instanceof AuthView.CredentialChallenge ? Response.accepted(answer).build() : Response.ok(answer).build());

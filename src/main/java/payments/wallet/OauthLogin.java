@@ -1,6 +1,5 @@
 package payments.wallet;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -33,9 +32,7 @@ public class OauthLogin {
     }
 
     /** POST /auth/credentials/{id}/verify for OAUTH: every check, then a session for clientPublicKey. */
-    public Uni<AuthView.Session> verify(AuthCredential credential, JsonNode body) {
-        String token = body.get("oidcToken").asText();
-        String clientPublicKey = body.get("clientPublicKey").asText();
+    public Uni<AuthView.Session> verify(AuthCredential credential, String token, String clientPublicKey) {
         OidcTokens.Identity identity = OidcTokens.parse(token, "oidcToken");
         if (!P256.isValidKey(clientPublicKey)) {
             throw ApiException.invalidField("clientPublicKey", null, "Is not a point of P-256");

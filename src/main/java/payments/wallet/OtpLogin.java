@@ -104,13 +104,13 @@ public class OtpLogin {
      * The first leg: opens the bundle with the newest pending code's key and checks the code. A
      * wrong code is counted (and committed) before the 400; once the attempts are spent, 429.
      */
-    public Uni<AuthView.CredentialChallenge> begin(AuthCredential credential, JsonNode body) {
-        Bundle bundle = Bundle.read(body.path("encryptedOtpBundle").asText());
+    public Uni<AuthView.CredentialChallenge> begin(AuthCredential credential, String encryptedOtpBundle, Object signedBody) {
+        Bundle bundle = Bundle.read(encryptedOtpBundle);
         Instant now = clock.now();
         return Panache.withTransaction(() -> OtpIssuance.<OtpIssuance>find(
                         "credentialId = ?1 and usedAt is null and expiresAt > ?2 order by createdAt desc", credential.id, now)
                 .withLock(jakarta.persistence.LockModeType.PESSIMISTIC_WRITE).firstResult()
-                .flatMap(issuance -> attempt(credential, issuance, bundle, body, now)))
+                .flatMap(issuance -> attempt(credential, issuance, bundle, signedBody, now)))
                 .map(outcome -> {
                     if (outcome.refusal() != null) {
                         throw outcome.refusal();
@@ -125,8 +125,8 @@ public class OtpLogin {
      * WalletOperationProcessing and the challenge stays unspent, so the identical retry, resent
      * after the activity settles, opens the session.
      */
-    public Uni<Object> complete(AuthCredential credential, JsonNode body, SignedRetries.Headers headers) {
-        return retries.check(ask(credential, body), headers).flatMap(signed -> activities.settlement(credential.accountId)
+    public Uni<Object> complete(AuthCredential credential, Object signedBody, SignedRetries.Headers headers) {
+        return retries.check(ask(credential, signedBody), headers).flatMap(signed -> activities.settlement(credential.accountId)
                 .flatMap(settlement -> {
                     WalletRequest request = signed.request();
                     Instant now = clock.now();
@@ -146,7 +146,7 @@ public class OtpLogin {
     private record Outcome(AuthView.CredentialChallenge challenge, ApiException refusal) {
     }
 
-    private Uni<Outcome> attempt(AuthCredential credential, OtpIssuance issuance, Bundle bundle, JsonNode body, Instant now) {
+    private Uni<Outcome> attempt(AuthCredential credential, OtpIssuance issuance, Bundle bundle, Object signedBody, Instant now) {
         if (issuance == null) {
             return refuse(ApiException.invalidField("encryptedOtpBundle", null, "No one-time code is pending for credential "
                     + IdType.AUTH_METHOD.wireId(credential.id) + "; call POST /auth/credentials/{id}/challenge for a new one"));
@@ -163,7 +163,7 @@ public class OtpLogin {
         issuance.usedAt = now;
         Instant expiresAt = now.plus(SignedRetries.LIFETIME);
         String token = enclave.verificationToken(IdType.AUTH_METHOD.wireId(credential.id), opened.tek(), now, expiresAt);
-        return retries.issue(ask(credential, body), token, opened.tek(), null)
+        return retries.issue(ask(credential, signedBody), token, opened.tek(), null)
                 .map(challenge -> new Outcome(AuthView.CredentialChallenge.of(credential.type, challenge), null));
     }
 
@@ -213,8 +213,9 @@ public class OtpLogin {
         return "otp-code:" + issuance.id;
     }
 
-    static SignedRetries.Ask ask(AuthCredential credential, JsonNode body) {
-        return SignedRetries.Ask.of(credential.accountId, OPERATION, credential.id, body);
+    /** The retry of a verification, tied to the body as sent ({@code signedBody}: what the owner's stamp covers). */
+    static SignedRetries.Ask ask(AuthCredential credential, Object signedBody) {
+        return SignedRetries.Ask.of(credential.accountId, OPERATION, credential.id, signedBody);
     }
 
     private static String sealName(OtpIssuance issuance) {

@@ -36,8 +36,7 @@ public class PasskeyLogin {
     }
 
     /** POST /auth/credentials/{id}/challenge for a PASSKEY (in the caller's transaction). */
-    public Uni<AuthView.PasskeyChallenge> challenge(AuthCredential credential, JsonNode body) {
-        String clientPublicKey = body == null ? null : body.path("clientPublicKey").textValue();
+    public Uni<AuthView.PasskeyChallenge> challenge(AuthCredential credential, String clientPublicKey) {
         if (clientPublicKey == null || !P256.isValidKey(clientPublicKey)) {
             throw ApiException.invalidField("clientPublicKey", FieldError.Constraint.pattern(P256.KEY_PATTERN),
                     "Is required for a PASSKEY challenge: a P-256 key in SEC1 hex, compressed or uncompressed");
@@ -50,9 +49,9 @@ public class PasskeyLogin {
     }
 
     /** POST /auth/credentials/{id}/verify for a PASSKEY (in the caller's transaction). */
-    public Uni<AuthView.Session> verify(AuthCredential credential, JsonNode body, String requestId) {
+    public Uni<AuthView.Session> verify(AuthCredential credential, JsonNode assertion, String requestId) {
         return retries.claim(ask(credential), requestId).flatMap(request -> {
-            long signCount = passkeys.authenticate(credential, body.get("assertion"), Sha256.hex(request.payloadToSign));
+            long signCount = passkeys.authenticate(credential, assertion, Sha256.hex(request.payloadToSign));
             request.consumedAt = clock.now();
             credential.passkeySignCount = signCount;
             credential.updatedAt = request.consumedAt;
