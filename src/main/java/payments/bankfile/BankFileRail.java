@@ -108,7 +108,7 @@ public class BankFileRail implements PaymentRail {
         });
         payout.bic = firstOf(info, "swiftCode", "bic");
         payout.clearingCode = firstOf(info, "routingNumber", "sortCode");
-        payout.remittance = payment.reference();
+        payout.remittance = payment.remittanceText();
         payout.status = BankPayout.QUEUED;
         payout.createdAt = clock.now();
         return payout;

@@ -202,7 +202,7 @@ public class IncomingApproval implements JobHandler {
         t.receiverCustomerInfo = receiverInfo == null || receiverInfo.isNull() ? null : json.write(receiverInfo);
         t.approvalDeadline = null;
         return lifecycle.begin(t, new Submission(t.id, t.reference, Leg.UMA_RECEIVE, null, t.senderIdentifier,
-                t.sentCurrency.equals(t.receivedCurrency), t.receivedCurrency, t.receivedAmount));
+                t.sentCurrency.equals(t.receivedCurrency), t.receivedCurrency, t.receivedAmount, null));
     }
 
     private Uni<Void> rejected(PaymentTransaction t) {

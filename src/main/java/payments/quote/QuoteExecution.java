@@ -161,7 +161,7 @@ public class QuoteExecution {
                     QuoteStatus.move(quote, QuoteStatus.PROCESSING);
                     quote.updatedAt = clock.now();
                     return lifecycle.begin(t, new Submission(t.id, t.reference, Leg.PULL, account.id, identifier(account),
-                            true, t.sentCurrency, t.sentAmount));
+                            true, t.sentCurrency, t.sentAmount, remittanceOf(quote)));
                 });
     }
 
@@ -182,7 +182,7 @@ public class QuoteExecution {
         if (quote.externalAccountId == null) {
             String address = json.read(quote.destination).path("umaAddress").asText();
             return Uni.createFrom().item(new Submission(t.id, t.reference, Leg.UMA_SEND, null, address, sameCurrency,
-                    t.receivedCurrency, t.receivedAmount));
+                    t.receivedCurrency, t.receivedAmount, remittanceOf(quote)));
         }
         return ExternalAccount.<ExternalAccount>findById(quote.externalAccountId).map(account -> {
             if (!account.canReceive()) {
@@ -198,8 +198,13 @@ public class QuoteExecution {
                         + quote.sendingCurrency + " to " + quote.receivingCurrency + "; create a new quote");
             }
             return new Submission(t.id, t.reference, Leg.PAYOUT, account.id, identifier(account), sameCurrency,
-                    t.receivedCurrency, t.receivedAmount);
+                    t.receivedCurrency, t.receivedAmount, remittanceOf(quote));
         });
+    }
+
+    /** The remittanceInformation the quote was asked with, if any. */
+    private String remittanceOf(Quote quote) {
+        return quote.request == null ? null : json.read(quote.request).path("remittanceInformation").textValue();
     }
 
     /** POST /quotes/{id}/authorize: the challenge's code releases the payment, or shows a realtime-funded one where to pay. */

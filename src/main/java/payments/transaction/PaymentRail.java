@@ -73,9 +73,16 @@ public interface PaymentRail {
      * A payment as the rail sees it. {@code externalAccountId} is the bank account paid or pulled
      * from (null for UMA); {@code counterparty} its primary identifier (account number, IBAN,
      * address) or the UMA address; amounts in minor units of the currency that crosses the rail.
+     * {@code remittance} is the payer's remittanceInformation (null when none): it travels to the payee
+     * in the rail's own field (ISO 20022 RmtInf/Ustrd, ACH addenda, wire OBI), else the reference does.
      */
     record Submission(UUID transactionId, String reference, Leg leg, UUID externalAccountId, String counterparty,
-                      boolean sameCurrency, String currency, long amount) {
+                      boolean sameCurrency, String currency, long amount, String remittance) {
+
+        /** What the payee's bank shows as the payment's text: the payer's remittance, else the transaction's reference. */
+        public String remittanceText() {
+            return remittance != null && !remittance.isBlank() ? remittance : reference;
+        }
     }
 
     /** The rail's answer on submission: accepted (with an optional pending reason) or refused with a reason. */

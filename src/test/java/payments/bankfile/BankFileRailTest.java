@@ -131,7 +131,16 @@ class BankFileRailTest {
         assertTrue(file.contains("<EndToEndId>" + endToEndId(payout) + "</EndToEndId>"), file);
         assertTrue(file.contains("Ccy=\"EUR\">12.34<"), file);
         assertTrue(file.contains("<IBAN>DE89370400440532013000</IBAN>"), "the platform's account is debited: " + file);
+        assertTrue(java.util.regex.Pattern.compile("<Ustrd>REF-[0-9A-F]{12}</Ustrd>").matcher(file).find(),
+                "without remittanceInformation the payee's bank shows the transaction's own reference: " + file);
         assertEquals(0, cutOff(), "nothing queued: no second file");
+
+        // The payer's text travels to the payee (issue 51 item 3); the status reports still match on the EndToEndId.
+        String invoice = payout(customer, 500, "Invoice 2026-042");
+        assertEquals(1, cutOff());
+        String withText = pickUp(invoice);
+        assertTrue(withText.contains("<Ustrd>Invoice 2026-042</Ustrd>"), withText);
+        assertTrue(withText.contains("<EndToEndId>" + endToEndId(invoice) + "</EndToEndId>"), withText);
     }
 
     @Test
@@ -711,10 +720,17 @@ class BankFileRailTest {
 
     /** A payout of {@code amount} cents from the account to a new EUR bank account; answers its transaction id. */
     private static String payout(Customer customer, long amount) {
+        return payout(customer, amount, null);
+    }
+
+    private static String payout(Customer customer, long amount, String remittanceInformation) {
         String iban = BankIdentifiers.ibanWithCheckDigits("DE", "37040044" + String.format("%010d", ThreadLocalRandom.current().nextLong(10_000_000_000L)));
         String bank = MoneyFixtures.externalEurAccount(customer.id(), iban);
-        return api().body(MoneyFixtures.transferBody(customer.eur(), bank, amount)).post("/quotes").then().log().ifValidationFails().statusCode(201)
-                .extract().path("transactionId");
+        Map<String, Object> body = MoneyFixtures.transferBody(customer.eur(), bank, amount);
+        if (remittanceInformation != null) {
+            body.put("remittanceInformation", remittanceInformation);
+        }
+        return api().body(body).post("/quotes").then().log().ifValidationFails().statusCode(201).extract().path("transactionId");
     }
 
     private static JsonPath transaction(String id) {
