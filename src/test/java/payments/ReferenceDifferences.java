@@ -57,6 +57,8 @@ final class ReferenceDifferences {
                     "developers' guide: a missing or malformed required customerId is a 400 naming it; the reference lists no 400 here"),
             new Allowed("GET /sca/factors/reset/{resetId}", 400, "\\$", "status", null,
                     "developers' guide: a missing or malformed required customerId is a 400 naming it; the reference lists no 400 here"),
+            new Allowed("GET /agents/me/internal-accounts", 400, "\\$", "status", null,
+                    "issue 51 item 7: a type filter outside InternalAccountType is refused as on every other list; the reference lists no 400 here"),
             new Allowed("GET /uma-providers", 400, "\\$", "status", null,
                     "developers' guide: every invalid input is a 4xx listing every bad field; the reference lists no 400 for its filters"),
             // Codes.

@@ -323,7 +323,8 @@ public class InternalAccountService implements CustomerAccounts {
         return account;
     }
 
-    private static void checkType(String type) {
+    /** 400 unless {@code type} (a filter or a request's) is null or an internal account type. */
+    public static void checkType(String type) {
         if (type != null && !TYPES.contains(type)) {
             throw ApiException.invalidField("type", FieldError.Constraint.oneOf(List.copyOf(new java.util.TreeSet<>(TYPES))),
                     "Not an internal account type");

@@ -5,6 +5,7 @@ import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.account.InternalAccount;
+import payments.account.InternalAccountService;
 import payments.account.InternalAccountView;
 import payments.account.InternalAccountView.InternalAccountResponse;
 import payments.common.ApiException;
@@ -63,6 +64,7 @@ public class AgentReads {
     public Uni<Page<InternalAccountResponse>> internalAccounts(String agentId, String currency, String type, String limit,
                                                                String cursor) {
         PageRequest page = PageRequest.of(limit, cursor);
+        InternalAccountService.checkType(type);
         return permitted(agentId, null).flatMap(agent -> {
             AgentPolicy policy = view.policy(agent);
             List<String> allowed = policy.accountRestrictions() == null ? null : policy.accountRestrictions().allowedAccountIds();

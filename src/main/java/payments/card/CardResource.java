@@ -9,8 +9,8 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
-import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
@@ -20,10 +20,11 @@ import payments.common.ApiResult;
 import payments.common.Idempotency;
 import payments.common.JsonBody;
 import payments.common.Page;
+import payments.common.QueryFilters;
+import payments.common.ServerConfig;
 import payments.common.security.CurrentCaller;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
-import payments.common.ServerConfig;
 import payments.common.web.PublicUrls;
 import payments.common.web.RunsToCompletion;
 
@@ -76,12 +77,15 @@ public class CardResource {
                 () -> service.issue(body).map(ApiResult::created));
     }
 
+    /** The spec's customerId and status filters; the reference's cardholderId and state mean the same (never ignored). */
     @GET
-    public Uni<Page<CardResponse>> list(@QueryParam("customerId") String customerId, @QueryParam("accountId") String accountId,
-                                        @QueryParam("platformCardId") String platformCardId, @QueryParam("status") String status,
+    public Uni<Page<CardResponse>> list(@QueryParam("customerId") String customerId, @QueryParam("cardholderId") String cardholderId,
+                                        @QueryParam("accountId") String accountId, @QueryParam("platformCardId") String platformCardId,
+                                        @QueryParam("status") String status, @QueryParam("state") String state,
                                         @QueryParam("sortOrder") String sortOrder, @QueryParam("limit") String limit,
                                         @QueryParam("cursor") String cursor) {
-        return service.list(new CardListQuery(customerId, accountId, platformCardId, status, sortOrder, limit, cursor));
+        return service.list(new CardListQuery(QueryFilters.renamed("customerId", customerId, "cardholderId", cardholderId), accountId,
+                platformCardId, QueryFilters.renamed("status", status, "state", state), sortOrder, limit, cursor));
     }
 
     @GET

@@ -56,6 +56,17 @@ public final class QueryFilters {
         return this;
     }
 
+    /**
+     * A filter the spec renamed, given under either name (the reference's clients send {@code referenceName}):
+     * the value given; 400 when both are given and differ, so that neither name is ever ignored.
+     */
+    public static String renamed(String name, String value, String referenceName, String referenceValue) {
+        if (value != null && referenceValue != null && !value.equals(referenceValue)) {
+            throw ApiException.invalidField(referenceName, null, "Is the reference's name for " + name + "; give one of them, or the same value");
+        }
+        return value != null ? value : referenceValue;
+    }
+
     /** {@code column >= value} (or {@code <=} when {@code upper}) for an ISO 8601 date-time filter. */
     public QueryFilters timeBound(String column, String param, String value, boolean upper) {
         if (value == null) {

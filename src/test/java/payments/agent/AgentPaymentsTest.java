@@ -413,6 +413,8 @@ class AgentPaymentsTest {
         assertEquals(100_000, balance(agent.holder().account("USD")));
         bearer(agent.token()).get("/agents/me/internal-accounts").then().statusCode(200)
                 .body("data.id", equalTo(List.of(agent.holder().account("MXN"))));
+        bearer(agent.token()).get("/agents/me/internal-accounts?type=NOT_A_TYPE").then().statusCode(400)
+                .body("details.errors[0].field", equalTo("type"));
         // Without VIEW_TRANSACTIONS there is nothing to read.
         bearer(agent.token()).get("/agents/me/transactions").then().statusCode(403);
     }
