@@ -126,13 +126,6 @@ class CardIssuanceTest {
             pool.shutdown();
         }
         api().queryParam("customerId", holder.customerId()).get("/cards").then().statusCode(200).body("totalCount", equalTo(1));
-        // The reference's names for the filters (issue 51 item 7) narrow the list as the spec's do, never widen it.
-        api().queryParam("cardholderId", holder.customerId()).get("/cards").then().statusCode(200)
-                .body("totalCount", equalTo(1)).body("data[0].customerId", equalTo(holder.customerId()));
-        api().queryParam("cardholderId", holder.customerId()).queryParam("state", "CLOSED").get("/cards").then().statusCode(200)
-                .body("totalCount", equalTo(0));
-        api().queryParam("customerId", holder.customerId()).queryParam("cardholderId", "Customer:0190b3a4-7c2e-7d1a-9a3b-1c2d3e4f5a6b")
-                .get("/cards").then().statusCode(400).body("details.errors[0].field", equalTo("cardholderId"));
     }
 
     @Test
