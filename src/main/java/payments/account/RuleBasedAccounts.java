@@ -19,8 +19,6 @@ import payments.common.schema.JsonSchema;
 import payments.customer.Customer;
 import payments.customer.CustomerService;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.UUID;
 
 /**
@@ -80,14 +78,11 @@ public class RuleBasedAccounts {
     @WithTransaction
     public Uni<InternalAccountResponse> create(JsonBody<RuleBasedAccountRequest> body) {
         JsonBodies.Bound<RuleBasedAccountRequest> checked = body.checked(REQUEST);
-        List<FieldError> errors = new ArrayList<>(checked.typeErrors());
-        if (!checked.sent("customerId") || checked.sentAsNull("customerId")) {
-            errors.add(FieldError.of("customerId", "Is required: platform-owned RULE_BASED accounts are not supported"));
-        }
-        if (!errors.isEmpty()) {
-            throw ApiException.invalidInput(errors);
-        }
-        RuleBasedAccountRequest request = checked.value();
+        RuleBasedAccountRequest request = checked.valid((given, errors) -> {
+            if (!checked.sent("customerId") || checked.sentAsNull("customerId")) {
+                errors.add(FieldError.of("customerId", "Is required: platform-owned RULE_BASED accounts are not supported"));
+            }
+        });
         return CustomerService.findForChange(request.customerId())
                 .invoke(RuleBasedAccounts::requireVerified)
                 .call(holder -> checkDestination(holder, request.sweepRule().destinationAccountId(), config.sandbox()))

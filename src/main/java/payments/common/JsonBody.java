@@ -1,6 +1,7 @@
 package payments.common;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
 /**
  * A JSON request body as a resource receives it: the tree as sent (null when there is none) and the
@@ -19,7 +20,7 @@ public record JsonBody<T>(JsonNode tree, Class<T> type, JsonBodies binder) {
     /** An optional body bound (none, or JSON null, binds as an empty request): 400 listing the values that could not be bound. */
     public T orEmpty() {
         boolean absent = tree == null || tree.isNull() || tree.isMissingNode();
-        return binder.bind(absent ? com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode() : tree, type).valid();
+        return binder.bind(absent ? JsonNodeFactory.instance.objectNode() : tree, type).valid();
     }
 
     /** The body checked against the interface's schema for it, then bound ({@link JsonBodies#check}). */

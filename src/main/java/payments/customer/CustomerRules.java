@@ -5,7 +5,6 @@ import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.FieldRules;
-import payments.common.JsonBodies;
 import payments.common.JsonBody;
 import payments.common.JsonText;
 import payments.common.Regions;
@@ -14,7 +13,6 @@ import payments.common.schema.JsonSchema;
 import payments.common.schema.RequestSchemas;
 import payments.platform.PlatformSettings;
 
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -54,16 +52,12 @@ public class CustomerRules {
 
     /** The request checked against its schema and these rules (400 listing every invalid field), and its agreement versions. */
     CustomerRequest checked(JsonBody<CustomerRequest> body, PlatformSettings settings, boolean creating) {
-        JsonBodies.Bound<CustomerRequest> bound = body.checked(creating ? create : update);
-        List<FieldError> errors = new ArrayList<>(bound.typeErrors());
-        CustomerRequest request = bound.value();
-        // Without a known customerType the schema could not pick the fields' variant, nor can the rules.
-        if (request.customerType() != null) {
-            checkRules(request, settings, creating, errors);
-        }
-        if (!errors.isEmpty()) {
-            throw ApiException.invalidInput(errors);
-        }
+        CustomerRequest request = body.checked(creating ? create : update).valid((given, errors) -> {
+            // Without a known customerType the schema could not pick the fields' variant, nor can the rules.
+            if (given.customerType() != null) {
+                checkRules(given, settings, creating, errors);
+            }
+        });
         checkAgreementVersions(request);
         return request;
     }

@@ -14,7 +14,6 @@ import payments.common.FieldError;
 import payments.common.FieldRules;
 import payments.common.IdType;
 import payments.common.Ids;
-import payments.common.JsonBodies;
 import payments.common.JsonBody;
 import payments.common.JsonText;
 import payments.common.Page;
@@ -34,7 +33,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.UUID;
 
 /** Beneficial owners, directors and officers of business customers. */
 @ApplicationScoped
@@ -187,9 +185,10 @@ public class BeneficialOwnerService {
 
     /** The body checked against its operation's schema and these rules: 400 listing every invalid field. */
     private BeneficialOwnerRequest checked(JsonBody<BeneficialOwnerRequest> body, boolean creating) {
-        JsonBodies.Bound<BeneficialOwnerRequest> bound = body.checked(creating ? createSchema : updateSchema);
-        List<FieldError> errors = new ArrayList<>(bound.typeErrors());
-        BeneficialOwnerRequest request = bound.value();
+        return body.checked(creating ? createSchema : updateSchema).valid((request, errors) -> checkRules(request, creating, errors));
+    }
+
+    private void checkRules(BeneficialOwnerRequest request, boolean creating, List<FieldError> errors) {
         List<String> roles = request.roles();
         if (roles != null) {
             Set<String> seen = new LinkedHashSet<>();
@@ -209,10 +208,6 @@ public class BeneficialOwnerService {
                 FieldRules.identification(info.idType(), info.identifier(), "personalInfo.", errors);
             }
         }
-        if (!errors.isEmpty()) {
-            throw ApiException.invalidInput(errors);
-        }
-        return request;
     }
 
     /** The owners of one business cannot hold more than 100% between them (the business row is locked). */

@@ -1,6 +1,5 @@
 package payments.common.web;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.core.MediaType;
@@ -14,10 +13,10 @@ import payments.common.JsonBody;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PushbackInputStream;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
-import java.nio.charset.StandardCharsets;
 
 /**
  * Reads a resource's {@code JsonBody<SomeRequest>} parameter: the JSON tree with the same mapper, limits
@@ -49,16 +48,21 @@ public class JsonBodyReader implements MessageBodyReader<JsonBody<?>> {
     public JsonBody<?> readFrom(Class<JsonBody<?>> type, Type genericType, Annotation[] annotations, MediaType mediaType,
                                 MultivaluedMap<String, String> headers, InputStream entity) throws IOException {
         Class<?> request = (Class<?>) ((ParameterizedType) genericType).getActualTypeArguments()[0];
-        byte[] bytes = entity.readAllBytes();
-        if (new String(bytes, StandardCharsets.ISO_8859_1).isBlank()) {
+        PushbackInputStream in = new PushbackInputStream(entity, 1);
+        int first = in.read();
+        while (first == ' ' || first == '\t' || first == '\n' || first == '\r') {
+            first = in.read();
+        }
+        if (first < 0) {
             return new JsonBody(null, request, binder);
         }
         if (!isJson(mediaType)) {
             throw new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE, "A body here must be JSON (Content-Type: application/json), not "
                     + (mediaType == null ? "one without a Content-Type" : mediaType.getType() + "/" + mediaType.getSubtype()));
         }
-        JsonNode tree = mapper.readTree(bytes);
-        return new JsonBody(tree == null || tree.isMissingNode() ? null : tree, request, binder);
+        in.unread(first);
+        // Read from the bytes, so text that is not UTF-8 is refused rather than decoded with replacement characters.
+        return new JsonBody(mapper.readTree(in), request, binder);
     }
 
     private static boolean isJson(MediaType mediaType) {
