@@ -1,6 +1,5 @@
 package payments.account;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -112,7 +111,7 @@ public class InternalAccountResource {
             @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = InternalAccountUpdateRequest.class))) JsonBody<InternalAccountUpdateRequest> body,
             @HeaderParam(WalletOwnerConsent.SIGNATURE_HEADER) String signature,
             @HeaderParam(WalletOwnerConsent.REQUEST_ID_HEADER) String requestId) {
-        return service.update(id, body.bound(), body.tree(),
+        return service.update(id, body,
                 new WalletOwnerConsent.Signature(signature, requestId)).map(answer ->
                 answer instanceof InternalAccountResponse ? Response.ok(answer).build() : Response.accepted(answer).build());
     }

@@ -1,6 +1,5 @@
 package payments.account;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
@@ -18,7 +17,7 @@ import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.IdType;
 import payments.common.Ids;
-import payments.common.JsonBodies;
+import payments.common.JsonBody;
 import payments.common.JsonText;
 import payments.common.WalletOwnerConsent;
 import payments.common.Page;
@@ -197,9 +196,8 @@ public class InternalAccountService implements CustomerAccounts {
      * wallet's privateEnabled, first its owner's signed retry (the 202 challenge body).
      */
     @WithTransaction
-    public Uni<Object> update(String accountId, JsonBodies.Bound<InternalAccountUpdateRequest> body, JsonNode raw,
-                              WalletOwnerConsent.Signature signature) {
-        InternalAccountUpdateRequest request = validator.validate(body, List.of());
+    public Uni<Object> update(String accountId, JsonBody<InternalAccountUpdateRequest> body, WalletOwnerConsent.Signature signature) {
+        InternalAccountUpdateRequest request = validator.validate(body.bound(), List.of());
         Uni<Void> dependentsFirst = InternalAccount.CLOSED.equals(request.status())
                 ? closures.lockDependents(List.of(Ids.uuidOf(IdType.INTERNAL_ACCOUNT, accountId, NOT_FOUND))) : Uni.createFrom().voidItem();
         return dependentsFirst.flatMap(locked -> find(accountId, true)).flatMap(account -> {
@@ -207,7 +205,7 @@ public class InternalAccountService implements CustomerAccounts {
                 throw ApiException.invalidField("privateEnabled", null, "Only EMBEDDED_WALLET accounts have wallet privacy");
             }
             Uni<java.util.Optional<Object>> consent = request.privateEnabled() == null ? Uni.createFrom().item(java.util.Optional.empty())
-                    : ownerConsent.require(account.id, "UPDATE_WALLET", raw, "ACTIVITY_TYPE_UPDATE_WALLET_SETTINGS",
+                    : ownerConsent.require(account.id, "UPDATE_WALLET", body.tree(), "ACTIVITY_TYPE_UPDATE_WALLET_SETTINGS",
                     java.util.Map.of("privateEnabled", request.privateEnabled()), signature);
             return consent.flatMap(challenge -> challenge.isPresent() ? Uni.createFrom().item(challenge.get()) : apply(account, request));
         });

@@ -1,6 +1,5 @@
 package payments.agent;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -23,6 +22,7 @@ import payments.common.ServerClock;
 import payments.customer.Customer;
 import payments.quote.ExchangeRates;
 import payments.quote.Quote;
+import payments.quote.QuoteCreateRequest;
 import payments.quote.QuoteCreation;
 import payments.quote.QuoteExecution;
 import payments.quote.QuoteLookup;
@@ -97,27 +97,27 @@ public class AgentActions implements payments.quote.AgentQuotes {
      */
     @Override
     @WithTransaction
-    public Uni<QuoteResponse> createQuote(String agentId, JsonNode body) {
+    public Uni<QuoteResponse> createQuote(String agentId, JsonBody<QuoteCreateRequest> body) {
         return AgentService.find(agentId, false).flatMap(agent -> {
             AgentPolicy policy = agents.policy(agent);
             requirePermitted(agent, policy, "CREATE_QUOTES", true);
-            if (body == null || !body.isObject()) {
-                throw ApiException.bodyNotAnObject();
-            }
-            String sourceType = body.at("/source/sourceType").asText("");
-            String source = body.at("/source/accountId").asText("");
-            if (!"ACCOUNT".equals(sourceType) || !Ids.isValid(IdType.INTERNAL_ACCOUNT, source)) {
-                throw ApiException.invalidField("source", null, "An agent pays from an internal account of its customer:"
-                        + " {\"sourceType\":\"ACCOUNT\",\"accountId\":\"InternalAccount:...\"}");
-            }
+            QuoteCreateRequest request = quotes.checked(body, (given, errors) -> {
+                QuoteCreateRequest.Source source = given.source();
+                if (source != null && (!QuoteCreateRequest.Source.ACCOUNT.equals(source.sourceType())
+                        || !Ids.isValid(IdType.INTERNAL_ACCOUNT, source.accountId()))) {
+                    errors.add(FieldError.of("source", "An agent pays from an internal account of its customer:"
+                            + " {\"sourceType\":\"ACCOUNT\",\"accountId\":\"InternalAccount:...\"}"));
+                }
+            });
+            String source = request.source().accountId();
             return requireOwnInternal(agent, source)
                     .invoke(() -> {
                         if (!AgentLimits.allowed(policy, source)) {
                             throw new ApiException(ErrorCode.FORBIDDEN, "The agent's policy does not allow account " + source);
                         }
                     })
-                    .call(() -> requireOwnDestination(agent, body.at("/destination/accountId").asText(null)))
-                    .flatMap(ok -> quotes.createForAgent(body, agent.id));
+                    .call(() -> requireOwnDestination(agent, request.destination().accountId()))
+                    .flatMap(ok -> quotes.createForAgent(request, agent.id));
         });
     }
 

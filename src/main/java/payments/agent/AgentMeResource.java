@@ -1,6 +1,5 @@
 package payments.agent;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -65,8 +64,9 @@ public class AgentMeResource {
     @POST
     @Path("quotes")
     @Secured(value = Permission.TRANSACT, schemes = AuthScheme.AGENT_BEARER)
-    public Uni<Response> createQuote(@HeaderParam(Idempotency.HEADER) String idempotencyKey, JsonNode body) {
-        return idempotency.run(caller.get(), idempotencyKey, "POST", "/agents/me/quotes", body,
+    public Uni<Response> createQuote(@HeaderParam(Idempotency.HEADER) String idempotencyKey,
+                                     JsonBody<payments.quote.QuoteCreateRequest> body) {
+        return idempotency.run(caller.get(), idempotencyKey, "POST", "/agents/me/quotes", body.tree(),
                 () -> actions.createQuote(agentId(), body).map(ApiResult::created));
     }
 

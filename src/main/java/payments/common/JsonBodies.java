@@ -105,7 +105,9 @@ public class JsonBodies {
         // The schema's result leaves out values of the wrong type (an array, its wrong items); the ones it keeps
         // though refused (out of range, too long) go too: each is reported once, by the schema.
         // A choice whose variant is unknown checked nothing: nothing of it is bound.
-        ObjectNode checked = result.value() instanceof ObjectNode cleaned ? cleaned.deepCopy() : mapper.createObjectNode();
+        // The cleaned value may share parts with the body as sent (free-form objects): copied before anything is removed.
+        ObjectNode checked = !(result.value() instanceof ObjectNode cleaned) ? mapper.createObjectNode()
+                : errors.isEmpty() ? cleaned : cleaned.deepCopy();
         errors.forEach(error -> removeField(checked, error.field()));
         Bound<T> bound = bind(checked, type, false);
         errors.addAll(bound.typeErrors());
@@ -148,7 +150,8 @@ public class JsonBodies {
         if (!body.isObject()) {
             throw ApiException.bodyNotAnObject();
         }
-        ObjectNode remaining = body.deepCopy();
+        // Copied only when a value has to be taken out: most bodies bind at the first try.
+        JsonNode remaining = body;
         List<FieldError> typeErrors = new ArrayList<>();
         java.util.Set<String> unknown = new java.util.LinkedHashSet<>();
         com.fasterxml.jackson.databind.ObjectReader reader = mapper.readerFor(type).withHandler(new UnknownPropertyCollector(unknown));
@@ -161,6 +164,9 @@ public class JsonBodies {
                 }
                 return new Bound<>(value, List.copyOf(typeErrors), sentFields(body));
             } catch (MismatchedInputException e) {
+                if (remaining == body) {
+                    remaining = body.deepCopy();
+                }
                 if (e.getPath().isEmpty() || typeErrors.size() == MAX_TYPE_ERRORS || !remove(remaining, e.getPath())) {
                     throw ApiException.invalidInput(typeErrors.isEmpty() ? List.of(typeMismatch(e)) : typeErrors);
                 }

@@ -153,27 +153,6 @@ public class Quote extends PanacheEntityBase {
                 && expiresAt.equals(served.expiresAt) && createdAt.equals(served.createdAt);
     }
 
-    /** The order of the documents' fields as {@link #servedFrom} writes them. */
-    static final List<String> SOURCE_ORDER = List.of("sourceType", "accountId", "customerId");
-    static final List<String> DESTINATION_ORDER = List.of("destinationType", "accountId", "paymentRail");
-    static final List<String> REQUEST_ORDER = List.of("description");
-
-    /**
-     * A document as the quote keeps it: with only fields of {@code order}, in that order (the order
-     * a served quote gives it back, so a quote's answers are the same bytes whether it has a row or
-     * not); any other document as given.
-     */
-    static JsonNode inServedOrder(JsonNode document, List<String> order) {
-        List<String> fields = new java.util.ArrayList<>();
-        document.fieldNames().forEachRemaining(fields::add);
-        if (!document.isObject() || !order.containsAll(fields)) {
-            return document;
-        }
-        ObjectNode ordered = JsonNodeFactory.instance.objectNode();
-        order.stream().filter(document::has).forEach(field -> ordered.set(field, document.get(field)));
-        return ordered;
-    }
-
     /** Whether the transaction carries a quote that shares its id, kept in no row of its own (see {@link #servedFrom}). */
     public static boolean carriesItsOwnQuote(PaymentTransaction t) {
         return t.id.equals(t.quoteId);
@@ -181,7 +160,9 @@ public class Quote extends PanacheEntityBase {
 
     /**
      * The quote a transaction carries without a quotes row (see {@link #servableFrom}), as it was
-     * saved: PROCESSING, its status thereafter its transaction's. Not managed by any session.
+     * saved: PROCESSING, its status thereafter its transaction's. Not managed by any session. Its
+     * documents list their fields in the order {@link QuoteCreateRequest}'s records declare them, so
+     * a quote's answers are the same bytes whether it has a row or not.
      */
     public static Quote servedFrom(PaymentTransaction t) {
         Quote quote = new Quote();

@@ -1,7 +1,5 @@
 package payments.quote;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -18,7 +16,10 @@ import payments.common.Idempotency.Answer;
 import payments.common.Idempotency.Claim;
 import payments.common.Idempotency;
 import payments.common.Ids;
+import payments.common.JsonBody;
 import payments.common.JsonText;
+import payments.common.Currencies;
+import payments.common.schema.JsonSchema;
 import payments.common.RawTable;
 import payments.common.Regions;
 import payments.common.ServerClock;
@@ -48,6 +49,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.BiConsumer;
 
 /**
  * Creating a quote (POST /quotes): validated, priced, saved with its PENDING transaction, and with
@@ -57,7 +59,7 @@ import java.util.UUID;
 @ApplicationScoped
 public class QuoteCreation {
 
-    private final RequestSchemas schemas;
+    private final JsonSchema schema;
     private final FundingAccounts fundingAccounts;
     private final QuotePricing pricing;
     private final QuoteExecution execution;
@@ -83,7 +85,7 @@ public class QuoteCreation {
                          FxConfig config, WalletPayments walletPayments, FundingAccounts fundingAccounts) {
         this.fundingAccounts = fundingAccounts;
         this.walletPayments = walletPayments;
-        this.schemas = schemas;
+        this.schema = schemas.get("quoteCreate");
         this.pricing = pricing;
         this.execution = execution;
         this.challenges = challenges;
@@ -112,8 +114,8 @@ public class QuoteCreation {
      * saves the quote. A transfer between two internal accounts executed at once goes through the
      * {@link PaymentBatcher} and settles in that commit; everything else runs in its own transaction.
      */
-    public Uni<Answer> create(JsonNode body, Claim claim) {
-        QuoteRequest request = QuoteRequest.of(schemas.validate(body, "quoteCreate", QuoteCreation::checkRules));
+    public Uni<Answer> create(JsonBody<QuoteCreateRequest> body, Claim claim) {
+        QuoteRequest request = QuoteRequest.of(checked(body, (given, errors) -> { }));
         if (!request.immediatelyExecute() || request.lookupId() != null || !request.betweenInternalAccounts()) {
             return createInTransaction(request, claim);
         }
@@ -122,27 +124,30 @@ public class QuoteCreation {
                 .flatMap(payment -> payment == null ? createInTransaction(request, claim) : batcher.submit(payment));
     }
 
+    /** The body checked all at once: the interface's schema, the quote's rules, then {@code more} (the caller's own). */
+    public QuoteCreateRequest checked(JsonBody<QuoteCreateRequest> body, BiConsumer<QuoteCreateRequest, List<FieldError>> more) {
+        return body.checked(schema).valid((request, errors) -> {
+            checkRules(request, errors);
+            more.accept(request, errors);
+        });
+    }
+
     /**
      * POST /agents/me/quotes, in the caller's transaction: a quote an agent made for its customer,
      * marked as the agent's. It never executes at once: the agent's execute call is checked against
      * its policy first.
      */
-    public Uni<QuoteResponse> createForAgent(JsonNode body, java.util.UUID agentId) {
-        QuoteRequest request = QuoteRequest.of(schemas.validate(body, "quoteCreate", QuoteCreation::checkRules));
-        if (request.immediatelyExecute()) {
+    public Uni<QuoteResponse> createForAgent(QuoteCreateRequest body, UUID agentId) {
+        if (body.executesAtOnce()) {
             throw payments.common.ApiException.invalidField("immediatelyExecute", null, "An agent executes a quote with POST"
                     + " /agents/me/quotes/{quoteId}/execute, where its policy is checked");
         }
-        return createForAgent(request, Mode.QUOTE, agentId).map(created -> view.toWire(created.quote(), created.transaction()));
+        return createForAgent(body, Mode.QUOTE, agentId).map(created -> view.toWire(created.quote(), created.transaction()));
     }
 
     /** An agent's quote or transfer, priced in {@code mode} and marked as the agent's, not executed. */
-    Uni<Created> createForAgent(ObjectNode request, Mode mode, java.util.UUID agentId) {
-        return createForAgent(QuoteRequest.of(request), mode, agentId);
-    }
-
-    private Uni<Created> createForAgent(QuoteRequest request, Mode mode, java.util.UUID agentId) {
-        return create(request, mode).invoke(created -> {
+    Uni<Created> createForAgent(QuoteCreateRequest body, Mode mode, UUID agentId) {
+        return create(body, mode).invoke(created -> {
             created.quote().agentId = agentId;
             created.transaction().agentId = agentId;
         });
@@ -195,9 +200,9 @@ public class QuoteCreation {
         });
     }
 
-    /** Prices, saves and (with immediatelyExecute) executes a validated quote request. */
-    Uni<Created> create(ObjectNode request, Mode mode) {
-        return create(QuoteRequest.of(request), mode);
+    /** Prices, saves and (with immediatelyExecute) executes a checked quote request. */
+    Uni<Created> create(QuoteCreateRequest body, Mode mode) {
+        return create(QuoteRequest.of(body), mode);
     }
 
     private Uni<Created> create(QuoteRequest request, Mode mode) {
@@ -208,30 +213,31 @@ public class QuoteCreation {
                         : Uni.createFrom().voidItem()));
     }
 
-    private static void checkRules(ObjectNode request, List<FieldError> errors) {
-        if (request.path("description").asText("").length() > MAX_DESCRIPTION) {
+    /** The quote's rules beyond its schema; a field the schema refused is null here. */
+    private static void checkRules(QuoteCreateRequest request, List<FieldError> errors) {
+        if (request.description() != null && request.description().length() > MAX_DESCRIPTION) {
             errors.add(new FieldError("description", FieldError.Constraint.length(null, MAX_DESCRIPTION),
                     "Must be at most " + MAX_DESCRIPTION + " characters"));
         }
-        ScaChallenges.checkScaFactor(request, errors);
-        JsonNode source = request.path("source");
-        if ("REALTIME_FUNDING".equals(source.path("sourceType").asText())) {
-            String currency = source.path("currency").asText();
-            if (!payments.common.Currencies.isKnown(currency)) {
+        ScaChallenges.checkScaFactor(request.scaFactor(), errors);
+        QuoteCreateRequest.Source source = request.source();
+        if (source != null && source.realtime()) {
+            String currency = source.currency();
+            if (currency != null && !Currencies.isKnown(currency)) {
                 errors.add(FieldError.of("source.currency", "Not a supported currency"));
-            } else if (payments.common.Currencies.isCrypto(currency) && !source.hasNonNull("cryptoNetwork")) {
-                errors.add(FieldError.of("source.cryptoNetwork", "Is required to fund in " + currency));
+            } else if (currency != null && Currencies.isCrypto(currency) && source.cryptoNetwork() == null) {
+                errors.add(FieldError.of("source.cryptoNetwork", "Is required to fund in " + source.currency()));
             }
-            if (request.path("immediatelyExecute").asBoolean(false)) {
+            if (request.executesAtOnce()) {
                 errors.add(FieldError.of("immediatelyExecute",
                         "A realtime-funded quote runs when its funds arrive; it cannot be executed immediately"));
             }
         }
-        if ("UMA_ADDRESS".equals(request.path("destination").path("destinationType").asText()) && !request.has("lookupId")) {
+        if (request.destination() != null && request.destination().uma() && request.lookupId() == null) {
             errors.add(FieldError.of("lookupId", "Is required for a UMA destination: look the receiver up first"));
         }
-        JsonNode override = request.get("platformFeeOverride");
-        if (override != null && !"USD".equals(override.path("platformFixedFee").path("currency").asText())) {
+        QuoteCreateRequest.FeeOverride override = request.platformFeeOverride();
+        if (override != null && override.platformFixedFee() != null && !"USD".equals(override.platformFixedFee().currency())) {
             errors.add(FieldError.of("platformFeeOverride.platformFixedFee.currency",
                     "Must be the source currency; platform fee overrides are accepted for USD sources only"));
         }
@@ -289,12 +295,9 @@ public class QuoteCreation {
         QuoteStatus.move(quote, QuoteStatus.PENDING);
         quote.customerId = payer.customerId();
         quote.transactionId = t.id;
-        ObjectNode source = request.sourceDocument().deepCopy();
-        if (payer.customer() != null) {
-            source.put("customerId", IdType.CUSTOMER.wireId(payer.customerId()));
-        }
-        quote.source = json.write(Quote.inServedOrder(source, Quote.SOURCE_ORDER));
-        quote.destination = json.write(Quote.inServedOrder(request.destinationDocument(), Quote.DESTINATION_ORDER));
+        quote.source = json.write(payer.customer() == null ? request.sourceAsSent()
+                : request.sourceAsSent().forCustomer(IdType.CUSTOMER.wireId(payer.customerId())));
+        quote.destination = json.write(request.destinationAsSent());
         quote.sourceAccountId = t.sourceAccountId;
         if (payer.realtime()) {
             // Where and with which reference to send the money: derived from the quote, so unique to it.
@@ -317,7 +320,7 @@ public class QuoteCreation {
         quote.platformFeesIncluded = amounts.platformFeesIncluded();
         quote.rateDetails = t.rateDetails;
         quote.counterpartyInformation = t.counterpartyInformation;
-        quote.request = json.write(Quote.inServedOrder(request.echoed(), Quote.REQUEST_ORDER));
+        quote.request = json.write(request.echoed());
         quote.expiresAt = now.plus(config.quoteLifetime());
         quote.createdAt = now;
         quote.updatedAt = now;

@@ -1,23 +1,26 @@
 package payments.quote;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import payments.common.ApiException;
 import payments.common.IdType;
 import payments.quote.FeeSchedule.PlatformFeeOverride;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 /**
- * A quote request after schema validation, mapped once into typed parts: the services below the
- * resource read these, never the JSON by path. What the quote echoes back as it was given (its
- * source and destination documents, the free-form fields) travels along as opaque documents.
+ * A quote request after its checks, its unions resolved once into typed parts: the services below
+ * the resource read these. What the quote echoes back as it was given (its source and destination,
+ * the free-form fields) travels along as the request's own records.
  *
  * @param lockSending  whether the sending amount is locked (else the receiving one)
  * @param lockedAmount the locked amount in minor units (1 to {@link QuoteMath#MAX_AMOUNT}, checked by the schema)
+ * @param echoed       the fields the quote keeps as asked, in the order it serves them
  */
 record QuoteRequest(Source source, Destination destination, boolean lockSending, long lockedAmount,
-                    boolean immediatelyExecute, String description, String lookupId, JsonNode senderCustomerInfo,
-                    String scaFactor, PlatformFeeOverride feeOverride, ObjectNode sourceDocument, JsonNode destinationDocument,
-                    ObjectNode echoed) {
+                    boolean immediatelyExecute, String description, String lookupId, Map<String, JsonNode> senderCustomerInfo,
+                    String scaFactor, PlatformFeeOverride feeOverride, QuoteCreateRequest.Source sourceAsSent,
+                    QuoteCreateRequest.Destination destinationAsSent, Map<String, Object> echoed) {
 
     /** Who pays. */
     sealed interface Source permits FromAccount, Realtime {
@@ -66,44 +69,41 @@ record QuoteRequest(Source source, Destination destination, boolean lockSending,
     record ExternalRef(String wireId) implements AccountRef {
     }
 
-    /** The fields the quote keeps as asked, beside its source and destination. */
-    private static final String[] ECHOED = {"description", "remittanceInformation", "purposeOfPayment", "senderCustomerInfo",
-            "lookupId", "scaFactor"};
-
-    /** Maps a body that passed the quoteCreate schema (every required field present, every type right). */
-    static QuoteRequest of(ObjectNode request) {
-        JsonNode source = request.get("source");
-        JsonNode destination = request.get("destination");
-        JsonNode override = request.get("platformFeeOverride");
-        ObjectNode echoed = request.deepCopy();
-        echoed.retain(ECHOED);
-        return new QuoteRequest(sourceOf(source), destinationOf(destination),
-                "SENDING".equals(request.get("lockedCurrencySide").asText()), request.get("lockedCurrencyAmount").asLong(),
-                request.path("immediatelyExecute").asBoolean(false), text(request, "description"), text(request, "lookupId"),
-                request.get("senderCustomerInfo"), text(request, "scaFactor"),
-                override == null ? null : new PlatformFeeOverride(override.get("platformFixedFee").get("amount").asLong(),
-                        override.get("platformVariableFeeBps").asInt()),
-                source.deepCopy(), destination, echoed);
+    /** Maps a request that passed its checks (every required field present, every type right). */
+    static QuoteRequest of(QuoteCreateRequest request) {
+        QuoteCreateRequest.FeeOverride override = request.platformFeeOverride();
+        Map<String, Object> echoed = new LinkedHashMap<>();
+        echo(echoed, "description", request.description());
+        echo(echoed, "remittanceInformation", request.remittanceInformation());
+        echo(echoed, "purposeOfPayment", request.purposeOfPayment());
+        echo(echoed, "senderCustomerInfo", request.senderCustomerInfo());
+        echo(echoed, "lookupId", request.lookupId());
+        echo(echoed, "scaFactor", request.scaFactor());
+        return new QuoteRequest(sourceOf(request.source()), destinationOf(request.destination()),
+                request.lockedCurrencySide() == QuoteCreateRequest.LockSide.SENDING, request.lockedCurrencyAmount(),
+                request.executesAtOnce(), request.description(), request.lookupId(), request.senderCustomerInfo(), request.scaFactor(),
+                override == null ? null : new PlatformFeeOverride(override.platformFixedFee().amount(), override.platformVariableFeeBps()),
+                request.source(), request.destination(), echoed);
     }
 
-    private static Source sourceOf(JsonNode source) {
-        if ("REALTIME_FUNDING".equals(source.get("sourceType").asText())) {
-            return new Realtime(source.get("currency").asText(), text(source, "customerId"));
+    private static void echo(Map<String, Object> echoed, String field, Object value) {
+        if (value != null) {
+            echoed.put(field, value);
         }
-        return new FromAccount(AccountRef.of("source.accountId", source.get("accountId").asText()), text(source, "customerId"));
     }
 
-    private static Destination destinationOf(JsonNode destination) {
-        if ("UMA_ADDRESS".equals(destination.get("destinationType").asText())) {
-            return new ToUma(destination.get("umaAddress").asText(), text(destination, "currency"));
+    private static Source sourceOf(QuoteCreateRequest.Source source) {
+        if (source.realtime()) {
+            return new Realtime(source.currency(), source.customerId());
         }
-        return new ToAccount(AccountRef.of("destination.accountId", destination.get("accountId").asText()),
-                text(destination, "paymentRail"));
+        return new FromAccount(AccountRef.of("source.accountId", source.accountId()), source.customerId());
     }
 
-    private static String text(JsonNode node, String field) {
-        JsonNode value = node.get(field);
-        return value == null || value.isNull() ? null : value.asText();
+    private static Destination destinationOf(QuoteCreateRequest.Destination destination) {
+        if (destination.uma()) {
+            return new ToUma(destination.umaAddress(), destination.currency());
+        }
+        return new ToAccount(AccountRef.of("destination.accountId", destination.accountId()), destination.paymentRail());
     }
 
     /** The paying account's id; null when realtime funds pay. */

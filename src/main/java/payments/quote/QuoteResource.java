@@ -1,6 +1,5 @@
 package payments.quote;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -54,13 +53,13 @@ public class QuoteResource {
     @POST
     @Path("quotes")
     @Secured(value = Permission.TRANSACT, schemes = {AuthScheme.BASIC, AuthScheme.AGENT_BEARER})
-    public Uni<Response> create(@HeaderParam(Idempotency.HEADER) String idempotencyKey, JsonNode body) {
+    public Uni<Response> create(@HeaderParam(Idempotency.HEADER) String idempotencyKey, JsonBody<QuoteCreateRequest> body) {
         Caller who = caller.get();
         if (who.scheme() == AuthScheme.AGENT_BEARER) {
-            return idempotency.run(who, idempotencyKey, "POST", "/quotes", body,
+            return idempotency.run(who, idempotencyKey, "POST", "/quotes", body.tree(),
                     () -> agentQuotes.createQuote(who.principalId(), body).map(ApiResult::created));
         }
-        return idempotency.runCommitting(who, idempotencyKey, "POST", "/quotes", body, claim -> creation.create(body, claim));
+        return idempotency.runCommitting(who, idempotencyKey, "POST", "/quotes", body.tree(), claim -> creation.create(body, claim));
     }
 
     @org.eclipse.microprofile.openapi.annotations.tags.Tag(name = "Cross-Currency Transfers")

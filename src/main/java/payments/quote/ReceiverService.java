@@ -147,7 +147,7 @@ public class ReceiverService {
      * Checks a quote against its lookup: the lookup exists, is current, names this receiver, and
      * senderCustomerInfo carries every mandatory field it asked for (else MISSING_MANDATORY_USER_INFO).
      */
-    Uni<Void> checkLookup(String lookupId, String receiver, JsonNode senderCustomerInfo) {
+    Uni<Void> checkLookup(String lookupId, String receiver, Map<String, JsonNode> senderCustomerInfo) {
         if (!Ids.isValid(IdType.LOOKUP, lookupId)) {
             throw ApiException.invalidField("lookupId", null, "Not a lookup id returned by a receiver lookup");
         }

@@ -62,15 +62,6 @@ public class ScaChallenges {
         this.issuer = issuer;
     }
 
-    static void checkScaFactor(JsonNode request, List<FieldError> errors) {
-        JsonNode factor = request.path("scaFactor");
-        if (!factor.isMissingNode() && !factor.isNull() && !factor.isTextual()) {
-            errors.add(new FieldError("scaFactor", FieldError.Constraint.oneOf(List.of("SMS_OTP", "PASSKEY")), "Must be a string"));
-        } else {
-            checkScaFactor(factor.textValue(), errors);
-        }
-    }
-
     static void checkScaFactor(String factor, List<FieldError> errors) {
         if ("TOTP".equals(factor)) {
             errors.add(new FieldError("scaFactor", FieldError.Constraint.oneOf(List.of("SMS_OTP", "PASSKEY")),

@@ -1,7 +1,5 @@
 package payments.quote;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -77,34 +75,19 @@ public class TransferService {
      * /transfer-in or /transfer-out would be, not executed (the agent's policy decides that). Answers the quote's id.
      */
     public Uni<String> quoteForAgent(TransferRequest request, boolean in, java.util.UUID agentId) {
-        ObjectNode quote = quoteOf(request);
-        quote.remove("immediatelyExecute");
-        return quotes.createForAgent(quote, in ? Mode.TRANSFER_IN : Mode.TRANSFER_OUT, agentId).map(created -> created.quote().wireId());
+        return quotes.createForAgent(quoteOf(request, false), in ? Mode.TRANSFER_IN : Mode.TRANSFER_OUT, agentId)
+                .map(created -> created.quote().wireId());
     }
 
     private Uni<TransactionResponse> transfer(TransferRequest request, Mode mode) {
-        return quotes.create(quoteOf(request), mode).map(created -> view.toWire(created.transaction()));
+        return quotes.create(quoteOf(request, true), mode).map(created -> view.toWire(created.transaction()));
     }
 
-    /** The quote a transfer request stands for, executed at once. */
-    private static ObjectNode quoteOf(TransferRequest request) {
-        ObjectNode quote = JsonNodeFactory.instance.objectNode();
-        quote.putObject("source").put("sourceType", "ACCOUNT").put("accountId", request.source().accountId());
-        ObjectNode destination = quote.putObject("destination").put("destinationType", "ACCOUNT")
-                .put("accountId", request.destination().accountId());
-        if (request.destination().paymentRail() != null) {
-            destination.put("paymentRail", request.destination().paymentRail());
-        }
-        quote.put("lockedCurrencySide", "SENDING");
-        quote.put("lockedCurrencyAmount", request.amount());
-        quote.put("immediatelyExecute", true);
-        if (request.remittanceInformation() != null) {
-            quote.put("remittanceInformation", request.remittanceInformation());
-        }
-        if (request.purposeOfPayment() != null) {
-            quote.put("purposeOfPayment", request.purposeOfPayment());
-        }
-        return quote;
+    /** The quote a transfer request stands for, executed at once unless an agent's policy decides that. */
+    private static QuoteCreateRequest quoteOf(TransferRequest request, boolean execute) {
+        return QuoteCreateRequest.transfer(QuoteCreateRequest.Source.account(request.source().accountId()),
+                QuoteCreateRequest.Destination.account(request.destination().accountId(), request.destination().paymentRail()),
+                request.amount(), execute, request.remittanceInformation(), request.purposeOfPayment());
     }
 
     private static void requirePrefix(AccountSide side, String name, String type, List<FieldError> errors) {

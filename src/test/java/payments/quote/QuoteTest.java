@@ -12,6 +12,7 @@ import payments.WebhookReceiver;
 import java.util.List;
 import java.util.Map;
 
+import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItems;
 import static org.hamcrest.Matchers.notNullValue;
@@ -229,6 +230,14 @@ class QuoteTest {
                         "purposeOfPayment", "scaFactor"));
         api().body(Map.of()).post("/quotes").then().statusCode(400)
                 .body("details.errors.field", hasItems("source", "destination", "lockedCurrencySide", "lockedCurrencyAmount"));
+        // The quote's own rules answer with the schema's errors, each field once.
+        api().body(Map.of("source", Map.of("sourceType", "REALTIME_FUNDING", "currency", "XYZ"),
+                        "destination", Map.of("destinationType", "UMA_ADDRESS", "umaAddress", "$bob@example.com"),
+                        "lockedCurrencySide", "SENDING", "lockedCurrencyAmount", "ten", "immediatelyExecute", true,
+                        "platformFeeOverride", Map.of("platformFixedFee", Map.of("amount", 5, "currency", "EUR"), "platformVariableFeeBps", 0)))
+                .post("/quotes").then().statusCode(400)
+                .body("details.errors.field", containsInAnyOrder("lockedCurrencyAmount", "source.currency", "immediatelyExecute",
+                        "lookupId", "platformFeeOverride.platformFixedFee.currency"));
 
         Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
         api().body(quoteBody(payer.account("USD"), payer.account("USD"), 100)).post("/quotes").then()

@@ -2,20 +2,13 @@ package payments.common.schema;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
-import payments.common.UnknownFields;
-import payments.common.ApiException;
-import payments.common.FieldError;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.BiConsumer;
 
 /**
  * The request schemas taken from the reference interface ({@code schemas/request-schemas.json},
@@ -47,25 +40,5 @@ public class RequestSchemas {
             throw new IllegalArgumentException("No request schema " + name);
         }
         return schema;
-    }
-
-    /**
-     * Checks a JSON request body against a named schema plus the rules the schema cannot say, and
-     * answers 400 listing every violation at once. Returns the body without unknown properties.
-     */
-    public ObjectNode validate(JsonNode body, String name, BiConsumer<ObjectNode, List<FieldError>> rules) {
-        if (body == null || !body.isObject()) {
-            throw ApiException.bodyNotAnObject();
-        }
-        SchemaValidator.Result result = UnknownFields.validate(body, get(name), "");
-        List<FieldError> errors = new ArrayList<>(result.errors());
-        ObjectNode request = (ObjectNode) result.value();
-        if (request != null) {
-            rules.accept(request, errors);
-        }
-        if (!errors.isEmpty()) {
-            throw ApiException.invalidInput(errors);
-        }
-        return request;
     }
 }
