@@ -166,7 +166,6 @@ class ProductionModeTest {
         return rows.iterator().next().getLong(0);
     }
 
-    /** Production has no page where invitees claim invitations until the platform names one. */
     /** Ownership is proved only by a signature this server checks: no liveness page, no signature accepted unchecked. */
     @Test
     void walletOwnershipTakesOnlyASignatureTheServerChecks() {

@@ -32,7 +32,7 @@ import java.util.Set;
 public class OwnershipVerification {
 
     static final Duration CHALLENGE_LIFETIME = Duration.ofMinutes(15);
-    static final String LIVENESS_PATH = "hosted/liveness/";
+    public static final String LIVENESS_PATH = "hosted/liveness/";
     private static final List<String> METHODS = List.of(OwnershipChallenge.WALLET_SIGNATURE, OwnershipChallenge.LIVENESS);
     private static final Set<String> OPEN_STATUSES = Set.of(ExternalAccount.PENDING_OWNERSHIP_VERIFICATION,
             ExternalAccount.UNVERIFIED);

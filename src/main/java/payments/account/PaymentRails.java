@@ -43,7 +43,29 @@ public final class PaymentRails {
             Map.entry("SLV_ACCOUNT", BANK_OR_MOBILE), Map.entry("CNY_ACCOUNT", BANK_OR_MOBILE),
             Map.entry("COP_ACCOUNT", BANK_OR_MOBILE));
 
+    /** The rail a pull takes: only US bank accounts can be pulled from, by ACH debit. */
+    public static final String PULL_RAIL = "ACH";
+
     private PaymentRails() {
+    }
+
+    /** Every rail of the interface. */
+    public static java.util.Set<String> all() {
+        java.util.Set<String> rails = new java.util.TreeSet<>();
+        BY_TYPE.values().forEach(rails::addAll);
+        return rails;
+    }
+
+    /**
+     * The rail a payout to this account travels: the one the payer asked for (already checked to be
+     * one of the account's), else the first the account was registered for; null for wallets.
+     */
+    public static String resolved(String requested, String accountType, JsonNode accountInfo) {
+        if (requested != null) {
+            return requested;
+        }
+        List<String> registered = registered(accountType, accountInfo);
+        return registered.isEmpty() ? null : registered.get(0);
     }
 
     /** Every rail an account type can be paid over; empty for wallets. */

@@ -43,6 +43,14 @@ public class BankFileRail implements PaymentRail {
         return !config.sandbox() && files.transport().isPresent();
     }
 
+    /** The name routes give it ({@code SVC_RAILS_ROUTES=SEPA=iso20022-files,...}). */
+    public static final String NAME = "iso20022-files";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
     @Override
     public Optional<String> payeeProblem(JsonNode info) {
         return text(info, "iban") != null || firstOf(info, "accountNumber", "clabeNumber") != null ? Optional.empty()

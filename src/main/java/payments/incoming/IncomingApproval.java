@@ -201,7 +201,7 @@ public class IncomingApproval implements JobHandler {
     private Uni<Void> approved(PaymentTransaction t, JsonNode receiverInfo) {
         t.receiverCustomerInfo = receiverInfo == null || receiverInfo.isNull() ? null : json.write(receiverInfo);
         t.approvalDeadline = null;
-        return lifecycle.begin(t, new Submission(t.id, t.reference, Leg.UMA_RECEIVE, null, t.senderIdentifier,
+        return lifecycle.begin(t, new Submission(t.id, t.reference, Leg.UMA_RECEIVE, null, null, t.senderIdentifier,
                 t.sentCurrency.equals(t.receivedCurrency), t.receivedCurrency, t.receivedAmount, null));
     }
 

@@ -281,7 +281,7 @@ public class QuoteCreation {
         t.fees = amounts.feesIncluded();
         t.platformFees = amounts.platformFeesIncluded();
         t.description = request.description();
-        t.paymentRail = request.destination() instanceof QuoteRequest.ToAccount to ? to.paymentRail() : null;
+        t.paymentRail = payee.paymentRail();
         t.rateDetails = json.write(rateDetails(priced));
         t.counterpartyInformation = payee.counterparty() == null ? null : json.write(payee.counterparty());
         return t;

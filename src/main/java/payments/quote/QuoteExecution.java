@@ -20,9 +20,11 @@ import payments.quote.QuoteView.QuoteResponse;
 import payments.sca.BeneficiaryTrust;
 import payments.transaction.PaymentLifecycle;
 import payments.transaction.PaymentLimits;
+import payments.account.PaymentRails;
 import payments.transaction.PaymentRail;
 import payments.transaction.PaymentRail.Leg;
 import payments.transaction.PaymentRail.Submission;
+import payments.transaction.RailRouter;
 import payments.transaction.PaymentTransaction;
 import payments.wallet.WalletPayments;
 
@@ -40,7 +42,7 @@ public class QuoteExecution {
     private final Ledger ledger;
     private final PaymentLimits limits;
     private final PaymentLifecycle lifecycle;
-    private final PaymentRail rail;
+    private final RailRouter rails;
     private final QuoteView view;
     private final JsonText json;
     private final ServerClock clock;
@@ -48,14 +50,14 @@ public class QuoteExecution {
     private final InternalAccountService internalAccounts;
     private final WalletPayments walletPayments;
 
-    public QuoteExecution(Ledger ledger, PaymentLimits limits, PaymentLifecycle lifecycle, PaymentRail rail, QuoteView view,
+    public QuoteExecution(Ledger ledger, PaymentLimits limits, PaymentLifecycle lifecycle, RailRouter rails, QuoteView view,
                           JsonText json, ServerClock clock, ScaChallenges challenges,
                           InternalAccountService internalAccounts, WalletPayments walletPayments) {
         this.walletPayments = walletPayments;
         this.ledger = ledger;
         this.limits = limits;
         this.lifecycle = lifecycle;
-        this.rail = rail;
+        this.rails = rails;
         this.view = view;
         this.json = json;
         this.clock = clock;
@@ -160,7 +162,7 @@ public class QuoteExecution {
                 .flatMap(account -> {
                     QuoteStatus.move(quote, QuoteStatus.PROCESSING);
                     quote.updatedAt = clock.now();
-                    return lifecycle.begin(t, new Submission(t.id, t.reference, Leg.PULL, account.id, identifier(account),
+                    return lifecycle.begin(t, new Submission(t.id, t.reference, Leg.PULL, PaymentRails.PULL_RAIL, account.id, identifier(account),
                             true, t.sentCurrency, t.sentAmount, remittanceOf(quote)));
                 });
     }
@@ -181,7 +183,7 @@ public class QuoteExecution {
         boolean sameCurrency = quote.sendingCurrency.equals(quote.receivingCurrency);
         if (quote.externalAccountId == null) {
             String address = json.read(quote.destination).path("umaAddress").asText();
-            return Uni.createFrom().item(new Submission(t.id, t.reference, Leg.UMA_SEND, null, address, sameCurrency,
+            return Uni.createFrom().item(new Submission(t.id, t.reference, Leg.UMA_SEND, null, null, address, sameCurrency,
                     t.receivedCurrency, t.receivedAmount, remittanceOf(quote)));
         }
         return ExternalAccount.<ExternalAccount>findById(quote.externalAccountId).map(account -> {
@@ -189,6 +191,7 @@ public class QuoteExecution {
                 throw ApiException.invalidField("destination.accountId", null, "External account " + account.wireId()
                         + (account.deletedAt != null ? " was deleted" : " is " + account.status) + " and cannot receive");
             }
+            PaymentRail rail = rails.route(t.paymentRail);
             rail.payeeProblem(json.read(account.accountInfo)).ifPresent(problem -> {
                 throw new ApiException(ErrorCode.NOT_IMPLEMENTED, problem);
             });
@@ -197,7 +200,7 @@ public class QuoteExecution {
                 throw new ApiException(ErrorCode.QUOTE_RATE_UNAVAILABLE, "The payout partner no longer honours the rate quoted for "
                         + quote.sendingCurrency + " to " + quote.receivingCurrency + "; create a new quote");
             }
-            return new Submission(t.id, t.reference, Leg.PAYOUT, account.id, identifier(account), sameCurrency,
+            return new Submission(t.id, t.reference, Leg.PAYOUT, t.paymentRail, account.id, identifier(account), sameCurrency,
                     t.receivedCurrency, t.receivedAmount, remittanceOf(quote));
         });
     }

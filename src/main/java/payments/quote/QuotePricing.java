@@ -31,6 +31,7 @@ import payments.quote.QuotePricing.Resolved;
 import payments.transaction.PaymentLimits;
 import payments.transaction.PaymentRail;
 import payments.transaction.PaymentRail.Leg;
+import payments.transaction.RailRouter;
 
 import java.math.BigDecimal;
 import java.util.List;
@@ -53,14 +54,14 @@ public class QuotePricing {
     private final ExternalAccountService externalAccounts;
     private final ReceiverService receivers;
     private final JsonText json;
-    private final PaymentRail rail;
+    private final RailRouter rails;
     private final UmaNetwork umaNetwork;
 
     public QuotePricing(PlatformConfigService platform, ExchangeRates rates, FeeSchedule feeSchedule,
                         PaymentLimits limits, InternalAccountService internalAccounts,
                         ExternalAccountService externalAccounts, ReceiverService receivers, JsonText json,
-                        PaymentRail rail, UmaNetwork umaNetwork) {
-        this.rail = rail;
+                        RailRouter rails, UmaNetwork umaNetwork) {
+        this.rails = rails;
         this.umaNetwork = umaNetwork;
         this.json = json;
         this.platform = platform;
@@ -115,11 +116,12 @@ public class QuotePricing {
      * beneficiary) for its counterpartyInformation, {@code counterparty} that information once the
      * config's required fields picked it.
      */
+    /** Who is paid; {@code paymentRail} the rail a payout to an external account travels (null for any other payee). */
     record Payee(InternalAccount internal, ExternalAccount external, String umaAddress, String umaCurrency,
-                 Supplier<JsonNode> person, Map<String, String> counterparty) {
+                 Supplier<JsonNode> person, Map<String, String> counterparty, String paymentRail) {
 
         Payee withCounterparty(Map<String, String> information) {
-            return new Payee(internal, external, umaAddress, umaCurrency, null, information);
+            return new Payee(internal, external, umaAddress, umaCurrency, null, information, paymentRail);
         }
 
         String currency() {
@@ -212,7 +214,7 @@ public class QuotePricing {
                     if (!ExternalAccount.ACTIVE.equals(account.status)) {
                         throw new ApiException(ErrorCode.EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED, "External account " + accountId + " is " + account.status + "; verify its ownership first");
                     }
-                    requireRail(Leg.PULL, "No payment rail is connected in production mode to pull from a bank account");
+                    requireRail(PaymentRails.PULL_RAIL, Leg.PULL, "No payment rail is connected in production mode to pull from a bank account");
                     if (!ExternalAccount.mayBePulledFrom(account.beneficiaryVerificationStatus)) {
                         throw new ApiException(ErrorCode.EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED, "The holder-name check of external account "
                                 + accountId + " is " + account.beneficiaryVerificationStatus + "; only a MATCHED or PARTIAL_MATCH account can be pulled from");
@@ -251,7 +253,7 @@ public class QuotePricing {
                             throw ApiException.invalidField("destination.accountId", null,
                                     "A RULE_BASED account takes deposits from outside only; pay its sweep destination instead");
                         }
-                        return new Payee(account, null, null, null, holder == null ? null : () -> personOf(holder), null);
+                        return new Payee(account, null, null, null, holder == null ? null : () -> personOf(holder), null, null);
                     }));
         }
         if (payer.pull()) {
@@ -262,13 +264,15 @@ public class QuotePricing {
             if (!account.canReceive()) {
                 throw new ApiException(ErrorCode.EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED, "External account " + accountId + " is " + account.status + "; verify its ownership first");
             }
-            requireRailOf(((QuoteRequest.ToAccount) request.destination()).paymentRail(),
-                    PaymentRails.registered(account.accountType, json.read(account.accountInfo)));
-            requireRail(Leg.PAYOUT, "No payment rail is connected in production mode; only transfers between internal accounts settle");
-            rail.payeeProblem(json.read(account.accountInfo)).ifPresent(problem -> {
-                throw new ApiException(ErrorCode.NOT_IMPLEMENTED, problem);
-            });
-            return new Payee(null, account, null, null, () -> json.read(account.accountInfo).get("beneficiary"), null);
+            JsonNode info = json.read(account.accountInfo);
+            String requested = ((QuoteRequest.ToAccount) request.destination()).paymentRail();
+            requireRailOf(requested, PaymentRails.registered(account.accountType, info));
+            String paymentRail = PaymentRails.resolved(requested, account.accountType, info);
+            requireRail(paymentRail, Leg.PAYOUT, "No payment rail is connected in production mode; only transfers between internal accounts settle")
+                    .payeeProblem(info).ifPresent(problem -> {
+                        throw new ApiException(ErrorCode.NOT_IMPLEMENTED, problem);
+                    });
+            return new Payee(null, account, null, null, () -> info.get("beneficiary"), null, paymentRail);
         });
     }
 
@@ -293,18 +297,25 @@ public class QuotePricing {
         return person;
     }
 
-    /** A leg no connected rail carries is refused before anything moves (production without a rail, or UMA). */
-    private void requireRail(Leg leg, String reason) {
+    /**
+     * The implementation that carries payments over {@code paymentRail} (null: without a rail) on this
+     * leg; refused with 501 before anything moves when none does, saying which rail is not routed
+     * (or {@code reason}: a server without any rail, a payment without a rail).
+     */
+    private PaymentRail requireRail(String paymentRail, Leg leg, String reason) {
+        PaymentRail rail = rails.route(paymentRail);
         if (!rail.carries(leg)) {
-            throw new ApiException(ErrorCode.NOT_IMPLEMENTED, reason);
+            throw new ApiException(ErrorCode.NOT_IMPLEMENTED, !rails.connected() || paymentRail == null ? reason
+                    : "No payment rail implementation on this server carries " + paymentRail + " payments (svc.rails.routes)");
         }
+        return rail;
     }
 
     private Payee umaPayee(QuoteRequest.ToUma destination, Payer payer) {
         if (payer.pull()) {
             throw ApiException.invalidField("destination.destinationType", null, "Money pulled from a bank account must land in an internal account");
         }
-        requireRail(Leg.UMA_SEND, "This server is not connected to a UMA network in production mode");
+        requireRail(null, Leg.UMA_SEND, "This server is not connected to a UMA network in production mode");
         String address = destination.umaAddress();
         UmaNetwork.UmaReceiver receiver = umaNetwork.find(address).orElseThrow(() ->
                 ApiException.invalidField("destination.umaAddress", null, "No receiver at " + address));
@@ -312,7 +323,7 @@ public class QuotePricing {
         if (!receiver.currencies().contains(currency)) {
             throw new ApiException(ErrorCode.INVALID_CURRENCY, address + " receives " + String.join(", ", receiver.currencies()));
         }
-        return new Payee(null, null, address, currency, null, null);
+        return new Payee(null, null, address, currency, null, null, null);
     }
 
     /** A customer may pay only once verified and with the end-user terms on file. */

@@ -46,10 +46,15 @@ final class SandboxCodes {
             return true;
         }
 
-        /** A simulated check, passed when the reset is next polled (FactorResetStatus). */
+        /** A simulated check, passed when the reset is next polled. */
         @Override
         public String startLivenessCheck(UUID resetId) {
             return "sandbox-liveness-" + resetId;
+        }
+
+        @Override
+        public boolean livenessPassed(UUID resetId) {
+            return true;
         }
     };
 

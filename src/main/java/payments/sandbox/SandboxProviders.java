@@ -16,12 +16,13 @@ import payments.customer.IdentityVerdicts;
 import payments.quote.UmaNetwork;
 import payments.sca.ScaProvider;
 import payments.stablecoin.StablecoinProvider;
-import payments.transaction.PaymentRail;
+import payments.transaction.RailRouter;
 import payments.verification.DocumentScreening;
 import payments.verification.PacketReviewer;
 import payments.verification.VerificationsConfig;
 import payments.wallet.WalletActivities;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -79,11 +80,11 @@ public class SandboxProviders {
 
     @Produces
     @Singleton
-    PaymentRail paymentRail(ServerConfig config, SandboxRail sandboxRail, BankFileRail bankFiles) {
+    RailRouter.Implementations railImplementations(ServerConfig config, SandboxRail sandboxRail, BankFileRail bankFiles) {
         if (config.sandbox()) {
-            return sandboxRail;
+            return new RailRouter.Implementations(List.of(sandboxRail));
         }
-        return bankFiles.configured() ? bankFiles : PaymentRail.NONE;
+        return new RailRouter.Implementations(bankFiles.configured() ? List.of(bankFiles) : List.of());
     }
 
     /** Where money is sent to fund an account: the sandbox's derived virtual accounts, or the platform's bank account. */

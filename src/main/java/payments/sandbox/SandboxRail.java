@@ -71,6 +71,11 @@ public class SandboxRail implements PaymentRail, JobHandler {
     }
 
     @Override
+    public String name() {
+        return "sandbox";
+    }
+
+    @Override
     public Uni<Acceptance> submit(Submission payment) {
         SandboxOutcome outcome = outcomeOf(payment);
         // Only a payee can be deleted before the rail delivers; a pull's source is checked when it is executed.

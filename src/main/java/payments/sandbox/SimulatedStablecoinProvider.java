@@ -2,8 +2,10 @@ package payments.sandbox;
 
 import payments.common.ErrorCode;
 import payments.common.Sha256;
+import payments.stablecoin.StablecoinOperation;
 import payments.stablecoin.StablecoinProvider;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -21,6 +23,8 @@ import java.util.Optional;
  */
 final class SimulatedStablecoinProvider implements StablecoinProvider {
 
+    /** How long the simulated provider takes over each step of an operation. */
+    private static final Duration STEP = Duration.ofSeconds(2);
     private static final String REFUSED_SECRET = "941";
     private static final String TWO_ACCOUNTS = "942";
     private static final String FAILS = "002";
@@ -79,9 +83,22 @@ final class SimulatedStablecoinProvider implements StablecoinProvider {
         return instructions;
     }
 
+    /**
+     * One step per poll: an operation waiting for the provider has its funds received, one processing
+     * completes (or fails, for a counterparty ending in 002).
+     */
     @Override
-    public Optional<String> failure(String counterpartyIdentifier) {
-        return FAILS.equals(MagicValues.suffix(counterpartyIdentifier)) ? Optional.of("PROVIDER_TRANSFER_FAILED") : Optional.empty();
+    public Report report(Handed operation) {
+        if (StablecoinOperation.PENDING_PROVIDER.equals(operation.status())) {
+            return Report.of(Progress.FUNDS_RECEIVED);
+        }
+        return FAILS.equals(MagicValues.suffix(operation.counterpartyIdentifier())) ? Report.failed("PROVIDER_TRANSFER_FAILED")
+                : Report.of(Progress.COMPLETED);
+    }
+
+    @Override
+    public Duration pollInterval() {
+        return STEP;
     }
 
     /** A provider account id in the shape of Brale's (27 base62 characters), the same for the same credentials. */

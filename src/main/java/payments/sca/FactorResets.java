@@ -23,8 +23,9 @@ import java.util.regex.Pattern;
 /**
  * Recovering a lost factor: a reset opens a liveness check (5 a day per customer, then 429), is
  * polled until the check passes, and its completion removes the lost factor (TOTP, PASSKEY) so the
- * customer can enroll again, or, for SMS_OTP, sets the new mobile number. The sandbox's liveness
- * check passes when the reset is first polled; production has no liveness provider for resets yet (501).
+ * customer can enroll again, or, for SMS_OTP, sets the new mobile number. Each poll asks the
+ * liveness provider ({@link ScaProvider#livenessPassed}; the sandbox's passes at the first poll);
+ * production has no liveness provider for resets yet (501).
  */
 @ApplicationScoped
 public class FactorResets {
@@ -70,7 +71,7 @@ public class FactorResets {
     public Uni<ResetStatus> status(String customerId, String resetId) {
         return find(customerId, resetId).flatMap(reset -> {
             Instant now = clock.now();
-            if (FactorResetStatus.canMove(reset, FactorResetStatus.LIVENESS_PASSED, now)) {
+            if (FactorResetStatus.canMove(reset, FactorResetStatus.LIVENESS_PASSED, now) && provider.livenessPassed(reset.id)) {
                 FactorResetStatus.move(reset, FactorResetStatus.LIVENESS_PASSED, now);
             }
             return enrollmentStatus(reset).map(enrollment -> new ResetStatus(FactorResetStatus.current(reset, now), reset.factor, enrollment,

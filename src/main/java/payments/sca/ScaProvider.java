@@ -26,6 +26,11 @@ public interface ScaProvider {
         throw new IllegalStateException("No liveness provider checks factor resets");
     }
 
+    /** Whether the factor reset's liveness check has passed, asked each time the reset is polled; only where {@link #checksLiveness()}. */
+    default boolean livenessPassed(UUID resetId) {
+        throw new IllegalStateException("No liveness provider checks factor resets");
+    }
+
     ScaProvider NONE = new ScaProvider() {
         @Override
         public boolean smsReachesCustomers() {

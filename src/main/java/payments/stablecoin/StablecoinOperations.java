@@ -59,8 +59,6 @@ public class StablecoinOperations implements JobHandler {
     public static final String TYPE = "stablecoin.operation";
     /** How long an operation waits for a wire or a token deposit before it expires. */
     static final Duration FUNDING_WINDOW = Duration.ofDays(7);
-    /** How long the simulated provider takes over each step. */
-    static final Duration PROVIDER_STEP = Duration.ofSeconds(2);
     private static final String BANK_ACCOUNT_SUFFIX = "_ACCOUNT";
     private static final String SPARK_WALLET = "SPARK_WALLET";
     private static final Map<String, String> PAYOUT_TIMING = Map.of("WIRE", "same business day", "ACH_CREDIT", "1-3 business days",
@@ -290,7 +288,7 @@ public class StablecoinOperations implements JobHandler {
         operation.source = json.write(source);
         StablecoinOperationStatus.move(operation, status);
         operation.providerStatus = providerStatus(status);
-        Instant next = StablecoinOperation.PENDING_FUNDING.equals(status) ? operation.expiresAt : operation.createdAt.plus(PROVIDER_STEP);
+        Instant next = StablecoinOperation.PENDING_FUNDING.equals(status) ? operation.expiresAt : operation.createdAt.plus(provider.pollInterval());
         return operation.<StablecoinOperation>persist()
                 .call(saved -> jobs.enqueue(TYPE, saved.id.toString(), next))
                 .map(this::toWire);
@@ -319,8 +317,9 @@ public class StablecoinOperations implements JobHandler {
     // ---- Moving on -------------------------------------------------------------------------------
 
     /**
-     * Sandbox: the wire of a mint, or the tokens of a burn, reach the provider. Only an operation
-     * waiting for its funds can be funded; the provider then processes it.
+     * The wire of a mint, or the tokens of a burn, reached the provider (the sandbox's trigger says
+     * so for its simulated provider). Only an operation waiting for its funds can be funded; the
+     * provider then processes it.
      */
     @WithTransaction
     public Uni<StablecoinOperationResponse> fund(String operationId) {
@@ -329,7 +328,7 @@ public class StablecoinOperations implements JobHandler {
                 throw new ApiException(ErrorCode.INVALID_STATE_TRANSITION,
                         "Operation " + operation.wireId() + " is not waiting for funds (" + current(operation) + ")");
             }
-            return processing(operation).map(this::toWire);
+            return received(operation).call(() -> askAgain(operation)).map(this::toWire);
         });
     }
 
@@ -341,29 +340,45 @@ public class StablecoinOperations implements JobHandler {
                 .replaceWith(JobOutcome.done());
     }
 
-    /** One step of the simulated provider; a step that already happened (a job run twice) changes nothing. */
+    /**
+     * An operation's next step: one waiting for its funds expires at the end of its window; one handed
+     * to the provider moves as the provider reports. A step that already happened (a job run twice)
+     * changes nothing.
+     */
     private Uni<Void> advance(StablecoinOperation operation) {
         return switch (operation.status) {
             case StablecoinOperation.PENDING_FUNDING -> clock.now().isBefore(operation.expiresAt) ? Uni.createFrom().voidItem()
                     : Uni.createFrom().voidItem().invoke(() -> move(operation, StablecoinOperation.EXPIRED));
-            case StablecoinOperation.PENDING_PROVIDER -> processing(operation).replaceWithVoid();
-            case StablecoinOperation.PROCESSING -> finish(operation);
+            case StablecoinOperation.PENDING_PROVIDER, StablecoinOperation.PROCESSING -> counterparty(operation)
+                    .flatMap(identifier -> apply(operation, provider.report(new StablecoinProvider.Handed(reference(operation),
+                            operation.isMint(), operation.status, identifier))));
             default -> Uni.createFrom().voidItem();
         };
     }
 
-    /** The provider has the funds: a mint's outside fiat enters the reserve; the provider acts next. */
-    private Uni<StablecoinOperation> processing(StablecoinOperation operation) {
+    /** The provider's report: funds it received come first (a mint's outside fiat enters the reserve), then the outcome. */
+    private Uni<Void> apply(StablecoinOperation operation, StablecoinProvider.Report report) {
+        boolean news = report.progress() != StablecoinProvider.Progress.NOTHING_NEW;
+        Uni<StablecoinOperation> funded = news && StablecoinOperation.PENDING_PROVIDER.equals(operation.status)
+                ? received(operation) : Uni.createFrom().item(operation);
+        return funded.flatMap(ignored -> switch (report.progress()) {
+            case NOTHING_NEW, FUNDS_RECEIVED -> askAgain(operation);
+            case COMPLETED -> finish(operation, Optional.empty());
+            case FAILED -> finish(operation, Optional.of(report.failureReason()));
+        });
+    }
+
+    /** The provider has the funds: PROCESSING, and a mint's outside fiat enters the reserve. */
+    private Uni<StablecoinOperation> received(StablecoinOperation operation) {
         move(operation, StablecoinOperation.PROCESSING);
         Uni<Void> posted = operation.isMint() && operation.fundingAccountId == null
                 ? ledger.post(StablecoinJournals.funded(operation.id, operation.fiatCurrency, operation.fiatAmount)).replaceWithVoid()
                 : Uni.createFrom().voidItem();
-        return posted.call(() -> jobs.enqueue(TYPE, operation.id.toString(), clock.now().plus(PROVIDER_STEP)))
-                .replaceWith(operation);
+        return posted.replaceWith(operation);
     }
 
-    private Uni<Void> finish(StablecoinOperation operation) {
-        return counterparty(operation).flatMap(identifier -> finish(operation, provider.failure(identifier)));
+    private Uni<Void> askAgain(StablecoinOperation operation) {
+        return jobs.enqueue(TYPE, operation.id.toString(), clock.now().plus(provider.pollInterval())).replaceWithVoid();
     }
 
     private Uni<Void> finish(StablecoinOperation operation, Optional<String> failure) {

@@ -10,7 +10,7 @@ import java.util.Optional;
 /**
  * The stablecoin provider (the reference's is Brale) as this server needs it: checking linked
  * credentials, reading token metadata, linking the external accounts operations use, and saying
- * where funds go and how a funded operation ends. The sandbox simulates one from magic values;
+ * where funds go and how an operation handed to it gets on. The sandbox simulates one from magic values;
  * production has none connected ({@link #NONE}: every stablecoin operation answers 501).
  */
 public interface StablecoinProvider {
@@ -43,8 +43,33 @@ public interface StablecoinProvider {
     /** Where the funds of an operation waiting for them must be sent (safe to show: no credentials). */
     Map<String, Object> fundingInstructions(Funding funding, String valueType, String reference);
 
-    /** Why the provider fails a funded operation whose counterparty has this identifier; empty when it completes. */
-    Optional<String> failure(String counterpartyIdentifier);
+    /**
+     * An operation handed to the provider: its reference (in the funding instructions), whether it
+     * mints, its status here ({@code PENDING_PROVIDER} or {@code PROCESSING}), and the identifier
+     * of its counterparty (a mint's wallet address, a burn's bank account number).
+     */
+    record Handed(String reference, boolean mint, String status, String counterpartyIdentifier) {
+    }
+
+    /** What the provider did with an operation since it was last asked. */
+    enum Progress { NOTHING_NEW, FUNDS_RECEIVED, COMPLETED, FAILED }
+
+    /** @param failureReason the provider's reason, for {@link Progress#FAILED} only */
+    record Report(Progress progress, String failureReason) {
+        public static Report of(Progress progress) {
+            return new Report(progress, null);
+        }
+
+        public static Report failed(String reason) {
+            return new Report(Progress.FAILED, reason);
+        }
+    }
+
+    /** Where the provider is with an operation handed to it. */
+    Report report(Handed operation);
+
+    /** How long after handing an operation over, or after a report with nothing new, the server asks again. */
+    java.time.Duration pollInterval();
 
     StablecoinProvider NONE = new StablecoinProvider() {
         private ApiException notConnected() {
@@ -77,8 +102,13 @@ public interface StablecoinProvider {
         }
 
         @Override
-        public Optional<String> failure(String counterpartyIdentifier) {
+        public Report report(Handed operation) {
             throw notConnected();
+        }
+
+        @Override
+        public java.time.Duration pollInterval() {
+            return java.time.Duration.ofMinutes(1);
         }
     };
 }

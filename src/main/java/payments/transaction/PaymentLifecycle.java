@@ -57,10 +57,10 @@ public class PaymentLifecycle implements JobHandler {
     private final JsonText json;
     private final ServerClock clock;
     private final PaymentFailures failures;
-    private final PaymentRail rail;
+    private final RailRouter rails;
 
     public PaymentLifecycle(Ledger ledger, SenderVolumes volumes, Jobs jobs, WebhookPublisher webhooks, TransactionView view,
-                    JsonText json, ServerClock clock, PaymentFailures failures, PaymentRail rail) {
+                    JsonText json, ServerClock clock, PaymentFailures failures, RailRouter rails) {
         this.ledger = ledger;
         this.volumes = volumes;
         this.jobs = jobs;
@@ -69,7 +69,7 @@ public class PaymentLifecycle implements JobHandler {
         this.json = json;
         this.clock = clock;
         this.failures = failures;
-        this.rail = rail;
+        this.rails = rails;
     }
 
     @Override
@@ -154,7 +154,7 @@ public class PaymentLifecycle implements JobHandler {
                     .call(() -> publish(t, EventType.OUTGOING_PAYMENT_PROCESSING, null))
                     .replaceWithVoid();
         }
-        return rail.submit(submission).flatMap(acceptance -> {
+        return rails.route(submission.paymentRail()).submit(submission).flatMap(acceptance -> {
             t.pendingReason = acceptance.pendingReason();
             return publish(t, EventType.OUTGOING_PAYMENT_PROCESSING, null).call(() -> refused(t, acceptance));
         });
@@ -202,7 +202,7 @@ public class PaymentLifecycle implements JobHandler {
      * and changes nothing.
      */
     public Uni<Void> cancel(PaymentTransaction t) {
-        return rail.withdraw(t.id).flatMap(withdrawn -> {
+        return rails.withdraw(t.id).flatMap(withdrawn -> {
             if (!withdrawn) {
                 throw new ApiException(ErrorCode.TRANSACTION_NOT_CANCELLABLE, "Transaction " + t.wireId()
                         + " has been sent to the bank and can no longer be cancelled");
@@ -316,14 +316,14 @@ public class PaymentLifecycle implements JobHandler {
      * withdrawn first, so a refunded payment never leaves afterwards.
      */
     private Uni<Void> failAndRefund(PaymentTransaction t, FailureReason reason, RefundReason refundReason, boolean refundFails) {
-        return rail.withdraw(t.id).flatMap(ignored -> fail(t, reason)).call(() -> {
+        return rails.withdraw(t.id).flatMap(ignored -> fail(t, reason)).call(() -> {
             if (t.sourceAccountId != null) {
                 return refundHold(t, refundReason, refundFails);
             }
             // Realtime funds never entered the books, nor did incoming UMA money the receiving side
             // refused after it arrived: a rail that returns funds sends both back to the sender; on
             // one that does not (a bank file rail), the money waits in SUSPENSE for a person.
-            if (t.outgoing() && !rail.returnsFundsItself()) {
+            if (t.outgoing() && !rails.route(t.paymentRail).returnsFundsItself()) {
                 return ledger.post(Journal.of("REFUND_FAILED", t.id).system(SystemAccount.RAIL, t.sentCurrency, -t.sentAmount)
                                 .system(SystemAccount.SUSPENSE, t.sentCurrency, t.sentAmount))
                         .flatMap(ignored -> refunded(t, refundReason, Refund.FAILED));
@@ -357,7 +357,7 @@ public class PaymentLifecycle implements JobHandler {
      */
     private Uni<Void> refundSettled(PaymentTransaction t, String kind, RefundReason reason) {
         // Funds that came over a rail that does not send them back wait in SUSPENSE too.
-        Uni<Boolean> payerGone = t.sourceAccountId == null ? Uni.createFrom().item(t.outgoing() && !rail.returnsFundsItself())
+        Uni<Boolean> payerGone = t.sourceAccountId == null ? Uni.createFrom().item(t.outgoing() && !rails.route(t.paymentRail).returnsFundsItself())
                 : payerClosed(t);
         return payerGone.flatMap(closed -> platformFeeAccount(t)
                 .flatMap(feeAccount -> feeShortfall(t, feeAccount)

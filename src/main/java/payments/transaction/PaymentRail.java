@@ -17,9 +17,13 @@ import java.util.UUID;
  * in through {@link Deposits#credit}. A rail never changes a payment itself.
  *
  * <p>The sandbox's rail (package sandbox) schedules reports from its magic values; production has
- * the ISO 20022 file rail when configured, or {@link #NONE}.
+ * the ISO 20022 file rail when configured. {@link RailRouter} picks the implementation for each
+ * payment by its rail; {@link #NONE} stands for "no implementation carries it".
  */
 public interface PaymentRail {
+
+    /** The implementation's name in {@code svc.rails.routes} ({@link RailRoutes}). */
+    String name();
 
     /**
      * Hands the payment to the rail, in the caller's transaction (so a refusal thrown here undoes
@@ -70,13 +74,14 @@ public interface PaymentRail {
     }
 
     /**
-     * A payment as the rail sees it. {@code externalAccountId} is the bank account paid or pulled
+     * A payment as the rail sees it. {@code paymentRail} is the rail it travels (ACH, SEPA, ...; null
+     * for wallets and UMA), {@code externalAccountId} the bank account paid or pulled
      * from (null for UMA); {@code counterparty} its primary identifier (account number, IBAN,
      * address) or the UMA address; amounts in minor units of the currency that crosses the rail.
      * {@code remittance} is the payer's remittanceInformation (null when none): it travels to the payee
      * in the rail's own field (ISO 20022 RmtInf/Ustrd, ACH addenda, wire OBI), else the reference does.
      */
-    record Submission(UUID transactionId, String reference, Leg leg, UUID externalAccountId, String counterparty,
+    record Submission(UUID transactionId, String reference, Leg leg, String paymentRail, UUID externalAccountId, String counterparty,
                       boolean sameCurrency, String currency, long amount, String remittance) {
 
         /** What the payee's bank shows as the payment's text: the payer's remittance, else the transaction's reference. */
@@ -105,6 +110,11 @@ public interface PaymentRail {
 
     PaymentRail NONE = new PaymentRail() {
         @Override
+        public String name() {
+            return RailRoutes.NONE;
+        }
+
+        @Override
         public boolean carries(Leg leg) {
             return false;
         }
@@ -125,7 +135,7 @@ public interface PaymentRail {
         }
 
         private ApiException notConnected() {
-            return new ApiException(ErrorCode.NOT_IMPLEMENTED, "No payment rail is connected in production mode");
+            return new ApiException(ErrorCode.NOT_IMPLEMENTED, "No payment rail implementation carries this payment on this server");
         }
     };
 }

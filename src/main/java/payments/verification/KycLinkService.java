@@ -113,7 +113,7 @@ public class KycLinkService {
         String stored = Sha256.hex(token);
         Uni<KycLink> found = forUpdate ? KycLink.findById(stored, LockModeType.PESSIMISTIC_WRITE) : KycLink.findById(stored);
         return found.flatMap(link -> {
-            if (link == null) {
+            if (link == null || !provider.hostsVerificationPages()) {
                 throw new ApiException(ErrorCode.NOT_FOUND, "This verification link does not exist");
             }
             if (link.usedAt != null || link.expiresAt.isBefore(clock.now())) {

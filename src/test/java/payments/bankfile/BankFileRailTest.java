@@ -36,6 +36,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -517,6 +519,35 @@ class BankFileRailTest {
         assertEquals(5000 - 1000 - 700, MoneyFixtures.balance(customer.eur()), "the failed payout refunded, the others held");
         assertEquals(0, count("SELECT count(*) FROM bank_payouts WHERE end_to_end_id = '" + endToEndId(broken) + "'"), "withdrawn");
         assertEquals(0, cutOff(), "nothing left queued");
+        assertLedgerClean();
+    }
+
+    /**
+     * Each payment travels its rail, routed per payment (SftpBank routes SEPA and SEPA_INSTANT to this
+     * rail and nothing else): a rail no implementation carries is refused when quoting, before anything is held.
+     */
+    @Test
+    void eachPaymentTravelsItsRailAndARailNothingCarriesIsRefusedWhenQuoting() throws Throwable {
+        Customer customer = fundedCustomer(3000);
+        String sepa = payoutTo(customer, 1000, "Ada Rail");
+        JsonPath first = transaction(sepa);
+        assertEquals("SEPA", first.getString("paymentRail"), "none asked for: the account's first rail");
+        Map<String, Object> instantBody = MoneyFixtures.transferBody(customer.eur(), first.getString("destination.accountId"), 500);
+        instantBody.put("destination", Map.of("destinationType", "ACCOUNT", "accountId", first.getString("destination.accountId"),
+                "paymentRail", "SEPA_INSTANT"));
+        String instant = api().body(instantBody).post("/quotes").then().statusCode(201).extract().path("transactionId");
+        assertEquals("SEPA_INSTANT", transaction(instant).getString("paymentRail"));
+        assertEquals(1, cutOff());
+        assertTrue(pickUp(sepa).contains(endToEndId(instant)), "both routed to the file rail");
+
+        String usdBank = api().body(payments.account.ExternalAccountTest.usdAccount(customer.id(), "000"))
+                .post("/customers/external-accounts").then().statusCode(201).extract().path("id");
+        api().body(MoneyFixtures.quoteBody(customer.eur(), usdBank, 500)).post("/quotes").then().statusCode(501)
+                .body("code", equalTo("NOT_IMPLEMENTED")).body("message", containsString("ACH payments"));
+        Map<String, Object> wire = MoneyFixtures.transferBody(customer.eur(), usdBank, 500);
+        wire.put("destination", Map.of("destinationType", "ACCOUNT", "accountId", usdBank, "paymentRail", "WIRE"));
+        api().body(wire).post("/quotes").then().statusCode(501).body("message", containsString("WIRE payments"));
+        assertEquals(3000 - 1500, MoneyFixtures.balance(customer.eur()), "the refused payments held nothing");
         assertLedgerClean();
     }
 

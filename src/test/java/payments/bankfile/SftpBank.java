@@ -52,6 +52,7 @@ public class SftpBank implements QuarkusTestResourceLifecycleManager {
                     Map.entry("svc.mode", "production"),
                     // An https endpoint on this machine (nothing answers there): the outbox keeps the events the tests read.
                     Map.entry("svc.webhooks.allowed-hosts", "localhost"),
+                    Map.entry("svc.rails.routes", "SEPA=iso20022-files,SEPA_INSTANT=iso20022-files"),
                     Map.entry("svc.bank-files.transport", "SFTP"),
                     Map.entry("svc.bank-files.root", "/exchange"),
                     Map.entry("svc.bank-files.sftp.host", "127.0.0.1"),

@@ -1,4 +1,4 @@
-package payments.account;
+package payments.sandbox;
 
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
@@ -10,6 +10,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.jboss.resteasy.reactive.RestForm;
+import payments.account.OwnershipVerification;
 import payments.common.ApiException;
 import payments.common.security.PublicEndpoint;
 import payments.common.security.SandboxOnly;
@@ -26,11 +27,11 @@ import payments.common.web.RunsToCompletion;
 @PublicEndpoint
 @SandboxOnly
 @org.eclipse.microprofile.openapi.annotations.tags.Tag(name = "Hosted pages")
-public class HostedLivenessResource {
+public class SandboxLivenessPage {
 
     private final OwnershipVerification ownership;
 
-    public HostedLivenessResource(OwnershipVerification ownership) {
+    public SandboxLivenessPage(OwnershipVerification ownership) {
         this.ownership = ownership;
     }
 

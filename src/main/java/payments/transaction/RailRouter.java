@@ -1,0 +1,56 @@
+package payments.transaction;
+
+import io.quarkus.runtime.Startup;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import payments.account.PaymentRails;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The way to a rail for every payment: quoting, execution and the lifecycle ask it for the
+ * implementation that carries a payment's rail ({@link RailRoutes}), so a rail no implementation
+ * carries is refused when quoting, before anything is held. Built when the server starts, so
+ * routes that name an unknown rail or implementation stop the start.
+ */
+@Startup
+@ApplicationScoped
+public class RailRouter {
+
+    private final Map<String, PaymentRail> implementations = new LinkedHashMap<>();
+    private final RailRoutes routes;
+
+    public RailRouter(Implementations available, RailsConfig config) {
+        available.rails().forEach(rail -> implementations.put(rail.name(), rail));
+        this.routes = RailRoutes.parse(config.routes(), PaymentRails.all(), List.copyOf(implementations.keySet()));
+    }
+
+    /** The rail implementations this server runs (chosen by mode in one place: sandbox.SandboxProviders). */
+    public record Implementations(List<PaymentRail> rails) {
+    }
+
+    /** The implementation that carries payments over {@code paymentRail} (null: a payment without one); {@link PaymentRail#NONE} when none does. */
+    public PaymentRail route(String paymentRail) {
+        return implementations.getOrDefault(routes.implementationFor(paymentRail), PaymentRail.NONE);
+    }
+
+    /** Whether this server runs any rail implementation at all. */
+    public boolean connected() {
+        return !implementations.isEmpty();
+    }
+
+    /**
+     * Takes back a payment from whichever implementation holds it (a cancellation or a failure, in
+     * the caller's transaction): true when every implementation gave it back or never held it.
+     */
+    public Uni<Boolean> withdraw(UUID transactionId) {
+        return Multi.createFrom().iterable(implementations.values())
+                .onItem().transformToUniAndConcatenate(rail -> rail.withdraw(transactionId))
+                .collect().asList()
+                .map(answers -> answers.stream().allMatch(Boolean::booleanValue));
+    }
+}
