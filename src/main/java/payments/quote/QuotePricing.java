@@ -323,6 +323,9 @@ public class QuotePricing {
         if (!receiver.currencies().contains(currency)) {
             throw new ApiException(ErrorCode.INVALID_CURRENCY, address + " receives " + String.join(", ", receiver.currencies()));
         }
+        umaNetwork.payRequestFailure(address).ifPresent(code -> {
+            throw new ApiException(code, code.meaning() + " (" + address + ")");
+        });
         return new Payee(null, null, address, currency, null, null, null);
     }
 

@@ -30,6 +30,11 @@ public interface UmaNetwork {
 
     Optional<UmaReceiver> find(String address);
 
+    /** How the pay request to this receiver fails when a quote is made, as the counterparty answers, if it does. */
+    default Optional<ErrorCode> payRequestFailure(String address) {
+        return Optional.empty();
+    }
+
     UmaNetwork NONE = new UmaNetwork() {
         @Override
         public boolean connected() {

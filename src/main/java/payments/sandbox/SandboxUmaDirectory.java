@@ -21,7 +21,16 @@ public final class SandboxUmaDirectory implements UmaNetwork {
             "$success.eur", new UmaReceiver("$success.eur@" + SANDBOX_DOMAIN, List.of("EUR")),
             "$success.mxn", new UmaReceiver("$success.mxn@" + SANDBOX_DOMAIN, List.of("MXN")),
             "$pending.long.usd", new UmaReceiver("$pending.long.usd@" + SANDBOX_DOMAIN, List.of("USD")),
-            "$fail.compliance.usd", new UmaReceiver("$fail.compliance.usd@" + SANDBOX_DOMAIN, List.of("USD")));
+            "$fail.compliance.usd", new UmaReceiver("$fail.compliance.usd@" + SANDBOX_DOMAIN, List.of("USD")),
+            "$fail.quote.usd", new UmaReceiver("$fail.quote.usd@" + SANDBOX_DOMAIN, List.of("USD")),
+            "$fail.payreq.usd", new UmaReceiver("$fail.payreq.usd@" + SANDBOX_DOMAIN, List.of("USD")),
+            "$fail.payreq.parse.usd", new UmaReceiver("$fail.payreq.parse.usd@" + SANDBOX_DOMAIN, List.of("USD")));
+
+    /** Receivers whose lookup succeeds and whose pay request, sent when a quote is made, fails. */
+    private static final Map<String, ErrorCode> PAY_REQUEST_FAILURES = Map.of(
+            "$fail.quote.usd", ErrorCode.QUOTE_REQUEST_FAILED,
+            "$fail.payreq.usd", ErrorCode.INVALID_PAYREQ_RESPONSE,
+            "$fail.payreq.parse.usd", ErrorCode.PARSE_PAYREQ_RESPONSE_ERROR);
 
     /** Sandbox addresses whose lookup fails as a counterparty can make it fail. */
     private static final Map<String, ErrorCode> LOOKUP_FAILURES = Map.ofEntries(
@@ -45,6 +54,11 @@ public final class SandboxUmaDirectory implements UmaNetwork {
     @Override
     public boolean connected() {
         return true;
+    }
+
+    @Override
+    public Optional<ErrorCode> payRequestFailure(String address) {
+        return sandboxLocalPart(address).map(PAY_REQUEST_FAILURES::get);
     }
 
     /** How the lookup of a sandbox address fails, when it is one of {@link #LOOKUP_FAILURES}. */

@@ -103,6 +103,25 @@ class SandboxTriggersTest {
                 .statusCode((Integer) answer[0]).body("code", equalTo(answer[1])));
     }
 
+    /** Receivers that look up fine and whose pay request fails when the quote is made (issue 51 item 5). */
+    @Test
+    void umaQuotesFailAtThePayRequestAsTheReceiverSays() {
+        Holder payer = MoneyFixtures.approvedCustomer(List.of("USD"));
+        MoneyFixtures.fund(payer.account("USD"), 5_000);
+        Map.of("$fail.quote.usd", "QUOTE_REQUEST_FAILED", "$fail.payreq.usd", "INVALID_PAYREQ_RESPONSE",
+                "$fail.payreq.parse.usd", "PARSE_PAYREQ_RESPONSE_ERROR").forEach((localPart, code) -> {
+            String address = localPart + "@sandbox.uma.money";
+            String lookupId = api().queryParam("customerId", payer.customerId()).get("/receiver/uma/" + address).then()
+                    .statusCode(200).extract().path("lookupId");
+            Map<String, Object> quote = new java.util.HashMap<>(MoneyFixtures.quoteBody(payer.account("USD"), "unused", 1_000));
+            quote.put("destination", Map.of("destinationType", "UMA_ADDRESS", "umaAddress", address));
+            quote.put("lookupId", lookupId);
+            quote.put("senderCustomerInfo", Map.of("FULL_NAME", "Grace Hopper"));
+            api().body(quote).post("/quotes").then().statusCode(400).body("code", equalTo(code));
+        });
+        assertEquals(5_000, MoneyFixtures.balance(payer.account("USD")), "nothing held");
+    }
+
     private static io.restassured.response.Response upload(String customerId, String fileName) {
         return VerificationTest.multipart().multiPart("documentHolder", customerId).multiPart("documentType", "PASSPORT")
                 .multiPart("country", "US").multiPart("file", fileName, VerificationTest.PNG, "image/png").post("/documents");
