@@ -65,10 +65,9 @@ final class ReferenceDifferences {
             new Allowed("*", 400, "/code", "enum", "STABLECOIN_(AMOUNT_NOT_REPRESENTABLE|BURN_SOURCE_NOT_SUPPORTED|EXTERNAL_ACCOUNT_[A-Z_]+"
                     + "|GRID_OPERATIONS_NOT_ENABLED|NOT_PROVISIONED)",
                     "spec Errors, codes listed under 400, Stablecoins: the codes the reference's Error400 enum stops short of"),
-            new Allowed("*", 400, "/code", "enum", "INVITATION_EXPIRED",
-                    "reference cancelInvitation: an expired invitation cannot be claimed or cancelled, and its 400 list names no code for it; named after its siblings (decisions.md)"),
-            new Allowed("*", 404, "/code", "enum", "([A-Z_]+_)?NOT_FOUND",
-                    "<TYPE>_NOT_FOUND for resource types the reference's 404 list leaves out, its own pattern (decisions.md); NOT_FOUND for no such route"),
+            new Allowed("*", 404, "/code", "enum", "NOT_FOUND",
+                    "HTTP: a path no operation serves (an unknown route, or a sandbox route in production); every kind of resource"
+                            + " the reference's 404 list leaves out is answered REFERENCE_NOT_FOUND (issue 51 item 2, decisions.md)"),
             new Allowed("*", 400, "/code", "enum", "INSUFFICIENT_FUNDS|QUOTE_EXPIRED|QUOTE_RATE_UNAVAILABLE",
                     "spec Errors, codes listed under 400: General INSUFFICIENT_FUNDS, Quotes QUOTE_EXPIRED and QUOTE_RATE_UNAVAILABLE"),
             new Allowed("*", 400, "/code", "enum", "FUNDING_SOURCE_INELIGIBLE|CARD_LIMIT_REACHED",

@@ -89,7 +89,7 @@ public class AgentAccess implements Authenticator {
     }
 
     private static ApiException unknown() {
-        return new ApiException(ErrorCode.NOT_FOUND, "No such device code");
+        return new ApiException(ErrorCode.REFERENCE_NOT_FOUND, "No such device code");
     }
 
     /**

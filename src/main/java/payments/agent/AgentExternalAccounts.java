@@ -32,7 +32,10 @@ public class AgentExternalAccounts {
         return AgentActions.permittedAgent(view, agentId, PERMISSION, initiates);
     }
 
-    /** The body's customerId may be left out (it is the agent's customer); naming another customer is 404. */
+    /**
+     * The body's customerId may be left out (it is the agent's customer); naming another customer is
+     * 400 on that field (the operation's answers list no 404).
+     */
     @WithSession
     public Uni<ExternalAccountResponse> create(String agentId, JsonBody<ExternalAccountCreateRequest> body) {
         return permitted(agentId, true).flatMap(agent -> {
@@ -40,7 +43,8 @@ public class AgentExternalAccounts {
             JsonBodies.Bound<ExternalAccountCreateRequest> bound = body.bound();
             String named = bound.value() == null ? null : bound.value().customerId();
             if (named != null && !customer.equals(named)) {
-                throw new ApiException(ErrorCode.USER_NOT_FOUND, "Customer " + named + " not found");
+                throw ApiException.invalidField("customerId", null, "An agent registers accounts for its own customer only: leave"
+                        + " customerId out or name " + customer);
             }
             return accounts.create(customer, bound, ExternalAccountService.Registrar.AGENT);
         });

@@ -79,7 +79,10 @@ public class AgentService {
         });
         String customerId = request.customerId();
         AgentPolicy policy = request.policy();
+        // The operation's answers list no 404: a customerId naming nobody is an invalid field (issue 51 item 2).
         return CustomerService.findForChange(customerId)
+                .onFailure(failure -> failure instanceof ApiException refusal && refusal.errorCode() == ErrorCode.USER_NOT_FOUND)
+                .transform(failure -> ApiException.invalidField("customerId", null, "No customer " + customerId))
                 .call(customer -> requireOwnAccounts(customer.id, policy, "policy"))
                 .flatMap(customer -> {
                     Instant now = clock.now();

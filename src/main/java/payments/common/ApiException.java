@@ -42,8 +42,9 @@ public class ApiException extends RuntimeException {
         return status;
     }
 
+    /** The code as the answer carries it ({@link ErrorCode#wire}). */
     public String code() {
-        return code.name();
+        return code.wire();
     }
 
     public ErrorCode errorCode() {
@@ -54,8 +55,14 @@ public class ApiException extends RuntimeException {
         return getMessage();
     }
 
+    /** The details; for a kind of resource the reference's 404 list leaves out, with that kind's code as {@code notFoundCode}. */
     public Map<String, Object> details() {
-        return details;
+        if (!code.servedAsReferenceNotFound()) {
+            return details;
+        }
+        Map<String, Object> named = new LinkedHashMap<>(details == null ? Map.of() : details);
+        named.put("notFoundCode", code.name());
+        return named;
     }
 
     /** Seconds the client should wait before trying again (the Retry-After header); null when not said. */

@@ -15,7 +15,6 @@ public enum ErrorCode {
     INVITATIONS_NOT_CONFIGURED(400, "Invitations are not configured: set SVC_INVITATIONS_CLAIM_URL"),
     INVITATION_ALREADY_CLAIMED(400, "The invitation has already been claimed"),
     INVITATION_CANCELLED(400, "The invitation has been cancelled"),
-    INVITATION_EXPIRED(400, "The invitation has expired"),
     STABLECOIN_PROVIDER_ACCOUNT_INVALID(400, "The stablecoin provider account link is not usable: the provider refuses its credentials"),
     STABLECOIN_PROVIDER_ACCOUNT_REVOKED(400, "The stablecoin provider account link has been revoked"),
     STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED(400, "Several active provider account links exist; pass stablecoinProviderAccountId"),
@@ -75,6 +74,7 @@ public enum ErrorCode {
     USER_NOT_READY(403, "The customer is not verified"),
     END_USER_TERMS_NOT_ACCEPTED(403, "The customer has not accepted the end-user terms"),
     NOT_FOUND(404, "No such resource or route"),
+    REFERENCE_NOT_FOUND(404, "No such resource of the kind details.notFoundCode names"),
     USER_NOT_FOUND(404, "No such customer"),
     QUOTE_NOT_FOUND(404, "No such quote"),
     TRANSACTION_NOT_FOUND(404, "No such transaction"),
@@ -125,6 +125,14 @@ public enum ErrorCode {
     NOT_IMPLEMENTED(501, "Not available in this mode or configuration"),
     SERVICE_UNAVAILABLE(503, "The server cannot take this now; retry after Retry-After seconds");
 
+    /**
+     * The 404 codes the reference's Error404 lists (and NOT_FOUND, for a route that does not exist);
+     * every other kind of resource not found is answered as REFERENCE_NOT_FOUND ({@link #wire}).
+     */
+    private static final java.util.Set<ErrorCode> LISTED_NOT_FOUND = java.util.EnumSet.of(NOT_FOUND, REFERENCE_NOT_FOUND, USER_NOT_FOUND,
+            QUOTE_NOT_FOUND, TRANSACTION_NOT_FOUND, LOOKUP_REQUEST_NOT_FOUND, UMA_NOT_FOUND, INVITATION_NOT_FOUND,
+            STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND, BULK_UPLOAD_JOB_NOT_FOUND, TOKEN_NOT_FOUND);
+
     private final int status;
     private final String meaning;
 
@@ -135,6 +143,20 @@ public enum ErrorCode {
 
     public int status() {
         return status;
+    }
+
+    /**
+     * Whether this code names a kind of resource the reference's 404 list leaves out (CARD_NOT_FOUND,
+     * ...): such an answer carries REFERENCE_NOT_FOUND, a code clients generated from the reference
+     * know, and this code as {@code details.notFoundCode}.
+     */
+    public boolean servedAsReferenceNotFound() {
+        return status == 404 && !LISTED_NOT_FOUND.contains(this);
+    }
+
+    /** The code as answers carry it. */
+    public String wire() {
+        return servedAsReferenceNotFound() ? REFERENCE_NOT_FOUND.name() : name();
     }
 
     /** What the code means, for the OpenAPI document. */

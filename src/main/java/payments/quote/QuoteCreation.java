@@ -115,13 +115,16 @@ public class QuoteCreation {
      * {@link PaymentBatcher} and settles in that commit; everything else runs in its own transaction.
      */
     public Uni<Answer> create(JsonBody<QuoteCreateRequest> body, Claim claim) {
-        QuoteRequest request = QuoteRequest.of(checked(body, (given, errors) -> { }));
+        QuoteRequest request = QuoteRequest.of(checked(body, QuoteCreation::noMoreRules));
         if (!request.immediatelyExecute() || request.lookupId() != null || !request.betweenInternalAccounts()) {
             return createInTransaction(request, claim);
         }
         return accountStore.preload(request.sourceAccountId(), request.destinationAccountId())
                 .flatMap(accounts -> prepareAtOnce(request, claim, accounts))
                 .flatMap(payment -> payment == null ? createInTransaction(request, claim) : batcher.submit(payment));
+    }
+
+    private static void noMoreRules(QuoteCreateRequest request, List<FieldError> errors) {
     }
 
     /** The body checked all at once: the interface's schema, the quote's rules, then {@code more} (the caller's own). */
@@ -226,7 +229,7 @@ public class QuoteCreation {
             if (currency != null && !Currencies.isKnown(currency)) {
                 errors.add(FieldError.of("source.currency", "Not a supported currency"));
             } else if (currency != null && Currencies.isCrypto(currency) && source.cryptoNetwork() == null) {
-                errors.add(FieldError.of("source.cryptoNetwork", "Is required to fund in " + source.currency()));
+                errors.add(FieldError.of("source.cryptoNetwork", "Is required to fund in " + currency));
             }
             if (request.executesAtOnce()) {
                 errors.add(FieldError.of("immediatelyExecute",

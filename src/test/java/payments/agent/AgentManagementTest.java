@@ -182,7 +182,7 @@ class AgentManagementTest {
         api().body(Map.of("name", "x", "customerId", holder.customerId(), "policy", foreign)).post("/agents").then().statusCode(400)
                 .body("details.errors.field", hasItem("policy.accountRestrictions"));
         api().body(Map.of("name", "x", "customerId", "Customer:" + UUID.randomUUID(), "policy", policy("USD", 100))).post("/agents")
-                .then().statusCode(404);
+                .then().statusCode(400).body("code", equalTo("INVALID_INPUT")).body("details.errors[0].field", equalTo("customerId"));
     }
 
     @Test

@@ -307,7 +307,8 @@ class AgentPaymentsTest {
         bearer(agent.token()).delete("/agents/me/external-accounts/" + theirs).then().statusCode(404);
         Map<String, Object> foreign = new HashMap<>(body);
         foreign.put("customerId", other.customerId());
-        bearer(agent.token()).body(foreign).post("/agents/me/external-accounts").then().statusCode(404);
+        bearer(agent.token()).body(foreign).post("/agents/me/external-accounts").then().statusCode(400)
+                .body("details.errors[0].field", equalTo("customerId"));
         bearer(agent.token()).delete("/agents/me/external-accounts/" + created).then().statusCode(204);
         bearer(agent.token()).get("/agents/me/external-accounts").then().statusCode(200).body("data", equalTo(List.of()));
 

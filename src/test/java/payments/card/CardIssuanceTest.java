@@ -306,7 +306,7 @@ class CardIssuanceTest {
         api().body(Map.of("status", "PAUSED")).patch(path).then().statusCode(400).body("details.errors.field", equalTo(List.of("status")));
         api().body(Map.of()).patch(path).then().statusCode(400).body("details.errors.field", equalTo(List.of("body")));
         api().body(Map.of("status", "FROZEN")).patch("/cards/Card:" + UUID.randomUUID()).then().statusCode(404)
-                .body("code", equalTo("CARD_NOT_FOUND"));
+                .body("code", equalTo("REFERENCE_NOT_FOUND")).body("details.notFoundCode", equalTo("CARD_NOT_FOUND"));
     }
 
     @Test
@@ -360,7 +360,7 @@ class CardIssuanceTest {
                 .body("details.errors.field", containsInAnyOrder("status", "customerId", "accountId", "sortOrder"));
         api().get("/cards/" + first.cardId()).then().statusCode(200).body("id", equalTo(first.cardId()))
                 .body("platformCardId", matchesPattern("card_[0-9a-f]{32}"));
-        api().get("/cards/Card:" + UUID.randomUUID()).then().statusCode(404).body("code", equalTo("CARD_NOT_FOUND"));
+        api().get("/cards/Card:" + UUID.randomUUID()).then().statusCode(404).body("code", equalTo("REFERENCE_NOT_FOUND")).body("details.notFoundCode", equalTo("CARD_NOT_FOUND"));
         api().get("/cards/nope").then().statusCode(404);
     }
 

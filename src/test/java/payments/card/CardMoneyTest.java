@@ -361,7 +361,7 @@ class CardMoneyTest {
                 .body("details.errors.field", equalTo(List.of("currency.code")));
         api().body(CardFixtures.authorization(100, "USD", "SHOP"))
                 .post("/sandbox/cards/Card:00000000-0000-7000-8000-000000000000/simulate/authorization")
-                .then().statusCode(404).body("code", equalTo("CARD_NOT_FOUND"));
+                .then().statusCode(404).body("code", equalTo("REFERENCE_NOT_FOUND")).body("details.notFoundCode", equalTo("CARD_NOT_FOUND"));
         String otherTransaction = authorize(other.cardId(), 100, "SHOP").getString("id");
         api().body(Map.of("cardTransactionId", otherTransaction, "amount", 100)).post(base + "clearing").then().statusCode(404);
         api().body(Map.of("cardTransactionId", "CardTransaction:00000000-0000-7000-8000-000000000000", "amount", 1))

@@ -89,7 +89,7 @@ class CardSecretsTest {
         Cardholder card = CardFixtures.cardholder("USD", 0, Map.of());
         api().body(Map.of("status", "CLOSED")).patch("/cards/" + card.cardId()).then().statusCode(200);
         api().post("/cards/" + card.cardId() + "/reveal").then().statusCode(409);
-        api().post("/cards/Card:" + UUID.randomUUID() + "/reveal").then().statusCode(404).body("code", equalTo("CARD_NOT_FOUND"));
+        api().post("/cards/Card:" + UUID.randomUUID() + "/reveal").then().statusCode(404).body("code", equalTo("REFERENCE_NOT_FOUND")).body("details.notFoundCode", equalTo("CARD_NOT_FOUND"));
         var viewer = payments.TestSupport.newToken("VIEW");
         payments.TestSupport.apiAs(viewer.get("clientId"), viewer.get("clientSecret")).post("/cards/" + card.cardId() + "/reveal")
                 .then().statusCode(403);

@@ -122,8 +122,8 @@ class InvitationTest {
         api().body(Map.of("seconds", 121)).post("/sandbox/clock/advance").then().statusCode(200);
         api().get("/invitations/" + code).then().statusCode(200).body("status", equalTo("EXPIRED"));
         api().body(Map.of("inviteeUma", "$bob@other.example")).post("/invitations/" + code + "/claim").then().statusCode(400)
-                .body("code", equalTo("INVITATION_EXPIRED"));
-        api().post("/invitations/" + code + "/cancel").then().statusCode(400).body("code", equalTo("INVITATION_EXPIRED"));
+                .body("code", equalTo("INVALID_INPUT")).body("details.errors[0].field", equalTo("invitationCode"));
+        api().post("/invitations/" + code + "/cancel").then().statusCode(400).body("code", equalTo("INVALID_INPUT")).body("details.errors[0].field", equalTo("invitationCode"));
     }
 
     @Test

@@ -170,7 +170,7 @@ public class StablecoinTest {
         post("/stablecoins", Map.of("network", "ETHEREUM")).statusCode(400)
                 .body("details.errors.field", org.hamcrest.Matchers.containsInAnyOrder("providerTokenIdentifier", "networkTokenIdentifier",
                         "network"));
-        api().get("/stablecoins/Stablecoin:" + UUID.randomUUID()).then().statusCode(404).body("code", equalTo("STABLECOIN_NOT_FOUND"));
+        api().get("/stablecoins/Stablecoin:" + UUID.randomUUID()).then().statusCode(404).body("code", equalTo("REFERENCE_NOT_FOUND")).body("details.notFoundCode", equalTo("STABLECOIN_NOT_FOUND"));
     }
 
     @Test

@@ -229,7 +229,7 @@ public class VerificationTest {
         api().body(Map.of("customerId", "Customer:" + UUID.randomUUID())).post("/verifications").then().statusCode(404)
                 .body("code", equalTo("USER_NOT_FOUND"));
         api().get("/verifications/Verification:" + UUID.randomUUID()).then().statusCode(404)
-                .body("code", equalTo("VERIFICATION_NOT_FOUND"));
+                .body("code", equalTo("REFERENCE_NOT_FOUND")).body("details.notFoundCode", equalTo("VERIFICATION_NOT_FOUND"));
         api().queryParam("verificationStatus", "DONE").get("/verifications").then().statusCode(400)
                 .body("details.errors.field", hasItems("verificationStatus"));
     }
@@ -329,7 +329,7 @@ public class VerificationTest {
                 .body("personalInfo.firstName", equalTo("Jane")).body("roles", equalTo(List.of("UBO", "DIRECTOR")));
         api().body(Map.of("ownershipPercentage", 41)).patch("/beneficial-owners/" + ids.get(0)).then().statusCode(400);
         api().get("/beneficial-owners/BeneficialOwner:" + UUID.randomUUID()).then().statusCode(404)
-                .body("code", equalTo("BENEFICIAL_OWNER_NOT_FOUND"));
+                .body("code", equalTo("REFERENCE_NOT_FOUND")).body("details.notFoundCode", equalTo("BENEFICIAL_OWNER_NOT_FOUND"));
     }
 
     // --- documents -----------------------------------------------------------------------------
@@ -364,7 +364,7 @@ public class VerificationTest {
         api().queryParam("documentHolder", customerId).get("/documents").then().statusCode(200)
                 .body("totalCount", equalTo(1)).body("data[0].id", equalTo(id));
         api().delete("/documents/" + id).then().statusCode(204);
-        api().get("/documents/" + id).then().statusCode(404).body("code", equalTo("DOCUMENT_NOT_FOUND"));
+        api().get("/documents/" + id).then().statusCode(404).body("code", equalTo("REFERENCE_NOT_FOUND")).body("details.notFoundCode", equalTo("DOCUMENT_NOT_FOUND"));
         api().delete("/documents/" + id).then().statusCode(404);
     }
 }

@@ -91,7 +91,7 @@ class WebhookDeliveriesTest {
         api().queryParams(Map.of("status", "nope", "eventType", "NOT.A_TYPE", "createdAfter", "yesterday")).get("/webhooks/deliveries")
                 .then().statusCode(400).body("details.errors.field", containsInAnyOrder("status", "eventType", "createdAfter"));
         api().get("/webhooks/deliveries/Webhook:00000000-0000-7000-8000-000000000000").then().statusCode(404)
-                .body("code", equalTo("WEBHOOK_NOT_FOUND"));
+                .body("code", equalTo("REFERENCE_NOT_FOUND")).body("details.notFoundCode", equalTo("WEBHOOK_NOT_FOUND"));
         api().get("/webhooks/deliveries/Customer:00000000-0000-7000-8000-000000000000").then().statusCode(404);
         Map<String, String> viewer = TestSupport.newToken("VIEW");
         TestSupport.apiAs(viewer.get("clientId"), viewer.get("clientSecret")).get("/webhooks/deliveries").then().statusCode(200);

@@ -24,7 +24,7 @@ public class ErrorCatalogue implements OASFilter {
         Components components = openAPI.getComponents() != null ? openAPI.getComponents() : OASFactory.createComponents();
         openAPI.setComponents(components);
         components.addSchema("Error", errorSchema());
-        for (ErrorCode code : ErrorCode.values()) {
+        for (ErrorCode code : ErrorCatalogue.answered()) {
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("status", code.status());
             body.put("code", code.name());
@@ -36,8 +36,13 @@ public class ErrorCatalogue implements OASFilter {
         }
     }
 
+    /** The codes answers carry: all but the kinds answered as REFERENCE_NOT_FOUND ({@link ErrorCode#wire}). */
+    public static List<ErrorCode> answered() {
+        return Arrays.stream(ErrorCode.values()).filter(code -> !code.servedAsReferenceNotFound()).toList();
+    }
+
     private static Schema errorSchema() {
-        List<Object> codes = Arrays.stream(ErrorCode.values()).map(ErrorCode::name).map(Object.class::cast).toList();
+        List<Object> codes = answered().stream().map(ErrorCode::name).map(Object.class::cast).toList();
         return OASFactory.createSchema().addType(Schema.SchemaType.OBJECT)
                 .description("Every error answer: the spec's code, reason and details, and the reference's status and message")
                 .addProperty("status", OASFactory.createSchema().addType(Schema.SchemaType.INTEGER)

@@ -353,7 +353,8 @@ public class ConsoleResource {
     private Uni<Response> failed(ApiException failure, Caller caller, String session) {
         Map<String, Object> data = new HashMap<>();
         data.put("status", failure.status());
-        data.put("code", failure.code());
+        // People read the kind of thing not found; API clients get the reference's code (ErrorCode.wire).
+        data.put("code", failure.errorCode().name());
         data.put("reason", failure.reason());
         Object errors = failure.details() == null ? null : failure.details().get("errors");
         data.put("errors", errors == null ? java.util.List.of() : mapper.convertValue(errors, java.util.List.class));
