@@ -1,6 +1,8 @@
 package payments.wallet;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.webauthn4j.WebAuthnManager;
 import com.webauthn4j.converter.AttestedCredentialDataConverter;
 import com.webauthn4j.converter.exception.DataConversionException;
@@ -70,7 +72,8 @@ public class Passkeys {
     }
 
     /** {@link #register}, naming the attestation's fields under {@code field} in the errors. */
-    public Registered register(JsonNode attestation, String challenge, String field) {
+    public Registered register(JsonNode given, String challenge, String field) {
+        JsonNode attestation = flat(given);
         byte[] challengeBytes = decode(challenge, "challenge");
         if (challengeBytes.length < MIN_CHALLENGE_BYTES) {
             // The caller makes the registration challenge (the reference says so): it must be unguessable to mean anything.
@@ -112,8 +115,9 @@ public class Passkeys {
      * signature counter) over {@code challengeText}; answers the new counter, or throws what
      * {@code refusal} makes of the reason.
      */
-    public long verify(String registeredId, byte[] registeredData, Long signCount, JsonNode assertion, String challengeText,
+    public long verify(String registeredId, byte[] registeredData, Long signCount, JsonNode given, String challengeText,
                        Function<String, ApiException> refusal) {
+        JsonNode assertion = flat(given);
         byte[] credentialId = decodeOr(assertion.path("credentialId").asText(), refusal);
         if (!registeredId.equals(Base64.getUrlEncoder().withoutPadding().encodeToString(credentialId))) {
             throw refusal.apply("The assertion is made with another passkey than credential " + registeredId);
@@ -149,6 +153,29 @@ public class Passkeys {
     /** The algorithms a new passkey may use, as WebAuthn creation options list them. */
     public static List<Map<String, Object>> algorithms() {
         return ALGORITHMS.stream().map(p -> Map.<String, Object>of("type", "public-key", "alg", p.getAlg().getValue())).toList();
+    }
+
+    /**
+     * A credential as a browser's {@code PublicKeyCredential.toJSON()} gives it, submitted unmodified
+     * (RegistrationResponseJSON or AuthenticationResponseJSON: {@code id}, {@code rawId}, {@code type},
+     * {@code response.clientDataJSON}, ...), in the flat form this class reads ({@code credentialId},
+     * {@code clientDataJson} and the response's other members); a flat one as it is.
+     */
+    static JsonNode flat(JsonNode credential) {
+        JsonNode response = credential == null ? null : credential.get("response");
+        if (response == null || !response.isObject()) {
+            return credential;
+        }
+        ObjectNode flat = JsonNodeFactory.instance.objectNode();
+        JsonNode id = credential.hasNonNull("rawId") ? credential.get("rawId") : credential.path("id");
+        flat.set("credentialId", id);
+        flat.set("clientDataJson", response.path("clientDataJSON"));
+        for (String member : List.of("attestationObject", "transports", "authenticatorData", "signature", "userHandle")) {
+            if (response.has(member)) {
+                flat.set(member, response.get(member));
+            }
+        }
+        return flat;
     }
 
     private static byte[] decode(String base64url, String field) {

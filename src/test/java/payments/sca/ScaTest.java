@@ -174,6 +174,36 @@ class ScaTest {
                 .body("code", equalTo("SCA_SESSION_REQUIRED"));
     }
 
+    /** Issue 51 item 1: the credential a browser's PublicKeyCredential.toJSON() gives, submitted unmodified. */
+    @Test
+    void aBrowsersPublicKeyCredentialJsonEnrollsLogsInAndAuthorizesAPayment() {
+        Holder payer = MoneyFixtures.customer("NL", List.of("EUR"));
+        String customer = payer.customerId();
+        SoftwareAuthenticator authenticator = new SoftwareAuthenticator(RP_ID, ORIGIN);
+        byte[] challenge = Base64.getUrlDecoder().decode(as(customer).body(Map.of("type", "PASSKEY")).post("/sca/factors").then()
+                .statusCode(200).extract().<String>path("options.challenge"));
+        as(customer).body(Map.of("type", "PASSKEY", "origin", ORIGIN, "credential", authenticator.registrationResponseJson(challenge)))
+                .post("/sca/factors/confirm").then().statusCode(200).body("factor.credentialId", equalTo(authenticator.credentialId()));
+
+        String loginChallenge = text(as(customer).body(Map.of("factor", "PASSKEY")).post("/sca/login/start").then().statusCode(200)
+                .extract().path("passkeyOptions.challenge"));
+        as(customer).body(Map.of("factor", "PASSKEY", "endUserIpAddress", IP, "origin", ORIGIN,
+                        "passkeyAssertion", authenticator.authenticationResponseJson("not-the-challenge")))
+                .post("/sca/login/complete").then().statusCode(400);
+        as(customer).body(Map.of("factor", "PASSKEY", "endUserIpAddress", IP, "origin", ORIGIN,
+                        "passkeyAssertion", authenticator.authenticationResponseJson(loginChallenge)))
+                .post("/sca/login/complete").then().statusCode(200).body("status", equalTo("SUCCESS"));
+
+        Holder payee = MoneyFixtures.approvedCustomer(List.of("EUR"));
+        MoneyFixtures.fund(payer.account("EUR"), 1000);
+        String quoteId = api().body(quoteBody(payer.account("EUR"), payee.account("EUR"), 300)).post("/quotes").then().statusCode(201)
+                .extract().path("id");
+        String paymentChallenge = text(api().body(Map.of("scaFactor", "PASSKEY")).post("/quotes/" + quoteId + "/execute").then()
+                .statusCode(200).extract().path("scaChallenge.passkeyAssertionOptions.challenge"));
+        api().body(Map.of("passkeyAssertion", authenticator.authenticationResponseJson(paymentChallenge), "origin", ORIGIN))
+                .post("/quotes/" + quoteId + "/authorize").then().statusCode(200).body("status", equalTo("PROCESSING"));
+    }
+
     @Test
     void aPasskeyEnrollsOnceLogsInAndAnswersAPaymentChallenge() {
         Holder payer = MoneyFixtures.customer("NL", List.of("EUR"));

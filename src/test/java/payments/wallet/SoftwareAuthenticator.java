@@ -78,6 +78,27 @@ public final class SoftwareAuthenticator {
         }
     }
 
+    /**
+     * The registration as a browser's {@code PublicKeyCredential.toJSON()} gives it
+     * (RegistrationResponseJSON in the WebAuthn Level 3 text): id and rawId base64url, type
+     * "public-key", the authenticator's answer under response.
+     */
+    public Map<String, Object> registrationResponseJson(byte[] challenge) {
+        Map<String, Object> flat = attestation(challenge);
+        return Map.of("id", credentialId(), "rawId", credentialId(), "type", "public-key", "authenticatorAttachment", "platform",
+                "clientExtensionResults", Map.of(), "response", Map.of("clientDataJSON", flat.get("clientDataJson"),
+                        "attestationObject", flat.get("attestationObject"), "transports", flat.get("transports"),
+                        "publicKeyAlgorithm", -7));
+    }
+
+    /** An assertion as {@code PublicKeyCredential.toJSON()} gives it (AuthenticationResponseJSON), counter moved forward. */
+    public Map<String, Object> authenticationResponseJson(String challengeText) {
+        Map<String, Object> flat = assertion(challengeText);
+        return Map.of("id", credentialId(), "rawId", credentialId(), "type", "public-key", "authenticatorAttachment", "platform",
+                "clientExtensionResults", Map.of(), "response", Map.of("clientDataJSON", flat.get("clientDataJson"),
+                        "authenticatorData", flat.get("authenticatorData"), "signature", flat.get("signature")));
+    }
+
     /** The COSE_Key of the credential: {1: 2 (EC2), 3: -7 (ES256), -1: 1 (P-256), -2: x, -3: y}. */
     private byte[] coseKey() {
         ECPublicKey publicKey = (ECPublicKey) key.getPublic();
