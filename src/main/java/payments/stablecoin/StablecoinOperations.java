@@ -356,16 +356,32 @@ public class StablecoinOperations implements JobHandler {
         };
     }
 
-    /** The provider's report: funds it received come first (a mint's outside fiat enters the reserve), then the outcome. */
+    /**
+     * The provider's report. Funds it received come first (a mint's outside fiat enters the reserve),
+     * then the outcome; a failure before it had the funds (an ACH debit refused) books nothing as received.
+     */
     private Uni<Void> apply(StablecoinOperation operation, StablecoinProvider.Report report) {
-        boolean news = report.progress() != StablecoinProvider.Progress.NOTHING_NEW;
-        Uni<StablecoinOperation> funded = news && StablecoinOperation.PENDING_PROVIDER.equals(operation.status)
+        boolean waiting = StablecoinOperation.PENDING_PROVIDER.equals(operation.status);
+        if (waiting && report.progress() == StablecoinProvider.Progress.FAILED) {
+            return refusedBeforeFunds(operation, report.failureReason());
+        }
+        Uni<StablecoinOperation> funded = waiting && report.progress() != StablecoinProvider.Progress.NOTHING_NEW
                 ? received(operation) : Uni.createFrom().item(operation);
         return funded.flatMap(ignored -> switch (report.progress()) {
             case NOTHING_NEW, FUNDS_RECEIVED -> askAgain(operation);
             case COMPLETED -> finish(operation, Optional.empty());
             case FAILED -> finish(operation, Optional.of(report.failureReason()));
         });
+    }
+
+    /** FAILED before the provider had the funds: only a hold on a funding account, if any, goes back. */
+    private Uni<Void> refusedBeforeFunds(StablecoinOperation operation, String reason) {
+        operation.failureReason = reason;
+        move(operation, StablecoinOperation.FAILED);
+        return operation.isMint() && operation.fundingAccountId != null
+                ? ledger.post(StablecoinJournals.release(operation.id, operation.fundingAccountId, operation.fiatCurrency, operation.fiatAmount))
+                        .replaceWithVoid()
+                : Uni.createFrom().voidItem();
     }
 
     /** The provider has the funds: PROCESSING, and a mint's outside fiat enters the reserve. */

@@ -61,7 +61,7 @@ public interface StablecoinProvider {
         }
 
         public static Report failed(String reason) {
-            return new Report(Progress.FAILED, reason);
+            return new Report(Progress.FAILED, java.util.Objects.requireNonNull(reason, "a failure names its reason"));
         }
     }
 

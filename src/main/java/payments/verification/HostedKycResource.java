@@ -13,17 +13,20 @@ import org.jboss.resteasy.reactive.RestForm;
 import org.jboss.resteasy.reactive.multipart.FileUpload;
 import payments.common.web.HostedPages;
 import payments.common.security.PublicEndpoint;
+import payments.common.security.SandboxOnly;
 import payments.customer.CustomerView;
 import payments.common.web.RunsToCompletion;
 
 /**
  * The page a hosted verification link opens: no credentials, the link's token is the key. Links
- * exist only where the identity provider hosts verification pages (the sandbox's does).
+ * exist only where the identity provider hosts verification pages; only the sandbox's does, so the
+ * page is sandbox-only (production would otherwise read anonymous uploads only to answer 404).
  */
 @RunsToCompletion
 @Path("/")
 @org.eclipse.microprofile.openapi.annotations.security.SecurityRequirements
 @PublicEndpoint
+@SandboxOnly
 @org.eclipse.microprofile.openapi.annotations.tags.Tag(name = "Hosted pages", description = "This server's own extension: the pages a"
         + " platform sends its end users to (HTML forms, no credentials: the address itself is the secret, single use and short-lived).")
 public class HostedKycResource {

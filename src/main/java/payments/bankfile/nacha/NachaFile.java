@@ -102,15 +102,15 @@ public final class NachaFile {
                 Map.entry("fileCreationDate", header.creationDate()), Map.entry("fileCreationTime", header.creationTime()),
                 Map.entry("fileIdModifier", header.fileIdModifier()), Map.entry("recordSize", "094"), Map.entry("blockingFactor", "10"),
                 Map.entry("formatCode", "1"), Map.entry("immediateDestinationName", header.destinationName()),
-                Map.entry("immediateOriginName", header.originName()), Map.entry("referenceCode", header.referenceCode()))));
+                Map.entry("immediateOriginName", header.originName()), Map.entry("referenceCode", blankIfNull(header.referenceCode())))));
         Totals file = new Totals();
         for (Batch batch : batches) {
             lines.add(NachaLayout.BATCH_HEADER.write(Map.ofEntries(Map.entry("serviceClassCode", batch.serviceClassCode()),
-                    Map.entry("companyName", batch.companyName()), Map.entry("companyDiscretionaryData", batch.companyDiscretionaryData()),
+                    Map.entry("companyName", batch.companyName()), Map.entry("companyDiscretionaryData", blankIfNull(batch.companyDiscretionaryData())),
                     Map.entry("companyIdentification", batch.companyIdentification()),
                     Map.entry("standardEntryClassCode", batch.standardEntryClassCode()),
                     Map.entry("companyEntryDescription", batch.companyEntryDescription()),
-                    Map.entry("companyDescriptiveDate", batch.companyDescriptiveDate()),
+                    Map.entry("companyDescriptiveDate", blankIfNull(batch.companyDescriptiveDate())),
                     Map.entry("effectiveEntryDate", batch.effectiveEntryDate()), Map.entry("originatorStatusCode", batch.originatorStatusCode()),
                     Map.entry("originatingDfiIdentification", batch.originatingDfiIdentification()),
                     Map.entry("batchNumber", batch.batchNumber()))));
@@ -143,15 +143,18 @@ public final class NachaFile {
     }
 
     private static Map<String, String> entryValues(Entry entry) {
+        if (entry.receivingDfi() == null || !entry.receivingDfi().matches("\\d{9}")) {
+            throw new IllegalArgumentException("A receiving DFI is a routing number of 9 digits, not " + entry.receivingDfi());
+        }
         Map<String, String> values = new HashMap<>();
         values.put("transactionCode", entry.transactionCode());
         values.put("receivingDfiIdentification", entry.receivingDfi().substring(0, 8));
         values.put("checkDigit", entry.receivingDfi().substring(8));
         values.put("dfiAccountNumber", entry.accountNumber());
         values.put("amount", Long.toString(entry.amount()));
-        values.put("individualIdentificationNumber", entry.individualIdentification());
+        values.put("individualIdentificationNumber", blankIfNull(entry.individualIdentification()));
         values.put("individualName", entry.individualName());
-        values.put("discretionaryData", entry.discretionaryData());
+        values.put("discretionaryData", blankIfNull(entry.discretionaryData()));
         values.put("addendaRecordIndicator", entry.addenda().isEmpty() ? "0" : "1");
         values.put("traceNumber", entry.traceNumber());
         return values;
@@ -164,14 +167,18 @@ public final class NachaFile {
         }
         if (addenda instanceof Return r) {
             return NachaLayout.RETURN_ADDENDA.write(Map.of("addendaTypeCode", "99", "returnReasonCode", r.reasonCode(),
-                    "originalEntryTraceNumber", r.originalTrace(), "dateOfDeath", r.dateOfDeath(),
-                    "originalReceivingDfiIdentification", r.originalReceivingDfi(), "addendaInformation", r.information(),
+                    "originalEntryTraceNumber", r.originalTrace(), "dateOfDeath", blankIfNull(r.dateOfDeath()),
+                    "originalReceivingDfiIdentification", r.originalReceivingDfi(), "addendaInformation", blankIfNull(r.information()),
                     "traceNumber", r.traceNumber()));
         }
         Change c = (Change) addenda;
         return NachaLayout.CHANGE_ADDENDA.write(Map.of("addendaTypeCode", "98", "changeCode", c.changeCode(),
                 "originalEntryTraceNumber", c.originalTrace(), "originalReceivingDfiIdentification", c.originalReceivingDfi(),
                 "correctedData", c.correctedData(), "traceNumber", c.traceNumber()));
+    }
+
+    private static String blankIfNull(String value) {
+        return value == null ? "" : value;
     }
 
     /** Counts, hash and totals of what a batch or file holds. */
@@ -213,6 +220,7 @@ public final class NachaFile {
         List<Entry> entries = new ArrayList<>();
         Entry open = null;
         List<Addenda> openAddenda = new ArrayList<>();
+        boolean openIndicated = false;
         Totals file = new Totals();
         boolean ended = false;
         for (int i = 0; i < lines.size() && problems.size() < 20; i++) {
@@ -231,12 +239,27 @@ public final class NachaFile {
             char type = line.charAt(0);
             try {
                 if (type != '7' && open != null) {
+                    if (openIndicated == openAddenda.isEmpty()) {
+                        problems.add("the entry traced " + open.traceNumber() + " says it has " + (openIndicated ? "" : "no ")
+                                + "addenda; " + openAddenda.size() + " follow");
+                    }
                     entries.add(withAddenda(open, openAddenda));
                     open = null;
                 }
+                if (header == null && type != '1') {
+                    problems.add(where + " comes before the file header");
+                }
                 switch (type) {
-                    case '1' -> header = header(NachaLayout.FILE_HEADER.read(line));
+                    case '1' -> {
+                        if (header != null) {
+                            problems.add(where + " is a second file header");
+                        }
+                        header = header(NachaLayout.FILE_HEADER.read(line));
+                    }
                     case '5' -> {
+                        if (batchHeader != null) {
+                            problems.add(where + " opens a batch while batch " + batchHeader.get("batchNumber") + " is still open");
+                        }
                         batchHeader = NachaLayout.BATCH_HEADER.read(line);
                         entries = new ArrayList<>();
                     }
@@ -244,7 +267,9 @@ public final class NachaFile {
                         if (batchHeader == null) {
                             problems.add(where + " is an entry outside a batch");
                         }
-                        open = entry(NachaLayout.ENTRY_DETAIL.read(line));
+                        Map<String, String> values = NachaLayout.ENTRY_DETAIL.read(line);
+                        open = entry(values);
+                        openIndicated = "1".equals(values.get("addendaRecordIndicator"));
                         openAddenda = new ArrayList<>();
                     }
                     case '7' -> {
@@ -262,16 +287,30 @@ public final class NachaFile {
                         Batch batch = batch(batchHeader, entries);
                         Totals totals = new Totals();
                         batch.entries().forEach(totals::add);
-                        check(where + " (batch " + batch.batchNumber() + ")", NachaLayout.BATCH_CONTROL.read(line), totals, problems);
+                        Map<String, String> control = NachaLayout.BATCH_CONTROL.read(line);
+                        String named = where + " (batch " + batch.batchNumber() + ")";
+                        check(named, control, totals, problems);
+                        for (String field : List.of("serviceClassCode", "batchNumber", "originatingDfiIdentification")) {
+                            if (!control.get(field).equals(batchHeader.get(field))) {
+                                problems.add(named + " states " + field + " " + control.get(field) + "; its header says " + batchHeader.get(field));
+                            }
+                        }
                         file.add(totals);
                         batches.add(batch);
                         batchHeader = null;
                     }
                     case '9' -> {
+                        if (batchHeader != null) {
+                            problems.add(where + " ends the file while batch " + batchHeader.get("batchNumber") + " is still open");
+                        }
                         Map<String, String> control = NachaLayout.FILE_CONTROL.read(line);
                         check(where + " (file)", control, file, problems);
                         if (Integer.parseInt(control.get("batchCount")) != batches.size()) {
                             problems.add(where + " counts " + Integer.parseInt(control.get("batchCount")) + " batches; the file has " + batches.size());
+                        }
+                        int blocks = (lines.size() + NachaLayout.BLOCKING_FACTOR - 1) / NachaLayout.BLOCKING_FACTOR;
+                        if (Integer.parseInt(control.get("blockCount")) != blocks) {
+                            problems.add(where + " counts " + Integer.parseInt(control.get("blockCount")) + " blocks; the file has " + blocks);
                         }
                         ended = true;
                     }

@@ -129,6 +129,9 @@ public enum NachaLayout {
         Map<String, String> values = new LinkedHashMap<>();
         for (Field field : fields) {
             String value = record.substring(field.start() - 1, field.start() - 1 + field.length());
+            if (field.numeric() && !value.chars().allMatch(c -> c >= '0' && c <= '9')) {
+                throw new IllegalArgumentException(name() + "." + field.name() + " is not numeric: '" + value + "'");
+            }
             values.put(field.name(), field.numeric() ? value : value.stripTrailing());
         }
         return values;

@@ -116,6 +116,27 @@ class NachaFileTest {
     }
 
     @Test
+    void aFileOutOfShapeIsRefusedNamingWhat() throws IOException {
+        String credit = published("ppd-credit.ach");
+        String unclosed = credit.replace("82200000010023138010000000000000000100000000231380104                          121042880000001\n", "");
+        assertTrue(problems(unclosed).stream().anyMatch(p -> p.contains("ends the file while batch 0000001 is still open")), problems(unclosed).toString());
+        String negative = credit.replace("987654321        0100000000", "987654321        -100000000");
+        assertTrue(problems(negative).stream().anyMatch(p -> p.contains("ENTRY_DETAIL.amount is not numeric")), problems(negative).toString());
+        String blocks = credit.replace("9000001000001000000010023138010", "9000001000002000000010023138010");
+        assertEquals(List.of("line 5 counts 2 blocks; the file has 1"), problems(blocks));
+        String indicator = credit.replace("Credit Account 1        0121042880000002", "Credit Account 1        1121042880000002");
+        assertEquals(List.of("the entry traced 121042880000002 says it has addenda; 0 follow"), problems(indicator));
+        String renumbered = credit.replace("231380104                          121042880000001", "231380104                          121042880000002");
+        assertEquals(List.of("line 4 (batch 0000001) states batchNumber 0000002; its header says 0000001"), problems(renumbered));
+        String twoHeaders = credit.replace("5220Name", credit.substring(0, 95) + "5220Name");
+        assertTrue(problems(twoHeaders).contains("line 2 is a second file header"), problems(twoHeaders).toString());
+    }
+
+    private static List<String> problems(String file) {
+        return assertThrows(NachaFile.Invalid.class, () -> NachaFile.read(file)).problems();
+    }
+
+    @Test
     void aValueThatDoesNotFitItsFieldIsABugNotATruncation() {
         assertThrows(IllegalArgumentException.class, () -> NachaLayout.ENTRY_DETAIL.write(Map.of("amount", "12345678901")));
         assertThrows(IllegalArgumentException.class, () -> NachaLayout.ENTRY_DETAIL.write(Map.of("amount", "12.50")));
