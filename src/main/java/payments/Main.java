@@ -7,8 +7,9 @@ import payments.db.EmbeddedDatabase;
 import java.nio.file.Path;
 
 /**
- * Entry point: without a configured database it starts the embedded PostgreSQL (data under
- * `SVC_EMBEDDED_DB_DIR`, default `./data/postgres`) before Quarkus reads its datasource settings.
+ * Entry point: without a configured database the sandbox starts the embedded PostgreSQL (data under
+ * `SVC_EMBEDDED_DB_DIR`, default `./data/postgres`) before Quarkus reads its datasource settings;
+ * production never does.
  * A native image cannot (the bundled PostgreSQL binaries are not in it), so there it stops at once,
  * saying what to set.
  */
@@ -17,15 +18,40 @@ public class Main {
 
     public static void main(String... args) {
         if (!EmbeddedDatabase.externalConfigured()) {
-            if ("runtime".equals(System.getProperty("org.graalvm.nativeimage.imagecode"))) {
+            if (production()) {
+                startWithoutDatabase();
+            } else if ("runtime".equals(System.getProperty("org.graalvm.nativeimage.imagecode"))) {
                 System.err.println("The native image has no embedded PostgreSQL: set QUARKUS_DATASOURCE_REACTIVE_URL "
                         + "(postgresql://host:5432/db), QUARKUS_DATASOURCE_JDBC_URL (jdbc:postgresql://host:5432/db), "
                         + "QUARKUS_DATASOURCE_USERNAME and QUARKUS_DATASOURCE_PASSWORD to your PostgreSQL.");
                 System.exit(2);
+            } else {
+                String dir = System.getenv().getOrDefault("SVC_EMBEDDED_DB_DIR", "data/postgres");
+                EmbeddedDatabase.start(Path.of(dir)).forEach(System::setProperty);
             }
-            String dir = System.getenv().getOrDefault("SVC_EMBEDDED_DB_DIR", "data/postgres");
-            EmbeddedDatabase.start(Path.of(dir)).forEach(System::setProperty);
         }
         Quarkus.run(args);
+    }
+
+    /**
+     * The embedded server is the sandbox's; production's database is the operator's. Production
+     * without one starts only as far as the start-up check (common.StartupSettings), which names this
+     * with every other missing setting; nothing may reach for the database before it: no migration,
+     * schema check or version probe, and addresses that resolve nowhere.
+     */
+    private static void startWithoutDatabase() {
+        System.setProperty(EmbeddedDatabase.MISSING, "true");
+        System.setProperty("quarkus.flyway.migrate-at-start", "false");
+        System.setProperty("quarkus.hibernate-orm.schema-management.strategy", "none");
+        System.setProperty("quarkus.hibernate-orm.database.version-check.enabled", "false");
+        System.setProperty("quarkus.hibernate-orm.database.start-offline", "true");
+        System.setProperty("quarkus.datasource.jdbc.url", "jdbc:postgresql://database-not-configured.invalid/none");
+        System.setProperty("quarkus.datasource.reactive.url", "postgresql://database-not-configured.invalid/none");
+    }
+
+    /** SVC_MODE (or -Dsvc.mode) as the server's settings will read it. */
+    private static boolean production() {
+        String mode = System.getProperty("svc.mode", System.getenv("SVC_MODE"));
+        return mode != null && mode.trim().equalsIgnoreCase("production");
     }
 }

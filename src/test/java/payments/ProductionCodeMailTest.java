@@ -61,7 +61,7 @@ class ProductionCodeMailTest {
     public static class ProductionWithSmtp implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("svc.mode", "production", "svc.webhooks.allowed-hosts", "localhost",
+            return Map.of("svc.mode", "production", "svc.uma-domain", "payments.example.test", "svc.webhooks.allowed-hosts", "localhost",
                     "svc.mail.from", "codes@payments.test", "quarkus.mailer.mock", "false",
                     "quarkus.mailer.host", "127.0.0.1", "quarkus.mailer.port", Integer.toString(port()),
                     "quarkus.mailer.start-tls", "DISABLED", "svc.sms.via-webhook", "true");

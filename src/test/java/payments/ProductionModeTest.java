@@ -26,7 +26,7 @@ class ProductionModeTest {
         public Map<String, String> getConfigOverrides() {
             // Production's JSON format, written to a file the test reads (the console handler writes
             // to the test run's own output); the authentication filter's refusals at DEBUG.
-            return Map.of("svc.mode", "production", "svc.webhooks.allowed-hosts", "localhost",
+            return Map.of("svc.mode", "production", "svc.uma-domain", "payments.example.test", "svc.webhooks.allowed-hosts", "localhost",
                     "quarkus.log.file.enabled", "true", "quarkus.log.file.path", JSON_LOG.toString(),
                     "quarkus.log.file.json.enabled", "true",
                     "quarkus.log.category.\"payments.common.security.AuthFilter\".level", "DEBUG");
@@ -64,6 +64,16 @@ class ProductionModeTest {
         String other = api().header("X-Correlation-Id", "bad\tvalue").get("/customers").then().statusCode(200)
                 .extract().header("X-Request-Id");
         org.junit.jupiter.api.Assertions.assertNotEquals(requestId, other);
+    }
+
+    /** The start-up banner links only to what production answers: no Swagger UI, no console. */
+    @Test
+    void theBannerLinksOnlyToWhatProductionServes() throws java.io.IOException {
+        String banner = java.nio.file.Files.readAllLines(JSON_LOG).stream().filter(text -> text.contains("(production mode)"))
+                .reduce((first, last) -> last).orElseThrow(() -> new AssertionError("no banner in " + JSON_LOG));
+        org.junit.jupiter.api.Assertions.assertTrue(banner.contains("Base URL"), banner);
+        org.junit.jupiter.api.Assertions.assertFalse(banner.contains("swagger-ui"), banner);
+        org.junit.jupiter.api.Assertions.assertFalse(banner.contains("/console"), banner);
     }
 
     /** Production has no console. */

@@ -1,26 +1,32 @@
 package payments.bankfile;
 
-import io.quarkus.runtime.StartupEvent;
-import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Observes;
+import payments.common.Placeholders;
 import payments.common.ServerConfig;
+import payments.common.SettingsCheck;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A production server with a bank file rail configured but incomplete refuses to start, naming what
- * is missing (after {@code common.ModeCheck}: its problems are named first).
+ * is missing (with every other setting's problem: common.StartupSettings).
  */
 @ApplicationScoped
-public class BankFilesCheck {
+public class BankFilesCheck implements SettingsCheck {
 
-    void check(@Observes @Priority(2) StartupEvent event, ServerConfig config, BankFilesConfig files) {
-        List<String> problems = config.sandbox() ? List.of() : problems(files);
-        if (!problems.isEmpty()) {
-            throw new IllegalStateException("The bank file rail is configured but incomplete: " + String.join("; ", problems));
-        }
+    private final ServerConfig config;
+    private final BankFilesConfig files;
+
+    BankFilesCheck(ServerConfig config, BankFilesConfig files) {
+        this.config = config;
+        this.files = files;
+    }
+
+    @Override
+    public List<String> problems() {
+        return config.sandbox() ? List.of() : problems(files);
     }
 
     /**
@@ -50,6 +56,7 @@ public class BankFilesCheck {
             if (sftp.password().isEmpty() && sftp.privateKeyFile().isEmpty()) {
                 problems.add("SVC_BANK_FILES_SFTP_PASSWORD or SVC_BANK_FILES_SFTP_PRIVATE_KEY_FILE is required");
             }
+            problems.addAll(Placeholders.problems(Map.of("SVC_BANK_FILES_SFTP_PASSWORD", sftp.password())));
             if (sftp.hostKeyFingerprint().filter(print -> print.startsWith("SHA256:")).isEmpty()) {
                 problems.add("SVC_BANK_FILES_SFTP_HOST_KEY_FINGERPRINT (SHA256:..., as ssh-keygen -lf prints it) is required");
             }

@@ -1,41 +1,67 @@
 package payments.common;
 
-import io.quarkus.runtime.StartupEvent;
-import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Observes;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import payments.db.EmbeddedDatabase;
 
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * A production server given sandbox settings was most likely started with a sandbox's environment:
- * it refuses to start, naming them, rather than run half configured for the wrong world; so does
- * one without the secrets key or the bootstrap token's credentials that production needs.
+ * What production needs that the sandbox makes up: a production server given sandbox settings was
+ * most likely started with a sandbox's environment; one without the secrets key or the bootstrap
+ * token's credentials, or with an example's placeholder for a credential, would run unsafely. Each
+ * is a problem {@link StartupSettings} reports at start, all at once.
  */
 @ApplicationScoped
-public class ModeCheck {
+public class ModeCheck implements SettingsCheck {
 
-    void check(@Observes @Priority(1) StartupEvent event, ServerConfig config) {
+    private final ServerConfig config;
+    private final Optional<String> databasePassword;
+
+    ModeCheck(ServerConfig config, @ConfigProperty(name = "quarkus.datasource.password") Optional<String> databasePassword) {
+        this.config = config;
+        this.databasePassword = databasePassword;
+    }
+
+    @Override
+    public List<String> problems() {
         if (config.sandbox()) {
-            return;
+            return List.of();
         }
         Map<String, String> properties = new java.util.HashMap<>();
         System.getProperties().forEach((name, value) -> properties.put(name.toString(), value.toString()));
+        List<String> problems = new ArrayList<>();
         List<String> found = sandboxSettings(System.getenv(), properties);
         if (!found.isEmpty()) {
-            throw new IllegalStateException("SVC_MODE is production but sandbox-only settings are present: "
-                    + String.join(", ", found) + "; remove them or run in sandbox mode");
+            problems.add("SVC_MODE is production but sandbox-only settings are present: " + String.join(", ", found)
+                    + "; remove them or run in sandbox mode");
         }
-        String missing = secretsKeyProblem(config.secretsKey());
-        if (missing != null) {
-            throw new IllegalStateException(missing);
+        if (Boolean.getBoolean(EmbeddedDatabase.MISSING)) {
+            problems.add("SVC_MODE is production but no database is configured: production never starts the embedded PostgreSQL"
+                    + " (the sandbox's, kept in a local folder). Set QUARKUS_DATASOURCE_REACTIVE_URL (postgresql://host:5432/db),"
+                    + " QUARKUS_DATASOURCE_JDBC_URL (jdbc:postgresql://host:5432/db), QUARKUS_DATASOURCE_USERNAME and"
+                    + " QUARKUS_DATASOURCE_PASSWORD");
         }
-        String credentials = apiCredentialsProblem(config.apiClientId(), config.apiClientSecret());
-        if (credentials != null) {
-            throw new IllegalStateException(credentials);
+        Stream.of(secretsKeyProblem(config.secretsKey()), apiCredentialsProblem(config.apiClientId(), config.apiClientSecret()))
+                .filter(problem -> problem != null).forEach(problems::add);
+        if (config.defaultUmaDomain().isEmpty()) {
+            problems.add("SVC_MODE is production but neither SVC_UMA_DOMAIN nor SVC_PUBLIC_BASE_URL is set: customers' UMA addresses"
+                    + " ($name@domain) need your domain (set SVC_UMA_DOMAIN; PATCH /platform-config can change it later)");
         }
+        Map<String, Optional<String>> credentials = new LinkedHashMap<>();
+        credentials.put("QUARKUS_DATASOURCE_PASSWORD", databasePassword);
+        credentials.put("SVC_API_CLIENT_ID", config.apiClientId());
+        credentials.put("SVC_API_CLIENT_SECRET", config.apiClientSecret());
+        credentials.put("SVC_COMPLIANCE_CLIENT_ID", config.complianceClientId());
+        credentials.put("SVC_COMPLIANCE_CLIENT_SECRET", config.complianceClientSecret());
+        problems.addAll(Placeholders.problems(credentials));
+        return problems;
     }
 
     /**
@@ -54,10 +80,20 @@ public class ModeCheck {
      * the request would fail only when it came.
      */
     static String secretsKeyProblem(java.util.Optional<String> key) {
-        return isSet(key) ? null
-                : "SVC_MODE is production but SVC_SECRETS_KEY is not set: it seals the secrets this server stores (answers"
-                + " carrying secrets, one-time-code MACs, generated keys). Set 32 random bytes in base64 (openssl rand -base64 32),"
-                + " the same on every instance";
+        String what = " it seals the secrets this server stores (answers carrying secrets, one-time-code MACs, generated"
+                + " keys). Set 32 random bytes in base64 (openssl rand -base64 32), the same on every instance";
+        if (!isSet(key)) {
+            return "SVC_MODE is production but SVC_SECRETS_KEY is not set:" + what;
+        }
+        return decodedLength(key.get().trim()) == 32 ? null : "SVC_SECRETS_KEY is not 32 bytes in base64:" + what;
+    }
+
+    private static int decodedLength(String base64) {
+        try {
+            return Base64.getDecoder().decode(base64).length;
+        } catch (IllegalArgumentException notBase64) {
+            return -1;
+        }
     }
 
     /** The sandbox-only settings (SVC_SANDBOX_* variables, svc.sandbox-* properties) among these, sorted. */

@@ -86,6 +86,32 @@ public interface ServerConfig {
      */
     Optional<String> publicBaseUrl();
 
+    /**
+     * The domain of customers' UMA addresses ({@code $name@domain}) a new platform configuration
+     * starts with (PATCH /platform-config changes it later).
+     */
+    Optional<String> umaDomain();
+
+    /**
+     * {@link #umaDomain}, else the host of {@link #publicBaseUrl}, else in the sandbox the sandbox's
+     * UMA domain; production has none to make up (a start-up problem, common.ModeCheck).
+     */
+    default Optional<String> defaultUmaDomain() {
+        return umaDomain().filter(domain -> !domain.isBlank()).map(String::trim)
+                .or(() -> publicBaseUrl().flatMap(ServerConfig::host))
+                .or(() -> sandbox() ? Optional.of(SANDBOX_UMA_DOMAIN) : Optional.empty());
+    }
+
+    String SANDBOX_UMA_DOMAIN = "sandbox.uma.money";
+
+    private static Optional<String> host(String url) {
+        try {
+            return Optional.ofNullable(java.net.URI.create(url.trim()).getHost());
+        } catch (IllegalArgumentException notAUrl) {
+            return Optional.empty();
+        }
+    }
+
     /** Largest accepted verification document file (POST and PUT /documents). */
     @WithDefault("10485760")
     long maxDocumentBytes();

@@ -27,6 +27,8 @@ import java.util.Map;
 public final class EmbeddedDatabase {
 
     static final String PASSWORD_FILE = "postgres-password";
+    /** Set by Main when production was started without a database (it never starts this one). */
+    public static final String MISSING = "payments.production-database-missing";
     private static final String USER = "postgres";
     private static final String PASSWORD_AUTH = "scram-sha-256";
 

@@ -193,8 +193,10 @@ public class BootstrapCredentials {
     private void printBanner(Bootstrapped token) {
         StringBuilder banner = new StringBuilder("\n")
                 .append("  Payments platform API (").append(config.parsedMode().name().toLowerCase()).append(" mode)\n")
-                .append("  Base URL:          ").append(baseUrl()).append('\n')
-                .append("  API docs:          http://localhost:").append(port).append("/q/swagger-ui (Authorize with the client id and secret)\n");
+                .append("  Base URL:          ").append(baseUrl()).append('\n');
+        if (config.diagnosticsServed()) {
+            banner.append("  API docs:          http://localhost:").append(port).append("/q/swagger-ui (Authorize with the client id and secret)\n");
+        }
         if (config.sandbox()) {
             banner.append("  Console:           http://localhost:").append(port).append("/console (sign in with the client id and secret)\n");
         }

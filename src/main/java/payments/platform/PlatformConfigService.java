@@ -77,8 +77,12 @@ public class PlatformConfigService implements WebhookEndpoint {
 
     /** Creates the configuration row on first start; a no-op afterwards and on other instances. */
     void ensureExists(@Observes @Priority(20) StartupEvent event) {
-        store.insertIfAbsent(Ids.newUuid(), write(PlatformSettings.defaults()), clock.now()).await().indefinitely();
+        store.insertIfAbsent(Ids.newUuid(), write(defaults()), clock.now()).await().indefinitely();
         cached.set(load().await().indefinitely());
+    }
+
+    private PlatformSettings defaults() {
+        return PlatformSettings.defaults(serverConfig.defaultUmaDomain().orElseThrow());
     }
 
     /** Another instance's change reaches this one within a second. */
@@ -155,7 +159,7 @@ public class PlatformConfigService implements WebhookEndpoint {
     }
 
     private Uni<PlatformSettings> load() {
-        return store.document().map(document -> document == null ? PlatformSettings.defaults() : read(document));
+        return store.document().map(document -> document == null ? defaults() : read(document));
     }
 
     /** Why the requested webhook endpoint's host may not receive webhooks (see {@link WebhookAddresses}); null when it may. */

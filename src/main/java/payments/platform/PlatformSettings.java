@@ -49,14 +49,14 @@ public record PlatformSettings(
         return supportedCurrencies.stream().map(PlatformCurrencyConfig::currencyCode).toList();
     }
 
-    /** What a new sandbox platform starts with: the common fiat and crypto currencies, no fees. */
-    static PlatformSettings defaults() {
+    /** What a new platform starts with: the common fiat and crypto currencies, no fees, addresses at {@code umaDomain}. */
+    static PlatformSettings defaults(String umaDomain) {
         List<String> both = List.of("OUTGOING", "INCOMING");
         List<PlatformCurrencyConfig> currencies = new ArrayList<>();
         for (String code : List.of("USD", "EUR", "MXN", "BTC", "USDC", "USDB")) {
             currencies.add(new PlatformCurrencyConfig(code, 1L, 1_000_000_000_000L, List.of(), null, null, both));
         }
-        return new PlatformSettings("sandbox.uma.money", "platform", null, currencies, false, null, null, null, List.of(), false);
+        return new PlatformSettings(umaDomain, "platform", null, currencies, false, null, null, null, List.of(), false);
     }
 
     /** Applies a PATCH: top-level fields replace, nested objects merge, fee configs merge by key. */

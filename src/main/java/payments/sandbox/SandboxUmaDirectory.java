@@ -13,7 +13,7 @@ import java.util.Optional;
  */
 public final class SandboxUmaDirectory implements UmaNetwork {
 
-    public static final String SANDBOX_DOMAIN = "sandbox.uma.money";
+    public static final String SANDBOX_DOMAIN = payments.common.ServerConfig.SANDBOX_UMA_DOMAIN;
 
 
     private static final Map<String, UmaReceiver> SANDBOX = Map.of(

@@ -1,10 +1,10 @@
 package payments.transaction;
 
-import io.quarkus.runtime.Startup;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.account.PaymentRails;
+import payments.common.SettingsCheck;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,19 +14,35 @@ import java.util.UUID;
 /**
  * The way to a rail for every payment: quoting, execution and the lifecycle ask it for the
  * implementation that carries a payment's rail ({@link RailRoutes}), so a rail no implementation
- * carries is refused when quoting, before anything is held. Built when the server starts, so
- * routes that name an unknown rail or implementation stop the start.
+ * carries is refused when quoting, before anything is held. Routes that name an unknown rail or
+ * implementation stop the start (a {@link SettingsCheck}).
  */
-@Startup
 @ApplicationScoped
-public class RailRouter {
+public class RailRouter implements SettingsCheck {
 
     private final Map<String, PaymentRail> implementations = new LinkedHashMap<>();
     private final RailRoutes routes;
+    private final List<String> problems;
 
     public RailRouter(Implementations available, RailsConfig config) {
         available.rails().forEach(rail -> implementations.put(rail.name(), rail));
-        this.routes = RailRoutes.parse(config.routes(), PaymentRails.all(), List.copyOf(implementations.keySet()));
+        RailRoutes parsed;
+        List<String> found;
+        try {
+            parsed = RailRoutes.parse(config.routes(), PaymentRails.all(), List.copyOf(implementations.keySet()));
+            found = List.of();
+        } catch (IllegalArgumentException badRoutes) {
+            // Routing nothing until StartupSettings, asking first, stops the start with the others' problems.
+            parsed = RailRoutes.parse(java.util.Optional.empty(), java.util.Set.of(), List.of());
+            found = List.of(badRoutes.getMessage());
+        }
+        this.routes = parsed;
+        this.problems = found;
+    }
+
+    @Override
+    public List<String> problems() {
+        return problems;
     }
 
     /** The rail implementations this server runs (chosen by mode in one place: sandbox.SandboxProviders). */

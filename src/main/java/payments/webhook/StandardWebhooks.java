@@ -1,11 +1,13 @@
 package payments.webhook;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import payments.common.SettingsCheck;
 import payments.common.Sha256;
 
 import java.time.Instant;
 import java.util.Base64;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -17,16 +19,31 @@ import java.util.Optional;
  * libraries they already have.
  */
 @ApplicationScoped
-public class StandardWebhooks {
+public class StandardWebhooks implements SettingsCheck {
 
     static final String PREFIX = "whsec_";
     private final Optional<byte[]> key;
+    private final List<String> problems;
 
     public StandardWebhooks(WebhooksConfig config) {
-        this.key = config.standardSecret().map(StandardWebhooks::decode);
+        Optional<byte[]> decoded = Optional.empty();
+        List<String> found = List.of();
+        try {
+            decoded = config.standardSecret().map(StandardWebhooks::decode);
+        } catch (IllegalStateException malformed) {
+            found = List.of(malformed.getMessage() + " (SVC_WEBHOOKS_STANDARD_SECRET)");
+        }
+        this.key = decoded;
+        this.problems = found;
     }
 
-    /** The secret's key bytes; the server refuses to start on a malformed secret rather than send unverifiable signatures. */
+    /** A malformed secret stops the start rather than have the server send signatures nobody can verify. */
+    @Override
+    public List<String> problems() {
+        return problems;
+    }
+
+    /** The secret's key bytes. */
     static byte[] decode(String secret) {
         String encoded = secret.startsWith(PREFIX) ? secret.substring(PREFIX.length()) : secret;
         byte[] bytes;

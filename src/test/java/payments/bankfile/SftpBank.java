@@ -50,6 +50,7 @@ public class SftpBank implements QuarkusTestResourceLifecycleManager {
             System.setProperty(ROOT_PROPERTY, files.toString());
             return Map.ofEntries(
                     Map.entry("svc.mode", "production"),
+                    Map.entry("svc.uma-domain", "payments.example.test"),
                     // An https endpoint on this machine (nothing answers there): the outbox keeps the events the tests read.
                     Map.entry("svc.webhooks.allowed-hosts", "localhost"),
                     Map.entry("svc.rails.routes", "SEPA=iso20022-files,SEPA_INSTANT=iso20022-files"),

@@ -67,6 +67,11 @@ class KubernetesManifestsTest {
             assertTrue(secrets.has(secret), secret + " belongs in the Secret");
             assertTrue(!settings.has(secret), secret + " must not sit in the ConfigMap");
         }
+        // Applied unedited, the example must not start: each credential in it is a placeholder the server refuses.
+        for (String credential : List.of("QUARKUS_DATASOURCE_PASSWORD", "SVC_API_CLIENT_ID", "SVC_API_CLIENT_SECRET",
+                "SVC_COMPLIANCE_CLIENT_ID", "SVC_COMPLIANCE_CLIENT_SECRET")) {
+            assertTrue(payments.common.Placeholders.is(secrets.get(credential).asText()), credential + " is refused as it stands");
+        }
         List<String> undocumented = new ArrayList<>();
         String readme = Files.readString(Path.of("README.md"));
         List<String> names = new ArrayList<>();
