@@ -129,9 +129,9 @@ class ProductionModeTest {
     }
 
     /**
-     * Outside the sandbox a deposit swept to a bank account would only reach the rail's ledger account,
-     * with no payout behind it: such rules are refused, and one made before falls back to the holder's
-     * own account (the deposit FAILED, SWEEP_QUOTE_FAILED), never to the rail.
+     * A production server without a rail cannot pay a sweep out to a bank account: such rules are
+     * refused, and one made before falls back to the holder's own account (the deposit FAILED,
+     * SWEEP_QUOTE_FAILED), never to the rail. (With a rail: AchRailTest.)
      */
     @Test
     void aRuleBasedAccountSweepsOnlyToTheHoldersOwnInternalAccount() throws Throwable {

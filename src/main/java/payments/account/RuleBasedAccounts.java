@@ -14,7 +14,6 @@ import payments.common.Ids;
 import payments.common.JsonBodies;
 import payments.common.JsonBody;
 import payments.common.JsonText;
-import payments.common.ServerConfig;
 import payments.common.schema.JsonSchema;
 import payments.customer.Customer;
 import payments.customer.CustomerService;
@@ -66,13 +65,13 @@ public class RuleBasedAccounts {
     private final InternalAccountService accounts;
     private final InternalAccountView view;
     private final JsonText json;
-    private final ServerConfig config;
+    private final PayoutRoutes routes;
 
-    public RuleBasedAccounts(InternalAccountService accounts, InternalAccountView view, JsonText json, ServerConfig config) {
+    public RuleBasedAccounts(InternalAccountService accounts, InternalAccountView view, JsonText json, PayoutRoutes routes) {
+        this.routes = routes;
         this.accounts = accounts;
         this.view = view;
         this.json = json;
-        this.config = config;
     }
 
     @WithTransaction
@@ -85,7 +84,7 @@ public class RuleBasedAccounts {
         });
         return CustomerService.findForChange(request.customerId())
                 .invoke(RuleBasedAccounts::requireVerified)
-                .call(holder -> checkDestination(holder, request.sweepRule().destinationAccountId(), config.sandbox()))
+                .call(holder -> checkDestination(holder, request.sweepRule().destinationAccountId()))
                 .call(RuleBasedAccounts::requireOwnUsdAccount)
                 .flatMap(holder -> {
                     InternalAccount account = accounts.newAccount(holder.id, InternalAccount.RULE_BASED, "USD",
@@ -120,21 +119,19 @@ public class RuleBasedAccounts {
     }
 
     /**
-     * Sweeps go to the holder's own ACTIVE USD account: its internal one, or (in the sandbox) an
-     * ownership-verified external one. Outside the sandbox a sweep to a bank account would need a
-     * payout over the rail of its own, which is not built: RuleBasedSweep would only move the money to
-     * the rail's ledger account with no bank transfer behind it.
+     * Sweeps go to the holder's own ACTIVE USD account: its internal one, or an ownership-verified
+     * external one that a rail of this server pays out to (the sandbox's simulated rail; in
+     * production the rail its payment rail is routed to, ACH for a US account).
      */
-    private static Uni<Void> checkDestination(Customer holder, String destinationId, boolean sandbox) {
+    private Uni<Void> checkDestination(Customer holder, String destinationId) {
         if (Ids.isValid(IdType.EXTERNAL_ACCOUNT, destinationId)) {
-            require(sandbox, "Must be the customer's own USD internal account: sweeping to an external account"
-                    + " is only simulated in the sandbox, not paid out in production");
             UUID id = Ids.uuidOf(IdType.EXTERNAL_ACCOUNT, destinationId, ExternalAccountService.NOT_FOUND);
             return ExternalAccount.<ExternalAccount>findById(id).map(account -> {
                 boolean usable = account != null && account.deletedAt == null && holder.id.equals(account.customerId);
                 require(usable, "Is not an external account of this customer");
                 require("USD".equals(account.currency), "Must be a USD account");
                 require(ExternalAccount.ACTIVE.equals(account.status), "Must be ACTIVE (verified); it is " + account.status);
+                require(routes.paysOutTo(account), "No payment rail of this server pays out to this account (see SVC_RAILS_ROUTES)");
                 return null;
             });
         }

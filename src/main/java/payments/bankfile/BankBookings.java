@@ -7,10 +7,12 @@ import org.hibernate.reactive.mutiny.Mutiny;
 import org.jboss.logging.Logger;
 import payments.account.FundingInstructions;
 import payments.account.InternalAccount;
+import payments.bankfile.BankMessages.AccountCorrected;
 import payments.bankfile.BankMessages.BankEvent;
 import payments.bankfile.BankMessages.BatchRejected;
 import payments.bankfile.BankMessages.EntryBooked;
 import payments.bankfile.BankMessages.StatusReported;
+import payments.bankfile.nacha.AchCodes;
 import payments.common.ApiException;
 import payments.common.DatabaseTrouble;
 import payments.common.Ids;
@@ -61,9 +63,11 @@ public class BankBookings {
     private final Deposits deposits;
     private final Ledger ledger;
     private final ServerClock clock;
+    private final AccountCorrections corrections;
 
     public BankBookings(PaymentLifecycle lifecycle, Deposits deposits, Ledger ledger, ServerClock clock, RealtimeFunding realtime,
-                        BankFilesConfig config) {
+                        BankFilesConfig config, AccountCorrections corrections) {
+        this.corrections = corrections;
         BankFilesConfig.Debtor debtor = config.debtor();
         this.collectionAccount = Stream.of(debtor.iban(), debtor.accountNumber())
                 .flatMap(Optional::stream).collect(Collectors.toUnmodifiableSet());
@@ -126,6 +130,8 @@ public class BankBookings {
     private Uni<Void> bookLine(String fileHash, BankEvent event) {
         return event instanceof StatusReported status ? status(fileHash, status)
                 : event instanceof BatchRejected batch ? batchRejected(fileHash, batch)
+                : event instanceof AccountCorrected change ? once(fileHash, change.bankReference())
+                        .flatMap(first -> first ? corrected(fileHash, change) : Uni.createFrom().voidItem())
                 : onceBooked(fileHash, (EntryBooked) event, entry -> entry(fileHash, entry));
     }
 
@@ -134,6 +140,9 @@ public class BankBookings {
         if (event instanceof EntryBooked booked) {
             return onceBooked(fileHash, booked, entry -> entry.debit() ? parkDebit(fileHash, BOOKING_FAILED, entry, detail)
                     : parkCredit(fileHash, BOOKING_FAILED, entry, detail));
+        }
+        if (event instanceof AccountCorrected change) {
+            return parkStatus(fileHash, BOOKING_FAILED, change.originalTrace(), "A notification of change (" + change.changeCode() + "): " + detail);
         }
         return event instanceof StatusReported status ? parkStatus(fileHash, BOOKING_FAILED, status.endToEndId(), detail)
                 : parkStatus(fileHash, BOOKING_FAILED, null, "A rejection of file " + ((BatchRejected) event).messageId() + ": " + detail);
@@ -205,23 +214,41 @@ public class BankBookings {
      * reference, or by its content when the bank gave none ({@link BankMessages}).
      */
     private Uni<Void> onceBooked(String fileHash, EntryBooked entry, Function<EntryBooked, Uni<Void>> booking) {
-        return Panache.getSession().flatMap(session -> session.createNativeQuery("""
-                        INSERT INTO bank_entries_booked (bank_reference, file_sha256, booked_at) VALUES (?1, ?2, ?3)
-                        ON CONFLICT (bank_reference) DO NOTHING""")
-                .setParameter(1, entry.bankReference()).setParameter(2, fileHash)
-                .setParameter(3, payments.common.Times.utc(clock.now())).executeUpdate())
-                .flatMap(inserted -> {
-                    if (inserted == 0 && BankMessages.contentKeyed(entry.bankReference())) {
+        return once(fileHash, entry.bankReference())
+                .flatMap(first -> {
+                    if (!first && BankMessages.contentKeyed(entry.bankReference())) {
                         // Without the bank's reference a resend and a second identical payment look alike: booked once, shown to a person.
                         return parkEntry(fileHash, "REPEATED_ENTRY", entry, "An entry without the bank's reference, identical to one"
                                 + " booked from an earlier file: booked once; if the bank booked it twice, an operator books the second");
                     }
-                    if (inserted == 0) {
-                        LOG.infof("Bank entry %s was booked from an earlier file; skipped", entry.bankReference());
+                    if (!first) {
                         return Uni.createFrom().voidItem();
                     }
                     return booking.apply(entry);
                 });
+    }
+
+    /** Claims a booking's key: true the first time, false when an earlier file booked it (logged). */
+    private Uni<Boolean> once(String fileHash, String bankReference) {
+        return Panache.getSession().flatMap(session -> session.createNativeQuery("""
+                        INSERT INTO bank_entries_booked (bank_reference, file_sha256, booked_at) VALUES (?1, ?2, ?3)
+                        ON CONFLICT (bank_reference) DO NOTHING""")
+                .setParameter(1, bankReference).setParameter(2, fileHash)
+                .setParameter(3, payments.common.Times.utc(clock.now())).executeUpdate())
+                .map(inserted -> {
+                    if (inserted == 0) {
+                        LOG.infof("Bank entry %s was booked from an earlier file; skipped", bankReference);
+                    }
+                    return inserted == 1;
+                });
+    }
+
+    /** A notification of change for an ACH payout this server sent: applied to the account it paid; any other is parked. */
+    private Uni<Void> corrected(String fileHash, AccountCorrected change) {
+        return payout(change.originalTrace()).flatMap(payout -> payout == null || !BankPayout.NACHA.equals(payout.format)
+                ? parkStatus(fileHash, "CHANGE_UNKNOWN", change.originalTrace(), "A notification of change (" + change.changeCode()
+                        + ") for an entry this server did not send")
+                : corrections.apply(fileHash, payout, change));
     }
 
     private Uni<Void> entry(String fileHash, EntryBooked entry) {
@@ -253,7 +280,11 @@ public class BankBookings {
                             + "; the payout is left as it was");
                 }
                 // Money came back: if the payout does not take it (returned twice), the ledger must still hold it.
-                return lifecycle.report(RailReport.returned(payout.transactionId)).flatMap(applied -> applied ? bookedDifference(fileHash, entry, payout)
+                // An ACH return says why (R01...); an ISO return's reason stays the interface's PAYOUT_RETURNED.
+                RailReport returned = AchCodes.isReturnCode(entry.returnCode())
+                        ? RailReport.returned(payout.transactionId, AchCodes.returned(entry.returnCode()))
+                        : RailReport.returned(payout.transactionId);
+                return lifecycle.report(returned).flatMap(applied -> applied ? bookedDifference(fileHash, entry, payout)
                         : statusOf(payout).flatMap(status -> parkCredit(fileHash, "CONTRADICTION", entry,
                                 "A return of a payout already " + status)));
             });

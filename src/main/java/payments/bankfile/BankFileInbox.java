@@ -24,7 +24,7 @@ import java.util.Map;
  * content in the transaction that books it (bank_files_received), so a restart, a second instance
  * or the same file sent twice books nothing again. Booked files move to {@code processed/} (named
  * {@code <first 12 hex digits of the hash>-<name>}); a file
- * that is not a schema-valid pain.002 or camt.054 moves to {@code quarantine/} with nothing booked
+ * that is not a schema-valid pain.002 or camt.054, nor a valid NACHA return or change file, moves to {@code quarantine/} with nothing booked
  * (put back after a fix, it is booked then), as does one refused unread (larger than
  * {@code svc.bank-files.max-file-bytes}, or a symbolic link). A file whose booking fails (the database, say) stays
  * and is read again at the next poll; a line that fails for a reason that would come again is
@@ -40,15 +40,17 @@ public class BankFileInbox {
     static final String QUARANTINED = "QUARANTINED";
 
     private final BankFileRail rail;
+    private final AchRail ach;
     private final BankFileTransports transports;
     private final BankBookings bookings;
     private final IsoSchemas schemas;
     private final BankFilesConfig config;
     private final ServerClock clock;
 
-    public BankFileInbox(BankFileRail rail, BankFileTransports transports, BankBookings bookings, IsoSchemas schemas,
+    public BankFileInbox(BankFileRail rail, AchRail ach, BankFileTransports transports, BankBookings bookings, IsoSchemas schemas,
                          BankFilesConfig config, ServerClock clock) {
         this.rail = rail;
+        this.ach = ach;
         this.transports = transports;
         this.bookings = bookings;
         this.schemas = schemas;
@@ -58,7 +60,7 @@ public class BankFileInbox {
 
     @Scheduled(every = "${svc.bank-files.poll-every:30s}", delayed = "10s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> scheduledPoll() {
-        return rail.configured() ? poll().replaceWithVoid() : Uni.createFrom().voidItem();
+        return rail.configured() || ach.configured() ? poll().replaceWithVoid() : Uni.createFrom().voidItem();
     }
 
     /**
@@ -117,7 +119,8 @@ public class BankFileInbox {
 
     private Parsed parse(byte[] content) {
         try {
-            return new Parsed(BankMessages.read(new String(content, StandardCharsets.UTF_8), schemas), null);
+            String text = new String(content, StandardCharsets.UTF_8);
+            return new Parsed(AchMessages.isNacha(text) ? AchMessages.read(text) : BankMessages.read(text, schemas), null);
         } catch (IsoSchemas.InvalidMessage e) {
             return new Parsed(List.of(), e.getMessage());
         }

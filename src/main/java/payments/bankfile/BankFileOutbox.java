@@ -61,20 +61,33 @@ public class BankFileOutbox {
      * already built are delivered all the same.
      */
     public Uni<Integer> cutOff() {
-        return Multi.createBy().repeating().uni(() -> Panache.withTransaction(this::buildOne)).whilst(built -> built)
+        return buildThenDeliver(this::buildOne, "A pain.001 file");
+    }
+
+    /**
+     * Builds files with {@code buildOne} (each in its own transaction, until it answers false:
+     * nothing left queued), then delivers every built file of either rail. A file that cannot be
+     * built ({@code what}) is logged and its payouts stay queued; files already built are delivered.
+     */
+    Uni<Integer> buildThenDeliver(java.util.function.Supplier<Uni<Boolean>> buildOne, String what) {
+        return Multi.createBy().repeating().uni(() -> Panache.withTransaction(buildOne)).whilst(built -> built)
                 .collect().last()
                 .onFailure().recoverWithItem(failure -> {
-                    LOG.errorf(failure, "A bank file could not be built; its payouts stay queued");
+                    LOG.errorf(failure, "%s could not be built; its payouts stay queued", what);
                     return false;
                 })
-                .flatMap(ignored -> Panache.withSession(() -> BankBatch.<BankBatch>list("status = ?1 order by createdAt", BankBatch.BUILT)))
-                .flatMap(this::deliver);
+                .flatMap(ignored -> deliverBuilt());
+    }
+
+    /** Delivers every file built and not yet delivered, of either rail; answers how many this call delivered. */
+    public Uni<Integer> deliverBuilt() {
+        return Panache.withSession(() -> BankBatch.<BankBatch>list("status = ?1 order by createdAt", BankBatch.BUILT)).flatMap(this::deliver);
     }
 
     /** One file from the oldest queued payouts; false when none are queued. */
     private Uni<Boolean> buildOne() {
         return Panache.getSession().flatMap(session -> session.createNativeQuery(
-                        "SELECT * FROM bank_payouts WHERE status = 'QUEUED' ORDER BY created_at LIMIT " + BATCH_LIMIT
+                        "SELECT * FROM bank_payouts WHERE status = 'QUEUED' AND format = 'PAIN001' ORDER BY created_at LIMIT " + BATCH_LIMIT
                                 + " FOR UPDATE SKIP LOCKED", BankPayout.class).getResultList())
                 .flatMap(payouts -> payouts.isEmpty() ? Uni.createFrom().item(false) : build(payouts).replaceWith(true));
     }

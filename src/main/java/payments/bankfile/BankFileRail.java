@@ -1,7 +1,6 @@
 package payments.bankfile;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Typed;
@@ -38,9 +37,13 @@ public class BankFileRail implements PaymentRail {
         this.clock = clock;
     }
 
-    /** Whether this server is set up to exchange files with a bank (never in the sandbox, whose rail is simulated). */
+    /**
+     * Whether this server sends ISO 20022 files to a bank: production (the sandbox's rail is
+     * simulated), a bank file transport, and the platform's account at the bank that pays.
+     */
     public boolean configured() {
-        return !config.sandbox() && files.transport().isPresent();
+        return !config.sandbox() && files.transport().isPresent()
+                && (files.debtor().iban().isPresent() || files.debtor().accountNumber().isPresent());
     }
 
     /** The name routes give it ({@code SVC_RAILS_ROUTES=SEPA=iso20022-files,...}). */
@@ -62,24 +65,10 @@ public class BankFileRail implements PaymentRail {
         return leg == Leg.PAYOUT;
     }
 
-    /**
-     * A payout still queued is taken out of the next file; one already in a file has gone to the
-     * bank, as has one a cut-off is writing into a file right now (its row is locked: SKIP LOCKED,
-     * so the caller, who holds the payment's row, never waits on the cut-off, which takes payment
-     * rows after payout rows).
-     */
+    /** A payout still queued is taken out of the next file (see {@link BankPayout#withdraw}). */
     @Override
     public Uni<Boolean> withdraw(UUID transactionId) {
-        return Panache.getSession().flatMap(session -> session.createNativeQuery(
-                        "SELECT * FROM bank_payouts WHERE transaction_id = ?1 FOR UPDATE SKIP LOCKED", BankPayout.class)
-                .setParameter(1, transactionId).getResultList())
-                .flatMap(found -> {
-                    if (found.isEmpty()) {
-                        return BankPayout.count("transactionId", transactionId).map(held -> held == 0);
-                    }
-                    BankPayout payout = found.get(0);
-                    return BankPayout.QUEUED.equals(payout.status) ? payout.delete().replaceWith(true) : Uni.createFrom().item(false);
-                });
+        return BankPayout.withdraw(transactionId);
     }
 
     @Override

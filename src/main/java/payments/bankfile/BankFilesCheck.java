@@ -1,6 +1,7 @@
 package payments.bankfile;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import payments.account.BankIdentifiers;
 import payments.common.Placeholders;
 import payments.common.ServerConfig;
 import payments.common.SettingsCheck;
@@ -18,32 +19,54 @@ public class BankFilesCheck implements SettingsCheck {
 
     private final ServerConfig config;
     private final BankFilesConfig files;
+    private final AchConfig ach;
 
-    BankFilesCheck(ServerConfig config, BankFilesConfig files) {
+    BankFilesCheck(ServerConfig config, BankFilesConfig files, AchConfig ach) {
         this.config = config;
         this.files = files;
+        this.ach = ach;
     }
 
     @Override
     public List<String> problems() {
-        return config.sandbox() ? List.of() : problems(files);
+        return config.sandbox() ? List.of() : problems(files, ach);
     }
 
     /**
-     * What a configured bank file rail lacks (none when it is not configured): a debtor account, and
-     * for SFTP the server, the user, a credential and the host key to trust. Found at start, not at
-     * the first cut-off.
+     * What a configured bank file rail lacks (none when it is not configured): the platform's
+     * account at the bank for ISO 20022 files (unless only the ACH rail is set up), the originating
+     * bank and company id for ACH files, and for SFTP the server, the user, a credential and the
+     * host key to trust. Found at start, not at the first cut-off.
      */
-    static List<String> problems(BankFilesConfig files) {
+    static List<String> problems(BankFilesConfig files, AchConfig ach) {
+        boolean achRequested = ach.odfiRoutingNumber().isPresent() || ach.companyId().isPresent();
         if (files.transport().isEmpty()) {
-            return List.of();
+            return achRequested ? List.of("SVC_ACH_* is set but SVC_BANK_FILES_TRANSPORT is not: ACH files travel through the bank file"
+                    + " transport (FOLDER or SFTP)") : List.of();
         }
         List<String> problems = new ArrayList<>();
-        if (files.debtor().iban().isEmpty() && files.debtor().accountNumber().isEmpty()) {
+        boolean debtorGiven = files.debtor().iban().isPresent() || files.debtor().accountNumber().isPresent();
+        if (!debtorGiven && !achRequested) {
             problems.add("SVC_BANK_FILES_DEBTOR_IBAN or SVC_BANK_FILES_DEBTOR_ACCOUNT_NUMBER (the platform's account at the bank) is required");
         }
-        if (files.debtor().currency().isEmpty()) {
+        if (debtorGiven && files.debtor().currency().isEmpty()) {
             problems.add("SVC_BANK_FILES_DEBTOR_CURRENCY (the bank account's currency) is required");
+        }
+        if (achRequested) {
+            if (!ach.odfiRoutingNumber().filter(BankIdentifiers::isValidRoutingNumber).isPresent()) {
+                problems.add("SVC_ACH_ODFI_ROUTING_NUMBER (your bank's 9-digit ABA routing number, check digit included) is required for ACH files");
+            }
+            if (!ach.companyId().filter(id -> id.matches("[0-9A-Za-z ]{1,10}")).isPresent()) {
+                problems.add("SVC_ACH_COMPANY_ID (the company identification your bank assigned, up to 10 letters or digits) is required for ACH files");
+            }
+            if (ach.immediateOrigin().filter(origin -> origin.length() > 10).isPresent()) {
+                problems.add("SVC_ACH_IMMEDIATE_ORIGIN is at most 10 characters");
+            }
+            try {
+                java.time.ZoneId.of(ach.zone());
+            } catch (java.time.DateTimeException unknown) {
+                problems.add("SVC_ACH_ZONE '" + ach.zone() + "' is not a time zone (America/New_York)");
+            }
         }
         if (files.transport().get() == BankFilesConfig.Transport.SFTP) {
             BankFilesConfig.Sftp sftp = files.sftp();

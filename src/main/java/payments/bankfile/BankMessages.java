@@ -37,7 +37,16 @@ public final class BankMessages {
     private static final String CONTENT_KEYED = "entry:";
 
     /** What one file says, in the order it says it. */
-    public sealed interface BankEvent permits StatusReported, BatchRejected, EntryBooked {
+    public sealed interface BankEvent permits StatusReported, BatchRejected, EntryBooked, AccountCorrected {
+    }
+
+    /**
+     * A NACHA notification of change: the payee's bank took the entry traced {@code originalTrace}
+     * but asks that later ones carry {@code corrected} details (by detail, as
+     * {@code nacha.AchCodes#corrections} reads them), for {@code changeCode} (C01...).
+     */
+    public record AccountCorrected(String originalTrace, String changeCode, Map<String, String> corrected, String bankReference)
+            implements BankEvent {
     }
 
     /**

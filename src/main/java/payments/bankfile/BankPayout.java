@@ -1,6 +1,8 @@
 package payments.bankfile;
 
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import io.smallrye.mutiny.Uni;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -9,13 +11,24 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 import java.util.UUID;
 
-/** A payout handed to the bank rail: QUEUED until the next cut-off writes it into a batch (BATCHED). */
+/**
+ * A payout handed to a bank file rail: QUEUED until the next cut-off writes it into a file
+ * (BATCHED); an ACH credit is SETTLED on its effective date. {@link #format} says which rail's files
+ * carry it.
+ */
 @Entity
 @Table(name = "bank_payouts")
 public class BankPayout extends PanacheEntityBase {
 
     public static final String QUEUED = "QUEUED";
     public static final String BATCHED = "BATCHED";
+    public static final String SETTLED = "SETTLED";
+    /** An ACH credit returned before its effective date: it never settles. */
+    public static final String RETURNED = "RETURNED";
+    /** An ISO 20022 pain.001 credit transfer (BankFileRail). */
+    public static final String PAIN001 = "PAIN001";
+    /** A NACHA ACH entry (AchRail): its end-to-end id is its trace number. */
+    public static final String NACHA = "NACHA";
 
     @Id
     @Column(name = "transaction_id")
@@ -53,6 +66,45 @@ public class BankPayout extends PanacheEntityBase {
 
     @Column(name = "created_at", nullable = false)
     public Instant createdAt;
+
+    @Column(nullable = false)
+    public String format = PAIN001;
+
+    /** ACH: CHECKING or SAVINGS. */
+    @Column(name = "account_type")
+    public String accountType;
+
+    /** ACH: the standard entry class, PPD (a person's account) or CCD (a business's). */
+    @Column(name = "entry_class")
+    public String entryClass;
+
+    /** ACH: the external account paid (a notification of change corrects its details). */
+    @Column(name = "external_account_id")
+    public UUID externalAccountId;
+
+    /** ACH: the day the file asked the payee's bank to settle it. */
+    @Column(name = "effective_date")
+    public java.time.LocalDate effectiveDate;
+
+    /**
+     * Takes a payout out of the queue (either rail's): one still queued is deleted from the next
+     * file; one already in a file has gone to the bank, as has one a cut-off is writing into a file
+     * right now (its row is locked: SKIP LOCKED, so the caller, who holds the payment's row, never
+     * waits on the cut-off, which takes payment rows after payout rows). True when it was taken
+     * out or never queued.
+     */
+    static Uni<Boolean> withdraw(UUID transactionId) {
+        return Panache.getSession().flatMap(session -> session.createNativeQuery(
+                        "SELECT * FROM bank_payouts WHERE transaction_id = ?1 FOR UPDATE SKIP LOCKED", BankPayout.class)
+                .setParameter(1, transactionId).getResultList())
+                .flatMap(found -> {
+                    if (found.isEmpty()) {
+                        return BankPayout.count("transactionId", transactionId).map(held -> held == 0);
+                    }
+                    BankPayout payout = found.get(0);
+                    return QUEUED.equals(payout.status) ? payout.delete().replaceWith(true) : Uni.createFrom().item(false);
+                });
+    }
 
     /** The end-to-end id the bank quotes back: the transaction's id without dashes (32 of the 35 characters allowed). */
     static String endToEndIdOf(UUID transactionId) {

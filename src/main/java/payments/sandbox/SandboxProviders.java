@@ -6,6 +6,7 @@ import jakarta.inject.Singleton;
 import payments.account.AccountOutcomes;
 import payments.account.FundingAccounts;
 import payments.account.FundingInstructions;
+import payments.bankfile.AchRail;
 import payments.bankfile.BankFileRail;
 import payments.bankfile.CollectionAccount;
 import payments.card.CardIssuer;
@@ -80,11 +81,18 @@ public class SandboxProviders {
 
     @Produces
     @Singleton
-    RailRouter.Implementations railImplementations(ServerConfig config, SandboxRail sandboxRail, BankFileRail bankFiles) {
+    RailRouter.Implementations railImplementations(ServerConfig config, SandboxRail sandboxRail, BankFileRail bankFiles, AchRail ach) {
         if (config.sandbox()) {
             return new RailRouter.Implementations(List.of(sandboxRail));
         }
-        return new RailRouter.Implementations(bankFiles.configured() ? List.of(bankFiles) : List.of());
+        List<payments.transaction.PaymentRail> configured = new java.util.ArrayList<>();
+        if (bankFiles.configured()) {
+            configured.add(bankFiles);
+        }
+        if (ach.configured()) {
+            configured.add(ach);
+        }
+        return new RailRouter.Implementations(List.copyOf(configured));
     }
 
     /** Where money is sent to fund an account: the sandbox's derived virtual accounts, or the platform's bank account. */

@@ -40,7 +40,12 @@ public record RailReport(UUID transactionId, Kind kind, FailureReason reason, Re
     }
 
     public static RailReport returned(UUID transactionId) {
-        return new RailReport(transactionId, Kind.RETURNED, FailureReason.PAYOUT_RETURNED, RefundReason.TRANSACTION_FAILED, false, null);
+        return returned(transactionId, FailureReason.PAYOUT_RETURNED);
+    }
+
+    /** Returned by the payee's bank for a reason its rail names (an ACH return code's). */
+    public static RailReport returned(UUID transactionId, FailureReason reason) {
+        return new RailReport(transactionId, Kind.RETURNED, reason, RefundReason.TRANSACTION_FAILED, false, null);
     }
 
     public RailReport withRefundFailed() {

@@ -3,7 +3,9 @@ package payments.transaction;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import payments.account.ExternalAccount;
 import payments.account.PaymentRails;
+import payments.account.PayoutRoutes;
 import payments.common.SettingsCheck;
 
 import java.util.LinkedHashMap;
@@ -18,13 +20,15 @@ import java.util.UUID;
  * implementation stop the start (a {@link SettingsCheck}).
  */
 @ApplicationScoped
-public class RailRouter implements SettingsCheck {
+public class RailRouter implements SettingsCheck, PayoutRoutes {
 
     private final Map<String, PaymentRail> implementations = new LinkedHashMap<>();
     private final RailRoutes routes;
     private final List<String> problems;
+    private final payments.common.JsonText json;
 
-    public RailRouter(Implementations available, RailsConfig config) {
+    public RailRouter(Implementations available, RailsConfig config, payments.common.JsonText json) {
+        this.json = json;
         available.rails().forEach(rail -> implementations.put(rail.name(), rail));
         RailRoutes parsed;
         List<String> found;
@@ -52,6 +56,12 @@ public class RailRouter implements SettingsCheck {
     /** The implementation that carries payments over {@code paymentRail} (null: a payment without one); {@link PaymentRail#NONE} when none does. */
     public PaymentRail route(String paymentRail) {
         return implementations.getOrDefault(routes.implementationFor(paymentRail), PaymentRail.NONE);
+    }
+
+    @Override
+    public boolean paysOutTo(ExternalAccount account) {
+        String rail = PaymentRails.resolved(null, account.accountType, json.read(account.accountInfo));
+        return route(rail).carries(PaymentRail.Leg.PAYOUT);
     }
 
     /** Whether this server runs any rail implementation at all. */

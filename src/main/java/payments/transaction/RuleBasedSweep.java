@@ -23,10 +23,10 @@ import java.util.Map;
  * in the same transaction, so the account never holds a balance. To the rule's destination when the
  * amount is within the rule's minimum and the corridor's per-payment maximum and the destination can
  * still receive; otherwise to the holder's own account in the same currency, the payment FAILED with
- * SWEEP_AMOUNT_OUT_OF_RANGE or SWEEP_QUOTE_FAILED. An external destination is a simulation of the
- * sandbox's: outside it, the sweep would only move the money to the rail's ledger account with no
- * payout behind it, so it falls back (RuleBasedAccounts no longer accepts such rules there; one made
- * before lands here).
+ * SWEEP_AMOUNT_OUT_OF_RANGE or SWEEP_QUOTE_FAILED. To an external destination the sandbox's sweep
+ * is simulated (straight to the rail's ledger account); production's is a payout over the rail
+ * ({@link SweepPayout}) from the holder's own account, which takes the deposit first: a payout that
+ * cannot be made leaves it there (SWEEP_QUOTE_FAILED), one the rail fails later is refunded there.
  */
 @ApplicationScoped
 public class RuleBasedSweep {
@@ -36,9 +36,12 @@ public class RuleBasedSweep {
     private final PaymentLifecycle lifecycle;
     private final JsonText json;
     private final boolean sandbox;
+    private final SweepPayout payouts;
     private static final Logger LOG = Logger.getLogger(RuleBasedSweep.class);
 
-    public RuleBasedSweep(Ledger ledger, PaymentLimits limits, PaymentLifecycle lifecycle, JsonText json, ServerConfig config) {
+    public RuleBasedSweep(Ledger ledger, PaymentLimits limits, PaymentLifecycle lifecycle, JsonText json, ServerConfig config,
+                          SweepPayout payouts) {
+        this.payouts = payouts;
         this.ledger = ledger;
         this.limits = limits;
         this.lifecycle = lifecycle;
@@ -89,10 +92,6 @@ public class RuleBasedSweep {
                     .map(account -> account != null && account.canTransact() ? new Destination(account, null) : null);
         }
         if (Ids.isValid(IdType.EXTERNAL_ACCOUNT, id)) {
-            if (!sandbox) {
-                LOG.warnf("A rule-based account sweeps to external account %s: not paid out outside the sandbox; the deposit goes to the holder's own account", id);
-                return Uni.createFrom().nullItem();
-            }
             return ExternalAccount.<ExternalAccount>findById(Ids.uuidOf(IdType.EXTERNAL_ACCOUNT, id, ErrorCode.EXTERNAL_ACCOUNT_NOT_FOUND))
                     // Only a verified (ACTIVE) account: the rule named one, and a sweep has no amount limit to check.
                     .map(account -> account != null && account.isVerified() ? new Destination(null, account) : null);
@@ -101,6 +100,9 @@ public class RuleBasedSweep {
     }
 
     private Uni<Void> forward(PaymentTransaction t, InternalAccount account, Destination destination) {
+        if (destination.external() != null && !sandbox) {
+            return payOut(t, account, destination.external());
+        }
         Journal sweep = Journal.of("SWEEP", t.id).available(account.id, account.currency, -t.receivedAmount);
         if (destination.internal() != null) {
             sweep.available(destination.internal().id, account.currency, t.receivedAmount);
@@ -111,6 +113,39 @@ public class RuleBasedSweep {
         t.receiverIdentifier = destination.wireId();
         t.destination = accountDocument(destination.wireId(), account.currency);
         return ledger.post(sweep).flatMap(ignored -> lifecycle.completeIncoming(t));
+    }
+
+    /**
+     * Production's sweep to a bank account: the deposit moves to the holder's own account, which pays
+     * it out through the quote path in this transaction. When the payout cannot be made (no rail
+     * carries it, a limit, the payee's details), the deposit stays there: the fallback's end state.
+     */
+    private Uni<Void> payOut(PaymentTransaction t, InternalAccount account, ExternalAccount bank) {
+        return InternalAccount.regularOf(account.customerId, account.currency).flatMap(own -> {
+            if (own == null || !own.canTransact()) {
+                return fallBack(t, account, FailureReason.SWEEP_QUOTE_FAILED);
+            }
+            long amount = t.receivedAmount;
+            Journal toOwn = Journal.of("SWEEP", t.id).available(account.id, account.currency, -amount).available(own.id, own.currency, amount);
+            return ledger.post(toOwn)
+                    .flatMap(ignored -> payouts.payOut(own, bank, amount, t.description))
+                    .flatMap(payout -> {
+                        LOG.infof("Deposit %s swept to %s by payout %s", t.id, bank.wireId(), payout.id);
+                        t.destinationAccountId = null;
+                        t.receiverIdentifier = bank.wireId();
+                        t.destination = accountDocument(bank.wireId(), account.currency);
+                        return lifecycle.completeIncoming(t);
+                    })
+                    .onFailure(payments.common.ApiException.class).recoverWithUni(refused -> {
+                        LOG.warnf("Deposit %s: the sweep's payout to %s could not be made (%s); the holder's own account keeps it",
+                                t.id, bank.wireId(), refused.getMessage());
+                        t.destinationAccountId = own.id;
+                        t.receiverIdentifier = own.wireId();
+                        t.destination = accountDocument(own.wireId(), own.currency);
+                        t.receivedAmount = null;
+                        return lifecycle.failIncoming(t, FailureReason.SWEEP_QUOTE_FAILED);
+                    });
+        });
     }
 
     /**

@@ -542,12 +542,15 @@ class BankFileRailTest {
 
         String usdBank = api().body(payments.account.ExternalAccountTest.usdAccount(customer.id(), "000"))
                 .post("/customers/external-accounts").then().statusCode(201).extract().path("id");
-        api().body(MoneyFixtures.quoteBody(customer.eur(), usdBank, 500)).post("/quotes").then().statusCode(501)
-                .body("code", equalTo("NOT_IMPLEMENTED")).body("message", containsString("ACH payments"));
+        String ach = api().body(MoneyFixtures.transferBody(customer.eur(), usdBank, 500)).post("/quotes").then().statusCode(201)
+                .extract().path("transactionId");
+        assertEquals("ACH", transaction(ach).getString("paymentRail"), "routed to the NACHA rail (AchRailTest)");
+        assertEquals(1L, count("SELECT count(*) FROM bank_payouts WHERE format = 'NACHA' AND transaction_id = '"
+                + ach.substring(ach.indexOf(':') + 1) + "'"), "queued for an ACH file");
         Map<String, Object> wire = MoneyFixtures.transferBody(customer.eur(), usdBank, 500);
         wire.put("destination", Map.of("destinationType", "ACCOUNT", "accountId", usdBank, "paymentRail", "WIRE"));
         api().body(wire).post("/quotes").then().statusCode(501).body("message", containsString("WIRE payments"));
-        assertEquals(3000 - 1500, MoneyFixtures.balance(customer.eur()), "the refused payments held nothing");
+        assertEquals(3000 - 1500 - 500, MoneyFixtures.balance(customer.eur()), "the refused payment held nothing");
         assertLedgerClean();
     }
 
@@ -692,7 +695,7 @@ class BankFileRailTest {
     // ---- the platform's side -------------------------------------------------------------------
 
     /** A customer approved by the compliance staff (production decides no packet itself), with EUR and USD accounts. */
-    private static Customer approvedCustomer() {
+    static Customer approvedCustomer() {
         Map<String, Object> body = new java.util.HashMap<>(payments.customer.CustomerTest.individual(
                 payments.TestSupport.uniqueCustomerRef("bank"), "Bea Banked"));
         body.put("idType", "SSN");
@@ -708,9 +711,13 @@ class BankFileRailTest {
         return new Customer(customerId, MoneyFixtures.activeAccounts(customerId));
     }
 
-    private record Customer(String id, Map<String, String> accounts) {
+    record Customer(String id, Map<String, String> accounts) {
         String eur() {
             return accounts.get("EUR");
+        }
+
+        String usd() {
+            return accounts.get("USD");
         }
     }
 

@@ -9,14 +9,40 @@ class BankFilesCheckTest {
 
     @Test
     void aBankFileRailMustBeCompleteToStart() {
-        org.junit.jupiter.api.Assertions.assertEquals(List.of(), BankFilesCheck.problems(bankFiles(null, null, null, null)),
+        org.junit.jupiter.api.Assertions.assertEquals(List.of(), BankFilesCheck.problems(bankFiles(null, null, null, null), ach(null, null)),
                 "not configured: nothing to check");
-        List<String> sftp = BankFilesCheck.problems(bankFiles(BankFilesConfig.Transport.SFTP, null, null, "MD5:ab"));
-        org.junit.jupiter.api.Assertions.assertEquals(6, sftp.size(), sftp.toString());
+        List<String> sftp = BankFilesCheck.problems(bankFiles(BankFilesConfig.Transport.SFTP, null, null, "MD5:ab"), ach(null, null));
+        org.junit.jupiter.api.Assertions.assertEquals(5, sftp.size(), sftp.toString());
         org.junit.jupiter.api.Assertions.assertEquals(List.of(), BankFilesCheck.problems(
-                bankFiles(BankFilesConfig.Transport.SFTP, "DE89370400440532013000", "bank.example", "SHA256:abc")));
-        org.junit.jupiter.api.Assertions.assertEquals(2, BankFilesCheck.problems(
-                bankFiles(BankFilesConfig.Transport.FOLDER, null, null, null)).size(), "a folder rail needs the debtor account and its currency");
+                bankFiles(BankFilesConfig.Transport.SFTP, "DE89370400440532013000", "bank.example", "SHA256:abc"), ach(null, null)));
+        org.junit.jupiter.api.Assertions.assertEquals(1, BankFilesCheck.problems(
+                bankFiles(BankFilesConfig.Transport.FOLDER, null, null, null), ach(null, null)).size(), "a folder rail needs the debtor account");
+    }
+
+    @Test
+    void anAchRailNeedsItsBankAndCompanyAndTheTransportButNoDebtor() {
+        org.junit.jupiter.api.Assertions.assertEquals(List.of(), BankFilesCheck.problems(
+                bankFiles(BankFilesConfig.Transport.FOLDER, null, null, null), ach("021000021", "1234567890")), "ACH only: no debtor needed");
+        List<String> bad = BankFilesCheck.problems(bankFiles(BankFilesConfig.Transport.FOLDER, null, null, null), ach("021000022", "12345678901"));
+        org.junit.jupiter.api.Assertions.assertEquals(2, bad.size(), bad.toString());
+        org.junit.jupiter.api.Assertions.assertTrue(bad.get(0).startsWith("SVC_ACH_ODFI_ROUTING_NUMBER"), bad.toString());
+        org.junit.jupiter.api.Assertions.assertTrue(bad.get(1).startsWith("SVC_ACH_COMPANY_ID"), bad.toString());
+        List<String> noTransport = BankFilesCheck.problems(bankFiles(null, null, null, null), ach("021000021", null));
+        org.junit.jupiter.api.Assertions.assertEquals(1, noTransport.size(), noTransport.toString());
+    }
+
+    private static AchConfig ach(String odfi, String companyId) {
+        return new AchConfig() {
+            public java.util.Optional<String> odfiRoutingNumber() { return java.util.Optional.ofNullable(odfi); }
+            public java.util.Optional<String> companyId() { return java.util.Optional.ofNullable(companyId); }
+            public String companyName() { return "Platform"; }
+            public java.util.Optional<String> immediateOrigin() { return java.util.Optional.empty(); }
+            public String odfiName() { return "ODFI"; }
+            public String entryDescription() { return "PAYOUT"; }
+            public java.util.Optional<java.time.LocalTime> sameDayCutOff() { return java.util.Optional.empty(); }
+            public long sameDayLimit() { return 100_000_000L; }
+            public String zone() { return "America/New_York"; }
+        };
     }
 
     /** Settings as the mapping would give them; a host set means user and password are set too. */

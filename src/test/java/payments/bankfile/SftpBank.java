@@ -23,6 +23,7 @@ import java.util.Map;
  */
 public class SftpBank implements QuarkusTestResourceLifecycleManager {
 
+    static final String ACH_ODFI = "021000021";
     static final String USER = "platform";
     static final String PASSWORD = "bank-secret";
     /** The largest inbox file the server reads in these tests: far above any sample, far below the default. */
@@ -53,7 +54,12 @@ public class SftpBank implements QuarkusTestResourceLifecycleManager {
                     Map.entry("svc.uma-domain", "payments.example.test"),
                     // An https endpoint on this machine (nothing answers there): the outbox keeps the events the tests read.
                     Map.entry("svc.webhooks.allowed-hosts", "localhost"),
-                    Map.entry("svc.rails.routes", "SEPA=iso20022-files,SEPA_INSTANT=iso20022-files"),
+                    Map.entry("svc.rails.routes", "SEPA=iso20022-files,SEPA_INSTANT=iso20022-files,ACH=nacha-files"),
+                    // The NACHA rail (AchRailTest) through the same transport; no same-day window: every file settles the next banking day.
+                    Map.entry("svc.ach.odfi-routing-number", ACH_ODFI),
+                    Map.entry("svc.ach.company-id", "1234567890"),
+                    Map.entry("svc.ach.company-name", "Example Platform"),
+                    Map.entry("svc.ach.odfi-name", "Example Bank"),
                     Map.entry("svc.bank-files.transport", "SFTP"),
                     Map.entry("svc.bank-files.root", "/exchange"),
                     Map.entry("svc.bank-files.sftp.host", "127.0.0.1"),

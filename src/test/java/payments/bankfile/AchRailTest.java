@@ -1,0 +1,364 @@
+package payments.bankfile;
+
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.quarkus.vertx.VertxContextSupport;
+import io.restassured.path.json.JsonPath;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import payments.MoneyFixtures;
+import payments.account.InternalAccount;
+import payments.bankfile.BankFileRailTest.Customer;
+import payments.bankfile.nacha.NachaFile;
+import payments.ledger.Journal;
+import payments.transaction.Deposits;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static payments.TestSupport.api;
+
+/**
+ * The NACHA ACH rail in production, end to end against files on the bank's SFTP server (the same
+ * server and profile as BankFileRailTest, routes ACH=nacha-files): a USD payout leaves as an ACH
+ * credit in a balanced NACHA file, settles on its effective date, a return refunds it with the
+ * reason its code gives, a notification of change corrects the account the next payment uses.
+ */
+@QuarkusTest
+@TestProfile(BankFileRailTest.BankRail.class)
+class AchRailTest {
+
+    @Inject
+    Pool pool;
+    @Inject
+    AchOutbox outbox;
+    @Inject
+    BankFileInbox inbox;
+    @Inject
+    Deposits deposits;
+    @Inject
+    payments.ledger.LedgerAudit audit;
+
+    @BeforeEach
+    void eventsKept() {
+        api().body(Map.of("webhookEndpoint", "https://localhost:9/ach-rail-events")).patch("/config").then().statusCode(200);
+    }
+
+    @AfterEach
+    void noEndpoint() {
+        api().body(Map.of("webhookEndpoint", "")).patch("/config").then().statusCode(200);
+    }
+
+    @Test
+    void aUsdPayoutLeavesAsABalancedAchCreditSettlesOnItsEffectiveDateAndAReturnRefundsIt() throws Throwable {
+        Customer customer = fundedUsdCustomer(10_000);
+        String bank = MoneyFixtures.externalUsdAccount(customer.id(), "11");
+        Map<String, Object> body = MoneyFixtures.transferBody(customer.usd(), bank, 2_500);
+        body.put("remittanceInformation", "Invoice 2026-118");
+        String payout = api().body(body).post("/quotes").then().statusCode(201).extract().path("transactionId");
+        assertEquals("ACH", transaction(payout).getString("paymentRail"));
+
+        assertTrue(cutOff() >= 1);
+        String trace = traceOf(payout);
+        NachaFile.Read file = NachaFile.read(pickUp(trace));
+        assertEquals(" " + SftpBank.ACH_ODFI, file.header().immediateDestination());
+        NachaFile.Batch batch = batchHolding(file, trace);
+        assertEquals("PPD", batch.standardEntryClassCode(), "a person's account");
+        assertEquals("220", batch.serviceClassCode());
+        assertEquals("1234567890", batch.companyIdentification());
+        LocalDate effective = LocalDate.now(ZoneId.of("America/New_York"));
+        effective = AchCalendar.nextBankingDay(effective);
+        assertEquals(NachaFile.date(effective), batch.effectiveEntryDate(), "no same-day window: the next banking day");
+        NachaFile.Entry entry = entryTraced(batch, trace);
+        assertEquals("22", entry.transactionCode(), "a checking account credited");
+        assertEquals("021000021", entry.receivingDfi());
+        assertEquals(2_500, entry.amount());
+        assertEquals(List.of(new NachaFile.Remittance("Invoice 2026-118")), entry.addenda());
+        assertTrue(trace.startsWith(SftpBank.ACH_ODFI.substring(0, 8)), trace);
+        assertEquals("PROCESSING", transaction(payout).getString("status"));
+
+        assertEquals(0, settleDue(effective.minusDays(1)), "not before its effective date");
+        assertTrue(settleDue(effective) >= 1);
+        assertEquals("COMPLETED", transaction(payout).getString("status"));
+        assertEquals(7_500, MoneyFixtures.balance(customer.usd()));
+
+        String returns = returnFile(trace, entry, "R03", "0600");
+        bankSends("returns-" + trace + ".ach", returns);
+        poll();
+        JsonPath returned = transaction(payout);
+        assertEquals("FAILED", returned.getString("status"));
+        assertEquals("ACCOUNT_INVALID", returned.getString("failureReason"), "R03: no account, or it could not be located");
+        assertEquals("COMPLETED", returned.getString("refund.status"));
+        assertEquals(10_000, MoneyFixtures.balance(customer.usd()), "refunded exactly");
+        assertEquals(List.of("OUTGOING_PAYMENT.PENDING", "OUTGOING_PAYMENT.PROCESSING", "OUTGOING_PAYMENT.COMPLETED",
+                "OUTGOING_PAYMENT.FAILED", "OUTGOING_PAYMENT.REFUND_PENDING", "OUTGOING_PAYMENT.REFUND_COMPLETED"), eventsAbout(payout));
+
+        long entries = count("SELECT count(*) FROM ledger_entries");
+        bankSends("returns-repeat-" + trace + ".ach", returns);
+        bankSends("returns-resent-" + trace + ".ach", returnFile(trace, entry, "R03", "0615"));
+        poll();
+        assertEquals(entries, count("SELECT count(*) FROM ledger_entries"), "the same file again, and the same return in a new file, book nothing");
+        assertEquals(10_000, MoneyFixtures.balance(customer.usd()));
+        assertLedgerClean();
+    }
+
+    @Test
+    void aNotificationOfChangeCorrectsTheAccountForTheNextPaymentAndIsKept() throws Throwable {
+        Customer customer = fundedUsdCustomer(5_000);
+        String bank = MoneyFixtures.externalUsdAccount(customer.id(), "22");
+        String first = api().body(MoneyFixtures.transferBody(customer.usd(), bank, 1_000)).post("/quotes").then().statusCode(201)
+                .extract().path("transactionId");
+        cutOff();
+        String trace = traceOf(first);
+        NachaFile.Entry sent = entryTraced(batchHolding(NachaFile.read(pickUp(trace)), trace), trace);
+
+        // C06: the account number and the account type (32: savings) are wrong.
+        String corrected = "99887766554";
+        NachaFile.Entry notice = new NachaFile.Entry("21", "021000021", sent.accountNumber(), 0, sent.individualIdentification(),
+                sent.individualName(), "", "091000010000007", List.of(new NachaFile.Change("C06", trace, "02100002",
+                String.format("%-17s   %s", corrected, "32"), "091000010000007")));
+        bankSends("noc-" + trace + ".ach", NachaFile.write(bankHeader(), List.of(bankBatch("COR", List.of(notice)))));
+        poll();
+
+        UUID account = UUID.fromString(bank.substring(bank.indexOf(':') + 1));
+        String info = pool.preparedQuery("SELECT account_info FROM external_accounts WHERE id = $1").execute(Tuple.of(account))
+                .await().indefinitely().iterator().next().getString(0);
+        assertTrue(info.contains("\"accountNumber\":\"" + corrected + "\""), info);
+        assertTrue(info.contains("\"bankAccountType\":\"SAVINGS\""), info);
+        var audit = pool.preparedQuery("SELECT change_code, applied, changes, original_trace FROM external_account_changes"
+                + " WHERE external_account_id = $1").execute(Tuple.of(account)).await().indefinitely().iterator().next();
+        assertEquals("C06", audit.getString(0));
+        assertTrue(audit.getBoolean(1));
+        assertTrue(audit.getString(2).contains("*******6554") && !audit.getString(2).contains(corrected), "masked: " + audit.getString(2));
+        assertEquals(trace, audit.getString(3));
+        assertEquals("COMPLETED".equals(transaction(first).getString("status")) ? "COMPLETED" : "PROCESSING",
+                transaction(first).getString("status"), "a notification of change moves no money");
+
+        String second = api().body(MoneyFixtures.transferBody(customer.usd(), bank, 500)).post("/quotes").then().statusCode(201)
+                .extract().path("transactionId");
+        cutOff();
+        String secondTrace = traceOf(second);
+        NachaFile.Entry next = entryTraced(batchHolding(NachaFile.read(pickUp(secondTrace)), secondTrace), secondTrace);
+        assertEquals(corrected, next.accountNumber(), "the next payment goes to the corrected account");
+        assertEquals("32", next.transactionCode(), "a savings account credited");
+        assertEquals(5_000 - 1_500, MoneyFixtures.balance(customer.usd()));
+        assertLedgerClean();
+    }
+
+    /**
+     * A RULE_BASED account's deposit swept to the holder's verified bank account leaves as an ACH
+     * payout from the holder's own account (issue 50 item 4); when the payout cannot be made the
+     * own account keeps the deposit (SWEEP_QUOTE_FAILED), and a return refunds the own account.
+     */
+    @Test
+    void aRuleBasedDepositIsSweptToTheHoldersBankAccountAsAnAchPayout() throws Throwable {
+        Customer customer = BankFileRailTest.approvedCustomer();
+        String bank = MoneyFixtures.externalUsdAccount(customer.id(), "33");
+        Map<String, Object> rule = Map.of("type", "RULE_BASED", "currency", "USD", "customerId", customer.id(),
+                "sweepRule", Map.of("destinationAccountId", bank, "payerReference", "ACME PAYROLL"));
+        String ruleBased = api().body(rule).post("/internal-accounts").then().statusCode(201).extract().path("id");
+        for (int i = 0; i < 100 && !"ACTIVE".equals(api().get("/internal-accounts/" + ruleBased).then().extract().path("status")); i++) {
+            Thread.sleep(100);
+        }
+        long rail = usdRail();
+
+        String deposit = depositInto(customer, ruleBased, 4_200);
+        JsonPath swept = transaction(deposit);
+        assertEquals("COMPLETED", swept.getString("status"), swept.prettify());
+        assertEquals(bank, swept.getString("destination.accountId"));
+        assertEquals(0, MoneyFixtures.balance(ruleBased), "a RULE_BASED account holds nothing");
+        assertEquals(0, MoneyFixtures.balance(customer.usd()), "the holder's own account paid it out at once");
+        assertEquals(rail - 4_200, usdRail(), "the deposit came from the bank; the payout has not settled");
+        String payout = "Transaction:" + pool.preparedQuery("SELECT transaction_id FROM bank_payouts WHERE external_account_id = $1")
+                .execute(Tuple.of(UUID.fromString(bank.substring(bank.indexOf(':') + 1)))).await().indefinitely().iterator().next().getUUID(0);
+        JsonPath out = transaction(payout);
+        assertEquals("ACH", out.getString("paymentRail"));
+        assertEquals(customer.usd(), out.getString("source.accountId"));
+        assertEquals("PROCESSING", out.getString("status"));
+        cutOff();
+        String trace = traceOf(payout);
+        NachaFile.Entry entry = entryTraced(batchHolding(NachaFile.read(pickUp(trace)), trace), trace);
+        assertEquals(4_200, entry.amount());
+        assertTrue(settleDue(LocalDate.now().plusDays(10)) >= 1);
+        assertEquals("COMPLETED", transaction(payout).getString("status"));
+        long settled = usdRail();
+
+        bankSends("sweep-returned-" + trace + ".ach", returnFile(trace, entry, "R02", "0700"));
+        poll();
+        assertEquals("FAILED", transaction(payout).getString("status"));
+        assertEquals(4_200, MoneyFixtures.balance(customer.usd()), "a returned sweep lands in the holder's own account");
+        assertEquals(settled - 4_200, usdRail(), "the returned money came back from the bank");
+
+        // A payout the rail refuses when quoting (the account's routing number went bad): the own account keeps the deposit.
+        pool.preparedQuery("UPDATE external_accounts SET account_info = replace(account_info, '021000021', '021000022') WHERE id = $1")
+                .execute(Tuple.of(UUID.fromString(bank.substring(bank.indexOf(':') + 1)))).await().indefinitely();
+        String refused = depositInto(customer, ruleBased, 1_300);
+        JsonPath kept = transaction(refused);
+        assertEquals("FAILED", kept.getString("status"));
+        assertEquals("SWEEP_QUOTE_FAILED", kept.getString("failureReason"));
+        assertEquals(customer.usd(), kept.getString("destination.accountId"));
+        assertEquals(4_200 + 1_300, MoneyFixtures.balance(customer.usd()));
+        assertEquals(0, MoneyFixtures.balance(ruleBased));
+        assertLedgerClean();
+    }
+
+    private long usdRail() {
+        return count("SELECT COALESCE(SUM(amount), 0) FROM ledger_entries WHERE system_account = 'RAIL' AND currency = 'USD'");
+    }
+
+    private String depositInto(Customer customer, String accountId, long amount) throws Throwable {
+        UUID id = UUID.fromString(accountId.substring(accountId.indexOf(':') + 1));
+        String platformCustomerId = api().get("/customers/" + customer.id()).then().extract().path("platformCustomerId");
+        return VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(() -> InternalAccount.<InternalAccount>findById(id)
+                .flatMap(account -> deposits.credit(new Deposits.Deposit(account, platformCustomerId, amount, Journal.SystemAccount.RAIL,
+                        "REALTIME_FUNDING", "Bank transfer", "Bank transfer", null))))).wireId();
+    }
+
+    @Test
+    void aChangeOrReturnForAnEntryThisServerNeverSentIsParked() throws Throwable {
+        NachaFile.Entry stranger = new NachaFile.Entry("21", "021000021", "12345", 700, "", "NOBODY", "", "091000010000099",
+                List.of(new NachaFile.Return("R01", "021000029999999", null, "02100002", "", "091000010000099")));
+        NachaFile.Entry change = new NachaFile.Entry("21", "021000021", "12345", 0, "", "NOBODY", "", "091000010000098",
+                List.of(new NachaFile.Change("C01", "021000029999998", "02100002", "55555", "091000010000098")));
+        long before = count("SELECT count(*) FROM bank_unmatched WHERE end_to_end_id IN ('021000029999999', '021000029999998')");
+        bankSends("strangers.ach", NachaFile.write(bankHeader(), List.of(bankBatch("PPD", List.of(stranger)), bankBatch("COR", List.of(change)))));
+        poll();
+        assertEquals(before + 2, count("SELECT count(*) FROM bank_unmatched WHERE end_to_end_id IN ('021000029999999', '021000029999998')"
+                + " AND kind IN ('RETURN_UNKNOWN', 'CHANGE_UNKNOWN')"));
+        assertLedgerClean();
+    }
+
+    @Test
+    void aMalformedNachaFileIsQuarantinedWithNothingBooked() throws Throwable {
+        NachaFile.Entry stranger = new NachaFile.Entry("21", "021000021", "12345", 700, "", "NOBODY", "", "091000010000097",
+                List.of(new NachaFile.Return("R01", "021000029999997", null, "02100002", "", "091000010000097")));
+        String file = NachaFile.write(bankHeader(), List.of(bankBatch("PPD", List.of(stranger))));
+        String tampered = file.replaceFirst("0000000700", "0000000800");
+        long entries = count("SELECT count(*) FROM ledger_entries");
+        bankSends("tampered.ach", tampered);
+        poll();
+        assertEquals(entries, count("SELECT count(*) FROM ledger_entries"));
+        assertEquals(1, count("SELECT count(*) FROM bank_files_received WHERE file_name = 'tampered.ach' AND status = 'QUARANTINED'"
+                + " AND detail LIKE 'Not a valid NACHA file%'"));
+    }
+
+    // ---- the platform's side -------------------------------------------------------------------
+
+    /** An approved customer whose USD account took a bank deposit of {@code amount} cents. */
+    private Customer fundedUsdCustomer(long amount) throws Throwable {
+        Customer customer = BankFileRailTest.approvedCustomer();
+        UUID usd = UUID.fromString(customer.usd().substring(customer.usd().indexOf(':') + 1));
+        String platformCustomerId = api().get("/customers/" + customer.id()).then().extract().path("platformCustomerId");
+        VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(() -> InternalAccount.<InternalAccount>findById(usd)
+                .flatMap(account -> deposits.credit(new Deposits.Deposit(account, platformCustomerId, amount, Journal.SystemAccount.RAIL,
+                        "REALTIME_FUNDING", "Bank transfer", "Bank transfer", null)))));
+        assertEquals(amount, MoneyFixtures.balance(customer.usd()));
+        return customer;
+    }
+
+    private static JsonPath transaction(String id) {
+        return api().get("/transactions/" + id).then().statusCode(200).extract().jsonPath();
+    }
+
+    private String traceOf(String transactionId) {
+        return pool.preparedQuery("SELECT end_to_end_id FROM bank_payouts WHERE transaction_id = $1 AND format = 'NACHA'")
+                .execute(Tuple.of(UUID.fromString(transactionId.substring(transactionId.indexOf(':') + 1)))).await().indefinitely()
+                .iterator().next().getString(0);
+    }
+
+    private List<String> eventsAbout(String transactionId) {
+        List<String> types = new ArrayList<>();
+        pool.preparedQuery("SELECT type FROM webhook_events JOIN webhook_event_bodies ON event_id = id WHERE body LIKE $1 ORDER BY id")
+                .execute(Tuple.of("%" + transactionId + "%")).await().indefinitely().forEach(row -> types.add(row.getString(0)));
+        return types;
+    }
+
+    private long count(String sql) {
+        return pool.query(sql).execute().await().indefinitely().iterator().next().getLong(0);
+    }
+
+    private void assertLedgerClean() throws Throwable {
+        payments.ledger.LedgerAudit.AuditReport report = VertxContextSupport.subscribeAndAwait(() -> audit.run());
+        assertTrue(report.clean(), report::toString);
+    }
+
+    private int cutOff() throws Throwable {
+        return VertxContextSupport.subscribeAndAwait(() -> outbox.cutOff());
+    }
+
+    private int settleDue(LocalDate asOf) throws Throwable {
+        return VertxContextSupport.subscribeAndAwait(() -> outbox.settleDue(asOf));
+    }
+
+    private int poll() throws Throwable {
+        return VertxContextSupport.subscribeAndAwait(() -> inbox.poll());
+    }
+
+    // ---- the bank's side -----------------------------------------------------------------------
+
+    private static Path folder(String relative) {
+        return SftpBank.folder().resolve("exchange").resolve(relative);
+    }
+
+    private static void bankSends(String name, String content) throws IOException {
+        Files.createDirectories(folder("inbox"));
+        Files.writeString(folder("inbox").resolve(name), content);
+    }
+
+    /** The ACH file in the outbox that carries the entry traced {@code trace}. */
+    private static String pickUp(String trace) throws IOException {
+        try (var files = Files.list(folder("outbox"))) {
+            for (Path file : files.filter(f -> f.getFileName().toString().startsWith("ACH.")).toList()) {
+                String content = Files.readString(file);
+                if (content.contains(trace)) {
+                    return content;
+                }
+            }
+        }
+        throw new AssertionError("No ACH file in the outbox carries " + trace);
+    }
+
+    private static NachaFile.Batch batchHolding(NachaFile.Read file, String trace) {
+        return file.batches().stream().filter(batch -> batch.entries().stream().anyMatch(e -> e.traceNumber().equals(trace)))
+                .findFirst().orElseThrow();
+    }
+
+    private static NachaFile.Entry entryTraced(NachaFile.Batch batch, String trace) {
+        return batch.entries().stream().filter(e -> e.traceNumber().equals(trace)).findFirst().orElseThrow();
+    }
+
+    /** The payee's bank returns the entry for {@code code}: a return entry (21) with an addenda 99 naming the original trace. */
+    private static String returnFile(String trace, NachaFile.Entry original, String code, String createdAt) {
+        String returnTrace = "09100001" + trace.substring(8);
+        NachaFile.Entry returned = new NachaFile.Entry("21", original.receivingDfi(), original.accountNumber(), original.amount(),
+                original.individualIdentification(), original.individualName(), "", returnTrace,
+                List.of(new NachaFile.Return(code, trace, null, original.receivingDfi().substring(0, 8), "", returnTrace)));
+        return NachaFile.write(bankHeader(createdAt), List.of(bankBatch("PPD", List.of(returned))));
+    }
+
+    private static NachaFile.Header bankHeader() {
+        return bankHeader("0600");
+    }
+
+    private static NachaFile.Header bankHeader(String createdAt) {
+        return new NachaFile.Header(" " + SftpBank.ACH_ODFI, " 091000019", "261130", createdAt, "A", "Example Platform", "Example Bank", "");
+    }
+
+    private static NachaFile.Batch bankBatch(String entryClass, List<NachaFile.Entry> entries) {
+        return new NachaFile.Batch("220", "Example Platform", "", "1234567890", entryClass, "PAYOUT", "", "261130", "1", "09100001", "1", entries);
+    }
+}
