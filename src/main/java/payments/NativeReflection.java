@@ -54,6 +54,8 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         "payments.bankfile.Pain001$Batch",
         "payments.bankfile.Pain001$Debtor",
         "payments.bankfile.Pain001$Payout",
+        "payments.bankfile.ParkedEntries$ParkedEntryResolveRequest",
+        "payments.bankfile.ParkedEntries$ParkedEntryResponse",
         "payments.bankfile.nacha.AchCodes$Part",
         "payments.bankfile.nacha.NachaFile$Batch",
         "payments.bankfile.nacha.NachaFile$Change",

@@ -166,9 +166,9 @@ class ApiEdgeTest {
                 .body("code", equalTo("INVALID_INPUT"))
                 .body("details.errors", hasSize(2))
                 .body("details.errors.field", containsInAnyOrder("name", "permissions[1]"))
-                // The reference's three and this server's COMPLIANCE_REVIEW (the operator review queue's).
+                // The reference's three and this server's staff permissions (the operator review queue's, the bank desk's).
                 .body("details.errors.find { it.field.startsWith('permissions') }.constraint.enum",
-                        containsInAnyOrder("VIEW", "TRANSACT", "MANAGE", "COMPLIANCE_REVIEW"));
+                        containsInAnyOrder("VIEW", "TRANSACT", "MANAGE", "COMPLIANCE_REVIEW", "BANK_OPERATIONS"));
     }
 
     @Test

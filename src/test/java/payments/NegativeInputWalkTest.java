@@ -64,6 +64,8 @@ class NegativeInputWalkTest {
     private String agentAuthorization;
     /** A compliance desk's token, for the operator review queue (/compliance/**), which MANAGE may not call. */
     private String complianceAuthorization;
+    /** The bank operations desk's token, for /bank-entries/**, which MANAGE may not call. */
+    private String operationsAuthorization;
 
     record Sent(String operation, String description, int status, String body) {
     }
@@ -76,6 +78,8 @@ class NegativeInputWalkTest {
         Map<String, String> complianceToken = TestSupport.newToken("COMPLIANCE_REVIEW");
         complianceAuthorization = "Basic " + Base64.getEncoder().encodeToString((complianceToken.get("clientId") + ":"
                 + complianceToken.get("clientSecret")).getBytes(StandardCharsets.UTF_8));
+        operationsAuthorization = "Basic " + Base64.getEncoder().encodeToString("test-bank-operations-desk:test-bank-operations-secret"
+                .getBytes(StandardCharsets.UTF_8));
         seeded = seed();
         List<String> problems = new ArrayList<>();
         List<String> reached = new ArrayList<>();
@@ -193,7 +197,7 @@ class NegativeInputWalkTest {
     }
 
     /** Operations on seeded resources whose body checks the walk must reach, at least. */
-    private static final int MIN_REACHED = 29;
+    private static final int MIN_REACHED = 30;
 
     /** The id of a real resource for each path parameter (by the path's first segment for a plain {id}). */
     private Map<String, String> seeded = Map.of();
@@ -289,6 +293,7 @@ class NegativeInputWalkTest {
         ids.put("stablecoinId", stablecoin);
         ids.put("stablecoinOperationId", stablecoinOperation);
         ids.put("jobId", deadJobHoldingMoney());
+        ids.put("entryId", parkedBankEntry());
         return Map.copyOf(ids);
     }
 
@@ -300,6 +305,15 @@ class NegativeInputWalkTest {
                         + " VALUES ($1, 'payment.settle', $2, 'DEAD', $3, 25, 'walk', $3, $3, TRUE)")
                 .execute(io.vertx.mutiny.sqlclient.Tuple.of(id, "settle:" + id, now)).await().indefinitely();
         return payments.common.IdType.BACKGROUND_JOB.wireId(id);
+    }
+
+    /** A credit the bank rail parked in SUSPENSE, as it leaves one: what POST /bank-entries/parked/{entryId}/resolve acts on. */
+    private String parkedBankEntry() {
+        java.util.UUID id = payments.common.Ids.newUuid();
+        pool.preparedQuery("INSERT INTO bank_unmatched (id, file_sha256, kind, amount, currency, remittance, detail, suspense_amount, created_at)"
+                        + " VALUES ($1, 'walk', 'CREDIT_UNKNOWN', 500, 'EUR', 'walk', 'walk; booked to SUSPENSE', 500, $2)")
+                .execute(io.vertx.mutiny.sqlclient.Tuple.of(id, java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC))).await().indefinitely();
+        return payments.common.IdType.PARKED_BANK_ENTRY.wireId(id);
     }
 
     private io.restassured.specification.RequestSpecification bearer() {
@@ -326,7 +340,8 @@ class NegativeInputWalkTest {
         boolean agentRoute = pathAndQuery.startsWith(TestSupport.BASE + "/agents/me");
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(root.toString().replaceAll("/$", "") + pathAndQuery))
                 .header("Authorization", agentRoute ? agentAuthorization
-                        : pathAndQuery.startsWith(TestSupport.BASE + "/compliance/") ? complianceAuthorization : AUTHORIZATION)
+                        : pathAndQuery.startsWith(TestSupport.BASE + "/compliance/") ? complianceAuthorization
+                        : pathAndQuery.startsWith(TestSupport.BASE + "/bank-entries/") ? operationsAuthorization : AUTHORIZATION)
                 .method(verb, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         if (contentType != null) {
             request.header("Content-Type", contentType);

@@ -97,7 +97,9 @@ final class ReferenceDifferences {
             new Allowed("*", 0, "(/data(/\\d+)?)?/type", "enum", "RULE_BASED",
                     "spec InternalAccount type: INTERNAL_FIAT, INTERNAL_CRYPTO, EMBEDDED_WALLET, RULE_BASED"),
             new Allowed("*", 0, "(/data(/\\d+)?)?/permissions/\\d+", "enum", "COMPLIANCE_REVIEW",
-                    "this server's permission for the operator review queue, held only by tokens made with it (decisions.md)"));
+                    "this server's permission for the operator review queue, held only by tokens made with it (decisions.md)"),
+            new Allowed("*", 0, "(/data(/\\d+)?)?/permissions/\\d+", "enum", "BANK_OPERATIONS",
+                    "this server's permission for the bank operations desk, held only by tokens made with it (decisions.md)"));
 
     /** Routes the spec adds and the reference lacks, which a reference template would otherwise claim. */
     static final List<String> SPEC_ONLY_ROUTES = List.of(

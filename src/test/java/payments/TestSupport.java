@@ -72,6 +72,11 @@ public final class TestSupport {
         return apiAs(COMPLIANCE_ID, COMPLIANCE_SECRET);
     }
 
+    /** The bank operations desk's credential the test profile configures (in production the only BANK_OPERATIONS holder). */
+    public static RequestSpecification operationsDesk() {
+        return apiAs("test-bank-operations-desk", "test-bank-operations-secret");
+    }
+
     public static RequestSpecification apiAs(String clientId, String secret) {
         return RestAssured.given().basePath(BASE).auth().preemptive().basic(clientId, secret).contentType(ContentType.JSON);
     }

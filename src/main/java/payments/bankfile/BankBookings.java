@@ -312,8 +312,10 @@ public class BankBookings {
             }
             long in = entry.debit() ? -1 : 1; // money in leaves RAIL negative, as parkCredit books it
             Journal difference = Journal.of("BANK_DIFFERENCE", null);
-            if (entry.currency().equals(payout.currency)) {
-                long beyond = in * (entry.amount() - moved);
+            // One currency: what SUSPENSE took, for an operator to resolve; two: resolved by hand (null).
+            Long suspense = entry.currency().equals(payout.currency) ? in * (entry.amount() - moved) : null;
+            if (suspense != null) {
+                long beyond = suspense;
                 difference.system(SystemAccount.RAIL, entry.currency(), -beyond).system(SystemAccount.SUSPENSE, entry.currency(), beyond);
             } else {
                 difference.system(SystemAccount.RAIL, entry.currency(), -in * entry.amount())
@@ -325,7 +327,7 @@ public class BankBookings {
                     entry, (entry.debit() ? "A debit" : "A return") + " booked for " + entry.amount() + " " + entry.currency()
                             + " of a payout of " + payout.amount + " " + payout.currency + (moved == 0
                             ? " that had not settled: the ledger had not moved for it, the booked amount is booked to SUSPENSE"
-                            : ": the payout moved the ledger by its own amount, the difference is booked to SUSPENSE")));
+                            : ": the payout moved the ledger by its own amount, the difference is booked to SUSPENSE"), suspense));
         });
     }
 
@@ -352,7 +354,7 @@ public class BankBookings {
             String why = customer != null && customer.deletedAt != null ? "its holder was deleted" : "it is " + account.status;
             return deposits.refuse(deposit).flatMap(t -> parkEntry(fileHash, "COLLECTION_FAILED", entry, "Not credited to internal account "
                     + account.wireId() + " (" + why + "): transaction " + t.wireId() + " failed with COLLECTION_FAILED; the money is in"
-                    + " SUSPENSE to return to the sender"));
+                    + " SUSPENSE to return to the sender", entry.amount()));
         });
     }
 
@@ -409,7 +411,7 @@ public class BankBookings {
         return ledger.post(Journal.of("BANK_UNPLACED", null)
                         .system(SystemAccount.RAIL, entry.currency(), -entry.amount())
                         .system(SystemAccount.SUSPENSE, entry.currency(), entry.amount()))
-                .flatMap(ignored -> parkEntry(fileHash, kind, entry, detail + "; booked to SUSPENSE"));
+                .flatMap(ignored -> parkEntry(fileHash, kind, entry, detail + "; booked to SUSPENSE", entry.amount()));
     }
 
     /** Parks a debit: the money left the platform's bank account, so the ledger books it out of SUSPENSE until a person explains it. */
@@ -417,11 +419,16 @@ public class BankBookings {
         return ledger.post(Journal.of("BANK_UNEXPLAINED", null)
                         .system(SystemAccount.SUSPENSE, entry.currency(), -entry.amount())
                         .system(SystemAccount.RAIL, entry.currency(), entry.amount()))
-                .flatMap(ignored -> parkEntry(fileHash, kind, entry, detail + "; booked out of SUSPENSE"));
+                .flatMap(ignored -> parkEntry(fileHash, kind, entry, detail + "; booked out of SUSPENSE", -entry.amount()));
     }
 
     private Uni<Void> parkEntry(String fileHash, String kind, EntryBooked entry, String detail) {
+        return parkEntry(fileHash, kind, entry, detail, null);
+    }
+
+    private Uni<Void> parkEntry(String fileHash, String kind, EntryBooked entry, String detail, Long suspenseAmount) {
         BankUnmatched parked = parked(fileHash, kind, entry.endToEndId(), detail);
+        parked.suspenseAmount = suspenseAmount;
         parked.amount = entry.amount();
         parked.currency = entry.currency();
         parked.account = entry.account();

@@ -46,4 +46,25 @@ public class BankUnmatched extends PanacheEntityBase {
 
     @Column(name = "created_at", nullable = false)
     public Instant createdAt;
+
+    /** What parking it booked into SUSPENSE (a credit: positive) or out of it (a debit: negative), in {@link #currency}; null: no money. */
+    @Column(name = "suspense_amount")
+    public Long suspenseAmount;
+
+    /** ASSIGNED, RETURNED, WRITTEN_OFF or CLOSED once an operator resolved it (bankfile.ParkedEntries). */
+    public String resolution;
+
+    @Column(name = "resolution_account_id")
+    public UUID resolutionAccountId;
+
+    @Column(name = "resolution_transaction_id")
+    public UUID resolutionTransactionId;
+
+    public String reason;
+
+    @Column(name = "resolved_by")
+    public String resolvedBy;
+
+    @Column(name = "resolved_at")
+    public Instant resolvedAt;
 }

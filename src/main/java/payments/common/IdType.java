@@ -29,7 +29,8 @@ public enum IdType {
     VERIFICATION("Verification"),
     STABLECOIN("Stablecoin"),
     STABLECOIN_OPERATION("StablecoinOperation"),
-    STABLECOIN_PROVIDER_ACCOUNT("StablecoinProviderAccount");
+    STABLECOIN_PROVIDER_ACCOUNT("StablecoinProviderAccount"),
+    PARKED_BANK_ENTRY("ParkedBankEntry");
 
     private final String prefix;
 

@@ -60,6 +60,8 @@ public class ModeCheck implements SettingsCheck {
         credentials.put("SVC_API_CLIENT_SECRET", config.apiClientSecret());
         credentials.put("SVC_COMPLIANCE_CLIENT_ID", config.complianceClientId());
         credentials.put("SVC_COMPLIANCE_CLIENT_SECRET", config.complianceClientSecret());
+        credentials.put("SVC_OPERATIONS_CLIENT_ID", config.operationsClientId());
+        credentials.put("SVC_OPERATIONS_CLIENT_SECRET", config.operationsClientSecret());
         problems.addAll(Placeholders.problems(credentials));
         return problems;
     }

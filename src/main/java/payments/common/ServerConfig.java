@@ -46,6 +46,14 @@ public interface ServerConfig {
 
     Optional<String> complianceClientSecret();
 
+    /**
+     * The bank operations desk's credential (`SVC_OPERATIONS_CLIENT_ID`/`_SECRET`): a token holding
+     * BANK_OPERATIONS only, made at start; in production the one way to that permission.
+     */
+    Optional<String> operationsClientId();
+
+    Optional<String> operationsClientSecret();
+
     /** PEM (PKCS#8) P-256 private key for webhook signatures; generated once and stored when absent. */
     Optional<String> webhookSigningKey();
 

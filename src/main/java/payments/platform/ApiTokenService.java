@@ -80,14 +80,14 @@ public class ApiTokenService implements Authenticator {
      */
     static void checkGrant(Set<Permission> requested, Caller creator, boolean sandbox) {
         List<String> refused = requested.stream()
-                .filter(permission -> permission == Permission.COMPLIANCE_REVIEW ? !sandbox : !creator.has(permission))
+                .filter(permission -> Permission.STAFF.contains(permission) ? !sandbox : !creator.has(permission))
                 .map(Permission::name).sorted().toList();
         if (refused.isEmpty()) {
             return;
         }
-        String reason = refused.contains(Permission.COMPLIANCE_REVIEW.name())
-                ? "COMPLIANCE_REVIEW comes only from the compliance credential the operator configures"
-                        + " (SVC_COMPLIANCE_CLIENT_ID, SVC_COMPLIANCE_CLIENT_SECRET); a token grants at most what its creator holds"
+        String reason = refused.contains(Permission.COMPLIANCE_REVIEW.name()) || refused.contains(Permission.BANK_OPERATIONS.name())
+                ? "COMPLIANCE_REVIEW and BANK_OPERATIONS come only from the staff credentials the operator configures"
+                        + " (SVC_COMPLIANCE_CLIENT_*, SVC_OPERATIONS_CLIENT_*); a token grants at most what its creator holds"
                 : "A token grants at most what its creator holds";
         throw new ApiException(ErrorCode.FORBIDDEN, reason + ": cannot grant " + String.join(", ", refused),
                 Map.of("errors", List.of(FieldError.of("permissions", "Not grantable by this caller: " + String.join(", ", refused)))));

@@ -35,6 +35,8 @@ public class BootstrapCredentials {
     static final String BOOTSTRAP_NAME = "bootstrap";
     static final String COMPLIANCE_NAME = "compliance desk";
     static final String COMPLIANCE_VARIABLE = "SVC_COMPLIANCE_CLIENT_ID";
+    static final String OPERATIONS_NAME = "bank operations desk";
+    static final String OPERATIONS_VARIABLE = "SVC_OPERATIONS_CLIENT_ID";
 
     /** The token the banner names: its client id (null for none) and its secret when it was just generated. */
     record Bootstrapped(String clientId, String newSecret, String note) {
@@ -60,6 +62,8 @@ public class BootstrapCredentials {
     void bootstrap(@Observes @Priority(30) StartupEvent event) {
         printBanner(ensureToken(config.apiClientId(), config.apiClientSecret()));
         ensureComplianceToken(config.complianceClientId(), config.complianceClientSecret());
+        ensureStaffToken(config.operationsClientId(), config.operationsClientSecret(), OPERATIONS_NAME, Permission.BANK_OPERATIONS,
+                OPERATIONS_VARIABLE);
     }
 
     /**
@@ -69,21 +73,25 @@ public class BootstrapCredentials {
      * permission (ApiTokenService grants it to no one).
      */
     void ensureComplianceToken(Optional<String> clientId, Optional<String> secret) {
+        if ((clientId.isEmpty() || secret.isEmpty()) && !config.sandbox()) {
+            LOG.info("No compliance desk credential: set SVC_COMPLIANCE_CLIENT_ID and SVC_COMPLIANCE_CLIENT_SECRET"
+                    + " for the staff who decide identity verifications");
+        }
+        ensureStaffToken(clientId, secret, COMPLIANCE_NAME, Permission.COMPLIANCE_REVIEW, COMPLIANCE_VARIABLE);
+    }
+
+    /** A staff desk's token holding {@code permission} only, from the credential in {@code variable} (and its _SECRET twin). */
+    private void ensureStaffToken(Optional<String> clientId, Optional<String> secret, String name, Permission permission, String variable) {
         if (clientId.isEmpty() || secret.isEmpty()) {
-            if (!config.sandbox()) {
-                LOG.info("No compliance desk credential: set SVC_COMPLIANCE_CLIENT_ID and SVC_COMPLIANCE_CLIENT_SECRET"
-                        + " for the staff who decide identity verifications");
-            }
             return;
         }
         if (clientId.equals(config.apiClientId())) {
-            LOG.error("SVC_COMPLIANCE_CLIENT_ID must differ from SVC_API_CLIENT_ID: no compliance desk credential made");
+            LOG.errorf("%s must differ from SVC_API_CLIENT_ID: no %s credential made", variable, name);
             return;
         }
-        ApiToken desk = ApiTokenService.newToken(Ids.newUuid(), clientId.get(), COMPLIANCE_NAME, EnumSet.of(Permission.COMPLIANCE_REVIEW),
-                secret.get(), clock.now());
-        desk.configuredBy = COMPLIANCE_VARIABLE;
-        saveGiven(desk, COMPLIANCE_VARIABLE);
+        ApiToken desk = ApiTokenService.newToken(Ids.newUuid(), clientId.get(), name, EnumSet.of(permission), secret.get(), clock.now());
+        desk.configuredBy = variable;
+        saveGiven(desk, variable);
     }
 
     /** A token the operator configured: created when absent, its secret rotated when it exists; false when deleted through the API (it stays so). */

@@ -97,7 +97,7 @@ class AchRailTest {
         assertEquals(7_500, MoneyFixtures.balance(customer.usd()));
 
         String returns = returnFile(trace, entry, "R03", "0600");
-        bankSends("returns-" + trace + ".ach", returns);
+        BankFileRailTest.bankSends("returns-" + trace + ".ach", returns);
         poll();
         JsonPath returned = transaction(payout);
         assertEquals("FAILED", returned.getString("status"));
@@ -108,8 +108,8 @@ class AchRailTest {
                 "OUTGOING_PAYMENT.FAILED", "OUTGOING_PAYMENT.REFUND_PENDING", "OUTGOING_PAYMENT.REFUND_COMPLETED"), eventsAbout(payout));
 
         long entries = count("SELECT count(*) FROM ledger_entries");
-        bankSends("returns-repeat-" + trace + ".ach", returns);
-        bankSends("returns-resent-" + trace + ".ach", returnFile(trace, entry, "R03", "0615"));
+        BankFileRailTest.bankSends("returns-repeat-" + trace + ".ach", returns);
+        BankFileRailTest.bankSends("returns-resent-" + trace + ".ach", returnFile(trace, entry, "R03", "0615"));
         poll();
         assertEquals(entries, count("SELECT count(*) FROM ledger_entries"), "the same file again, and the same return in a new file, book nothing");
         assertEquals(10_000, MoneyFixtures.balance(customer.usd()));
@@ -131,7 +131,7 @@ class AchRailTest {
         NachaFile.Entry notice = new NachaFile.Entry("21", "021000021", sent.accountNumber(), 0, sent.individualIdentification(),
                 sent.individualName(), "", "091000010000007", List.of(new NachaFile.Change("C06", trace, "02100002",
                 String.format("%-17s   %s", corrected, "32"), "091000010000007")));
-        bankSends("noc-" + trace + ".ach", NachaFile.write(bankHeader(), List.of(bankBatch("COR", List.of(notice)))));
+        BankFileRailTest.bankSends("noc-" + trace + ".ach", NachaFile.write(bankHeader(), List.of(bankBatch("COR", List.of(notice)))));
         poll();
 
         UUID account = UUID.fromString(bank.substring(bank.indexOf(':') + 1));
@@ -197,7 +197,7 @@ class AchRailTest {
         assertEquals("COMPLETED", transaction(payout).getString("status"));
         long settled = usdRail();
 
-        bankSends("sweep-returned-" + trace + ".ach", returnFile(trace, entry, "R02", "0700"));
+        BankFileRailTest.bankSends("sweep-returned-" + trace + ".ach", returnFile(trace, entry, "R02", "0700"));
         poll();
         assertEquals("FAILED", transaction(payout).getString("status"));
         assertEquals(4_200, MoneyFixtures.balance(customer.usd()), "a returned sweep lands in the holder's own account");
@@ -235,7 +235,7 @@ class AchRailTest {
         NachaFile.Entry change = new NachaFile.Entry("21", "021000021", "12345", 0, "", "NOBODY", "", "091000010000098",
                 List.of(new NachaFile.Change("C01", "021000029999998", "02100002", "55555", "091000010000098")));
         long before = count("SELECT count(*) FROM bank_unmatched WHERE end_to_end_id IN ('021000029999999', '021000029999998')");
-        bankSends("strangers.ach", NachaFile.write(bankHeader(), List.of(bankBatch("PPD", List.of(stranger)), bankBatch("COR", List.of(change)))));
+        BankFileRailTest.bankSends("strangers.ach", NachaFile.write(bankHeader(), List.of(bankBatch("PPD", List.of(stranger)), bankBatch("COR", List.of(change)))));
         poll();
         assertEquals(before + 2, count("SELECT count(*) FROM bank_unmatched WHERE end_to_end_id IN ('021000029999999', '021000029999998')"
                 + " AND kind IN ('RETURN_UNKNOWN', 'CHANGE_UNKNOWN')"));
@@ -249,7 +249,7 @@ class AchRailTest {
         String file = NachaFile.write(bankHeader(), List.of(bankBatch("PPD", List.of(stranger))));
         String tampered = file.replaceFirst("0000000700", "0000000800");
         long entries = count("SELECT count(*) FROM ledger_entries");
-        bankSends("tampered.ach", tampered);
+        BankFileRailTest.bankSends("tampered.ach", tampered);
         poll();
         assertEquals(entries, count("SELECT count(*) FROM ledger_entries"));
         assertEquals(1, count("SELECT count(*) FROM bank_files_received WHERE file_name = 'tampered.ach' AND status = 'QUARANTINED'"
@@ -310,18 +310,9 @@ class AchRailTest {
 
     // ---- the bank's side -----------------------------------------------------------------------
 
-    private static Path folder(String relative) {
-        return SftpBank.folder().resolve("exchange").resolve(relative);
-    }
-
-    private static void bankSends(String name, String content) throws IOException {
-        Files.createDirectories(folder("inbox"));
-        Files.writeString(folder("inbox").resolve(name), content);
-    }
-
     /** The ACH file in the outbox that carries the entry traced {@code trace}. */
     private static String pickUp(String trace) throws IOException {
-        try (var files = Files.list(folder("outbox"))) {
+        try (var files = Files.list(BankFileRailTest.folder("outbox"))) {
             for (Path file : files.filter(f -> f.getFileName().toString().startsWith("ACH.")).toList()) {
                 String content = Files.readString(file);
                 if (content.contains(trace)) {

@@ -832,11 +832,11 @@ class BankFileRailTest {
 
     // ---- the bank's side -----------------------------------------------------------------------
 
-    private static Path folder(String relative) {
+    static Path folder(String relative) {
         return SftpBank.folder().resolve("exchange").resolve(relative);
     }
 
-    private static void bankSends(String name, String content) throws IOException {
+    static void bankSends(String name, String content) throws IOException {
         Files.createDirectories(folder("inbox"));
         Files.writeString(folder("inbox").resolve(name), content);
     }
@@ -861,7 +861,7 @@ class BankFileRailTest {
         }
     }
 
-    private static String fileId() {
+    static String fileId() {
         return "F" + Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36);
     }
 
