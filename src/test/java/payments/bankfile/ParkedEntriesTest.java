@@ -103,6 +103,44 @@ class ParkedEntriesTest {
         assertLedgerClean();
     }
 
+    @Test
+    void theDeskPutsAQuarantinedFileBackAndDeliversBuiltFilesNow() throws Throwable {
+        Customer customer = BankFileRailTest.approvedCustomer();
+        String reference = api().queryParam("customerId", customer.id()).get("/customers/internal-accounts").then().statusCode(200)
+                .extract().path("data.find { it.id == '" + customer.eur() + "' }.fundingPaymentInstructions[0].accountOrWalletInfo.reference");
+        String content = BankFileSamples.camt054(BankFileRailTest.fileId(), IBAN, List.of(new Entry("BOOK", "CRDT", "7.00", "EUR", null, null, reference)));
+        String hash = BankFileInbox.sha256(content.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        // As an older reader left it: refused, moved to quarantine under its hash-prefixed name.
+        pool.preparedQuery("INSERT INTO bank_files_received (content_sha256, file_name, status, detail, events, received_at)"
+                + " VALUES ($1, 'held.xml', 'QUARANTINED', 'an older reader refused it', 0, now())").execute(io.vertx.mutiny.sqlclient.Tuple.of(hash))
+                .await().indefinitely();
+        java.nio.file.Files.createDirectories(BankFileRailTest.folder("inbox/quarantine"));
+        java.nio.file.Files.writeString(BankFileRailTest.folder("inbox/quarantine").resolve(hash.substring(0, 12) + "-held.xml"), content);
+
+        api().get("/bank-files").then().statusCode(403);
+        TestSupport.operationsDesk().queryParam("status", "QUARANTINED").get("/bank-files").then().statusCode(200)
+                .body("received.find { it.id == '" + hash + "' }.detail", equalTo("an older reader refused it"));
+        TestSupport.operationsDesk().body(Map.of()).post("/bank-files/received/" + hash + "/requeue").then().statusCode(400)
+                .body("details.errors[0].field", equalTo("reason"));
+        TestSupport.operationsDesk().body(Map.of("reason", "x")).post("/bank-files/received/" + "0".repeat(64) + "/requeue").then().statusCode(404);
+        TestSupport.operationsDesk().body(Map.of("reason", "Reader fixed in the upgrade")).post("/bank-files/received/" + hash + "/requeue")
+                .then().statusCode(200).body("fileName", equalTo("held.xml"));
+        assertTrue(java.nio.file.Files.exists(BankFileRailTest.folder("inbox").resolve("held.xml")), "back in the inbox");
+        poll();
+        assertEquals(700, MoneyFixtures.balance(customer.eur()), "booked at the next poll");
+        TestSupport.operationsDesk().body(Map.of("reason", "again")).post("/bank-files/received/" + hash + "/requeue").then().statusCode(409);
+
+        // A file built but not delivered (the transport was down at the cut-off): delivered now.
+        String batch = "B" + java.util.UUID.randomUUID().toString().replace("-", "");
+        pool.preparedQuery("INSERT INTO bank_batches (id, file_name, content, payouts, status, created_at) VALUES ($1, $2, '<Document/>', 0,"
+                + " 'BUILT', now())").execute(io.vertx.mutiny.sqlclient.Tuple.of(batch, "pain.001." + batch + ".xml")).await().indefinitely();
+        TestSupport.operationsDesk().body(Map.of("reason", "The bank asked for it before noon")).post("/bank-files/sent/deliver")
+                .then().statusCode(200).body("delivered", org.hamcrest.Matchers.greaterThanOrEqualTo(1));
+        assertTrue(java.nio.file.Files.exists(BankFileRailTest.folder("outbox").resolve("pain.001." + batch + ".xml")));
+        assertEquals(2, pool.query("SELECT count(*) FROM bank_desk_actions WHERE target IN ('" + hash + "', 'outbox')"
+                + " AND done_by LIKE 'BASIC:Token:%'").execute().await().indefinitely().iterator().next().getLong(0), "both kept, who and why");
+    }
+
     /** A camt.054 credit naming no account, parked; answers the parked entry's id. */
     private String parkedCredit(String remittance, String amount) throws Throwable {
         String fileId = BankFileRailTest.fileId();

@@ -40,7 +40,7 @@ public class DeadJobResource {
             description = "Background jobs given up after their retries, newest first; moneyOnly=true lists only those given up while "
                     + "they held money.")
     @GET
-    @Secured(Permission.VIEW)
+    @Secured(value = Permission.VIEW, orAnyOf = Permission.BANK_OPERATIONS)
     public Uni<Page<DeadJobResponse>> list(@QueryParam("moneyOnly") String moneyOnly, @QueryParam("limit") String limit,
                                            @QueryParam("cursor") String cursor) {
         return deadJobs.list(moneyOnly, limit, cursor);
@@ -51,7 +51,7 @@ public class DeadJobResource {
             description = "Records what an operator did about a dead job's money, by hand (reason required); the job is then closed.")
     @POST
     @Path("{jobId}/resolve")
-    @Secured(Permission.MANAGE)
+    @Secured(value = Permission.MANAGE, orAnyOf = Permission.BANK_OPERATIONS)
     public Uni<DeadJobResponse> resolve(@PathParam("jobId") String jobId,
             @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = DeadJobResolveRequest.class))) JsonBody<DeadJobResolveRequest> body) {
         return deadJobs.resolve(jobId, body.bound(), caller.get());
