@@ -29,7 +29,6 @@ import java.util.List;
 @ApplicationScoped
 public class BankFileDesk {
 
-    private static final String NO_CONTROL_CHARACTERS = "[^\\x00-\\x1F\\x7F]*";
     private static final int SHOWN = 200;
 
     public record ReceivedFile(String id, String fileName, String status, String detail, int lines, Instant receivedAt) {
@@ -44,7 +43,7 @@ public class BankFileDesk {
 
     /** An action's reason: what was fixed, or why now. */
     public record BankFileActionRequest(
-            @NotBlank @Size(max = 1024) @Pattern(regexp = NO_CONTROL_CHARACTERS, message = "Must not contain control characters")
+            @NotBlank @Size(max = 1024) @Pattern(regexp = FieldError.ONE_LINE, message = "Must not contain control characters")
             String reason) {
     }
 

@@ -44,7 +44,6 @@ import java.util.UUID;
 @ApplicationScoped
 public class ParkedEntries {
 
-    private static final String NO_CONTROL_CHARACTERS = "[^\\x00-\\x1F\\x7F]*";
 
     public enum Action { ASSIGN, RETURN, WRITE_OFF, CLOSE }
 
@@ -68,7 +67,7 @@ public class ParkedEntries {
             @NotNull Action action,
             /** ASSIGN only: the internal account the credit was meant for. */
             String accountId,
-            @NotBlank @Size(max = 1024) @Pattern(regexp = NO_CONTROL_CHARACTERS, message = "Must not contain control characters")
+            @NotBlank @Size(max = 1024) @Pattern(regexp = FieldError.ONE_LINE, message = "Must not contain control characters")
             String reason) {
     }
 

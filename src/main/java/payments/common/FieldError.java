@@ -9,6 +9,9 @@ import java.util.List;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FieldError(String field, Constraint constraint, String message) {
 
+    /** A pattern for one-line text (a reason, a label): no control characters. */
+    public static final String ONE_LINE = "[^\\x00-\\x1F\\x7F]*";
+
     /** The reference's FieldConstraint: a machine-readable hint of what the field must satisfy. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Constraint(String format, String pattern, @JsonProperty("enum") List<String> enumValues, Integer minLength, Integer maxLength) {

@@ -42,7 +42,6 @@ import java.util.concurrent.atomic.AtomicLong;
 public class DeadJobs {
 
     static final String GAUGE = "payments.jobs.dead";
-    private static final String NO_CONTROL_CHARACTERS = "[^\\x00-\\x1F\\x7F]*";
 
     /** One dead job; {@code givenUpAt} is when the runner gave it up. */
     public record DeadJobResponse(String id, String type, String payload, int attempts, String lastError, boolean holdsMoney,
@@ -55,7 +54,7 @@ public class DeadJobs {
 
     /** POST /jobs/dead/{jobId}/resolve: what was done about the job, by hand. */
     public record DeadJobResolveRequest(
-            @NotBlank @Size(max = 1024) @Pattern(regexp = NO_CONTROL_CHARACTERS, message = "Must not contain control characters")
+            @NotBlank @Size(max = 1024) @Pattern(regexp = FieldError.ONE_LINE, message = "Must not contain control characters")
             String reason) {
     }
 
