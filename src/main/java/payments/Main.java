@@ -37,7 +37,7 @@ public class Main {
      * The embedded server is the sandbox's; production's database is the operator's. Production
      * without one starts only as far as the start-up check (common.StartupSettings), which names this
      * with every other missing setting; nothing may reach for the database before it: no migration,
-     * schema check or version probe, and addresses that resolve nowhere.
+     * schema check, version probe or scheduled task, and addresses that resolve nowhere.
      */
     private static void startWithoutDatabase() {
         System.setProperty(EmbeddedDatabase.MISSING, "true");
@@ -45,6 +45,9 @@ public class Main {
         System.setProperty("quarkus.hibernate-orm.schema-management.strategy", "none");
         System.setProperty("quarkus.hibernate-orm.database.version-check.enabled", "false");
         System.setProperty("quarkus.hibernate-orm.database.start-offline", "true");
+        System.setProperty("quarkus.scheduler.enabled", "false");
+        // The one line the scheduler would log about being off stays out of the message the operator reads.
+        System.setProperty("quarkus.log.category.\"io.quarkus.scheduler\".level", "WARN");
         System.setProperty("quarkus.datasource.jdbc.url", "jdbc:postgresql://database-not-configured.invalid/none");
         System.setProperty("quarkus.datasource.reactive.url", "postgresql://database-not-configured.invalid/none");
     }

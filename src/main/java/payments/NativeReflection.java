@@ -60,6 +60,8 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         "payments.bankfile.Pain001$Payout",
         "payments.bankfile.ParkedEntries$ParkedEntryResolveRequest",
         "payments.bankfile.ParkedEntries$ParkedEntryResponse",
+        "payments.bankfile.ParkedEntries$SuspenseBalance",
+        "payments.bankfile.ParkedEntries$SuspenseView",
         "payments.bankfile.nacha.AchCodes$Part",
         "payments.bankfile.nacha.NachaFile$Batch",
         "payments.bankfile.nacha.NachaFile$Change",

@@ -3,7 +3,10 @@ package payments.bankfile;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.quarkus.panache.common.Sort;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import jakarta.validation.constraints.NotBlank;
@@ -33,6 +36,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * What the bank rails parked for a person (bank_unmatched), and what an operator decides about
@@ -71,16 +75,57 @@ public class ParkedEntries {
             String reason) {
     }
 
+    /** SUSPENSE in one currency: its ledger balance, and the parked entries not decided yet with the money they hold there. */
+    public record SuspenseBalance(String currency, long balance, long openEntries, long openAmount) {
+    }
+
+    public record SuspenseView(List<SuspenseBalance> currencies) {
+    }
+
+    static final String GAUGE = "payments.bank.parked.open";
+
     private final RequestValidator validator;
     private final ServerClock clock;
     private final Ledger ledger;
     private final Deposits deposits;
+    private final Pool pool;
+    /** The gauge's value, read by the registry (which holds it weakly: this field keeps it). */
+    private final AtomicLong open = new AtomicLong();
 
-    public ParkedEntries(RequestValidator validator, ServerClock clock, Ledger ledger, Deposits deposits) {
+    public ParkedEntries(RequestValidator validator, ServerClock clock, Ledger ledger, Deposits deposits, Pool pool, MeterRegistry registry) {
         this.validator = validator;
         this.clock = clock;
         this.ledger = ledger;
         this.deposits = deposits;
+        this.pool = pool;
+        registry.gauge(GAUGE, open);
+    }
+
+    /**
+     * GET /bank-entries/suspense: per currency, SUSPENSE's balance and the open entries behind it
+     * (a balance the open entries do not explain was put there by something else: a failed refund).
+     */
+    public Uni<SuspenseView> suspense() {
+        return pool.query("SELECT currency, sum(amount) FROM ledger_entries WHERE system_account = 'SUSPENSE' GROUP BY currency").execute()
+                .flatMap(balances -> pool.query("SELECT currency, count(*), coalesce(sum(suspense_amount), 0) FROM bank_unmatched"
+                        + " WHERE resolved_at IS NULL AND currency IS NOT NULL GROUP BY currency").execute().map(parked -> {
+                    java.util.Map<String, long[]> byCurrency = new java.util.TreeMap<>();
+                    balances.forEach(row -> byCurrency.computeIfAbsent(row.getString(0), c -> new long[3])[0] = row.getLong(1));
+                    parked.forEach(row -> {
+                        long[] values = byCurrency.computeIfAbsent(row.getString(0), c -> new long[3]);
+                        values[1] = row.getLong(1);
+                        values[2] = row.getLong(2);
+                    });
+                    return new SuspenseView(byCurrency.entrySet().stream()
+                            .map(e -> new SuspenseBalance(e.getKey(), e.getValue()[0], e.getValue()[1], e.getValue()[2])).toList());
+                }));
+    }
+
+    /** Counts the open parked entries into the gauge; every instance does, each reading the same table. */
+    @Scheduled(every = "1m", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    public Uni<Void> refreshGauge() {
+        return pool.query("SELECT count(*) FROM bank_unmatched WHERE resolved_at IS NULL").execute()
+                .invoke(rows -> open.set(rows.iterator().next().getLong(0))).replaceWithVoid();
     }
 
     /** GET /bank-entries/parked: newest first; {@code status} OPEN (not decided yet) or RESOLVED. */

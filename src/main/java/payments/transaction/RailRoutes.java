@@ -53,7 +53,7 @@ public final class RailRoutes {
                 problems.add("'" + rail + "' is not a payment rail (one of " + String.join(", ", new java.util.TreeSet<>(rails)) + ", or *)");
             } else if (!implementation.equals(NONE) && !implementations.contains(implementation)) {
                 problems.add("'" + implementation + "' is not a rail implementation this server runs (" + (implementations.isEmpty()
-                        ? "it runs none" : String.join(", ", implementations)) + ", or none)");
+                        ? "it runs none with these settings: only none" : "one of " + String.join(", ", implementations) + ", or none") + ")");
             } else if (rail.equals(OTHERWISE) ? otherwise != null : byRail.containsKey(rail)) {
                 problems.add("'" + rail + "' is routed twice");
             } else if (rail.equals(OTHERWISE)) {

@@ -45,6 +45,9 @@ class ParkedEntriesTest {
         String reference = "UNCLAIMED-" + BankFileRailTest.fileId();
         String id = parkedCredit(reference, "12.34");
         assertEquals(suspense + 1234, system("SUSPENSE"));
+        JsonPath view = TestSupport.operationsDesk().get("/bank-entries/suspense").then().statusCode(200).extract().jsonPath();
+        assertEquals(suspense + 1234, view.getLong("currencies.find { it.currency == 'EUR' }.balance"));
+        assertTrue(view.getLong("currencies.find { it.currency == 'EUR' }.openAmount") >= 1234);
 
         api().get("/bank-entries/parked").then().statusCode(403);
         api().body(Map.of("action", "CLOSE", "reason", "x")).post("/bank-entries/parked/" + id + "/resolve").then().statusCode(403);
