@@ -323,7 +323,7 @@ public class PaymentLifecycle implements JobHandler {
             // Realtime funds never entered the books, nor did incoming UMA money the receiving side
             // refused after it arrived: a rail that returns funds sends both back to the sender; on
             // one that does not (a bank file rail), the money waits in SUSPENSE for a person.
-            if (t.outgoing() && !rails.route(t.paymentRail).returnsFundsItself()) {
+            if (fundsWaitForAPerson(t)) {
                 return ledger.post(Journal.of("REFUND_FAILED", t.id).system(SystemAccount.RAIL, t.sentCurrency, -t.sentAmount)
                                 .system(SystemAccount.SUSPENSE, t.sentCurrency, t.sentAmount))
                         .flatMap(ignored -> refunded(t, refundReason, Refund.FAILED));
@@ -357,12 +357,16 @@ public class PaymentLifecycle implements JobHandler {
      */
     private Uni<Void> refundSettled(PaymentTransaction t, String kind, RefundReason reason) {
         // Funds that came over a rail that does not send them back wait in SUSPENSE too.
-        Uni<Boolean> payerGone = t.sourceAccountId == null ? Uni.createFrom().item(t.outgoing() && !rails.route(t.paymentRail).returnsFundsItself())
-                : payerClosed(t);
+        Uni<Boolean> payerGone = t.sourceAccountId == null ? Uni.createFrom().item(fundsWaitForAPerson(t)) : payerClosed(t);
         return payerGone.flatMap(closed -> platformFeeAccount(t)
                 .flatMap(feeAccount -> feeShortfall(t, feeAccount)
                         .flatMap(shortfall -> ledger.post(settlement(kind, t, feeAccount, -1, Bucket.AVAILABLE, closed, shortfall))))
                 .flatMap(ignored -> refunded(t, reason, closed ? Refund.FAILED : Refund.COMPLETED)));
+    }
+
+    /** A payment funded from outside the books whose rail does not send money back (a bank file rail): its refund waits in SUSPENSE. */
+    private boolean fundsWaitForAPerson(PaymentTransaction t) {
+        return t.outgoing() && !rails.route(t.paymentRail).returnsFundsItself();
     }
 
     private static Uni<Boolean> payerClosed(PaymentTransaction t) {
