@@ -31,7 +31,7 @@ import java.util.regex.Pattern;
  *   java -cp "target/quarkus-app/lib/main/*" tools/WalletClient.java seal-otp tek 000000 "$BUNDLE"
  *   java -cp "target/quarkus-app/lib/main/*" tools/WalletClient.java stamp tek "$PAYLOAD"
  *
- * keygen NAME          makes a P-256 key pair in .wallet-keys/NAME.{key,pub}; prints the compressed public key
+ * keygen NAME          makes a P-256 key pair in $WALLET_KEYS_DIR (default .wallet-keys)/NAME.{key,pub}; prints the compressed public key
  * seal-otp NAME CODE B verifies the otpEncryptionTargetBundle B and HPKE-seals {otp_code, public_key of NAME} to it;
  *                      prints the encryptedOtpBundle (DHKEM(P-256), HKDF-SHA256, AES-256-GCM, info turnkey_hpke,
  *                      AAD = encapsulated key || target key)
@@ -40,7 +40,8 @@ import java.util.regex.Pattern;
  */
 public class WalletClient {
 
-    private static final Path KEYS = Path.of(".wallet-keys");
+    /** Where keys are kept: WALLET_KEYS_DIR (the README's blocks point it at their scratch folder), else .wallet-keys here. */
+    private static final Path KEYS = Path.of(System.getenv().getOrDefault("WALLET_KEYS_DIR", ".wallet-keys"));
 
     public static void main(String[] args) throws Exception {
         if (args.length < 2) {
