@@ -1,0 +1,59 @@
+package payments.common;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.scheduler.Scheduled;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.jboss.logging.Logger;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * What a platform alerts on, as gauges every instance refreshes each minute from the shared tables
+ * (each count served by a partial index on the rows it counts): the webhook outbox's backlog, its
+ * oldest event's age and the events whose deliveries are failing; background jobs due and not yet
+ * run; payouts queued for the next bank file and files built but not delivered.
+ */
+@ApplicationScoped
+public class OperationsGauges {
+
+    private static final Logger LOG = Logger.getLogger(OperationsGauges.class);
+    static final String QUERY = """
+            SELECT (SELECT count(*) FROM webhook_events WHERE status = 'PENDING'),
+                   (SELECT coalesce(extract(epoch FROM now() - min(created_at)), 0)::bigint FROM webhook_events WHERE status = 'PENDING'),
+                   (SELECT count(*) FROM webhook_events WHERE status = 'PENDING' AND attempts > 0),
+                   (SELECT count(*) FROM jobs WHERE status = 'PENDING' AND run_at <= now()),
+                   (SELECT count(*) FROM bank_payouts WHERE status = 'QUEUED'),
+                   (SELECT count(*) FROM bank_batches WHERE status = 'BUILT')""";
+
+    private final Pool pool;
+    /** The gauges' values, read by the registry (which holds them weakly: these fields keep them). */
+    private final AtomicLong[] values = {new AtomicLong(), new AtomicLong(), new AtomicLong(), new AtomicLong(), new AtomicLong(),
+            new AtomicLong()};
+
+    public OperationsGauges(Pool pool, MeterRegistry registry) {
+        this.pool = pool;
+        String[] names = {"payments.webhooks.pending", "payments.webhooks.oldest.pending.seconds", "payments.webhooks.failing",
+                "payments.jobs.due", "payments.bank.payouts.queued", "payments.bank.files.built"};
+        for (int i = 0; i < names.length; i++) {
+            registry.gauge(names[i], values[i]);
+        }
+    }
+
+    @Scheduled(every = "1m", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    public Uni<Void> refresh() {
+        return pool.query(QUERY).execute()
+                .invoke(rows -> {
+                    Row row = rows.iterator().next();
+                    for (int i = 0; i < values.length; i++) {
+                        values[i].set(row.getLong(i));
+                    }
+                })
+                .onFailure().invoke(failure -> LOG.warnf("Refreshing the operations gauges failed (they keep their values): %s",
+                        failure.getMessage()))
+                .onFailure().recoverWithNull()
+                .replaceWithVoid();
+    }
+}
