@@ -3,8 +3,6 @@ package payments.bankfile;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.quarkus.panache.common.Sort;
-import io.micrometer.core.instrument.MeterRegistry;
-import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -36,7 +34,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * What the bank rails parked for a person (bank_unmatched), and what an operator decides about
@@ -49,7 +46,16 @@ import java.util.concurrent.atomic.AtomicLong;
 public class ParkedEntries {
 
 
-    public enum Action { ASSIGN, RETURN, WRITE_OFF, CLOSE }
+    /** What an operator decides, and the resolution it leaves on the entry. */
+    public enum Action {
+        ASSIGN("ASSIGNED"), RETURN("RETURNED"), WRITE_OFF("WRITTEN_OFF"), CLOSE("CLOSED");
+
+        final String resolution;
+
+        Action(String resolution) {
+            this.resolution = resolution;
+        }
+    }
 
     /** A parked entry: what the bank said, why it was parked, the money it left in SUSPENSE, and its resolution once decided. */
     public record ParkedEntryResponse(String id, String kind, String detail, String endToEndId, Long amount, String currency,
@@ -82,23 +88,18 @@ public class ParkedEntries {
     public record SuspenseView(List<SuspenseBalance> currencies) {
     }
 
-    static final String GAUGE = "payments.bank.parked.open";
-
     private final RequestValidator validator;
     private final ServerClock clock;
     private final Ledger ledger;
     private final Deposits deposits;
     private final Pool pool;
-    /** The gauge's value, read by the registry (which holds it weakly: this field keeps it). */
-    private final AtomicLong open = new AtomicLong();
 
-    public ParkedEntries(RequestValidator validator, ServerClock clock, Ledger ledger, Deposits deposits, Pool pool, MeterRegistry registry) {
+    public ParkedEntries(RequestValidator validator, ServerClock clock, Ledger ledger, Deposits deposits, Pool pool) {
         this.validator = validator;
         this.clock = clock;
         this.ledger = ledger;
         this.deposits = deposits;
         this.pool = pool;
-        registry.gauge(GAUGE, open);
     }
 
     /**
@@ -121,12 +122,6 @@ public class ParkedEntries {
                 }));
     }
 
-    /** Counts the open parked entries into the gauge; every instance does, each reading the same table. */
-    @Scheduled(every = "1m", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
-    public Uni<Void> refreshGauge() {
-        return pool.query("SELECT count(*) FROM bank_unmatched WHERE resolved_at IS NULL").execute()
-                .invoke(rows -> open.set(rows.iterator().next().getLong(0))).replaceWithVoid();
-    }
 
     /** GET /bank-entries/parked: newest first; {@code status} OPEN (not decided yet) or RESOLVED. */
     @WithSession
@@ -156,8 +151,7 @@ public class ParkedEntries {
                                 + " at " + entry.resolvedAt + " by " + entry.resolvedBy);
                     }
                     return apply(entry, request).invoke(() -> {
-                        entry.resolution = request.action() == Action.ASSIGN ? "ASSIGNED" : request.action() == Action.RETURN ? "RETURNED"
-                                : request.action() == Action.WRITE_OFF ? "WRITTEN_OFF" : "CLOSED";
+                        entry.resolution = request.action().resolution;
                         entry.reason = request.reason().strip();
                         entry.resolvedBy = caller.scope();
                         entry.resolvedAt = clock.now();
