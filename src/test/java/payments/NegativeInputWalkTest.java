@@ -197,7 +197,7 @@ class NegativeInputWalkTest {
     }
 
     /** Operations on seeded resources whose body checks the walk must reach, at least. */
-    private static final int MIN_REACHED = 30;
+    private static final int MIN_REACHED = 31;
 
     /** The id of a real resource for each path parameter (by the path's first segment for a plain {id}). */
     private Map<String, String> seeded = Map.of();
@@ -294,6 +294,9 @@ class NegativeInputWalkTest {
         ids.put("stablecoinOperationId", stablecoinOperation);
         ids.put("jobId", deadJobHoldingMoney());
         ids.put("entryId", parkedBankEntry());
+        String[] statement = reconciledStatement();
+        ids.put("statementId", statement[0]);
+        ids.put("lineId", statement[1]);
         return Map.copyOf(ids);
     }
 
@@ -314,6 +317,20 @@ class NegativeInputWalkTest {
                         + " VALUES ($1, 'walk', 'CREDIT_UNKNOWN', 500, 'EUR', 'walk', 'walk; booked to SUSPENSE', 500, $2)")
                 .execute(io.vertx.mutiny.sqlclient.Tuple.of(id, java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC))).await().indefinitely();
         return payments.common.IdType.PARKED_BANK_ENTRY.wireId(id);
+    }
+
+    /** A statement's reconciliation with a line only the bank has, as the reconciliation leaves one: what the line's resolve acts on. */
+    private String[] reconciledStatement() {
+        java.util.UUID report = payments.common.Ids.newUuid();
+        java.util.UUID line = payments.common.Ids.newUuid();
+        java.time.OffsetDateTime now = java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC);
+        pool.preparedQuery("INSERT INTO bank_statements (id, file_sha256, statement_id, currency, period_end, entries, matched, unresolved,"
+                        + " created_at) VALUES ($1, 'walk', 'WALK', 'EUR', $2, 1, 0, 1, $2)")
+                .execute(io.vertx.mutiny.sqlclient.Tuple.of(report, now)).await().indefinitely();
+        pool.preparedQuery("INSERT INTO bank_statement_lines (id, statement_id, status, bank_amount, bank_references, ledger_entries)"
+                        + " VALUES ($1, $2, 'BANK_ONLY', -300, 'walk', 0)")
+                .execute(io.vertx.mutiny.sqlclient.Tuple.of(line, report)).await().indefinitely();
+        return new String[] {payments.common.IdType.BANK_STATEMENT.wireId(report), payments.common.IdType.BANK_STATEMENT_LINE.wireId(line)};
     }
 
     private io.restassured.specification.RequestSpecification bearer() {
@@ -341,7 +358,8 @@ class NegativeInputWalkTest {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(root.toString().replaceAll("/$", "") + pathAndQuery))
                 .header("Authorization", agentRoute ? agentAuthorization
                         : pathAndQuery.startsWith(TestSupport.BASE + "/compliance/") ? complianceAuthorization
-                        : pathAndQuery.startsWith(TestSupport.BASE + "/bank-entries/") ? operationsAuthorization : AUTHORIZATION)
+                        : pathAndQuery.startsWith(TestSupport.BASE + "/bank-entries/")
+                                || pathAndQuery.startsWith(TestSupport.BASE + "/bank-statements") ? operationsAuthorization : AUTHORIZATION)
                 .method(verb, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         if (contentType != null) {
             request.header("Content-Type", contentType);

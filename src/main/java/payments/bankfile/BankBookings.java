@@ -11,6 +11,7 @@ import payments.bankfile.BankMessages.AccountCorrected;
 import payments.bankfile.BankMessages.BankEvent;
 import payments.bankfile.BankMessages.BatchRejected;
 import payments.bankfile.BankMessages.EntryBooked;
+import payments.bankfile.BankMessages.StatementReported;
 import payments.bankfile.BankMessages.StatusReported;
 import payments.bankfile.nacha.AchCodes;
 import payments.common.ApiException;
@@ -64,10 +65,12 @@ public class BankBookings {
     private final Ledger ledger;
     private final ServerClock clock;
     private final AccountCorrections corrections;
+    private final Reconciliations reconciliations;
 
     public BankBookings(PaymentLifecycle lifecycle, Deposits deposits, Ledger ledger, ServerClock clock, RealtimeFunding realtime,
-                        BankFilesConfig config, AccountCorrections corrections) {
+                        BankFilesConfig config, AccountCorrections corrections, Reconciliations reconciliations) {
         this.corrections = corrections;
+        this.reconciliations = reconciliations;
         BankFilesConfig.Debtor debtor = config.debtor();
         this.collectionAccount = Stream.of(debtor.iban(), debtor.accountNumber())
                 .flatMap(Optional::stream).collect(Collectors.toUnmodifiableSet());
@@ -132,6 +135,10 @@ public class BankBookings {
                 : event instanceof BatchRejected batch ? batchRejected(fileHash, batch)
                 : event instanceof AccountCorrected change ? once(fileHash, change.bankReference())
                         .flatMap(first -> first ? corrected(fileHash, change) : Uni.createFrom().voidItem())
+                : event instanceof StatementReported statement ? reconciliations.reconcile(fileHash, statement)
+                        .flatMap(reconciled -> reconciled ? Uni.createFrom().voidItem() : parkStatus(fileHash, "DUPLICATE_STATEMENT", null,
+                                "Statement " + statement.statementId() + " of account " + statement.account() + " was reconciled before;"
+                                        + " this copy changes nothing"))
                 : onceBooked(fileHash, (EntryBooked) event, entry -> entry(fileHash, entry));
     }
 
@@ -140,6 +147,9 @@ public class BankBookings {
         if (event instanceof EntryBooked booked) {
             return onceBooked(fileHash, booked, entry -> entry.debit() ? parkDebit(fileHash, BOOKING_FAILED, entry, detail)
                     : parkCredit(fileHash, BOOKING_FAILED, entry, detail));
+        }
+        if (event instanceof StatementReported statement) {
+            return parkStatus(fileHash, BOOKING_FAILED, null, "Statement " + statement.statementId() + " could not be reconciled: " + detail);
         }
         if (event instanceof AccountCorrected change) {
             return parkStatus(fileHash, BOOKING_FAILED, change.originalTrace(), "A notification of change (" + change.changeCode() + "): " + detail);
@@ -311,7 +321,8 @@ public class BankBookings {
                 return Uni.createFrom().voidItem();
             }
             long in = entry.debit() ? -1 : 1; // money in leaves RAIL negative, as parkCredit books it
-            Journal difference = Journal.of("BANK_DIFFERENCE", null);
+            UUID parkedId = Ids.newUuid();
+            Journal difference = Journal.of("BANK_DIFFERENCE", parkedId);
             // One currency: what SUSPENSE took, for an operator to resolve; two: resolved by hand (null).
             Long suspense = entry.currency().equals(payout.currency) ? in * (entry.amount() - moved) : null;
             if (suspense != null) {
@@ -323,7 +334,7 @@ public class BankBookings {
                         .system(SystemAccount.RAIL, payout.currency, in * moved)
                         .system(SystemAccount.SUSPENSE, payout.currency, -in * moved);
             }
-            return ledger.post(difference).flatMap(ignored -> parkEntry(fileHash, entry.debit() ? "DEBIT_DIFFERENCE" : "RETURN_DIFFERENCE",
+            return ledger.post(difference).flatMap(ignored -> parkEntry(parkedId, fileHash, entry.debit() ? "DEBIT_DIFFERENCE" : "RETURN_DIFFERENCE",
                     entry, (entry.debit() ? "A debit" : "A return") + " booked for " + entry.amount() + " " + entry.currency()
                             + " of a payout of " + payout.amount + " " + payout.currency + (moved == 0
                             ? " that had not settled: the ledger had not moved for it, the booked amount is booked to SUSPENSE"
@@ -349,12 +360,12 @@ public class BankBookings {
             Deposit deposit = new Deposit(account, customer == null ? null : customer.platformCustomerId, entry.amount(),
                     SystemAccount.RAIL, "REALTIME_FUNDING", "Bank transfer", "Bank transfer", entry.bankReference());
             if (account.canTransact() && (customer == null || customer.deletedAt == null)) {
-                return deposits.credit(deposit).replaceWithVoid();
+                return deposits.credit(deposit).flatMap(t -> madeBy(entry, t));
             }
             String why = customer != null && customer.deletedAt != null ? "its holder was deleted" : "it is " + account.status;
-            return deposits.refuse(deposit).flatMap(t -> parkEntry(fileHash, "COLLECTION_FAILED", entry, "Not credited to internal account "
-                    + account.wireId() + " (" + why + "): transaction " + t.wireId() + " failed with COLLECTION_FAILED; the money is in"
-                    + " SUSPENSE to return to the sender", entry.amount()));
+            return deposits.refuse(deposit).call(t -> madeBy(entry, t)).flatMap(t -> parkEntry(Ids.newUuid(), fileHash, "COLLECTION_FAILED", entry,
+                    "Not credited to internal account " + account.wireId() + " (" + why + "): transaction " + t.wireId()
+                    + " failed with COLLECTION_FAILED; the money is in SUSPENSE to return to the sender", entry.amount()));
         });
     }
 
@@ -377,8 +388,16 @@ public class BankBookings {
                     if (failure != null) {
                         return Uni.createFrom().failure(failure);
                     }
-                    return realtime.run(arrival).replaceWithVoid();
+                    return realtime.run(arrival).flatMap(t -> madeBy(entry, t));
                 });
+    }
+
+    /** Records the payment a booked entry moved money for: a statement reconciles the entry with that payment's RAIL postings. */
+    private static Uni<Void> madeBy(EntryBooked entry, PaymentTransaction t) {
+        return Panache.getSession().flatMap(session -> session.createNativeQuery(
+                        "UPDATE bank_entries_booked SET transaction_id = ?1 WHERE bank_reference = ?2")
+                .setParameter(1, t.id).setParameter(2, entry.bankReference()).executeUpdate())
+                .replaceWithVoid();
     }
 
     /** The internal account a credit names: by the funding reference in its remittance text, else by the credited account's identifier. */
@@ -408,26 +427,30 @@ public class BankBookings {
 
     /** Parks a credit: the money is on the platform's bank account, so the ledger books it to SUSPENSE until a person places it. */
     private Uni<Void> parkCredit(String fileHash, String kind, EntryBooked entry, String detail) {
-        return ledger.post(Journal.of("BANK_UNPLACED", null)
+        UUID parkedId = Ids.newUuid();
+        return ledger.post(Journal.of("BANK_UNPLACED", parkedId)
                         .system(SystemAccount.RAIL, entry.currency(), -entry.amount())
                         .system(SystemAccount.SUSPENSE, entry.currency(), entry.amount()))
-                .flatMap(ignored -> parkEntry(fileHash, kind, entry, detail + "; booked to SUSPENSE", entry.amount()));
+                .flatMap(ignored -> parkEntry(parkedId, fileHash, kind, entry, detail + "; booked to SUSPENSE", entry.amount()));
     }
 
     /** Parks a debit: the money left the platform's bank account, so the ledger books it out of SUSPENSE until a person explains it. */
     private Uni<Void> parkDebit(String fileHash, String kind, EntryBooked entry, String detail) {
-        return ledger.post(Journal.of("BANK_UNEXPLAINED", null)
+        UUID parkedId = Ids.newUuid();
+        return ledger.post(Journal.of("BANK_UNEXPLAINED", parkedId)
                         .system(SystemAccount.SUSPENSE, entry.currency(), -entry.amount())
                         .system(SystemAccount.RAIL, entry.currency(), entry.amount()))
-                .flatMap(ignored -> parkEntry(fileHash, kind, entry, detail + "; booked out of SUSPENSE", -entry.amount()));
+                .flatMap(ignored -> parkEntry(parkedId, fileHash, kind, entry, detail + "; booked out of SUSPENSE", -entry.amount()));
     }
 
     private Uni<Void> parkEntry(String fileHash, String kind, EntryBooked entry, String detail) {
-        return parkEntry(fileHash, kind, entry, detail, null);
+        return parkEntry(Ids.newUuid(), fileHash, kind, entry, detail, null);
     }
 
-    private Uni<Void> parkEntry(String fileHash, String kind, EntryBooked entry, String detail, Long suspenseAmount) {
+    /** Parks an entry under {@code id}: the id of the ledger posting that moved its money, if any (statements reconcile by it). */
+    private Uni<Void> parkEntry(UUID id, String fileHash, String kind, EntryBooked entry, String detail, Long suspenseAmount) {
         BankUnmatched parked = parked(fileHash, kind, entry.endToEndId(), detail);
+        parked.id = id;
         parked.suspenseAmount = suspenseAmount;
         parked.amount = entry.amount();
         parked.currency = entry.currency();

@@ -1,6 +1,9 @@
 package payments.bankfile;
 
+import com.prowidesoftware.swift.model.mx.MxCamt05300108;
 import com.prowidesoftware.swift.model.mx.MxCamt05400108;
+import com.prowidesoftware.swift.model.mx.dic.AccountStatement9;
+import com.prowidesoftware.swift.model.mx.dic.CashBalance8;
 import com.prowidesoftware.swift.model.mx.MxPain00200110;
 import com.prowidesoftware.swift.model.mx.dic.AccountIdentification4Choice;
 import com.prowidesoftware.swift.model.mx.dic.AccountNotification17;
@@ -14,6 +17,9 @@ import com.prowidesoftware.swift.model.mx.dic.StatusReasonInformation12;
 import payments.common.Sha256;
 
 import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Currency;
@@ -22,14 +28,18 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads what the bank sends back: pain.002.001.10 payment status reports and camt.054.001.08
- * debit/credit notifications, each checked against its schema first, as a list of
+ * Reads what the bank sends back: pain.002.001.10 payment status reports, camt.054.001.08
+ * debit/credit notifications and camt.053.001.08 statements, each checked against its schema first, as a list of
  * {@link BankEvent}s. Pure apart from the schema cache it is given.
  */
 public final class BankMessages {
 
     static final String PAIN_002 = "urn:iso:std:iso:20022:tech:xsd:pain.002.001.10";
     static final String CAMT_054 = "urn:iso:std:iso:20022:tech:xsd:camt.054.001.08";
+    static final String CAMT_053 = "urn:iso:std:iso:20022:tech:xsd:camt.053.001.08";
+    /** camt.053 balance types: the opening and closing booked balances. */
+    private static final String OPENING = "OPBD";
+    private static final String CLOSING = "CLBD";
     /** camt.054 entry status for money booked on the account (as a code, or the older proprietary text). */
     private static final String BOOKED = "BOOK";
     private static final String REJECTED = "RJCT";
@@ -37,7 +47,7 @@ public final class BankMessages {
     private static final String CONTENT_KEYED = "entry:";
 
     /** What one file says, in the order it says it. */
-    public sealed interface BankEvent permits StatusReported, BatchRejected, EntryBooked, AccountCorrected {
+    public sealed interface BankEvent permits StatusReported, BatchRejected, EntryBooked, AccountCorrected, StatementReported {
     }
 
     /**
@@ -83,6 +93,20 @@ public final class BankMessages {
     public record Amount(long value, String currency) {
     }
 
+    /**
+     * A camt.053 end-of-day statement of one account in one currency: its booked entries (what the
+     * bank says moved, booked nothing by this server: {@link Reconciliations} compares them with
+     * the ledger) up to {@code periodEnd}, and its opening and closing booked balances when given
+     * (the entries are checked to add up to them).
+     */
+    public record StatementReported(String statementId, String account, String currency, Instant periodEnd, Long opening, Long closing,
+                                    List<StatementEntry> entries) implements BankEvent {
+    }
+
+    /** A statement's booked entry, its booking date, and the bank's batch it was booked in (a file's message id), if named. */
+    public record StatementEntry(EntryBooked entry, LocalDate bookingDate, String batchId) {
+    }
+
     private BankMessages() {
     }
 
@@ -105,11 +129,15 @@ public final class BankMessages {
             schemas.validate(xml, MxPain00200110.class, MxPain00200110._classes);
             return statuses(MxPain00200110.parse(xml));
         }
+        if (xml.contains(CAMT_053)) {
+            schemas.validate(xml, MxCamt05300108.class, MxCamt05300108._classes);
+            return statements(MxCamt05300108.parse(xml));
+        }
         if (xml.contains(CAMT_054)) {
             schemas.validate(xml, MxCamt05400108.class, MxCamt05400108._classes);
             return entries(MxCamt05400108.parse(xml));
         }
-        throw new IsoSchemas.InvalidMessage("Neither a pain.002.001.10 status report nor a camt.054.001.08 notification");
+        throw new IsoSchemas.InvalidMessage("Neither a pain.002.001.10 status report, a camt.054.001.08 notification nor a camt.053.001.08 statement");
     }
 
     private static List<BankEvent> statuses(MxPain00200110 report) throws IsoSchemas.InvalidMessage {
@@ -159,17 +187,103 @@ public final class BankMessages {
                 }
                 List<EntryTransaction10> transactions = transactions(entry);
                 for (int i = 0; i < transactions.size(); i++) {
-                    EntryBooked booked = booked(entry, transactions.get(i), accountId, null);
-                    String reference = bankReference(entry, transactions.get(i), i);
-                    if (reference == null) {
-                        String key = contentKey(booked, entry);
-                        reference = CONTENT_KEYED + Sha256.hex(key) + "#" + seen.merge(key, 1, Integer::sum);
-                    }
-                    events.add(booked.withReference(reference));
+                    events.add(keyed(booked(entry, transactions.get(i), accountId, null), entry, transactions.get(i), i, seen));
                 }
             }
         }
         return events;
+    }
+
+    private static List<BankEvent> statements(MxCamt05300108 message) throws IsoSchemas.InvalidMessage {
+        if (message == null || message.getBkToCstmrStmt() == null) {
+            throw new IsoSchemas.InvalidMessage("The statement could not be read");
+        }
+        List<BankEvent> events = new ArrayList<>();
+        var header = message.getBkToCstmrStmt().getGrpHdr();
+        for (AccountStatement9 statement : message.getBkToCstmrStmt().getStmt()) {
+            String accountId = identifier(statement.getAcct() == null ? null : statement.getAcct().getId());
+            List<StatementEntry> entries = new ArrayList<>();
+            Map<String, Integer> seen = new HashMap<>();
+            for (ReportEntry10 entry : statement.getNtry()) {
+                String status = entry.getSts() == null ? null
+                        : entry.getSts().getCd() != null ? entry.getSts().getCd() : entry.getSts().getPrtry();
+                if (!BOOKED.equals(status)) {
+                    continue;
+                }
+                List<EntryTransaction10> transactions = transactions(entry);
+                for (int i = 0; i < transactions.size(); i++) {
+                    entries.add(new StatementEntry(keyed(booked(entry, transactions.get(i), accountId, null), entry, transactions.get(i), i, seen),
+                            bookingDate(entry), batchOf(entry)));
+                }
+            }
+            String currency = statementCurrency(statement, entries);
+            Long opening = balance(statement, OPENING, currency);
+            Long closing = balance(statement, CLOSING, currency);
+            if (opening != null && closing != null) {
+                long moved = entries.stream().mapToLong(e -> e.entry().debit() ? -e.entry().amount() : e.entry().amount()).sum();
+                if (opening + moved != closing) {
+                    throw new IsoSchemas.InvalidMessage("Statement " + statement.getId() + ": its booked entries (" + moved
+                            + ") do not take the opening balance (" + opening + ") to the closing one (" + closing + ")");
+                }
+            }
+            OffsetDateTime end = statement.getFrToDt() != null && statement.getFrToDt().getToDtTm() != null ? statement.getFrToDt().getToDtTm()
+                    : statement.getCreDtTm() != null ? statement.getCreDtTm() : header == null ? null : header.getCreDtTm();
+            if (end == null) {
+                throw new IsoSchemas.InvalidMessage("Statement " + statement.getId() + " says neither its period nor when it was made");
+            }
+            events.add(new StatementReported(statement.getId(), accountId, currency, end.toInstant(), opening, closing, List.copyOf(entries)));
+        }
+        return events;
+    }
+
+    /** The one currency of a statement: its account's, else its entries'; a statement mixing currencies is refused. */
+    private static String statementCurrency(AccountStatement9 statement, List<StatementEntry> entries) throws IsoSchemas.InvalidMessage {
+        String currency = statement.getAcct() != null && statement.getAcct().getCcy() != null ? statement.getAcct().getCcy()
+                : entries.isEmpty() ? null : entries.get(0).entry().currency();
+        if (currency == null && !statement.getBal().isEmpty() && statement.getBal().get(0).getAmt() != null) {
+            currency = statement.getBal().get(0).getAmt().getCcy();
+        }
+        if (currency == null) {
+            throw new IsoSchemas.InvalidMessage("Statement " + statement.getId() + " names no currency");
+        }
+        for (StatementEntry entry : entries) {
+            if (!currency.equals(entry.entry().currency())) {
+                throw new IsoSchemas.InvalidMessage("Statement " + statement.getId() + " of a " + currency + " account has an entry in "
+                        + entry.entry().currency());
+            }
+        }
+        return currency;
+    }
+
+    /** A booked balance of the given type in minor units (negative when the account is overdrawn); null when not given. */
+    private static Long balance(AccountStatement9 statement, String type, String currency) throws IsoSchemas.InvalidMessage {
+        for (CashBalance8 balance : statement.getBal()) {
+            String code = balance.getTp() == null || balance.getTp().getCdOrPrtry() == null ? null : balance.getTp().getCdOrPrtry().getCd();
+            if (type.equals(code) && balance.getAmt() != null) {
+                if (!currency.equals(balance.getAmt().getCcy())) {
+                    throw new IsoSchemas.InvalidMessage("Statement " + statement.getId() + " has a " + type + " balance in "
+                            + balance.getAmt().getCcy() + ", not " + currency);
+                }
+                long amount = minorUnits(balance.getAmt().getValue(), currency);
+                return balance.getCdtDbtInd() == CreditDebitCode.DBIT ? -amount : amount;
+            }
+        }
+        return null;
+    }
+
+    private static LocalDate bookingDate(ReportEntry10 entry) {
+        var date = entry.getBookgDt();
+        return date == null ? null : date.getDt() != null ? date.getDt() : date.getDtTm() == null ? null : date.getDtTm().toLocalDate();
+    }
+
+    /** The batch an entry was booked in, as the bank names it: the message id of the file it came from, else the block's id. */
+    private static String batchOf(ReportEntry10 entry) {
+        for (EntryDetails9 details : entry.getNtryDtls()) {
+            if (details.getBtch() != null) {
+                return details.getBtch().getMsgId() != null ? details.getBtch().getMsgId() : details.getBtch().getPmtInfId();
+            }
+        }
+        return null;
     }
 
     /** An entry's transactions; an entry without details stands for itself. */
@@ -179,6 +293,17 @@ public final class BankMessages {
             all.addAll(details.getTxDtls());
         }
         return all.isEmpty() ? Collections.singletonList(null) : all;
+    }
+
+    /** A booking with what identifies it across files: the bank's reference, else its content's key ({@code seen} counts repeats in one file). */
+    private static EntryBooked keyed(EntryBooked booked, ReportEntry10 entry, EntryTransaction10 transaction, int index,
+                                     Map<String, Integer> seen) {
+        String reference = bankReference(entry, transaction, index);
+        if (reference == null) {
+            String key = contentKey(booked, entry);
+            reference = CONTENT_KEYED + Sha256.hex(key) + "#" + seen.merge(key, 1, Integer::sum);
+        }
+        return booked.withReference(reference);
     }
 
     /**

@@ -75,7 +75,8 @@ final class IsoFacets {
             amount(name, reader.getElementText().strip(), "Amt".equals(name) && BOOKED_AMOUNT_OF.contains(parent));
         } else if ("Ccy".equals(name)) {
             currency(name, reader.getElementText().strip());
-        } else if ("Dt".equals(name)) {
+        } else if ("Dt".equals(name) && !"Bal".equals(parent)) {
+            // A statement balance's Dt is the choice of a date or a date and time, checked as its child.
             date(dates, name, reader.getElementText().strip(), DatatypeConstants.DATE);
         } else if (name.endsWith("DtTm")) {
             date(dates, name, reader.getElementText().strip(), DatatypeConstants.DATETIME);

@@ -178,12 +178,12 @@ public class ParkedEntries {
             }
             case RETURN -> {
                 requireAction(suspense > 0, "RETURN sends back a credit held in SUSPENSE; this entry holds " + held(entry));
-                yield ledger.post(Journal.of("BANK_RETURNED", null).system(SystemAccount.SUSPENSE, entry.currency, -suspense)
+                yield ledger.post(Journal.of("BANK_RETURNED", entry.id).system(SystemAccount.SUSPENSE, entry.currency, -suspense)
                         .system(SystemAccount.RAIL, entry.currency, suspense)).replaceWithVoid();
             }
             case WRITE_OFF -> {
                 requireAction(suspense != 0, "WRITE_OFF clears money in or out of SUSPENSE; this entry holds none: CLOSE it");
-                yield ledger.post(Journal.of("BANK_WRITE_OFF", null).system(SystemAccount.SUSPENSE, entry.currency, -suspense)
+                yield ledger.post(Journal.of("BANK_WRITE_OFF", entry.id).system(SystemAccount.SUSPENSE, entry.currency, -suspense)
                         .system(SystemAccount.SERVICE_FEES, entry.currency, suspense)).replaceWithVoid();
             }
             case CLOSE -> {

@@ -30,7 +30,9 @@ public enum IdType {
     STABLECOIN("Stablecoin"),
     STABLECOIN_OPERATION("StablecoinOperation"),
     STABLECOIN_PROVIDER_ACCOUNT("StablecoinProviderAccount"),
-    PARKED_BANK_ENTRY("ParkedBankEntry");
+    PARKED_BANK_ENTRY("ParkedBankEntry"),
+    BANK_STATEMENT("BankStatement"),
+    BANK_STATEMENT_LINE("BankStatementLine");
 
     private final String prefix;
 

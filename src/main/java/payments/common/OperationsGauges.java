@@ -14,8 +14,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * What a platform alerts on, as gauges every instance refreshes each minute from the shared tables
  * (each count served by a partial index on the rows it counts): the webhook outbox's backlog, its
  * oldest event's age and the events whose deliveries are failing; background jobs due and not yet
- * run; payouts queued for the next bank file, files built but not delivered, and parked bank entries
- * no operator has decided yet.
+ * run; payouts queued for the next bank file, files built but not delivered, parked bank entries
+ * no operator has decided yet, and statement reconciliation lines still needing a person.
  */
 @ApplicationScoped
 public class OperationsGauges {
@@ -28,17 +28,19 @@ public class OperationsGauges {
                    (SELECT count(*) FROM jobs WHERE status = 'PENDING' AND run_at <= now()),
                    (SELECT count(*) FROM bank_payouts WHERE status = 'QUEUED'),
                    (SELECT count(*) FROM bank_batches WHERE status = 'BUILT'),
-                   (SELECT count(*) FROM bank_unmatched WHERE resolved_at IS NULL)""";
+                   (SELECT count(*) FROM bank_unmatched WHERE resolved_at IS NULL),
+                   (SELECT count(*) FROM bank_statement_lines WHERE status <> 'MATCHED' AND resolved_at IS NULL)""";
 
     private final Pool pool;
     /** The gauges' values, read by the registry (which holds them weakly: these fields keep them). */
     private final AtomicLong[] values = {new AtomicLong(), new AtomicLong(), new AtomicLong(), new AtomicLong(), new AtomicLong(),
-            new AtomicLong(), new AtomicLong()};
+            new AtomicLong(), new AtomicLong(), new AtomicLong()};
 
     public OperationsGauges(Pool pool, MeterRegistry registry) {
         this.pool = pool;
         String[] names = {"payments.webhooks.pending", "payments.webhooks.oldest.pending.seconds", "payments.webhooks.failing",
-                "payments.jobs.due", "payments.bank.payouts.queued", "payments.bank.files.built", "payments.bank.parked.open"};
+                "payments.jobs.due", "payments.bank.payouts.queued", "payments.bank.files.built", "payments.bank.parked.open",
+                "payments.bank.statement.lines.open"};
         for (int i = 0; i < names.length; i++) {
             registry.gauge(names[i], values[i]);
         }

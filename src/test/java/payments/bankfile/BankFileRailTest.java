@@ -757,7 +757,7 @@ class BankFileRailTest {
     }
 
     /** A payout of {@code amount} cents from the account to a new EUR bank account; answers its transaction id. */
-    private static String payout(Customer customer, long amount) {
+    static String payout(Customer customer, long amount) {
         return payout(customer, amount, null);
     }
 
@@ -780,7 +780,7 @@ class BankFileRailTest {
                 .execute(Tuple.of(endToEndId(transactionId))).await().indefinitely().iterator().next().getString(0);
     }
 
-    private static String endToEndId(String transactionId) {
+    static String endToEndId(String transactionId) {
         return transactionId.substring(transactionId.indexOf(':') + 1).replace("-", "");
     }
 

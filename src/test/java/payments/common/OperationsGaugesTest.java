@@ -30,7 +30,8 @@ class OperationsGaugesTest {
     void theGaugesCountWhatTheyName() throws Throwable {
         double built = gauge("payments_bank_files_built");
         for (String name : new String[]{"payments_jobs_due", "payments_webhooks_pending", "payments_webhooks_oldest_pending_seconds", "payments_webhooks_failing",
-                "payments_bank_payouts_queued", "payments_bank_parked_open"}) {
+                "payments_bank_payouts_queued", "payments_bank_parked_open",
+                "payments_bank_statement_lines_open"}) {
             assertTrue(gauge(name) >= 0, name);
         }
         String a = "Bgauge" + UUID.randomUUID().toString().replace("-", "").substring(0, 20);
