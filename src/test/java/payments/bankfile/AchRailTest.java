@@ -96,6 +96,25 @@ class AchRailTest {
         assertEquals("COMPLETED", transaction(payout).getString("status"));
         assertEquals(7_500, MoneyFixtures.balance(customer.usd()));
 
+        // The bank's statement books the file as one debit naming it: reconciled with each of its payouts' settlements.
+        String fileId = pool.preparedQuery("SELECT batch_id FROM bank_payouts WHERE end_to_end_id = $1").execute(io.vertx.mutiny.sqlclient.Tuple.of(trace))
+                .await().indefinitely().iterator().next().getString(0);
+        long fileTotal = count("SELECT sum(amount) FROM bank_payouts WHERE batch_id = '" + fileId + "'");
+        long payouts = count("SELECT count(*) FROM bank_payouts WHERE batch_id = '" + fileId + "'");
+        String statementId = "ACH-" + trace;
+        BankFileRailTest.bankSends("statement-" + trace + ".xml", BankFileSamples.camt053(statementId, "000123456789", "USD",
+                java.time.Instant.now().plusSeconds(3600), "100000.00", java.math.BigDecimal.valueOf(10_000_000 - fileTotal, 2).toPlainString(),
+                List.of(new BankFileSamples.StatementEntry("ACH-DEBIT-" + trace, "DBIT", java.math.BigDecimal.valueOf(fileTotal, 2).toPlainString(),
+                        null, null, fileId))));
+        poll();
+        String report = payments.TestSupport.operationsDesk().queryParam("limit", "100").get("/bank-statements").then().statusCode(200)
+                .extract().path("data.find { it.statementId == '" + statementId + "' }.id");
+        Map<String, Object> line = payments.TestSupport.operationsDesk().queryParam("limit", "100").get("/bank-statements/" + report + "/lines")
+                .then().statusCode(200).extract().path("data.find { it.matchedOn == 'batch " + fileId + "' }");
+        assertEquals("MATCHED", line.get("status"), String.valueOf(line));
+        assertEquals((int) payouts, line.get("ledgerEntries"), "each payout's settlement");
+        assertEquals(-fileTotal, ((Number) line.get("bankAmount")).longValue());
+
         String returns = returnFile(trace, entry, "R03", "0600");
         BankFileRailTest.bankSends("returns-" + trace + ".ach", returns);
         poll();

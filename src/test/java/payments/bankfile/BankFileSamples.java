@@ -98,7 +98,10 @@ public final class BankFileSamples {
     }
 
     /** A statement entry: booked under the bank's {@code reference} (a camt.054's {@code <fileId>-<index>} when it notified it too). */
-    public record StatementEntry(String reference, String direction, String amount, String endToEndId, String remittance) {
+    public record StatementEntry(String reference, String direction, String amount, String endToEndId, String remittance, String batch) {
+        public StatementEntry(String reference, String direction, String amount, String endToEndId, String remittance) {
+            this(reference, direction, amount, endToEndId, remittance, null);
+        }
     }
 
     /**
@@ -108,14 +111,20 @@ public final class BankFileSamples {
      */
     public static String camt053(String statementId, String account, String currency, java.time.Instant periodEnd, String opening,
                                  String closing, List<StatementEntry> entries) {
-        String booked = entries.stream().map(entry -> """
-                <Ntry><Amt Ccy="%1$s">%2$s</Amt><CdtDbtInd>%3$s</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>
-                <BookgDt><Dt>%4$s</Dt></BookgDt><AcctSvcrRef>%5$s</AcctSvcrRef>
-                <BkTxCd><Prtry><Cd>NTRF</Cd></Prtry></BkTxCd>
-                <NtryDtls><TxDtls>%6$s<Amt Ccy="%1$s">%2$s</Amt><CdtDbtInd>%3$s</CdtDbtInd>%7$s</TxDtls></NtryDtls></Ntry>"""
-                .formatted(currency, entry.amount(), entry.direction(), periodEnd.atZone(java.time.ZoneOffset.UTC).toLocalDate(),
-                        entry.reference(), entry.endToEndId() == null ? "" : "<Refs><EndToEndId>" + entry.endToEndId() + "</EndToEndId></Refs>",
-                        entry.remittance() == null ? "" : "<RmtInf><Ustrd>" + entry.remittance() + "</Ustrd></RmtInf>"))
+        String booked = entries.stream().map(entry -> {
+            String details = entry.batch() != null ? "<Btch><MsgId>" + entry.batch() + "</MsgId></Btch>"
+                    : "<TxDtls>%s<Amt Ccy=\"%s\">%s</Amt><CdtDbtInd>%s</CdtDbtInd>%s</TxDtls>".formatted(
+                            entry.endToEndId() == null ? "" : "<Refs><EndToEndId>" + entry.endToEndId() + "</EndToEndId></Refs>",
+                            currency, entry.amount(), entry.direction(),
+                            entry.remittance() == null ? "" : "<RmtInf><Ustrd>" + entry.remittance() + "</Ustrd></RmtInf>");
+            return """
+                    <Ntry><Amt Ccy="%1$s">%2$s</Amt><CdtDbtInd>%3$s</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>
+                    <BookgDt><Dt>%4$s</Dt></BookgDt><AcctSvcrRef>%5$s</AcctSvcrRef>
+                    <BkTxCd><Prtry><Cd>NTRF</Cd></Prtry></BkTxCd>
+                    <NtryDtls>%6$s</NtryDtls></Ntry>"""
+                    .formatted(currency, entry.amount(), entry.direction(), periodEnd.atZone(java.time.ZoneOffset.UTC).toLocalDate(),
+                            entry.reference(), details);
+        })
                 .collect(Collectors.joining("\n"));
         String balances = """
                 <Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="%1$s">%2$s</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>%4$s</Dt></Dt></Bal>
@@ -127,13 +136,14 @@ public final class BankFileSamples {
                 <BkToCstmrStmt>
                 <GrpHdr><MsgId>STM-%1$s</MsgId><CreDtTm>%2$s</CreDtTm></GrpHdr>
                 <Stmt><Id>%1$s</Id><CreDtTm>%2$s</CreDtTm><FrToDt><FrDtTm>%3$s</FrDtTm><ToDtTm>%2$s</ToDtTm></FrToDt>
-                <Acct><Id><IBAN>%4$s</IBAN></Id><Ccy>%5$s</Ccy></Acct>
+                <Acct><Id>%4$s</Id><Ccy>%5$s</Ccy></Acct>
                 %6$s
                 %7$s
                 </Stmt>
                 </BkToCstmrStmt>
                 </Document>
                 """.formatted(statementId, periodEnd.atOffset(java.time.ZoneOffset.UTC), periodEnd.minus(java.time.Duration.ofDays(1))
-                .atOffset(java.time.ZoneOffset.UTC), account, currency, balances, booked);
+                .atOffset(java.time.ZoneOffset.UTC), account.matches("[A-Z]{2}[0-9]{2}[A-Z0-9]+") ? "<IBAN>" + account + "</IBAN>"
+                : "<Othr><Id>" + account + "</Id></Othr>", currency, balances, booked);
     }
 }
