@@ -14,6 +14,8 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         "payments.account.ExternalAccountService$ExternalAccountCreateRequest",
         "payments.account.ExternalAccountService$ExternalAccountResponse",
         "payments.account.ExternalAccountService$Owner",
+        "payments.account.HolderNameChecks$HolderNameCheckRequest",
+        "payments.account.HolderNameChecks$HolderNameCheckResponse",
         "payments.account.InternalAccountResource$PlatformInternalAccountList",
         "payments.account.InternalAccountService$InternalAccountUpdateRequest",
         "payments.account.InternalAccountStore$Preloaded",

@@ -33,6 +33,9 @@ public class AchOutbox {
     private static final Logger LOG = Logger.getLogger(AchOutbox.class);
     private static final DateTimeFormatter HHMM = DateTimeFormatter.ofPattern("HHmm");
     private static final String MODIFIERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    /** A batch's service class: credits only, or debits only (each batch holds one leg). */
+    private static final String CREDITS_ONLY = "220";
+    private static final String DEBITS_ONLY = "225";
 
     private final AchRail rail;
     private final AchConfig config;
@@ -82,7 +85,7 @@ public class AchOutbox {
         Map<String, List<BankPayout>> byBatch = new TreeMap<>();
         for (BankPayout payout : payouts) {
             payout.effectiveDate = AchCalendar.effectiveDate(now, config.sameDayCutOff(), payout.amount, config.sameDayLimit());
-            byBatch.computeIfAbsent(payout.entryClass + " " + payout.effectiveDate, key -> new ArrayList<>()).add(payout);
+            byBatch.computeIfAbsent(payout.leg + " " + payout.entryClass + " " + payout.effectiveDate, key -> new ArrayList<>()).add(payout);
         }
         BankBatch file = new BankBatch();
         file.id = "A" + Ids.newUuid().toString().replace("-", "");
@@ -108,14 +111,21 @@ public class AchOutbox {
 
     private NachaFile.Batch batch(List<BankPayout> payouts, int number) {
         BankPayout first = payouts.get(0);
+        boolean debits = BankPayout.PULL.equals(first.leg);
         List<NachaFile.Entry> entries = payouts.stream().map(payout -> new NachaFile.Entry(
-                "SAVINGS".equals(payout.accountType) ? "32" : "22", payout.clearingCode, payout.accountNumber, payout.amount,
+                transactionCode(payout), payout.clearingCode, payout.accountNumber, payout.amount,
                 payout.transactionId.toString().replace("-", "").substring(0, 15), payout.creditorName, "", payout.endToEndId,
                 payout.remittance == null ? List.<NachaFile.Addenda>of() : List.<NachaFile.Addenda>of(new NachaFile.Remittance(payout.remittance))))
                 .toList();
-        return new NachaFile.Batch("220", upper(config.companyName(), 16), "", config.companyId().orElseThrow(), first.entryClass,
+        return new NachaFile.Batch(debits ? DEBITS_ONLY : CREDITS_ONLY, upper(config.companyName(), 16), "", config.companyId().orElseThrow(), first.entryClass,
                 upper(config.entryDescription(), 10), "", NachaFile.date(first.effectiveDate), "1", odfi().substring(0, 8),
                 Integer.toString(number), entries);
+    }
+
+    /** The entry's transaction code: a credit (22) or debit (27) of a checking account, 32 or 37 of a savings one. */
+    private static String transactionCode(BankPayout payout) {
+        boolean savings = "SAVINGS".equals(payout.accountType);
+        return BankPayout.PULL.equals(payout.leg) ? savings ? "37" : "27" : savings ? "32" : "22";
     }
 
     /**

@@ -22,7 +22,9 @@ import java.util.UUID;
  * transaction) as an ACH credit, PPD to a person's account and CCD to a business's, and leaves with
  * the next cut-off's NACHA file ({@link AchOutbox}); it settles on its effective date unless the
  * payee's bank returns it, and the bank's return and notification-of-change files come back
- * through the inbox ({@link BankFileInbox}). Only payouts: ACH debits (pulls) are not built yet.
+ * through the inbox ({@link BankFileInbox}). A pull from the holder's own US bank account leaves
+ * the same way as an ACH debit (WEB for a person's account, CCD for a business's), credited to
+ * the internal account on its effective date; a return after that claws it back.
  */
 @ApplicationScoped
 @Typed(AchRail.class)
@@ -32,6 +34,8 @@ public class AchRail implements PaymentRail {
     public static final String NAME = "nacha-files";
     static final String PPD = "PPD";
     static final String CCD = "CCD";
+    /** A debit a consumer authorized online (the quote): NACHA's class for it. */
+    static final String WEB = "WEB";
 
     private final ServerConfig config;
     private final BankFilesConfig files;
@@ -59,7 +63,7 @@ public class AchRail implements PaymentRail {
 
     @Override
     public boolean carries(Leg leg) {
-        return leg == Leg.PAYOUT;
+        return leg == Leg.PAYOUT || leg == Leg.PULL;
     }
 
     @Override
@@ -86,8 +90,8 @@ public class AchRail implements PaymentRail {
 
     @Override
     public Uni<Acceptance> submit(Submission payment) {
-        if (payment.leg() != Leg.PAYOUT || !"USD".equals(payment.currency())) {
-            throw new ApiException(ErrorCode.NOT_IMPLEMENTED, "The ACH rail carries USD payouts only");
+        if (!carries(payment.leg()) || !"USD".equals(payment.currency())) {
+            throw new ApiException(ErrorCode.NOT_IMPLEMENTED, "The ACH rail carries USD payouts and pulls only");
         }
         return ExternalAccount.<ExternalAccount>findById(payment.externalAccountId())
                 .flatMap(account -> traceNumber().flatMap(trace -> entryTo(json.read(account.accountInfo), payment, trace).persist()))
@@ -118,7 +122,9 @@ public class AchRail implements PaymentRail {
         payout.accountNumber = info.path("accountNumber").asText();
         payout.clearingCode = info.path("routingNumber").asText();
         payout.accountType = "SAVINGS".equals(info.path("bankAccountType").asText()) ? "SAVINGS" : "CHECKING";
-        payout.entryClass = business ? CCD : PPD;
+        boolean pull = payment.leg() == Leg.PULL;
+        payout.leg = pull ? BankPayout.PULL : BankPayout.PAYOUT;
+        payout.entryClass = business ? CCD : pull ? WEB : PPD;
         payout.remittance = payment.remittanceText() == null ? null : BankText.latin(payment.remittanceText(), 80, null);
         payout.status = BankPayout.QUEUED;
         payout.createdAt = clock.now();

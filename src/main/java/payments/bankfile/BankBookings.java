@@ -26,6 +26,7 @@ import payments.ledger.Journal.SystemAccount;
 import payments.ledger.Ledger;
 import payments.transaction.Deposits;
 import payments.transaction.Deposits.Deposit;
+import payments.transaction.FailureReason;
 import payments.transaction.PaymentLifecycle;
 import payments.transaction.PaymentTransaction;
 import payments.transaction.RailReport;
@@ -262,6 +263,9 @@ public class BankBookings {
     }
 
     private Uni<Void> entry(String fileHash, EntryBooked entry) {
+        if (entry.returnCode() != null) {
+            return returnOf(fileHash, entry);
+        }
         if (entry.debit()) {
             return payout(entry.endToEndId()).flatMap(payout -> {
                 if (payout == null) {
@@ -279,29 +283,45 @@ public class BankBookings {
                                 ? "DUPLICATE_DEBIT" : "CONTRADICTION", entry, "A booked debit of a payout already " + status)));
             });
         }
-        if (entry.returnCode() != null) {
-            return payout(entry.endToEndId()).flatMap(payout -> {
-                if (payout == null) {
-                    return parkCredit(fileHash, "RETURN_UNKNOWN", entry, "A return (" + entry.returnCode() + ") of a payout this server did not send");
-                }
-                if (payout.amount != entry.instructed().value() || !payout.currency.equals(entry.instructed().currency())) {
-                    return parkCredit(fileHash, "RETURN_MISMATCH", entry, "A return of " + entry.instructed().value() + " "
-                            + entry.instructed().currency() + " for a payout of " + payout.amount + " " + payout.currency
-                            + "; the payout is left as it was");
-                }
-                // Money came back: if the payout does not take it (returned twice), the ledger must still hold it.
-                // An ACH return says why (R01...); an ISO return's reason stays the interface's PAYOUT_RETURNED.
-                RailReport returned = AchCodes.isReturnCode(entry.returnCode())
-                        ? RailReport.returned(payout.transactionId, AchCodes.returned(entry.returnCode()))
-                        : RailReport.returned(payout.transactionId);
-                return lifecycle.report(returned).flatMap(applied -> applied ? bookedDifference(fileHash, entry, payout)
-                        : statusOf(payout).flatMap(status -> parkCredit(fileHash, "CONTRADICTION", entry,
-                                "A return of a payout already " + status)));
-            });
-        }
         return depositAccount(entry).flatMap(account -> account != null ? deposit(fileHash, entry, account)
                 : fundedQuote(entry).flatMap(quote -> quote != null ? fundQuote(fileHash, entry, quote)
                         : parkCredit(fileHash, "CREDIT_UNKNOWN", entry, "No internal account or quote has this funding reference or account identifier")));
+    }
+
+    /**
+     * A return: of a payout (money back in: it fails, the payer refunded) or of a pull (an ACH debit
+     * the payer's bank sent back: money out, the credit clawed back). A return going the other way
+     * than its entry went, or for another amount, is parked with the entry as it was.
+     */
+    private Uni<Void> returnOf(String fileHash, EntryBooked entry) {
+        return payout(entry.endToEndId()).flatMap(payout -> {
+            if (payout == null) {
+                return parkMoney(fileHash, "RETURN_UNKNOWN", entry, "A return (" + entry.returnCode() + ") of an entry this server did not send");
+            }
+            boolean ofPull = BankPayout.PULL.equals(payout.leg);
+            if (payout.amount != entry.instructed().value() || !payout.currency.equals(entry.instructed().currency())
+                    || entry.debit() != ofPull) {
+                return parkMoney(fileHash, "RETURN_MISMATCH", entry, "A return " + (entry.debit() ? "debiting " : "crediting ")
+                        + entry.instructed().value() + " " + entry.instructed().currency() + " for " + (ofPull ? "a pull" : "a payout")
+                        + " of " + payout.amount + " " + payout.currency + "; the payment is left as it was");
+            }
+            // An incoming payment fails for the interface's COLLECTION_FAILED whatever the code; an ACH payout's return
+            // says why (R01...); an ISO payout's return stays the interface's PAYOUT_RETURNED.
+            RailReport returned = ofPull ? RailReport.returned(payout.transactionId, FailureReason.COLLECTION_FAILED)
+                    : AchCodes.isReturnCode(entry.returnCode()) ? RailReport.returned(payout.transactionId, AchCodes.returned(entry.returnCode()))
+                    : RailReport.returned(payout.transactionId);
+            if (ofPull) {
+                LOG.infof("Pull %s returned by the payer's bank (%s)", payout.endToEndId, entry.returnCode());
+            }
+            // If the payment does not take it (returned twice), the ledger must still mirror the bank.
+            return lifecycle.report(returned).flatMap(applied -> applied ? bookedDifference(fileHash, entry, payout)
+                    : statusOf(payout).flatMap(status -> parkMoney(fileHash, "CONTRADICTION", entry,
+                            "A return of a payment already " + status)));
+        });
+    }
+
+    private Uni<Void> parkMoney(String fileHash, String kind, EntryBooked entry, String detail) {
+        return entry.debit() ? parkDebit(fileHash, kind, entry, detail) : parkCredit(fileHash, kind, entry, detail);
     }
 
     /**

@@ -13,8 +13,9 @@ import java.util.UUID;
 
 /**
  * A payout handed to a bank file rail: QUEUED until the next cut-off writes it into a file
- * (BATCHED); an ACH credit is SETTLED on its effective date. {@link #format} says which rail's files
- * carry it.
+ * (BATCHED); an ACH entry is SETTLED on its effective date. {@link #format} says which rail's files
+ * carry it, {@link #leg} which way it moves money: a payout (a credit to the payee's account) or a
+ * pull (an ACH debit of the holder's own account; "creditor" then names the account debited).
  */
 @Entity
 @Table(name = "bank_payouts")
@@ -29,6 +30,8 @@ public class BankPayout extends PanacheEntityBase {
     public static final String PAIN001 = "PAIN001";
     /** A NACHA ACH entry (AchRail): its end-to-end id is its trace number. */
     public static final String NACHA = "NACHA";
+    public static final String PAYOUT = "PAYOUT";
+    public static final String PULL = "PULL";
 
     @Id
     @Column(name = "transaction_id")
@@ -81,6 +84,10 @@ public class BankPayout extends PanacheEntityBase {
     /** ACH: the external account paid (a notification of change corrects its details). */
     @Column(name = "external_account_id")
     public UUID externalAccountId;
+
+    /** PAYOUT, or PULL (an ACH debit). */
+    @Column(nullable = false)
+    public String leg = PAYOUT;
 
     /** ACH: the day the file asked the payee's bank to settle it. */
     @Column(name = "effective_date")

@@ -214,7 +214,10 @@ public class QuotePricing {
                     if (!ExternalAccount.ACTIVE.equals(account.status)) {
                         throw new ApiException(ErrorCode.EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED, "External account " + accountId + " is " + account.status + "; verify its ownership first");
                     }
-                    requireRail(PaymentRails.PULL_RAIL, Leg.PULL, "No payment rail is connected in production mode to pull from a bank account");
+                    requireRail(PaymentRails.PULL_RAIL, Leg.PULL, "No payment rail is connected in production mode to pull from a bank account")
+                            .payeeProblem(json.read(account.accountInfo)).ifPresent(problem -> {
+                                throw new ApiException(ErrorCode.NOT_IMPLEMENTED, problem);
+                            });
                     if (!ExternalAccount.mayBePulledFrom(account.beneficiaryVerificationStatus)) {
                         throw new ApiException(ErrorCode.EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED, "The holder-name check of external account "
                                 + accountId + " is " + account.beneficiaryVerificationStatus + "; only a MATCHED or PARTIAL_MATCH account can be pulled from");

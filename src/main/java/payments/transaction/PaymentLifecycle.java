@@ -44,6 +44,8 @@ import java.util.UUID;
 @ApplicationScoped
 public class PaymentLifecycle implements JobHandler {
 
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(PaymentLifecycle.class);
+
     /** The ledger's own settlement of a payment that never leaves it. */
     public static final String TYPE = "payment.settle";
     private static final String SETTLE = "payout";
@@ -304,10 +306,43 @@ public class PaymentLifecycle implements JobHandler {
                 .recoverWithUni(() -> ledger.post(settlement(SETTLEMENT, t, feeAccount, 1, Bucket.HELD, false, t.platformFees)));
     }
 
-    /** The bank sent a completed payout back: FAILED with the report's reason and the payer refunded. */
+    /**
+     * The bank sent a completed payout back: FAILED with the report's reason and the payer refunded.
+     * A completed pull the payer's bank returned (an ACH debit returned) is clawed back instead.
+     */
     private Uni<Void> returned(PaymentTransaction t, RailReport report) {
+        if (pulled(t)) {
+            return fail(t, report.reason()).call(() -> clawBack(t)).call(() -> volumes.release(t));
+        }
         return fail(t, report.reason()).call(() -> refundSettled(t, "RETURN", report.refundReason()))
                 .call(() -> volumes.release(t));
+    }
+
+    /** A payment pulled from the holder's bank account over a rail (a debit of it) into an internal account. */
+    private static boolean pulled(PaymentTransaction t) {
+        return !t.outgoing() && !t.fromUma() && t.sourceAccountId == null && t.destinationAccountId != null && t.quoteId != null;
+    }
+
+    /**
+     * The settlement of a returned pull undone: the money leaves the account it was credited to, as
+     * much as the account still has; what was spent already is taken from SUSPENSE (the holder owes
+     * it: a person recovers it). No refund: the payer's bank gave the money back itself.
+     */
+    private Uni<Void> clawBack(PaymentTransaction t) {
+        return InternalAccount.<InternalAccount>findById(t.destinationAccountId, LockModeType.PESSIMISTIC_WRITE)
+                .flatMap(account -> platformFeeAccount(t).flatMap(feeAccount -> feeShortfall(t, feeAccount).flatMap(fees -> {
+                    long credited = t.receivedAmount;
+                    long spent = credited - Math.max(0, Math.min(account == null ? 0 : account.availableBalance, credited));
+                    Journal reversal = settlement("RETURN", t, feeAccount, -1, Bucket.AVAILABLE, false, fees);
+                    if (spent > 0) {
+                        reversal.available(t.destinationAccountId, t.receivedCurrency, spent)
+                                .system(SystemAccount.SUSPENSE, t.receivedCurrency, -spent);
+                        LOG.warnf("Pull %s returned after %d %s of it was spent: taken from SUSPENSE for a person to recover",
+                                t.wireId(), spent, t.receivedCurrency);
+                    }
+                    return ledger.post(reversal);
+                })))
+                .replaceWithVoid();
     }
 
     /**

@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
+import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static payments.TestSupport.api;
@@ -277,6 +278,63 @@ class AchRailTest {
 
     // ---- the platform's side -------------------------------------------------------------------
 
+    @Test
+    void aPullFromTheHoldersBankAccountIsAnAchDebitCreditedOnItsDateAndClawedBackWhenReturned() throws Throwable {
+        Customer customer = BankFileRailTest.approvedCustomer();
+        String bank = MoneyFixtures.externalUsdAccount(customer.id(), "11");
+        Map<String, Object> pull = MoneyFixtures.transferBody(bank, customer.usd(), 5_000);
+        api().body(pull).post("/quotes").then().statusCode(400).body("code", equalTo("EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED"));
+
+        // ACH checks no names: the compliance staff record the check they made out of band.
+        String check = "/compliance/external-accounts/" + bank + "/holder-name-check";
+        api().body(Map.of("result", "MATCHED", "reason", "x")).post(check).then().statusCode(403);
+        payments.TestSupport.complianceDesk().body(Map.of("result", "MAYBE")).post(check).then().statusCode(400)
+                .body("details.errors.field", org.hamcrest.Matchers.containsInAnyOrder("result", "reason"));
+        payments.TestSupport.complianceDesk().body(Map.of("result", "MATCHED", "reason", "Bank letter of 2026-11-20 names the holder"))
+                .post(check).then().statusCode(200).body("beneficiaryVerificationStatus", equalTo("MATCHED"))
+                .body("decidedBy", org.hamcrest.Matchers.startsWith("BASIC:Token:"));
+        assertEquals("MATCHED", api().get("/customers/external-accounts/" + bank).then().statusCode(200).extract()
+                .path("beneficiaryVerificationStatus"));
+
+        String payment = api().body(pull).post("/quotes").then().statusCode(201).extract().path("transactionId");
+        assertEquals("PROCESSING", transaction(payment).getString("status"));
+        assertEquals(0, MoneyFixtures.balance(customer.usd()), "nothing credited before the debit settles");
+        assertTrue(cutOff() >= 1);
+        String trace = traceOf(payment);
+        NachaFile.Batch batch = batchHolding(NachaFile.read(pickUp(trace)), trace);
+        assertEquals("225", batch.serviceClassCode(), "a batch of debits");
+        assertEquals("WEB", batch.standardEntryClassCode(), "a person's authorization given online");
+        NachaFile.Entry entry = entryTraced(batch, trace);
+        assertEquals("27", entry.transactionCode(), "a checking account debited");
+        assertEquals(5_000, entry.amount());
+
+        LocalDate effective = LocalDate.parse(batch.effectiveEntryDate(), java.time.format.DateTimeFormatter.ofPattern("yyMMdd"));
+        assertEquals(0, settleDue(effective.minusDays(1)));
+        assertTrue(settleDue(effective) >= 1);
+        assertEquals("COMPLETED", transaction(payment).getString("status"));
+        assertEquals(5_000, MoneyFixtures.balance(customer.usd()), "credited on the debit's settlement");
+
+        // The holder spends 30.00 of it, then their bank returns the debit (R01, insufficient funds).
+        api().body(MoneyFixtures.transferBody(customer.usd(), bank, 3_000)).post("/quotes").then().statusCode(201);
+        assertEquals(2_000, MoneyFixtures.balance(customer.usd()));
+        long suspense = count("SELECT COALESCE(SUM(amount), 0) FROM ledger_entries WHERE system_account = 'SUSPENSE' AND currency = 'USD'");
+        String returns = returnFile(trace, entry, "R01", "0700");
+        BankFileRailTest.bankSends("returns-" + trace + ".ach", returns);
+        poll();
+        JsonPath returned = transaction(payment);
+        assertEquals("FAILED", returned.getString("status"));
+        assertEquals("COLLECTION_FAILED", returned.getString("failureReason"), "the interface's reason for an incoming payment whose collection failed");
+        assertEquals(0, MoneyFixtures.balance(customer.usd()), "clawed back as far as the account has it");
+        assertEquals(suspense - 3_000, count("SELECT COALESCE(SUM(amount), 0) FROM ledger_entries WHERE system_account = 'SUSPENSE'"
+                + " AND currency = 'USD'"), "what was spent is owed: out of SUSPENSE for a person to recover");
+        assertEquals(List.of("INCOMING_PAYMENT.COMPLETED", "INCOMING_PAYMENT.FAILED"), eventsAbout(payment));
+
+        BankFileRailTest.bankSends("returns-again-" + trace + ".ach", returnFile(trace, entry, "R01", "0715"));
+        poll();
+        assertEquals(0, MoneyFixtures.balance(customer.usd()), "the same return again takes nothing more");
+        assertLedgerClean();
+    }
+
     /** An approved customer whose USD account took a bank deposit of {@code amount} cents. */
     private Customer fundedUsdCustomer(long amount) throws Throwable {
         Customer customer = BankFileRailTest.approvedCustomer();
@@ -351,13 +409,16 @@ class AchRailTest {
         return batch.entries().stream().filter(e -> e.traceNumber().equals(trace)).findFirst().orElseThrow();
     }
 
-    /** The payee's bank returns the entry for {@code code}: a return entry (21) with an addenda 99 naming the original trace. */
+    /**
+     * The receiving bank returns the entry for {@code code}: a return entry (21 for a checking credit, 26 for a checking
+     * debit: its code less one) with an addenda 99 naming the original trace.
+     */
     private static String returnFile(String trace, NachaFile.Entry original, String code, String createdAt) {
         String returnTrace = "09100001" + trace.substring(8);
-        NachaFile.Entry returned = new NachaFile.Entry("21", original.receivingDfi(), original.accountNumber(), original.amount(),
+        NachaFile.Entry returned = new NachaFile.Entry(String.valueOf(Integer.parseInt(original.transactionCode()) - 1), original.receivingDfi(), original.accountNumber(), original.amount(),
                 original.individualIdentification(), original.individualName(), "", returnTrace,
                 List.of(new NachaFile.Return(code, trace, null, original.receivingDfi().substring(0, 8), "", returnTrace)));
-        return NachaFile.write(bankHeader(createdAt), List.of(bankBatch("PPD", List.of(returned))));
+        return NachaFile.write(bankHeader(createdAt), List.of(bankBatch(returned.debit() ? "WEB" : "PPD", List.of(returned))));
     }
 
     private static NachaFile.Header bankHeader() {
@@ -369,6 +430,6 @@ class AchRailTest {
     }
 
     private static NachaFile.Batch bankBatch(String entryClass, List<NachaFile.Entry> entries) {
-        return new NachaFile.Batch("220", "Example Platform", "", "1234567890", entryClass, "PAYOUT", "", "261130", "1", "09100001", "1", entries);
+        return new NachaFile.Batch(entries.get(0).debit() ? "225" : "220", "Example Platform", "", "1234567890", entryClass, "PAYOUT", "", "261130", "1", "09100001", "1", entries);
     }
 }
