@@ -76,11 +76,16 @@ class ProductionModeTest {
         org.junit.jupiter.api.Assertions.assertFalse(banner.contains("/console"), banner);
     }
 
-    /** Production has no console. */
+    /** Production serves the console for its operators, but not the sandbox's forms (clock, funding, card simulations). */
     @Test
-    void theConsoleIsNotServed() {
-        io.restassured.RestAssured.given().redirects().follow(false).get("/console").then().statusCode(404);
-        io.restassured.RestAssured.given().redirects().follow(false).get(payments.TestSupport.BASE + "/console/login").then().statusCode(404);
+    void theConsoleIsServedWithoutTheSandboxsForms() {
+        io.restassured.RestAssured.given().redirects().follow(false).get("/console").then().statusCode(302)
+                .header("Location", org.hamcrest.Matchers.endsWith(payments.TestSupport.BASE + "/console"));
+        io.restassured.RestAssured.given().redirects().follow(false).get(payments.TestSupport.BASE + "/console/login").then().statusCode(200);
+        for (String form : java.util.List.of("/console/clock/advance", "/console/accounts/InternalAccount:x/fund", "/console/cards/Card:x/authorize")) {
+            io.restassured.RestAssured.given().redirects().follow(false).contentType(io.restassured.http.ContentType.URLENC)
+                    .formParam("form", "x").post(payments.TestSupport.BASE + form).then().statusCode(404);
+        }
     }
 
     /** No card issuer is connected in production: every card endpoint says so. */

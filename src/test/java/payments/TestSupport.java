@@ -19,6 +19,8 @@ public final class TestSupport {
     /** The compliance desk's credential the test profile configures (in production the only COMPLIANCE_REVIEW holder). */
     public static final String COMPLIANCE_ID = "test-compliance-desk";
     public static final String COMPLIANCE_SECRET = "test-compliance-secret";
+    public static final String OPERATIONS_ID = "test-bank-operations-desk";
+    public static final String OPERATIONS_SECRET = "test-bank-operations-secret";
 
     static {
         // Every answer any test receives is held against the reference interface's schemas.
@@ -74,7 +76,7 @@ public final class TestSupport {
 
     /** The bank operations desk's credential the test profile configures (in production the only BANK_OPERATIONS holder). */
     public static RequestSpecification operationsDesk() {
-        return apiAs("test-bank-operations-desk", "test-bank-operations-secret");
+        return apiAs(OPERATIONS_ID, OPERATIONS_SECRET);
     }
 
     public static RequestSpecification apiAs(String clientId, String secret) {

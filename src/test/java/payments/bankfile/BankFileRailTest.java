@@ -50,7 +50,7 @@ import static payments.TestSupport.api;
  */
 @QuarkusTest
 @TestProfile(BankFileRailTest.BankRail.class)
-class BankFileRailTest {
+public class BankFileRailTest {
 
     public static class BankRail implements QuarkusTestProfile {
         @Override
@@ -836,7 +836,7 @@ class BankFileRailTest {
         return SftpBank.folder().resolve("exchange").resolve(relative);
     }
 
-    static void bankSends(String name, String content) throws IOException {
+    public static void bankSends(String name, String content) throws IOException {
         Files.createDirectories(folder("inbox"));
         Files.writeString(folder("inbox").resolve(name), content);
     }
@@ -861,7 +861,7 @@ class BankFileRailTest {
         }
     }
 
-    static String fileId() {
+    public static String fileId() {
         return "F" + Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36);
     }
 

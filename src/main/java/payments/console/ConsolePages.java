@@ -1,4 +1,4 @@
-package payments.sandbox.console;
+package payments.console;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -12,6 +12,9 @@ import payments.common.ServerClock;
 import payments.common.security.Caller;
 import payments.common.security.Permission;
 import payments.account.InternalAccountService;
+import payments.bankfile.BankFileDesk;
+import payments.bankfile.ParkedEntries;
+import payments.bankfile.Reconciliations;
 import payments.card.CardService;
 import payments.card.CardService.CardListQuery;
 import payments.customer.CustomerService;
@@ -53,10 +56,17 @@ public class ConsolePages {
     private final WebhookDeliveries deliveries;
     private final ComplianceReviews reviews;
     private final LedgerEntries ledger;
+    private final ParkedEntries parked;
+    private final BankFileDesk files;
+    private final Reconciliations statements;
 
     public ConsolePages(ObjectMapper mapper, ServerClock clock, CustomerService customers, InternalAccountService accounts,
                         CardService cards, TransactionService transactions, WebhookDeliveries deliveries,
-                        ComplianceReviews reviews, LedgerEntries ledger) {
+                        ComplianceReviews reviews, LedgerEntries ledger, ParkedEntries parked, BankFileDesk files,
+                        Reconciliations statements) {
+        this.parked = parked;
+        this.files = files;
+        this.statements = statements;
         this.mapper = mapper;
         this.clock = clock;
         this.customers = customers;
@@ -183,6 +193,51 @@ public class ConsolePages {
             Map<String, Object> model = new HashMap<>();
             model.put("delivery", tree(delivery));
             model.put("json", delivery.event() == null ? "(carries a secret: not shown)" : pretty(delivery.event()));
+            return model;
+        });
+    }
+
+    /** The compliance staff's queue: verifications waiting for a person, oldest first. */
+    Uni<Map<String, Object>> reviews() {
+        return reviews.waiting(MANY, null).map(page -> {
+            Map<String, Object> model = new HashMap<>();
+            model.put("reviews", tree(page.data()));
+            return model;
+        });
+    }
+
+    /**
+     * The bank operations desk's day on one page: parked entries still open, SUSPENSE per currency,
+     * files quarantined or built and not delivered, and the statements' reconciliations.
+     */
+    Uni<Map<String, Object>> bank() {
+        Map<String, Object> model = new HashMap<>();
+        return parked.list("OPEN", MANY, null).flatMap(open -> {
+            model.put("parked", tree(open.data()));
+            return parked.suspense();
+        }).flatMap(suspense -> {
+            model.put("suspense", tree(suspense.currencies()));
+            return files.list(null);
+        }).flatMap(bankFiles -> {
+            model.put("quarantined", tree(bankFiles.received().stream().filter(f -> "QUARANTINED".equals(f.status())).toList()));
+            model.put("built", tree(bankFiles.sent().stream().filter(f -> "BUILT".equals(f.status())).toList()));
+            return statements.list(PAGE_SIZE, null);
+        }).map(reports -> {
+            model.put("statements", tree(reports.data()));
+            model.put("actions", List.of("ASSIGN", "RETURN", "WRITE_OFF", "CLOSE"));
+            return model;
+        });
+    }
+
+    /** A statement's reconciliation: its lines still needing a person first, then every line. */
+    Uni<Map<String, Object>> statement(String id) {
+        Map<String, Object> model = new HashMap<>();
+        model.put("statementId", id);
+        return statements.lines(id, "OPEN", MANY, null).flatMap(open -> {
+            model.put("open", tree(open.data()));
+            return statements.lines(id, null, MANY, null);
+        }).map(all -> {
+            model.put("lines", tree(all.data()));
             return model;
         });
     }

@@ -1,4 +1,4 @@
-package payments.sandbox.console;
+package payments.console;
 
 import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.BrowserType;

@@ -1,4 +1,4 @@
-package payments.sandbox.console;
+package payments.console;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.common.RunTimeRandom;
@@ -23,7 +23,7 @@ import java.util.Optional;
 @ApplicationScoped
 public class ConsoleSessions {
 
-    static final String COOKIE = "svc_console";
+    public static final String COOKIE = "svc_console";
     static final Duration LIFETIME = Duration.ofHours(8);
     static final String LOGIN_COOKIE = "svc_console_login";
     /** How long a sign-in page's form can be posted. */

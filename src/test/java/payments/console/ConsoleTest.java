@@ -1,4 +1,4 @@
-package payments.sandbox.console;
+package payments.console;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
@@ -26,7 +26,7 @@ import static payments.TestSupport.api;
 @QuarkusTest
 class ConsoleTest {
 
-    private static final String CONSOLE = TestSupport.BASE + "/console";
+    static final String CONSOLE = TestSupport.BASE + "/console";
     private static final Pattern FORM_TOKEN = Pattern.compile("name=\"form\" value=\"([^\"]+)\"");
 
     @Test
@@ -192,15 +192,15 @@ class ConsoleTest {
                 .orElseThrow(() -> new AssertionError("no Set-Cookie for " + name + ": " + response.getHeaders()));
     }
 
-    private static RequestSpecification console(String session) {
+    static RequestSpecification console(String session) {
         return RestAssured.given().redirects().follow(false).cookie(ConsoleSessions.COOKIE, session);
     }
 
-    private static Response page(String session, String path) {
+    static Response page(String session, String path) {
         return console(session).get(CONSOLE + path);
     }
 
-    private static String formToken(String html) {
+    static String formToken(String html) {
         Matcher matcher = FORM_TOKEN.matcher(html);
         assertTrue(matcher.find(), "the page carries a form token");
         return matcher.group(1);

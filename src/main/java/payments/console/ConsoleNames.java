@@ -1,4 +1,4 @@
-package payments.sandbox.console;
+package payments.console;
 
 import io.quarkus.qute.TemplateExtension;
 
