@@ -47,7 +47,8 @@ public class ConsoleFrame {
             Map.entry("resolved", "Decided: the entry's money moved as the decision says, and the decision is kept with your reason."),
             Map.entry("requeued", "Put back in the inbox: it is read at the next poll."),
             Map.entry("delivered", "Built files delivered to the bank's outbox."),
-            Map.entry("explained", "Explained: the line is closed with your reason."));
+            Map.entry("explained", "Explained: the line is closed with your reason."),
+            Map.entry("retried", "The job runs again now; its step applies once."));
 
     private final ConsoleSessions sessions;
     private final ApiTokenService tokens;

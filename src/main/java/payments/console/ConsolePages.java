@@ -16,6 +16,7 @@ import payments.bankfile.BankFileDesk;
 import payments.bankfile.ParkedEntries;
 import payments.bankfile.Reconciliations;
 import payments.card.CardService;
+import payments.common.jobs.DeadJobs;
 import payments.card.CardService.CardListQuery;
 import payments.customer.CustomerService;
 import payments.customer.CustomerService.CustomerListQuery;
@@ -59,11 +60,13 @@ public class ConsolePages {
     private final ParkedEntries parked;
     private final BankFileDesk files;
     private final Reconciliations statements;
+    private final DeadJobs deadJobs;
 
     public ConsolePages(ObjectMapper mapper, ServerClock clock, CustomerService customers, InternalAccountService accounts,
                         CardService cards, TransactionService transactions, WebhookDeliveries deliveries,
                         ComplianceReviews reviews, LedgerEntries ledger, ParkedEntries parked, BankFileDesk files,
-                        Reconciliations statements) {
+                        Reconciliations statements, DeadJobs deadJobs) {
+        this.deadJobs = deadJobs;
         this.parked = parked;
         this.files = files;
         this.statements = statements;
@@ -208,7 +211,8 @@ public class ConsolePages {
 
     /**
      * The bank operations desk's day on one page: parked entries still open, SUSPENSE per currency,
-     * files quarantined or built and not delivered, and the statements' reconciliations.
+     * files quarantined or built and not delivered, the statements' reconciliations, and the
+     * background jobs given up and not resolved.
      */
     Uni<Map<String, Object>> bank() {
         Map<String, Object> model = new HashMap<>();
@@ -222,8 +226,11 @@ public class ConsolePages {
             model.put("quarantined", tree(bankFiles.received().stream().filter(f -> "QUARANTINED".equals(f.status())).toList()));
             model.put("built", tree(bankFiles.sent().stream().filter(f -> "BUILT".equals(f.status())).toList()));
             return statements.list(PAGE_SIZE, null);
-        }).map(reports -> {
+        }).flatMap(reports -> {
             model.put("statements", tree(reports.data()));
+            return deadJobs.list(null, MANY, null);
+        }).map(dead -> {
+            model.put("deadJobs", tree(dead.data().stream().filter(job -> job.resolvedAt() == null).toList()));
             model.put("actions", List.of("ASSIGN", "RETURN", "WRITE_OFF", "CLOSE"));
             return model;
         });

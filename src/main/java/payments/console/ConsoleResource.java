@@ -30,6 +30,7 @@ import payments.platform.ApiTokenService;
 import payments.bankfile.BankFileDeskResource;
 import payments.bankfile.ParkedEntryResource;
 import payments.bankfile.StatementResource;
+import payments.common.jobs.DeadJobResource;
 import payments.verification.ComplianceReviewResource;
 import payments.webhook.WebhookDeliveryResource;
 
@@ -64,12 +65,14 @@ public class ConsoleResource {
     private final ParkedEntryResource parked;
     private final BankFileDeskResource files;
     private final StatementResource statements;
+    private final DeadJobResource jobs;
     private final payments.common.JsonBodies bodies;
 
     public ConsoleResource(ConsoleSessions sessions, ConsoleFrame frame, ConsolePages pages, ApiTokenService tokens,
                            WebhookDeliveryResource deliveries, ComplianceReviewResource reviews, CustomerResource customers,
                            ParkedEntryResource parked, BankFileDeskResource files, StatementResource statements,
-                           payments.common.JsonBodies bodies) {
+                           DeadJobResource jobs, payments.common.JsonBodies bodies) {
+        this.jobs = jobs;
         this.sessions = sessions;
         this.frame = frame;
         this.pages = pages;
@@ -293,6 +296,17 @@ public class ConsoleResource {
         return frame.act(session, form, Permission.BANK_OPERATIONS, () -> statements.resolve(id, lineId,
                         bodies.body(withReason(reason), payments.bankfile.Reconciliations.StatementLineResolveRequest.class))
                 .map(done -> "bank/statements/" + id + "?notice=explained"));
+    }
+
+    /** POST /jobs/dead/{jobId}/retry or /resolve {"reason"}. */
+    @POST
+    @Path("bank/jobs/{id}/{decision: retry|resolve}")
+    @jakarta.ws.rs.Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    public Uni<Response> deadJob(@CookieParam(ConsoleSessions.COOKIE) String session, @FormParam("form") String form,
+                                 @PathParam("id") String id, @PathParam("decision") String decision, @FormParam("reason") String reason) {
+        var body = bodies.body(withReason(reason), payments.common.jobs.DeadJobs.DeadJobResolveRequest.class);
+        return frame.act(session, form, Permission.BANK_OPERATIONS, () -> ("retry".equals(decision) ? jobs.retry(id, body) : jobs.resolve(id, body))
+                .map(done -> "bank?notice=" + ("retry".equals(decision) ? "retried" : "resolved")));
     }
 
     /** A body with the form's reason, left out when blank so the operation's own check names it. */

@@ -34,6 +34,8 @@ class ProductionConsoleTest {
 
     @Inject
     BankFileInbox inbox;
+    @Inject
+    io.vertx.mutiny.sqlclient.Pool pool;
 
     @Test
     void theDeskDecidesParkedEntriesAndExplainsStatementLinesFromTheConsole() throws Throwable {
@@ -75,6 +77,19 @@ class ProductionConsoleTest {
                 .header("Location", containsString("notice=explained"));
         page(desk, "/bank/statements/" + report + "?notice=explained").then().statusCode(200).body(containsString("EXPLAINED"))
                 .body(containsString("The bank&#39;s fee, written off"));
+
+        // A job given up shows on the desk, and runs again from its Retry form.
+        java.util.UUID job = payments.common.Ids.newUuid();
+        pool.preparedQuery("INSERT INTO jobs (id, type, payload, status, run_at, attempts, last_error, created_at, updated_at, holds_money)"
+                + " VALUES ($1, 'test.record', 'plain', 'DEAD', now(), 25, 'no handler then', now(), now(), TRUE)")
+                .execute(io.vertx.mutiny.sqlclient.Tuple.of(job)).await().indefinitely();
+        Response withJob = page(desk, "/bank");
+        withJob.then().body(containsString("no handler then"));
+        console(desk).formParam("form", formToken(withJob.asString())).formParam("reason", "Handler deployed")
+                .post(CONSOLE + "/bank/jobs/BackgroundJob:" + job + "/retry").then().statusCode(303)
+                .header("Location", containsString("notice=retried"));
+        org.junit.jupiter.api.Assertions.assertEquals("Handler deployed", pool.preparedQuery("SELECT retry_reason FROM jobs WHERE id = $1")
+                .execute(io.vertx.mutiny.sqlclient.Tuple.of(job)).await().indefinitely().iterator().next().getString(0));
 
         // The platform's own token reads the platform's pages, not the desk's; the compliance staff get their queue.
         String platform = ConsoleTest.signIn(TestSupport.CLIENT_ID, TestSupport.CLIENT_SECRET);

@@ -56,4 +56,17 @@ public class DeadJobResource {
             @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = DeadJobResolveRequest.class))) JsonBody<DeadJobResolveRequest> body) {
         return deadJobs.resolve(jobId, body.bound(), caller.get());
     }
+
+    /** Body {@code {"reason"}}, required: why it may run again now. */
+    @org.eclipse.microprofile.openapi.annotations.Operation(summary = "Retry a dead job",
+            description = "Runs a dead job again, due now with its attempts counted from zero, once its cause is fixed (reason"
+                    + " required; who, when and why are kept on the job). Its step applies once, so a retry of a step that did happen"
+                    + " changes nothing. 409 for a job resolved by hand.")
+    @POST
+    @Path("{jobId}/retry")
+    @Secured(value = Permission.MANAGE, orAnyOf = Permission.BANK_OPERATIONS)
+    public Uni<DeadJobResponse> retry(@PathParam("jobId") String jobId,
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = DeadJobResolveRequest.class))) JsonBody<DeadJobResolveRequest> body) {
+        return deadJobs.retry(jobId, body.bound(), caller.get());
+    }
 }

@@ -44,11 +44,13 @@ public class DeadJobs {
     static final String GAUGE = "payments.jobs.dead";
 
     /** One dead job; {@code givenUpAt} is when the runner gave it up. */
-    public record DeadJobResponse(String id, String type, String payload, int attempts, String lastError, boolean holdsMoney,
-                                  Instant createdAt, Instant givenUpAt, Instant resolvedAt, String resolution, String resolvedBy) {
+    public record DeadJobResponse(String id, String type, String status, String payload, int attempts, String lastError,
+                                  boolean holdsMoney, Instant createdAt, Instant givenUpAt, Instant resolvedAt, String resolution,
+                                  String resolvedBy, Instant retriedAt, String retriedBy, String retryReason) {
         static DeadJobResponse of(Job job) {
-            return new DeadJobResponse(IdType.BACKGROUND_JOB.wireId(job.id), job.type, job.payload, job.attempts, job.lastError,
-                    job.holdsMoney, job.createdAt, job.updatedAt, job.resolvedAt, job.resolution, job.resolvedBy);
+            return new DeadJobResponse(IdType.BACKGROUND_JOB.wireId(job.id), job.type, job.status, job.payload, job.attempts, job.lastError,
+                    job.holdsMoney, job.createdAt, job.updatedAt, job.resolvedAt, job.resolution, job.resolvedBy, job.retriedAt,
+                    job.retriedBy, job.retryReason);
         }
     }
 
@@ -95,9 +97,42 @@ public class DeadJobs {
     @WithTransaction
     public Uni<DeadJobResponse> resolve(String jobId, JsonBodies.Bound<DeadJobResolveRequest> body, Caller caller) {
         String reason = validator.validate(body, List.of()).reason().strip();
-        return Ids.<Job>find(IdType.BACKGROUND_JOB, jobId, ErrorCode.NOT_FOUND, "Dead job",
-                        id -> Job.findById(id, LockModeType.PESSIMISTIC_WRITE))
+        return deadJob(jobId)
                 .map(job -> {
+                    job.resolvedAt = clock.now();
+                    job.resolution = reason;
+                    job.resolvedBy = caller.scope();
+                    return DeadJobResponse.of(job);
+                });
+    }
+
+    /**
+     * POST /jobs/dead/{jobId}/retry: runs a dead job again once the cause is fixed (a handler
+     * deployed, a database back): PENDING, due now, its attempts counted from zero, who, when and
+     * why kept on it. Every job's handler applies its step once, so a retry of a job whose step
+     * did happen changes nothing. 404 for a job that is not dead, 409 for one resolved by hand.
+     */
+    @WithTransaction
+    public Uni<DeadJobResponse> retry(String jobId, JsonBodies.Bound<DeadJobResolveRequest> body, Caller caller) {
+        String reason = validator.validate(body, List.of()).reason().strip();
+        return deadJob(jobId).map(job -> {
+            Instant now = clock.now();
+            job.status = Job.PENDING;
+            job.attempts = 0;
+            job.runAt = now;
+            job.lockedUntil = null;
+            job.updatedAt = now;
+            job.retriedAt = now;
+            job.retriedBy = caller.scope();
+            job.retryReason = reason;
+            return DeadJobResponse.of(job);
+        });
+    }
+
+    /** A dead job no one resolved yet, locked: 404 when not dead, 409 when resolved. */
+    private static Uni<Job> deadJob(String jobId) {
+        return Ids.<Job>find(IdType.BACKGROUND_JOB, jobId, ErrorCode.NOT_FOUND, "Dead job", id -> Job.findById(id, LockModeType.PESSIMISTIC_WRITE))
+                .invoke(job -> {
                     if (!Job.DEAD.equals(job.status)) {
                         throw new ApiException(ErrorCode.NOT_FOUND, "Dead job " + jobId + " not found: the job has not been given up");
                     }
@@ -105,10 +140,6 @@ public class DeadJobs {
                         throw new ApiException(ErrorCode.CONFLICT, "Dead job " + jobId + " was resolved at " + job.resolvedAt
                                 + " by " + job.resolvedBy);
                     }
-                    job.resolvedAt = clock.now();
-                    job.resolution = reason;
-                    job.resolvedBy = caller.scope();
-                    return DeadJobResponse.of(job);
                 });
     }
 

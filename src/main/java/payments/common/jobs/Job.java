@@ -61,4 +61,14 @@ public class Job extends PanacheEntityBase {
     /** Who resolved it: the caller's scope. */
     @Column(name = "resolved_by")
     public String resolvedBy;
+
+    /** The last time an operator ran the job again after it was given up, who did, and why. */
+    @Column(name = "retried_at")
+    public Instant retriedAt;
+
+    @Column(name = "retried_by")
+    public String retriedBy;
+
+    @Column(name = "retry_reason")
+    public String retryReason;
 }

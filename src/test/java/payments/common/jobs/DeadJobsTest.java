@@ -89,6 +89,38 @@ class DeadJobsTest {
         api().body(Map.of("reason", "x")).post("/jobs/dead/Job:" + money + "/resolve").then().statusCode(404);
     }
 
+    @Inject
+    RecordingJobHandler recorder;
+
+    @Test
+    void aDeadJobRunsAgainWhenAnOperatorRetriesItOnce() throws Throwable {
+        UUID id = Ids.newUuid();
+        Instant now = clock.now();
+        execute("INSERT INTO jobs (id, type, payload, status, run_at, attempts, last_error, created_at, updated_at, holds_money) "
+                        + "VALUES ($1, $2, 'plain', 'DEAD', $3, 25, 'the handler was not deployed', $3, $3, TRUE)",
+                Tuple.of(id, RecordingJobHandler.TYPE, Times.utc(now)));
+        String jobId = "BackgroundJob:" + id;
+        Map<String, String> viewer = TestSupport.newToken("VIEW");
+        apiAs(viewer.get("clientId"), viewer.get("clientSecret")).body(Map.of("reason", "x")).post("/jobs/dead/" + jobId + "/retry")
+                .then().statusCode(403);
+        api().body(Map.of()).post("/jobs/dead/" + jobId + "/retry").then().statusCode(400).body("details.errors[0].field", equalTo("reason"));
+        assertEquals(0, recorder.runsOf(id));
+        TestSupport.operationsDesk().body(Map.of("reason", "The handler is deployed since 2.3")).post("/jobs/dead/" + jobId + "/retry")
+                .then().statusCode(200).body("status", equalTo("PENDING")).body("attempts", equalTo(0))
+                .body("retryReason", equalTo("The handler is deployed since 2.3")).body("retriedBy", org.hamcrest.Matchers.startsWith("BASIC:Token:"));
+        api().body(Map.of("reason", "again")).post("/jobs/dead/" + jobId + "/retry").then().statusCode(404)
+                .body("code", equalTo("NOT_FOUND"));
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (recorder.runsOf(id) == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        assertEquals(1, recorder.runsOf(id), "run again, once");
+
+        UUID resolved = dead("payment.settle", true);
+        api().body(Map.of("reason", "settled by hand")).post("/jobs/dead/BackgroundJob:" + resolved + "/resolve").then().statusCode(200);
+        api().body(Map.of("reason", "x")).post("/jobs/dead/BackgroundJob:" + resolved + "/retry").then().statusCode(409);
+    }
+
     private double gauge() throws Throwable {
         VertxContextSupport.subscribeAndAwait(() -> deadJobs.refreshGauge());
         Matcher line = GAUGE.matcher(RestAssured.get("/q/metrics").then().statusCode(200).extract().asString());
