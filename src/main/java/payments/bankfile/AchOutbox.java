@@ -33,6 +33,8 @@ public class AchOutbox {
     private static final Logger LOG = Logger.getLogger(AchOutbox.class);
     private static final DateTimeFormatter HHMM = DateTimeFormatter.ofPattern("HHmm");
     private static final String MODIFIERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    /** How an ACH file's name starts: today's count of them picks the next file id modifier. */
+    private static final String FILE_PREFIX = "ACH.";
     /** A batch's service class: credits only, or debits only (each batch holds one leg). */
     private static final String CREDITS_ONLY = "220";
     private static final String DEBITS_ONLY = "225";
@@ -77,7 +79,7 @@ public class AchOutbox {
 
     private Uni<Long> filesToday() {
         ZonedDateTime midnight = today().atStartOfDay(zone());
-        return BankBatch.count("fileName like ?1 and createdAt >= ?2", "ACH.%", midnight.toInstant());
+        return BankBatch.count("fileName like ?1 and createdAt >= ?2", FILE_PREFIX + "%", midnight.toInstant());
     }
 
     private Uni<Void> build(List<BankPayout> payouts, long filesToday) {
@@ -89,7 +91,7 @@ public class AchOutbox {
         }
         BankBatch file = new BankBatch();
         file.id = "A" + Ids.newUuid().toString().replace("-", "");
-        file.fileName = "ACH." + file.id + ".txt";
+        file.fileName = FILE_PREFIX + file.id + ".txt";
         List<NachaFile.Batch> batches = new ArrayList<>();
         for (List<BankPayout> batch : byBatch.values()) {
             batches.add(batch(batch, batches.size() + 1));

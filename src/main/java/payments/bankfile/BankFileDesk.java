@@ -102,10 +102,13 @@ public class BankFileDesk {
                 throw new ApiException(ErrorCode.CONFLICT, "Bank file " + file.fileName + " is " + file.status + ", not quarantined");
             }
             String inbox = config.inbox();
-            return transports.exchange(transport -> {
-                        transport.move(inbox + "/" + BankFileInbox.QUARANTINE, fileId.substring(0, 12) + "-" + file.fileName, inbox,
-                                file.fileName);
-                        return null;
+            return transports.exchange(transport -> transport.move(inbox + "/" + BankFileInbox.QUARANTINE,
+                            fileId.substring(0, 12) + "-" + file.fileName, inbox, file.fileName))
+                    .invoke(moved -> {
+                        if (!moved) {
+                            throw new ApiException(ErrorCode.CONFLICT, "Bank file " + file.fileName + " is no longer in quarantine: put back"
+                                    + " already (it is read at the next poll), or removed by hand");
+                        }
                     })
                     .call(() -> Panache.withTransaction(() -> log("REQUEUE", fileId, reason, caller)))
                     .map(ignored -> received(file));

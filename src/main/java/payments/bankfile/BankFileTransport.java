@@ -44,7 +44,8 @@ public interface BankFileTransport {
 
     /**
      * Moves a read file to {@code toFolder} (created when missing) under {@code targetName},
-     * replacing a file of that name; one already gone (another instance moved it) is no error.
+     * replacing a file of that name; one already gone (another instance moved it) is no error:
+     * false then, true when this call moved it.
      */
-    void move(String folder, String name, String toFolder, String targetName) throws IOException;
+    boolean move(String folder, String name, String toFolder, String targetName) throws IOException;
 }

@@ -62,12 +62,13 @@ final class FolderTransport implements BankFileTransport {
     }
 
     @Override
-    public void move(String folder, String name, String toFolder, String targetName) throws IOException {
+    public boolean move(String folder, String name, String toFolder, String targetName) throws IOException {
         Path target = Files.createDirectories(root.resolve(toFolder));
         try {
             Files.move(root.resolve(folder).resolve(name), target.resolve(targetName), StandardCopyOption.REPLACE_EXISTING);
+            return true;
         } catch (NoSuchFileException movedAlready) {
-            // Another instance moved it first.
+            return false; // another instance moved it first
         }
     }
 }

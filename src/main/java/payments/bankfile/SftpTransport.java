@@ -130,8 +130,8 @@ final class SftpTransport implements BankFileTransport, AutoCloseable {
     }
 
     @Override
-    public void move(String folder, String name, String toFolder, String targetName) throws IOException {
-        exchange(sftp -> {
+    public boolean move(String folder, String name, String toFolder, String targetName) throws IOException {
+        return exchange(sftp -> {
             makeFolder(sftp, path(toFolder));
             // Claim the file with a rename to a name only this call knows: of two pollers moving the same
             // file, one claims it and the other finds it gone, and neither can replace the other's copy.
@@ -140,12 +140,12 @@ final class SftpTransport implements BankFileTransport, AutoCloseable {
                 sftp.rename(path(folder) + "/" + name, claimed);
             } catch (SftpException e) {
                 if (e.getStatus() == SftpConstants.SSH_FX_NO_SUCH_FILE) {
-                    return null; // another poller or instance moved it first
+                    return false; // another poller or instance moved it first
                 }
                 throw e;
             }
             replace(sftp, claimed, path(toFolder) + "/" + targetName);
-            return null;
+            return true;
         });
     }
 

@@ -329,7 +329,7 @@ class AchRailTest {
                 + " AND currency = 'USD'"), "what was spent is owed: out of SUSPENSE for a person to recover");
         assertEquals(List.of("INCOMING_PAYMENT.COMPLETED", "INCOMING_PAYMENT.FAILED"), eventsAbout(payment));
 
-        BankFileRailTest.bankSends("returns-again-" + trace + ".ach", returnFile(trace, entry, "R01", "0715"));
+        BankFileRailTest.bankSends("returns-twice-" + trace + ".ach", returnFile(trace, entry, "R01", "0715"));
         poll();
         assertEquals(0, MoneyFixtures.balance(customer.usd()), "the same return again takes nothing more");
         assertLedgerClean();

@@ -129,6 +129,8 @@ class ParkedEntriesTest {
         TestSupport.operationsDesk().body(Map.of("reason", "Reader fixed in the upgrade")).post("/bank-files/received/" + hash + "/requeue")
                 .then().statusCode(200).body("fileName", equalTo("held.xml"));
         assertTrue(java.nio.file.Files.exists(BankFileRailTest.folder("inbox").resolve("held.xml")), "back in the inbox");
+        TestSupport.operationsDesk().body(Map.of("reason", "twice")).post("/bank-files/received/" + hash + "/requeue").then().statusCode(409)
+                .body("reason", org.hamcrest.Matchers.containsString("no longer in quarantine"));
         poll();
         assertEquals(700, MoneyFixtures.balance(customer.eur()), "booked at the next poll");
         TestSupport.operationsDesk().body(Map.of("reason", "again")).post("/bank-files/received/" + hash + "/requeue").then().statusCode(409);

@@ -107,7 +107,7 @@ class ReconciliationTest {
         assertTrue(summary.getInt("open") >= 3, "the difference, the bank's debit and the ledger's (and what other tests left unreconciled)");
 
         // The same statement again, and a copy of it under the same id: nothing more.
-        bankSends("camt053-" + day + "-again.xml", statement);
+        bankSends("camt053-" + day + "-resent.xml", statement);
         bankSends("camt053-" + day + "-copy.xml", statement.replace("<Stmt>", "<Stmt>\n"));
         poll();
         assertEquals(1, count("SELECT count(*) FROM bank_statements WHERE statement_id = '" + statementId + "'"));
