@@ -78,6 +78,15 @@ public final class Listen {
         }
     }
 
+    /**
+     * Starts from a given time: events created at or after {@code since} (an ISO-8601 instant) are
+     * forwarded, those raised while this program was starting included.
+     */
+    public void startFrom(java.time.Instant since) {
+        newestSeen = since.toString();
+        forwarded.clear();
+    }
+
     /** Forwards every event created since the last poll, oldest first; answers what was forwarded. */
     public List<Forwarded> pollOnce() throws IOException, InterruptedException {
         List<JsonNode> fresh = new ArrayList<>();
@@ -148,7 +157,8 @@ public final class Listen {
             options.put(args[i], args[i + 1]);
         }
         if (!options.containsKey("--forward-to")) {
-            System.err.println("usage: Listen --forward-to <url> [--events TYPE,TYPE] [--interval-ms 1000] [--credentials data/sandbox-credentials.env]");
+            System.err.println("usage: Listen --forward-to <url> [--events TYPE,TYPE] [--since 2026-11-29T12:00:00Z] [--interval-ms 1000]"
+                    + " [--credentials data/sandbox-credentials.env]");
             System.exit(2);
         }
         Properties file = new Properties();
@@ -184,7 +194,17 @@ public final class Listen {
         }
         Listen listen = new Listen(baseUrl, credentials.clientId(), credentials.clientSecret(), URI.create(options.get("--forward-to")),
                 types, System.out);
-        listen.startFromNow();
+        if (options.containsKey("--since")) {
+            try {
+                listen.startFrom(java.time.Instant.parse(options.get("--since")));
+            } catch (java.time.format.DateTimeParseException e) {
+                System.err.println("--since takes an ISO-8601 instant such as 2026-11-29T12:00:00Z, not " + options.get("--since"));
+                System.exit(2);
+                return;
+            }
+        } else {
+            listen.startFromNow();
+        }
         System.out.println("Forwarding " + (types.isEmpty() ? "every event" : String.join(", ", types)) + " of " + baseUrl + " to "
                 + options.get("--forward-to") + " (Ctrl-C to stop)");
         long interval = Long.parseLong(options.getOrDefault("--interval-ms", "1000"));

@@ -62,4 +62,30 @@ class ListenTest {
             local.disconnect();
         }
     }
+
+    /** Started with a time before an event was raised (the program was still starting), it forwards that event too. */
+    @Test
+    void aListenerStartedFromAGivenTimeForwardsWhatWasRaisedWhileItStarted() throws Exception {
+        Holder holder = MoneyFixtures.approvedCustomer(List.of("USD"));
+        WebhookReceiver local = new WebhookReceiver();
+        java.util.Map<String, String> viewer = TestSupport.newToken("VIEW");
+        try {
+            java.time.Instant since = java.time.Instant.now().minusSeconds(1);
+            MoneyFixtures.fund(holder.account("USD"), 1_200);
+            Thread.sleep(300);
+            Listen listen = new Listen(root.toString().replaceAll("/$", "") + TestSupport.BASE, viewer.get("clientId"),
+                    viewer.get("clientSecret"), URI.create(local.url()), Set.of("INCOMING_PAYMENT.COMPLETED"),
+                    new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+            listen.startFrom(since);
+            List<Listen.Forwarded> forwarded = List.of();
+            for (int i = 0; i < 50 && forwarded.stream().noneMatch(f -> f.status() != null); i++) {
+                forwarded = listen.pollOnce();
+                Thread.sleep(100);
+            }
+            assertNotNull(local.nextMatching("INCOMING_PAYMENT.COMPLETED", holder.account("USD"), 10),
+                    "the event raised before the listener started is forwarded: " + forwarded);
+        } finally {
+            local.disconnect();
+        }
+    }
 }
