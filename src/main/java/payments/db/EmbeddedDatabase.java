@@ -37,14 +37,6 @@ public final class EmbeddedDatabase {
     }
 
     private static Running running;
-    /**
-     * The application's own stop (its pollers and jobs) before the database's: the JVM runs its
-     * shutdown hooks at once, so without this the server went away under queries still running.
-     */
-    private static final java.util.concurrent.CountDownLatch APPLICATION_STOPPED = new java.util.concurrent.CountDownLatch(1);
-    private static volatile boolean applicationStarted;
-    /** The longest the database waits for the application to stop (shutdown must not hang on it). */
-    private static final java.time.Duration STOP_WAIT = java.time.Duration.ofSeconds(10);
 
     private EmbeddedDatabase() {
     }
@@ -59,7 +51,7 @@ public final class EmbeddedDatabase {
         if (running == null) {
             try {
                 running = open(dataDirectory);
-                Runtime.getRuntime().addShutdownHook(new Thread(EmbeddedDatabase::stopAfterApplication, "embedded-postgres-stop"));
+                Runtime.getRuntime().addShutdownHook(new Thread(EmbeddedDatabase::stop, "embedded-postgres-stop"));
             } catch (IOException | SQLException e) {
                 throw new IllegalStateException("Cannot start the embedded PostgreSQL server: " + e.getMessage(), e);
             }
@@ -147,27 +139,6 @@ public final class EmbeddedDatabase {
             // A file system without POSIX permissions keeps its own access rules.
         }
         return generated;
-    }
-
-    /** The application started: at JVM exit the database waits for its stop. */
-    static void applicationStarted() {
-        applicationStarted = true;
-    }
-
-    /** The application stopped its work (the last shutdown observer): the database may go. */
-    static void applicationStopped() {
-        APPLICATION_STOPPED.countDown();
-    }
-
-    private static void stopAfterApplication() {
-        if (applicationStarted) {
-            try {
-                APPLICATION_STOPPED.await(STOP_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-        stop();
     }
 
     public static synchronized void stop() {

@@ -10,6 +10,7 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
 import io.vertx.mutiny.core.Vertx;
 import org.jboss.logging.Logger;
+import payments.common.JvmShutdown;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -29,8 +30,10 @@ public final class Poller {
     private final Supplier<Uni<?>> task;
     private final AtomicBoolean running = new AtomicBoolean();
     private long timerId = -1;
-    /** The run in progress, or the last one: what a stop waits for. */
-    private volatile CompletableFuture<Void> current;
+    /** The run in progress, or the last one: what a stop waits for. Guarded by this, with {@link #stopped}. */
+    private CompletableFuture<Void> current;
+    /** Set by {@link #stop}: a tick already on its way when the timer was cancelled starts no run. */
+    private boolean stopped;
 
     public Poller(Vertx vertx, String name, Supplier<Uni<?>> task) {
         this.vertx = vertx;
@@ -39,6 +42,7 @@ public final class Poller {
     }
 
     public void start(Duration every) {
+        JvmShutdown.watch();
         timerId = vertx.setPeriodic(every.toMillis(), id -> tick());
     }
 
@@ -47,7 +51,11 @@ public final class Poller {
         if (timerId >= 0) {
             vertx.cancelTimer(timerId);
         }
-        CompletableFuture<Void> run = current;
+        CompletableFuture<Void> run;
+        synchronized (this) {
+            stopped = true;
+            run = current;
+        }
         if (run == null || run.isDone()) {
             return;
         }
@@ -63,17 +71,25 @@ public final class Poller {
     }
 
     private void tick() {
-        if (!running.compareAndSet(false, true)) {
-            return;
-        }
         CompletableFuture<Void> run = new CompletableFuture<>();
-        current = run;
+        synchronized (this) {
+            if (stopped || !running.compareAndSet(false, true)) {
+                return;
+            }
+            current = run;
+        }
         Context context = VertxContext.getOrCreateDuplicatedContext(vertx.getDelegate());
         context.runOnContext(ignored -> Uni.createFrom().deferred(task)
                 .onTermination().invoke(() -> {
                     running.set(false);
                     run.complete(null);
                 })
-                .subscribe().with(result -> { }, e -> LOG.warnf(e, "%s failed", name)));
+                .subscribe().with(result -> { }, e -> {
+                    if (JvmShutdown.underway()) {
+                        LOG.debugf("%s stopped by the shutdown: %s", name, e.getMessage());
+                    } else {
+                        LOG.warnf(e, "%s failed", name);
+                    }
+                }));
     }
 }
