@@ -1,6 +1,8 @@
 package payments.platform;
 
 import io.quarkus.runtime.StartupEvent;
+import io.quarkus.vertx.http.HttpServerStart;
+import jakarta.enterprise.event.ObservesAsync;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -59,8 +61,11 @@ public class BootstrapCredentials {
         this.credentialsFile = Path.of(config.sandboxCredentialsFile());
     }
 
+    /** What the banner will say once the server listens (null until the tokens are made). */
+    private volatile Bootstrapped bootstrapped;
+
     void bootstrap(@Observes @Priority(30) StartupEvent event) {
-        printBanner(ensureToken(config.apiClientId(), config.apiClientSecret()));
+        bootstrapped = ensureToken(config.apiClientId(), config.apiClientSecret());
         ensureComplianceToken(config.complianceClientId(), config.complianceClientSecret());
         ensureStaffToken(config.operationsClientId(), config.operationsClientSecret(), OPERATIONS_NAME, Permission.BANK_OPERATIONS,
                 OPERATIONS_VARIABLE);
@@ -119,11 +124,7 @@ public class BootstrapCredentials {
         Properties saved = config.sandbox() ? readCredentialsFile() : null;
         String savedId = saved == null ? null : saved.getProperty("SVC_API_CLIENT_ID");
         if (savedId != null && tokens.exists(savedId).await().indefinitely()) {
-            String savedSecret = saved.getProperty("SVC_API_CLIENT_SECRET");
-            if (savedSecret != null) {
-                // Started on another port since: the walkthrough reads the base URL from here.
-                writeCredentialsFile(savedId, savedSecret);
-            }
+            // The base URL in the file is rewritten once listening (the port may have changed since).
             return new Bootstrapped(savedId, null, "secret saved in " + credentialsFile);
         }
         return new Bootstrapped(null, null, null);
@@ -166,26 +167,42 @@ public class BootstrapCredentials {
             if (credentialsFile.getParent() != null) {
                 Files.createDirectories(credentialsFile.getParent());
             }
-            StringBuilder text = new StringBuilder("SVC_API_CLIENT_ID=" + clientId + "\nSVC_API_CLIENT_SECRET=" + secret
-                    + "\nSVC_BASE_URL=" + baseUrl() + "\n");
-            if (Files.isRegularFile(credentialsFile)) {
-                // The lines of keys the server does not write (a user's SVC_VIEW_CLIENT_ID for listen) stay.
-                for (String line : Files.readAllLines(credentialsFile)) {
-                    String key = line.strip().split("[=:\\s]", 2)[0];
-                    if (!java.util.Set.of("SVC_API_CLIENT_ID", "SVC_API_CLIENT_SECRET", "SVC_BASE_URL").contains(key)) {
-                        text.append(line).append('\n');
-                    }
-                }
-            }
-            // Readable by its owner only, like the other secrets beside it; written whole, then moved into place.
-            Path written = Files.createTempFile(credentialsFile.toAbsolutePath().getParent(), ".credentials", ".tmp");
-            restrictToOwner(written);
-            Files.writeString(written, text.toString());
-            Files.move(written, credentialsFile, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            writeCredentials(java.util.Map.of("SVC_API_CLIENT_ID", clientId, "SVC_API_CLIENT_SECRET", secret));
         } catch (IOException e) {
             LOG.warnf("Cannot write %s: %s", credentialsFile, e.getMessage());
         }
+    }
+
+    private void writeBaseUrl() {
+        try {
+            writeCredentials(java.util.Map.of("SVC_BASE_URL", baseUrl()));
+        } catch (IOException e) {
+            LOG.warnf("Cannot write %s: %s", credentialsFile, e.getMessage());
+        }
+    }
+
+    /** Sets these keys in the credentials file; the lines of other keys (a user's SVC_VIEW_CLIENT_ID for listen) stay. */
+    private void writeCredentials(java.util.Map<String, String> values) throws IOException {
+        StringBuilder text = new StringBuilder();
+        for (String key : java.util.List.of("SVC_API_CLIENT_ID", "SVC_API_CLIENT_SECRET", "SVC_BASE_URL")) {
+            if (values.containsKey(key)) {
+                text.append(key).append('=').append(values.get(key)).append('\n');
+            }
+        }
+        if (Files.isRegularFile(credentialsFile)) {
+            for (String line : Files.readAllLines(credentialsFile)) {
+                String key = line.strip().split("[=:\\s]", 2)[0];
+                if (!values.containsKey(key)) {
+                    text.append(line).append('\n');
+                }
+            }
+        }
+        // Readable by its owner only, like the other secrets beside it; written whole, then moved into place.
+        Path written = Files.createTempFile(credentialsFile.toAbsolutePath().getParent(), ".credentials", ".tmp");
+        restrictToOwner(written);
+        Files.writeString(written, text.toString());
+        Files.move(written, credentialsFile, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
 
     private static void restrictToOwner(Path file) throws IOException {
@@ -198,10 +215,27 @@ public class BootstrapCredentials {
         return "http://localhost:" + port + ApiPath.BASE;
     }
 
-    private void printBanner(Bootstrapped token) {
+    /**
+     * Once the HTTP server listens (not before: a port already taken must not be announced, nor
+     * written into the credentials file): the banner, and the base URL in the credentials file.
+     */
+    void listening(@ObservesAsync HttpServerStart started) {
+        Bootstrapped token = bootstrapped;
+        if (token == null) {
+            return;
+        }
+        if (config.sandbox() && token.clientId() != null && Files.isRegularFile(credentialsFile)) {
+            writeBaseUrl();
+        }
+        printBanner(token, started.options().getHost());
+    }
+
+    private void printBanner(Bootstrapped token, String host) {
         StringBuilder banner = new StringBuilder("\n")
                 .append("  Payments platform API (").append(config.parsedMode().name().toLowerCase()).append(" mode)\n")
-                .append("  Base URL:          ").append(baseUrl()).append('\n');
+                .append("  Base URL:          ").append(baseUrl()).append('\n')
+                .append("  Listening on:      ").append("0.0.0.0".equals(host) ? "every interface" : host).append(", port ").append(port)
+                .append('\n');
         if (config.diagnosticsServed()) {
             banner.append("  API docs:          http://localhost:").append(port).append("/q/swagger-ui (Authorize with the client id and secret)\n");
         }

@@ -52,8 +52,8 @@ class BootstrapCredentialsTest {
     }
 
     /**
-     * A restart rewrites the saved credentials file with the base URL it serves now (the walkthrough
-     * reads it), readable by its owner only.
+     * A restart rewrites the saved credentials file with the base URL it serves now, once it listens
+     * (the walkthrough reads it), readable by its owner only.
      */
     @Test
     void aRestartRewritesTheCredentialsFileWithTheCurrentBaseUrlOwnerOnly() throws Exception {
@@ -64,6 +64,7 @@ class BootstrapCredentialsTest {
         java.nio.file.Files.setPosixFilePermissions(path, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
 
         BootstrapCredentials.Bootstrapped started = bootstrap.ensureToken(Optional.empty(), Optional.empty());
+        bootstrap.listening(listeningNow());
 
         assertEquals(payments.TestSupport.CLIENT_ID, started.clientId());
         java.util.Properties saved = new java.util.Properties();
@@ -86,6 +87,7 @@ class BootstrapCredentialsTest {
                 + "SVC_VIEW_CLIENT_ID=viewer\nSVC_VIEW_CLIENT_SECRET=reads-only\n");
 
         bootstrap.ensureToken(Optional.empty(), Optional.empty());
+        bootstrap.listening(listeningNow());
 
         String text = java.nio.file.Files.readString(path);
         java.util.Properties saved = new java.util.Properties();
@@ -106,6 +108,11 @@ class BootstrapCredentialsTest {
 
         assertNull(started.newSecret());
         assertEquals(before, tokenCount());
+    }
+
+    /** The HTTP server's start, as Quarkus announces it once listening. */
+    private static io.quarkus.vertx.http.HttpServerStart listeningNow() {
+        return new io.quarkus.vertx.http.HttpServerStart(new io.vertx.core.http.HttpServerOptions().setHost("0.0.0.0").setPort(8081));
     }
 
     private static long tokenCount() {

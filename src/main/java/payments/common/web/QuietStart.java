@@ -7,7 +7,8 @@ import java.util.logging.LogRecord;
 
 /**
  * Drops the start-up lines a user cannot act on: Quarkus's "Profile prod activated" (the banner names
- * the server's own mode, sandbox or production, instead) and Micrometer's notice that the reactive
+ * the server's own mode, sandbox or production, instead), its "started in" and "Installed features"
+ * lines (the banner, printed once the server listens, says where) and Micrometer's notice that the reactive
  * pool's queue gauge is registered twice (one pool, reported under one name: the second registration
  * adds nothing). Everything else passes.
  */
@@ -24,6 +25,9 @@ public final class QuietStart implements Filter {
             return true;
         }
         boolean profileLine = message.startsWith("Profile") && message.contains("activated");
-        return !profileLine && !message.startsWith(GAUGE);
+        // Quarkus's own start-up lines: the banner, printed once the server listens, says where and how.
+        boolean quarkusStart = "io.quarkus".equals(record.getLoggerName())
+                && (message.startsWith("Installed features") || message.contains("started in"));
+        return !profileLine && !quarkusStart && !message.startsWith(GAUGE);
     }
 }

@@ -33,6 +33,12 @@ class ApiIndexTest {
         assertFalse(filter.isLoggable(new LogRecord(Level.WARNING, "This Gauge has been already registered (MeterId{name='postgresql"
                 + ".queue.size', tags=[]}), the registration will be ignored.")));
         assertTrue(filter.isLoggable(new LogRecord(Level.WARNING, "This Gauge has been already registered (MeterId{name='other'")));
-        assertTrue(filter.isLoggable(new LogRecord(Level.INFO, "payments-platform started in 5.0s")));
+        LogRecord started = new LogRecord(Level.INFO, "payments-platform 1.0 on JVM started in 5.0s. Listening on: http://0.0.0.0:8080");
+        started.setLoggerName("io.quarkus");
+        assertFalse(filter.isLoggable(started));
+        LogRecord stopped = new LogRecord(Level.INFO, "payments-platform stopped in 0.1s");
+        stopped.setLoggerName("io.quarkus");
+        assertTrue(filter.isLoggable(stopped));
+        assertTrue(filter.isLoggable(new LogRecord(Level.INFO, "Other started in 5.0s")));
     }
 }
