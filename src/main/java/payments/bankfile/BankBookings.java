@@ -335,6 +335,11 @@ public class BankBookings {
      */
     private Uni<Void> bookedDifference(String fileHash, EntryBooked entry, BankPayout payout) {
         return PaymentTransaction.<PaymentTransaction>findById(payout.transactionId).flatMap(t -> {
+            if (BankPayout.PULL.equals(payout.leg) && t.settledAt == null) {
+                // An ACH debit returned before its settlement date: the bank's credit for it and its
+                // return cancel out on the account, and the ledger credited nothing: nothing to book.
+                return Uni.createFrom().voidItem();
+            }
             // A return applied before the payout settled (its debit not booked yet) moved RAIL by nothing.
             long moved = t.settledAt != null ? payout.amount : 0;
             if (entry.amount() == moved && entry.currency().equals(payout.currency)) {

@@ -263,7 +263,8 @@ public class Reconciliations {
                 .call(() -> StatementLine.persist(rows))
                 .call(() -> reconciledEntries.isEmpty() ? Uni.createFrom().voidItem() : SqlStatement.of("""
                         INSERT INTO bank_reconciled_entries (ledger_entry_id, line_id)
-                        SELECT * FROM unnest(CAST($1 AS uuid[]), CAST($2 AS uuid[]))""",
+                        SELECT * FROM unnest(CAST($1 AS uuid[]), CAST($2 AS uuid[]))
+                        ON CONFLICT (ledger_entry_id) DO NOTHING""",
                         reconciledEntries.toArray(UUID[]::new), reconciledBy.toArray(UUID[]::new)).updateInSession())
                 .replaceWithVoid();
     }

@@ -16,9 +16,10 @@ import java.util.UUID;
  * server, a parked bank entry), as the caller resolved it; a group is MATCHED when both sides net
  * to the same amount, an AMOUNT_DIFFERENCE when they do not. A statement entry naming no subject
  * but a batch (a file's message id) matches the unmatched ledger entries of that batch taken
- * together (a bank booking a whole file as one debit). What is left is BANK_ONLY (each entry its
- * own line) or, for ledger entries booked by the statement's end, LEDGER_ONLY; later ledger
- * entries are left for the next statement.
+ * together (a bank booking a whole file as one debit). Ledger entries booked after the statement's
+ * end join a group only when they make it balance. What is left is BANK_ONLY (each entry its own
+ * line) or, for ledger entries booked by the statement's end, LEDGER_ONLY; later ledger entries are
+ * left for the next statement.
  */
 public final class StatementMatcher {
 
@@ -95,7 +96,7 @@ public final class StatementMatcher {
                     taken.addAll(ledgerBySubject.remove(subject));
                 }
             });
-            lines.add(line(group, entries, taken));
+            lines.add(line(group, entries, taken, periodEnd));
         });
 
         Map<String, List<BankLine>> bankByBatch = new LinkedHashMap<>();
@@ -114,7 +115,7 @@ public final class StatementMatcher {
                 }
                 return false;
             });
-            lines.add(line("batch " + batch, entries, inBatch));
+            lines.add(line("batch " + batch, entries, inBatch, periodEnd));
         });
         alone.forEach(line -> lines.add(new Line(Status.BANK_ONLY, line.subjects().isEmpty() ? null : line.subjects().get(0),
                 List.of(line), List.of())));
@@ -127,10 +128,20 @@ public final class StatementMatcher {
         return lines;
     }
 
-    private static Line line(String matchedOn, List<BankLine> bank, List<LedgerLine> ledger) {
+    /**
+     * The bank's entries of a group against its ledger entries booked by the statement's end; those
+     * booked later join only when they are what makes both sides equal (a notification read after
+     * the statement was made), else they wait for the next statement (a return booked since).
+     */
+    private static Line line(String matchedOn, List<BankLine> bank, List<LedgerLine> ledger, Instant periodEnd) {
         long bankAmount = bank.stream().mapToLong(BankLine::amount).sum();
-        long ledgerAmount = ledger.stream().mapToLong(LedgerLine::amount).sum();
-        return new Line(bankAmount == ledgerAmount ? Status.MATCHED : Status.AMOUNT_DIFFERENCE, Objects.requireNonNull(matchedOn),
-                List.copyOf(bank), List.copyOf(ledger));
+        List<LedgerLine> due = ledger.stream().filter(l -> !l.bookedAt().isAfter(periodEnd)).toList();
+        List<LedgerLine> taken = sum(due) == bankAmount || sum(ledger) != bankAmount && !due.isEmpty() ? due : ledger;
+        return new Line(bankAmount == sum(taken) ? Status.MATCHED : Status.AMOUNT_DIFFERENCE, Objects.requireNonNull(matchedOn),
+                List.copyOf(bank), List.copyOf(taken));
+    }
+
+    private static long sum(List<LedgerLine> lines) {
+        return lines.stream().mapToLong(LedgerLine::amount).sum();
     }
 }

@@ -188,7 +188,8 @@ public class ConsoleFrame {
     }
 
     private NewCookie cookie(String name, String value, String path, long maxAgeSeconds) {
-        return new NewCookie.Builder(name).value(value).path(base + path)
+        // Production is served over HTTPS (behind its proxy): its cookies never travel over plain HTTP.
+        return new NewCookie.Builder(name).value(value).path(base + path).secure(!sandbox)
                 .maxAge((int) maxAgeSeconds).httpOnly(true).sameSite(NewCookie.SameSite.STRICT).build();
     }
 

@@ -241,7 +241,8 @@ public class ConsoleResource {
         ObjectNode body = withReason(reason);
         return frame.act(session, form, Permission.COMPLIANCE_REVIEW, () ->
                 ("approve".equals(decision) ? reviews.approve(id, decision(body)) : reviews.reject(id, decision(body)))
-                        .map(done -> ("reviews".equals(from) ? "reviews" : "customers/" + customerId) + "?notice=" + decision + "d"));
+                        .map(done -> ("customer".equals(from) && payments.common.Ids.isValid(payments.common.IdType.CUSTOMER, customerId)
+                                ? "customers/" + customerId : "reviews") + "?notice=" + decision + "d"));
     }
 
     /** POST /webhooks/deliveries/{id}/replay. */

@@ -13,7 +13,8 @@ import java.util.Optional;
 
 /**
  * The console's sign-in, kept in a cookie the server signs: the token's client id and an expiry,
- * with an HMAC under a key made at start-up (a restart signs everyone out). The cookie holds no
+ * with an HMAC under a key derived from the secrets key (every instance accepts it; a restart keeps it;
+ * a new secrets key signs everyone out). The cookie holds no
  * secret; every page still looks the token up, so deleting it ends its sessions. Forms carry a
  * token derived from the session, so another site cannot post one (besides SameSite=Strict). The
  * sign-in form, posted before any session exists, carries one derived from a random value in a
@@ -30,11 +31,12 @@ public class ConsoleSessions {
     static final Duration LOGIN_LIFETIME = Duration.ofMinutes(30);
 
     private final ServerClock clock;
-    private final byte[] key = new byte[32];
+    /** Derived from the secrets key: every instance signs and checks the same sessions, and a restart keeps them. */
+    private final byte[] key;
 
-    public ConsoleSessions(ServerClock clock) {
+    public ConsoleSessions(ServerClock clock, payments.common.security.SecretsAtRest secrets) {
         this.clock = clock;
-        RunTimeRandom.secure().nextBytes(key);
+        this.key = java.util.HexFormat.of().parseHex(secrets.mac("console sessions", "signing key v1"));
     }
 
     /** A new session's cookie value for this client id. */

@@ -68,7 +68,8 @@ public class SandboxConsoleActions {
         body.putObject("merchant").put("descriptor", descriptor).put("mcc", "5814").put("country", "US");
         return frame.act(session, form, Permission.TRANSACT, () -> cards.authorization(id, null,
                         bodies.body(body, SandboxCardResource.AuthorizationSimulation.class))
-                .map(answer -> "customers/" + customerId + "?notice="
+                .map(answer -> (payments.common.Ids.isValid(payments.common.IdType.CUSTOMER, customerId) ? "customers/" + customerId : "customers")
+                        + "?notice="
                         + frame.bodyOf(answer).path("status").asText("done").toLowerCase(java.util.Locale.ROOT)));
     }
 

@@ -329,18 +329,18 @@ public class PaymentLifecycle implements JobHandler {
      * it: a person recovers it). No refund: the payer's bank gave the money back itself.
      */
     private Uni<Void> clawBack(PaymentTransaction t) {
+        // The balance as the database holds it now: an entity read earlier in this transaction (another
+        // return in the same file) may be stale, postings change balances with native updates.
         return InternalAccount.<InternalAccount>findById(t.destinationAccountId, LockModeType.PESSIMISTIC_WRITE)
-                .flatMap(account -> platformFeeAccount(t).flatMap(feeAccount -> feeShortfall(t, feeAccount).flatMap(fees -> {
+                .flatMap(locked -> ledger.available(t.destinationAccountId))
+                .flatMap(available -> platformFeeAccount(t).flatMap(feeAccount -> feeShortfall(t, feeAccount).flatMap(fees -> {
                     long credited = t.receivedAmount;
-                    long spent = credited - Math.max(0, Math.min(account == null ? 0 : account.availableBalance, credited));
-                    Journal reversal = settlement("RETURN", t, feeAccount, -1, Bucket.AVAILABLE, false, fees);
+                    long spent = credited - Math.max(0, Math.min(available, credited));
                     if (spent > 0) {
-                        reversal.available(t.destinationAccountId, t.receivedCurrency, spent)
-                                .system(SystemAccount.SUSPENSE, t.receivedCurrency, -spent);
                         LOG.warnf("Pull %s returned after %d %s of it was spent: taken from SUSPENSE for a person to recover",
                                 t.wireId(), spent, t.receivedCurrency);
                     }
-                    return ledger.post(reversal);
+                    return ledger.post(settlement("RETURN", t, feeAccount, -1, Bucket.AVAILABLE, false, fees, spent));
                 })))
                 .replaceWithVoid();
     }
@@ -431,6 +431,16 @@ public class PaymentLifecycle implements JobHandler {
      */
     private static Journal settlement(String kind, PaymentTransaction t, UUID platformFeeAccount, int sign,
                                       Bucket sourceBucket, boolean payerToSuspense, long feeDiverted) {
+        return settlement(kind, t, platformFeeAccount, sign, sourceBucket, payerToSuspense, feeDiverted, 0);
+    }
+
+    /**
+     * The same, with {@code payeeFromSuspense} of what the payee received taken from SUSPENSE
+     * instead of the payee (a reversal whose payee spent it): one net entry on the payee, so a
+     * closed account is never debited below what it holds.
+     */
+    private static Journal settlement(String kind, PaymentTransaction t, UUID platformFeeAccount, int sign,
+                                      Bucket sourceBucket, boolean payerToSuspense, long feeDiverted, long payeeFromSuspense) {
         long fees = t.fees == null ? 0 : t.fees;
         long platformFees = t.platformFees == null ? 0 : t.platformFees;
         long converted = t.sentAmount - fees;
@@ -456,7 +466,12 @@ public class PaymentLifecycle implements JobHandler {
         }
         long delivered = t.sentCurrency.equals(t.receivedCurrency) ? converted : t.receivedAmount;
         if (t.destinationAccountId != null) {
-            journal.available(t.destinationAccountId, t.receivedCurrency, sign * delivered);
+            if (delivered != payeeFromSuspense) {
+                journal.available(t.destinationAccountId, t.receivedCurrency, sign * (delivered - payeeFromSuspense));
+            }
+            if (payeeFromSuspense != 0) {
+                journal.system(SystemAccount.SUSPENSE, t.receivedCurrency, sign * payeeFromSuspense);
+            }
         } else {
             journal.system(SystemAccount.RAIL, t.receivedCurrency, sign * delivered);
         }

@@ -335,6 +335,40 @@ class AchRailTest {
         assertLedgerClean();
     }
 
+    @Test
+    void twoPullsReturnedInOneFileAreClawedBackTogetherAsFarAsTheAccountHasThem() throws Throwable {
+        Customer customer = BankFileRailTest.approvedCustomer();
+        String bank = MoneyFixtures.externalUsdAccount(customer.id(), "11");
+        payments.TestSupport.complianceDesk().body(Map.of("result", "MATCHED", "reason", "Bank letter"))
+                .post("/compliance/external-accounts/" + bank + "/holder-name-check").then().statusCode(200);
+        String first = api().body(MoneyFixtures.transferBody(bank, customer.usd(), 3_000)).post("/quotes").then().statusCode(201)
+                .extract().path("transactionId");
+        String second = api().body(MoneyFixtures.transferBody(bank, customer.usd(), 2_000)).post("/quotes").then().statusCode(201)
+                .extract().path("transactionId");
+        assertTrue(cutOff() >= 1);
+        assertTrue(settleDue(LocalDate.now().plusDays(10)) >= 2);
+        assertEquals(5_000, MoneyFixtures.balance(customer.usd()));
+        api().body(MoneyFixtures.transferBody(customer.usd(), bank, 4_000)).post("/quotes").then().statusCode(201);
+        long suspense = count("SELECT COALESCE(SUM(amount), 0) FROM ledger_entries WHERE system_account = 'SUSPENSE' AND currency = 'USD'");
+
+        String firstTrace = traceOf(first);
+        String secondTrace = traceOf(second);
+        NachaFile.Batch batch = batchHolding(NachaFile.read(pickUp(firstTrace)), firstTrace);
+        // Traced by another bank than the other tests' returns: its trace numbers are its own.
+        NachaFile.Entry a = returnOf(firstTrace, entryTraced(batch, firstTrace), "R01", "09100002");
+        NachaFile.Entry b = returnOf(secondTrace, entryTraced(batchHolding(NachaFile.read(pickUp(secondTrace)), secondTrace), secondTrace), "R01",
+                "09100002");
+        BankFileRailTest.bankSends("returns-both-" + firstTrace + ".ach", NachaFile.write(bankHeader("0800"),
+                List.of(bankBatch("WEB", List.of(a, b)))));
+        poll();
+        assertEquals("FAILED", transaction(first).getString("status"));
+        assertEquals("FAILED", transaction(second).getString("status"), "the second return reads the balance the first left");
+        assertEquals(0, MoneyFixtures.balance(customer.usd()));
+        assertEquals(suspense - 4_000, count("SELECT COALESCE(SUM(amount), 0) FROM ledger_entries WHERE system_account = 'SUSPENSE'"
+                + " AND currency = 'USD'"), "the 40.00 spent is owed");
+        assertLedgerClean();
+    }
+
     /** An approved customer whose USD account took a bank deposit of {@code amount} cents. */
     private Customer fundedUsdCustomer(long amount) throws Throwable {
         Customer customer = BankFileRailTest.approvedCustomer();
@@ -414,11 +448,20 @@ class AchRailTest {
      * debit: its code less one) with an addenda 99 naming the original trace.
      */
     private static String returnFile(String trace, NachaFile.Entry original, String code, String createdAt) {
-        String returnTrace = "09100001" + trace.substring(8);
-        NachaFile.Entry returned = new NachaFile.Entry(String.valueOf(Integer.parseInt(original.transactionCode()) - 1), original.receivingDfi(), original.accountNumber(), original.amount(),
-                original.individualIdentification(), original.individualName(), "", returnTrace,
-                List.of(new NachaFile.Return(code, trace, null, original.receivingDfi().substring(0, 8), "", returnTrace)));
+        NachaFile.Entry returned = returnOf(trace, original, code);
         return NachaFile.write(bankHeader(createdAt), List.of(bankBatch(returned.debit() ? "WEB" : "PPD", List.of(returned))));
+    }
+
+    private static NachaFile.Entry returnOf(String trace, NachaFile.Entry original, String code) {
+        return returnOf(trace, original, code, "09100001");
+    }
+
+    /** A return entry traced by the returning bank's {@code prefix} (its routing number's first 8 digits). */
+    private static NachaFile.Entry returnOf(String trace, NachaFile.Entry original, String code, String prefix) {
+        String returnTrace = prefix + trace.substring(8);
+        return new NachaFile.Entry(String.valueOf(Integer.parseInt(original.transactionCode()) - 1), original.receivingDfi(),
+                original.accountNumber(), original.amount(), original.individualIdentification(), original.individualName(), "", returnTrace,
+                List.of(new NachaFile.Return(code, trace, null, original.receivingDfi().substring(0, 8), "", returnTrace)));
     }
 
     private static NachaFile.Header bankHeader() {

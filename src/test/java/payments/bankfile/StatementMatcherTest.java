@@ -72,6 +72,16 @@ class StatementMatcherTest {
         assertEquals(Status.MATCHED, lines.get(0).status());
     }
 
+    @Test
+    void aLedgerEntryBookedAfterTheStatementsEndWaitsWhenTheStatementBalancesWithoutIt() {
+        // A payout settled by the statement's day and returned since: the return belongs to the next statement.
+        List<Line> lines = StatementMatcher.match(List.of(bank("T1", null, -700)),
+                List.of(ledger("T1", null, -700, END.minusSeconds(60)), ledger("T1", null, 700, END.plusSeconds(3600))), END);
+        assertEquals(1, lines.size());
+        assertEquals(Status.MATCHED, lines.get(0).status());
+        assertEquals(1, lines.get(0).ledger().size(), "the return is left for the next statement");
+    }
+
     private static BankLine bank(String subject, String batch, long amount) {
         return new BankLine(subject == null ? List.of() : List.of(subject), batch, amount, "R-" + UUID.randomUUID(), null, DAY, null);
     }
