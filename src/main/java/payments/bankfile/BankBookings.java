@@ -474,8 +474,7 @@ public class BankBookings {
 
     /** Parks an entry under {@code id}: the id of the ledger posting that moved its money, if any (statements reconcile by it). */
     private Uni<Void> parkEntry(UUID id, String fileHash, String kind, EntryBooked entry, String detail, Long suspenseAmount) {
-        BankUnmatched parked = parked(fileHash, kind, entry.endToEndId(), detail);
-        parked.id = id;
+        BankUnmatched parked = parked(id, fileHash, kind, entry.endToEndId(), detail);
         parked.suspenseAmount = suspenseAmount;
         parked.amount = entry.amount();
         parked.currency = entry.currency();
@@ -486,12 +485,12 @@ public class BankBookings {
     }
 
     private Uni<Void> parkStatus(String fileHash, String kind, String endToEndId, String detail) {
-        return persist(parked(fileHash, kind, endToEndId, detail));
+        return persist(parked(Ids.newUuid(), fileHash, kind, endToEndId, detail));
     }
 
-    private BankUnmatched parked(String fileHash, String kind, String endToEndId, String detail) {
+    private BankUnmatched parked(UUID id, String fileHash, String kind, String endToEndId, String detail) {
         BankUnmatched parked = new BankUnmatched();
-        parked.id = Ids.newUuid();
+        parked.id = id;
         parked.fileSha256 = fileHash;
         parked.kind = kind;
         parked.endToEndId = endToEndId;

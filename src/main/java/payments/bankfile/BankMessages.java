@@ -180,15 +180,7 @@ public final class BankMessages {
         for (AccountNotification17 account : notifications) {
             String accountId = identifier(account.getAcct() == null ? null : account.getAcct().getId());
             for (ReportEntry10 entry : account.getNtry()) {
-                String status = entry.getSts() == null ? null
-                        : entry.getSts().getCd() != null ? entry.getSts().getCd() : entry.getSts().getPrtry();
-                if (!BOOKED.equals(status)) {
-                    continue; // pending or informational entries move no money yet
-                }
-                List<EntryTransaction10> transactions = transactions(entry);
-                for (int i = 0; i < transactions.size(); i++) {
-                    events.add(keyed(booked(entry, transactions.get(i), accountId, null), entry, transactions.get(i), i, seen));
-                }
+                events.addAll(bookings(entry, accountId, seen));
             }
         }
         return events;
@@ -205,15 +197,8 @@ public final class BankMessages {
             List<StatementEntry> entries = new ArrayList<>();
             Map<String, Integer> seen = new HashMap<>();
             for (ReportEntry10 entry : statement.getNtry()) {
-                String status = entry.getSts() == null ? null
-                        : entry.getSts().getCd() != null ? entry.getSts().getCd() : entry.getSts().getPrtry();
-                if (!BOOKED.equals(status)) {
-                    continue;
-                }
-                List<EntryTransaction10> transactions = transactions(entry);
-                for (int i = 0; i < transactions.size(); i++) {
-                    entries.add(new StatementEntry(keyed(booked(entry, transactions.get(i), accountId, null), entry, transactions.get(i), i, seen),
-                            bookingDate(entry), batchOf(entry)));
+                for (EntryBooked booked : bookings(entry, accountId, seen)) {
+                    entries.add(new StatementEntry(booked, bookingDate(entry), batchOf(entry)));
                 }
             }
             String currency = statementCurrency(statement, entries);
@@ -234,6 +219,24 @@ public final class BankMessages {
             events.add(new StatementReported(statement.getId(), accountId, currency, end.toInstant(), opening, closing, List.copyOf(entries)));
         }
         return events;
+    }
+
+    /**
+     * An entry's bookings (one per transaction, each with what identifies it across files), as a
+     * notification or a statement reports them; none while it is not booked (pending or
+     * informational entries move no money yet).
+     */
+    private static List<EntryBooked> bookings(ReportEntry10 entry, String accountId, Map<String, Integer> seen) {
+        String status = entry.getSts() == null ? null : entry.getSts().getCd() != null ? entry.getSts().getCd() : entry.getSts().getPrtry();
+        if (!BOOKED.equals(status)) {
+            return List.of();
+        }
+        List<EntryTransaction10> transactions = transactions(entry);
+        List<EntryBooked> bookings = new ArrayList<>();
+        for (int i = 0; i < transactions.size(); i++) {
+            bookings.add(keyed(booked(entry, transactions.get(i), accountId, null), entry, transactions.get(i), i, seen));
+        }
+        return bookings;
     }
 
     /** The one currency of a statement: its account's, else its entries'; a statement mixing currencies is refused. */

@@ -71,8 +71,8 @@ public final class StatementMatcher {
         Map<String, List<BankLine>> bankByGroup = new LinkedHashMap<>();
         List<BankLine> unnamed = new ArrayList<>();
         for (BankLine line : bank) {
-            List<String> groups = line.subjects().stream().filter(ledgerBySubject::containsKey)
-                    .map(subject -> groupOf.getOrDefault(subject, subject)).distinct().toList();
+            List<String> known = line.subjects().stream().filter(ledgerBySubject::containsKey).toList();
+            List<String> groups = known.stream().map(subject -> groupOf.getOrDefault(subject, subject)).distinct().toList();
             if (groups.isEmpty()) {
                 unnamed.add(line);
                 continue;
@@ -86,7 +86,7 @@ public final class StatementMatcher {
                 groupOf.replaceAll((subject, owner) -> owner.equals(other) ? group : owner);
                 groupOf.put(other, group);
             }
-            line.subjects().stream().filter(ledgerBySubject::containsKey).forEach(subject -> groupOf.put(subject, group));
+            known.forEach(subject -> groupOf.put(subject, group));
         }
         List<Line> lines = new ArrayList<>();
         bankByGroup.forEach((group, entries) -> {
