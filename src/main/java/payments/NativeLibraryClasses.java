@@ -4,6 +4,7 @@ import com.prowidesoftware.swift.model.mx.MxCamt05300108;
 import com.prowidesoftware.swift.model.mx.MxCamt05400108;
 import com.prowidesoftware.swift.model.mx.MxPain00100109;
 import com.prowidesoftware.swift.model.mx.MxPain00200110;
+import com.prowidesoftware.swift.model.mx.MxPain00800108;
 import com.webauthn4j.data.attestation.AttestationObject;
 
 import java.io.IOException;
@@ -34,7 +35,7 @@ import java.util.jar.JarFile;
 public final class NativeLibraryClasses {
 
     static final List<String> WEBAUTHN4J_PACKAGES = List.of("com.webauthn4j.data.", "com.webauthn4j.converter.");
-    static final List<Class<?>> ISO20022_MESSAGES = List.of(MxPain00100109.class, MxPain00200110.class, MxCamt05400108.class,
+    static final List<Class<?>> ISO20022_MESSAGES = List.of(MxPain00100109.class, MxPain00200110.class, MxPain00800108.class, MxCamt05400108.class,
             MxCamt05300108.class);
     private static final String ISO20022_PACKAGE = "com.prowidesoftware.";
     static final List<String> BY_NAME = List.of("org.glassfish.jaxb.runtime.v2.ContextFactory");

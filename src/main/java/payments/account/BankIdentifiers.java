@@ -30,6 +30,17 @@ public final class BankIdentifiers {
         return mod97(iban.substring(4) + iban.substring(0, 4)) == 1;
     }
 
+    /**
+     * A SEPA creditor identifier: country, two check digits, a three-character business code the
+     * check leaves out, and the national identifier; checked like an IBAN over the national part.
+     */
+    public static boolean isValidSepaCreditorId(String id) {
+        if (id == null || !id.matches("[A-Z]{2}[0-9]{2}[A-Z0-9]{3}[A-Z0-9]{1,28}")) {
+            return false;
+        }
+        return mod97(id.substring(7) + id.substring(0, 4)) == 1;
+    }
+
     public static String ibanWithCheckDigits(String country, String bban) {
         int check = 98 - mod97(bban + country + "00");
         return country + (check < 10 ? "0" : "") + check + bban;

@@ -43,8 +43,17 @@ public final class PaymentRails {
             Map.entry("SLV_ACCOUNT", BANK_OR_MOBILE), Map.entry("CNY_ACCOUNT", BANK_OR_MOBILE),
             Map.entry("COP_ACCOUNT", BANK_OR_MOBILE));
 
-    /** The rail a pull takes: only US bank accounts can be pulled from, by ACH debit. */
-    public static final String PULL_RAIL = "ACH";
+    /**
+     * The rail a pull from a bank account of this type takes: an ACH debit of a US account, a SEPA
+     * direct debit of a EUR account (under the holder's mandate); null for any other.
+     */
+    public static String pullRail(String accountType) {
+        return switch (String.valueOf(AccountInfoRules.canonicalType(accountType))) {
+            case "USD_ACCOUNT" -> "ACH";
+            case "EUR_ACCOUNT" -> "SEPA";
+            default -> null;
+        };
+    }
 
     private PaymentRails() {
     }

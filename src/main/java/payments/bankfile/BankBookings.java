@@ -183,12 +183,21 @@ public class BankBookings {
     private static boolean inFileNamed(BankPayout payout, StatusReported status) {
         return payout.batchId != null && payout.batchId.equals(status.messageId())
                 && (status.paymentInformationId() == null
-                        || Pain001.paymentInformationId(payout.batchId, payout.currency).equals(status.paymentInformationId()));
+                        || payout.blockId().equals(status.paymentInformationId()));
     }
 
-    /** A rejection of a payout; the same rejection again (another report) changes nothing, one after a booked debit is parked. */
+    /**
+     * A rejection of a payout, or of a direct debit (refused before settlement: nothing was credited,
+     * the interface's COLLECTION_FAILED); the same rejection again (another report) changes nothing,
+     * one after a booked entry is parked.
+     */
     private Uni<Void> rejected(String fileHash, BankPayout payout, String reasonCode) {
-        RailReport failed = RailReport.failed(payout.transactionId, BankReasonCodes.rejection(reasonCode), RefundReason.TRANSACTION_FAILED);
+        RailReport failed = BankPayout.PULL.equals(payout.leg)
+                ? RailReport.failed(payout.transactionId, FailureReason.COLLECTION_FAILED, RefundReason.TRANSACTION_FAILED)
+                : RailReport.failed(payout.transactionId, BankReasonCodes.rejection(reasonCode), RefundReason.TRANSACTION_FAILED);
+        if (BankPayout.PULL.equals(payout.leg)) {
+            LOG.infof("Direct debit %s refused by the bank (%s)", payout.endToEndId, reasonCode);
+        }
         return lifecycle.report(failed).flatMap(applied -> applied ? Uni.createFrom().voidItem()
                 : statusOf(payout).flatMap(status -> TransactionStatus.FAILED.equals(status) ? Uni.createFrom().voidItem()
                         : parkStatus(fileHash, "CONTRADICTION", payout.endToEndId, "A rejection (" + reasonCode
@@ -206,7 +215,7 @@ public class BankBookings {
         }
         return BankPayout.<BankPayout>list("batchId = ?1 order by endToEndId", batch.messageId()).flatMap(payouts -> {
             List<BankPayout> rejected = payouts.stream().filter(payout -> batch.paymentInformationId() == null
-                    || Pain001.paymentInformationId(batch.messageId(), payout.currency).equals(batch.paymentInformationId())).toList();
+                    || payout.blockId().equals(batch.paymentInformationId())).toList();
             if (rejected.isEmpty()) {
                 return parkStatus(fileHash, "BATCH_REJECTION_UNKNOWN", null, "A rejection (" + batch.reasonCode() + ") of file "
                         + batch.messageId() + (batch.paymentInformationId() == null ? "" : " block " + batch.paymentInformationId())
@@ -283,9 +292,33 @@ public class BankBookings {
                                 ? "DUPLICATE_DEBIT" : "CONTRADICTION", entry, "A booked debit of a payout already " + status)));
             });
         }
-        return depositAccount(entry).flatMap(account -> account != null ? deposit(fileHash, entry, account)
+        return collection(entry).flatMap(pull -> pull != null ? collected(fileHash, entry, pull) : depositAccount(entry).flatMap(account -> account != null ? deposit(fileHash, entry, account)
                 : fundedQuote(entry).flatMap(quote -> quote != null ? fundQuote(fileHash, entry, quote)
-                        : parkCredit(fileHash, "CREDIT_UNKNOWN", entry, "No internal account or quote has this funding reference or account identifier")));
+                        : parkCredit(fileHash, "CREDIT_UNKNOWN", entry, "No internal account or quote has this funding reference or account identifier"))));
+    }
+
+    /** The direct debit a credit pays, by its end-to-end id. */
+    private static Uni<BankPayout> collection(EntryBooked entry) {
+        return payout(entry.endToEndId()).map(payout -> payout != null && BankPayout.PAIN008.equals(payout.format) ? payout : null);
+    }
+
+    /**
+     * A direct debit the bank credited: the pull completes, the holder's internal account credited.
+     * One credited for another amount, or again, or after its refusal is parked (the money in SUSPENSE).
+     */
+    private Uni<Void> collected(String fileHash, EntryBooked entry, BankPayout pull) {
+        if (pull.amount != entry.amount() || !pull.currency.equals(entry.currency())) {
+            return parkCredit(fileHash, "COLLECTION_MISMATCH", entry, "Credited " + entry.amount() + " " + entry.currency()
+                    + " for a direct debit of " + pull.amount + " " + pull.currency + "; the pull is left PROCESSING");
+        }
+        return lifecycle.report(RailReport.settled(pull.transactionId)).flatMap(applied -> {
+            if (applied) {
+                pull.status = BankPayout.SETTLED;
+                return Uni.createFrom().voidItem();
+            }
+            return statusOf(pull).flatMap(status -> parkCredit(fileHash, TransactionStatus.COMPLETED.equals(status) ? "DUPLICATE_CREDIT"
+                    : "CONTRADICTION", entry, "A credit of a direct debit already " + status));
+        });
     }
 
     /**
@@ -335,7 +368,7 @@ public class BankBookings {
      */
     private Uni<Void> bookedDifference(String fileHash, EntryBooked entry, BankPayout payout) {
         return PaymentTransaction.<PaymentTransaction>findById(payout.transactionId).flatMap(t -> {
-            if (BankPayout.PULL.equals(payout.leg) && t.settledAt == null) {
+            if (BankPayout.PULL.equals(payout.leg) && BankPayout.NACHA.equals(payout.format) && t.settledAt == null) {
                 // An ACH debit returned before its settlement date: the bank's credit for it and its
                 // return cancel out on the account, and the ledger credited nothing: nothing to book.
                 return Uni.createFrom().voidItem();

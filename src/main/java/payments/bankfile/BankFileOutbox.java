@@ -6,6 +6,9 @@ import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
+import payments.account.DirectDebitMandate;
+import payments.account.MandateTerms;
+import payments.bankfile.BatchWriter.Layout;
 import payments.common.Ids;
 import payments.common.ServerClock;
 import payments.transaction.FailureReason;
@@ -61,7 +64,8 @@ public class BankFileOutbox {
      * already built are delivered all the same.
      */
     public Uni<Integer> cutOff() {
-        return buildThenDeliver(this::buildOne, "A pain.001 file");
+        return buildAll(() -> buildOne(PAYOUTS), "A pain.001 file")
+                .flatMap(ignored -> buildThenDeliver(() -> buildOne(COLLECTIONS), "A pain.008 file"));
     }
 
     /**
@@ -70,13 +74,16 @@ public class BankFileOutbox {
      * built ({@code what}) is logged and its payouts stay queued; files already built are delivered.
      */
     Uni<Integer> buildThenDeliver(java.util.function.Supplier<Uni<Boolean>> buildOne, String what) {
+        return buildAll(buildOne, what).flatMap(ignored -> deliverBuilt());
+    }
+
+    private static Uni<Boolean> buildAll(java.util.function.Supplier<Uni<Boolean>> buildOne, String what) {
         return Multi.createBy().repeating().uni(() -> Panache.withTransaction(buildOne)).whilst(built -> built)
                 .collect().last()
                 .onFailure().recoverWithItem(failure -> {
                     LOG.errorf(failure, "%s could not be built; its payouts stay queued", what);
                     return false;
-                })
-                .flatMap(ignored -> deliverBuilt());
+                });
     }
 
     /** Delivers every file built and not yet delivered, of either rail; answers how many this call delivered. */
@@ -84,20 +91,55 @@ public class BankFileOutbox {
         return Panache.withSession(() -> BankBatch.<BankBatch>list("status = ?1 order by createdAt", BankBatch.BUILT)).flatMap(this::deliver);
     }
 
-    /** One file from the oldest queued payouts; false when none are queued. */
-    private Uni<Boolean> buildOne() {
-        return Panache.getSession().flatMap(session -> session.createNativeQuery(
-                        "SELECT * FROM bank_payouts WHERE status = 'QUEUED' AND format = 'PAIN001' ORDER BY created_at LIMIT " + BATCH_LIMIT
-                                + " FOR UPDATE SKIP LOCKED", BankPayout.class).getResultList())
-                .flatMap(payouts -> payouts.isEmpty() ? Uni.createFrom().item(false) : build(payouts).replaceWith(true));
+    /** What one kind of file carries: its queued rows' format, its batch ids' and file names' prefixes. */
+    private record FileKind(String format, String idPrefix, String namePrefix) {
     }
 
-    private Uni<Void> build(List<BankPayout> payouts) {
+    private static final FileKind PAYOUTS = new FileKind(BankPayout.PAIN001, "B", "pain.001.");
+    private static final FileKind COLLECTIONS = new FileKind(BankPayout.PAIN008, "D", "pain.008.");
+    /** The zone of TARGET2's business day, which SEPA collections are due on. */
+    private static final java.time.ZoneId SEPA_ZONE = java.time.ZoneId.of("Europe/Berlin");
+
+    /** One file from the oldest queued rows of its kind; false when none are queued. */
+    private Uni<Boolean> buildOne(FileKind kind) {
+        return Panache.getSession().flatMap(session -> session.createNativeQuery(
+                        "SELECT * FROM bank_payouts WHERE status = 'QUEUED' AND format = ?1 ORDER BY created_at LIMIT " + BATCH_LIMIT
+                                + " FOR UPDATE SKIP LOCKED", BankPayout.class).setParameter(1, kind.format()).getResultList())
+                .flatMap(payouts -> payouts.isEmpty() ? Uni.createFrom().item(false)
+                        : (kind == COLLECTIONS ? collections(payouts) : build(kind, payouts, Layout.pain001(debtor()))).replaceWith(true));
+    }
+
+    /**
+     * Direct debits due on the next TARGET2 business day, each under its mandate: FRST for the
+     * mandate's first collection, RCUR after (the mandate remembers its last collection, which
+     * also starts its 36 months to lapse).
+     */
+    private Uni<Void> collections(List<BankPayout> pulls) {
+        java.time.LocalDate due = TargetCalendar.collectionDate(clock.now().atZone(SEPA_ZONE).toLocalDate());
+        Uni<Void> sequenced = Uni.createFrom().voidItem();
+        for (BankPayout pull : pulls) {
+            sequenced = sequenced.call(() -> DirectDebitMandate.<DirectDebitMandate>find(
+                            "externalAccountId = ?1 and mandateId = ?2 order by recordedAt desc", pull.externalAccountId, pull.mandateId)
+                    .firstResult().invoke(mandate -> {
+                        pull.sequenceType = MandateTerms.sequenceType(mandate != null && mandate.lastCollectedOn != null);
+                        pull.effectiveDate = due;
+                        if (mandate != null) {
+                            mandate.lastCollectedOn = due;
+                        }
+                    }));
+        }
+        BankFilesConfig.Debtor platform = config.debtor();
+        Pain008.Creditor creditor = new Pain008.Creditor(platform.name(), platform.iban().orElseThrow(), platform.bic().orElse(null),
+                platform.creditorId().orElseThrow());
+        return sequenced.flatMap(ignored -> build(COLLECTIONS, pulls, Layout.pain008(creditor, due)));
+    }
+
+    private Uni<Void> build(FileKind kind, List<BankPayout> payouts, Layout layout) {
         Instant now = clock.now();
         BankBatch batch = new BankBatch();
-        batch.id = "B" + Ids.newUuid().toString().replace("-", "");
-        batch.fileName = "pain.001." + batch.id + ".xml";
-        return transports.offload(() -> new BatchWriter(schemas, debtor()).write(batch.id, now, payouts)).flatMap(written -> failUnwritable(written.unwritable())
+        batch.id = kind.idPrefix() + Ids.newUuid().toString().replace("-", "");
+        batch.fileName = kind.namePrefix() + batch.id + ".xml";
+        return transports.offload(() -> new BatchWriter(schemas, layout).write(batch.id, now, payouts)).flatMap(written -> failUnwritable(written.unwritable())
                 .flatMap(ignored -> {
                     if (written.content() == null) {
                         return Uni.createFrom().voidItem();
@@ -110,7 +152,7 @@ public class BankFileOutbox {
                         payout.status = BankPayout.BATCHED;
                         payout.batchId = batch.id;
                     });
-                    LOG.infof("Bank file %s: %d payouts", batch.fileName, written.payouts().size());
+                    LOG.infof("Bank file %s: %d %s", batch.fileName, written.payouts().size(), kind == COLLECTIONS ? "direct debits" : "payouts");
                     return batch.persist().replaceWithVoid();
                 }));
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Typed;
+import payments.account.DirectDebitMandate;
 import payments.account.ExternalAccount;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
@@ -18,8 +19,10 @@ import java.util.UUID;
 /**
  * The ISO 20022 file rail: a payout to a bank account is queued here (in the executing
  * transaction) and leaves with the next cut-off's pain.001 file ({@link BankFileOutbox}); the
- * bank's answers come back as files ({@link BankFileInbox}). Only payouts: pulls would need direct
- * debit mandates (pain.008) and UMA another network, so quoting refuses those legs (501).
+ * bank's answers come back as files ({@link BankFileInbox}). A pull from a customer's EUR bank
+ * account, with the platform's creditor identifier configured and the holder's mandate in force, is
+ * a SEPA Core direct debit: queued the same way, it leaves in the cut-off's pain.008 file and is
+ * credited when the bank books its credit. UMA is another network: quoting refuses it (501).
  */
 @ApplicationScoped
 @Typed(BankFileRail.class)
@@ -60,9 +63,10 @@ public class BankFileRail implements PaymentRail {
                 : Optional.of("The bank file rail pays bank accounts (an IBAN or an account number); this account has neither");
     }
 
+    /** Payouts; pulls (SEPA direct debits) once the platform has a creditor identifier. */
     @Override
     public boolean carries(Leg leg) {
-        return leg == Leg.PAYOUT;
+        return leg == Leg.PAYOUT || leg == Leg.PULL && files.debtor().creditorId().isPresent();
     }
 
     /** A payout still queued is taken out of the next file (see {@link BankPayout#withdraw}). */
@@ -79,12 +83,31 @@ public class BankFileRail implements PaymentRail {
 
     @Override
     public Uni<Acceptance> submit(Submission payment) {
-        if (payment.leg() != Leg.PAYOUT) {
-            throw new ApiException(ErrorCode.NOT_IMPLEMENTED, "The bank file rail carries payouts only");
+        if (!carries(payment.leg())) {
+            throw new ApiException(ErrorCode.NOT_IMPLEMENTED, "The bank file rail carries payouts, and direct debits with a creditor identifier");
         }
         return ExternalAccount.<ExternalAccount>findById(payment.externalAccountId()).flatMap(account -> {
             BankPayout payout = payoutTo(json.read(account.accountInfo), payment);
-            return payout.persist().replaceWith(Acceptance.ACCEPTED);
+            return payment.leg() == Leg.PULL ? underMandate(payout, account) : payout.persist().replaceWith(Acceptance.ACCEPTED);
+        });
+    }
+
+    /** A pull is a SEPA Core collection from the holder's IBAN under the mandate in force now; its sequence type is the file's to set. */
+    private Uni<Acceptance> underMandate(BankPayout pull, ExternalAccount account) {
+        if (!"EUR".equals(pull.currency) || pull.iban == null) {
+            throw new ApiException(ErrorCode.NOT_IMPLEMENTED, "A SEPA direct debit collects euros from an IBAN");
+        }
+        return DirectDebitMandate.inForce(account.id).flatMap(mandate -> {
+            if (mandate == null) {
+                throw ApiException.invalidField("source.accountId", null, "External account " + account.wireId()
+                        + " has no direct debit mandate in force any more");
+            }
+            pull.format = BankPayout.PAIN008;
+            pull.leg = BankPayout.PULL;
+            pull.externalAccountId = account.id;
+            pull.mandateId = mandate.mandateId;
+            pull.mandateSignedOn = mandate.signedOn;
+            return pull.persist().replaceWith(Acceptance.ACCEPTED);
         });
     }
 

@@ -52,6 +52,15 @@ public class BankFilesCheck implements SettingsCheck {
         if (debtorGiven && files.debtor().currency().isEmpty()) {
             problems.add("SVC_BANK_FILES_DEBTOR_CURRENCY (the bank account's currency) is required");
         }
+        files.debtor().creditorId().ifPresent(creditorId -> {
+            if (!BankIdentifiers.isValidSepaCreditorId(creditorId)) {
+                problems.add("SVC_BANK_FILES_DEBTOR_CREDITOR_ID '" + creditorId + "' is not a SEPA creditor identifier (DE98ZZZ09999999999:"
+                        + " country, check digits, business code, national id)");
+            }
+            if (files.debtor().iban().isEmpty()) {
+                problems.add("SVC_BANK_FILES_DEBTOR_CREDITOR_ID needs SVC_BANK_FILES_DEBTOR_IBAN: direct debits are collected to an IBAN");
+            }
+        });
         if (achRequested) {
             if (!ach.odfiRoutingNumber().filter(BankIdentifiers::isValidRoutingNumber).isPresent()) {
                 problems.add("SVC_ACH_ODFI_ROUTING_NUMBER (your bank's 9-digit ABA routing number, check digit included) is required for ACH files");

@@ -40,7 +40,7 @@ public interface BankFilesConfig {
     @WithDefault("67108864")
     long maxFileBytes();
 
-    /** The platform's own account at the bank, debited by every payout. */
+    /** The platform's own account at the bank, debited by every payout and credited by every direct debit. */
     Debtor debtor();
 
     interface Debtor {
@@ -61,6 +61,12 @@ public interface BankFilesConfig {
         Optional<String> routingNumber();
 
         Optional<String> bankName();
+
+        /**
+         * The platform's SEPA creditor identifier (DE98ZZZ09999999999): with it, pulls from customers'
+         * EUR bank accounts leave as SEPA Core direct debits (pain.008) credited to this account.
+         */
+        Optional<String> creditorId();
     }
 
     Sftp sftp();

@@ -15,7 +15,8 @@ import java.util.UUID;
  * A payout handed to a bank file rail: QUEUED until the next cut-off writes it into a file
  * (BATCHED); an ACH entry is SETTLED on its effective date. {@link #format} says which rail's files
  * carry it, {@link #leg} which way it moves money: a payout (a credit to the payee's account) or a
- * pull (an ACH debit of the holder's own account; "creditor" then names the account debited).
+ * pull (an ACH debit or a SEPA direct debit of the holder's own account; "creditor" then names the
+ * account debited).
  */
 @Entity
 @Table(name = "bank_payouts")
@@ -28,6 +29,8 @@ public class BankPayout extends PanacheEntityBase {
     public static final String RETURNED = "RETURNED";
     /** An ISO 20022 pain.001 credit transfer (BankFileRail). */
     public static final String PAIN001 = "PAIN001";
+    /** An ISO 20022 pain.008 SEPA direct debit (BankFileRail): a pull. */
+    public static final String PAIN008 = "PAIN008";
     /** A NACHA ACH entry (AchRail): its end-to-end id is its trace number. */
     public static final String NACHA = "NACHA";
     public static final String PAYOUT = "PAYOUT";
@@ -93,6 +96,17 @@ public class BankPayout extends PanacheEntityBase {
     @Column(name = "effective_date")
     public java.time.LocalDate effectiveDate;
 
+    /** A SEPA direct debit: the mandate it is collected under, as it was when the pull began. */
+    @Column(name = "mandate_id")
+    public String mandateId;
+
+    @Column(name = "mandate_signed_on")
+    public java.time.LocalDate mandateSignedOn;
+
+    /** A SEPA direct debit: FRST (its mandate's first collection) or RCUR, set when a file carries it. */
+    @Column(name = "sequence_type")
+    public String sequenceType;
+
     /**
      * Takes a payout out of the queue (either rail's): one still queued is deleted from the next
      * file; one already in a file has gone to the bank, as has one a cut-off is writing into a file
@@ -116,6 +130,34 @@ public class BankPayout extends PanacheEntityBase {
     /** The end-to-end id the bank quotes back: the transaction's id without dashes (32 of the 35 characters allowed). */
     static String endToEndIdOf(UUID transactionId) {
         return transactionId.toString().replace("-", "");
+    }
+
+    /** The id of the block of its file that carries it, as the bank's status reports name it. */
+    String blockId() {
+        return PAIN008.equals(format) ? Pain008.paymentInformationId(batchId, sequenceType) : Pain001.paymentInformationId(batchId, currency);
+    }
+
+    Pain008.Collection toCollection() {
+        return new Pain008.Collection(endToEndId, amount, currency, creditorName, iban, bic, mandateId, mandateSignedOn, sequenceType,
+                remittance);
+    }
+
+    /** Plain data that any file of the layout takes: a pull (a pain.008 collection) or a payout (pain.001). */
+    static BankPayout probe(boolean pull) {
+        BankPayout probe = new BankPayout();
+        probe.endToEndId = "0".repeat(32);
+        probe.amount = 100;
+        probe.currency = "EUR";
+        probe.creditorName = "Probe";
+        probe.iban = "DE89370400440532013000";
+        if (pull) {
+            probe.format = PAIN008;
+            probe.leg = PULL;
+            probe.mandateId = "PROBE";
+            probe.mandateSignedOn = java.time.LocalDate.of(2020, 1, 1);
+            probe.sequenceType = "FRST";
+        }
+        return probe;
     }
 
     Pain001.Payout toFile() {

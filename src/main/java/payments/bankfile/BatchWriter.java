@@ -1,20 +1,23 @@
 package payments.bankfile;
 
 import com.prowidesoftware.swift.model.mx.MxPain00100109;
+import com.prowidesoftware.swift.model.mx.MxPain00800108;
 
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Writes a batch of queued payouts as one pain.001 file checked against its schema, and tells the
- * payouts no file can carry from a fault of this server. A file that fails is not held back whole:
- * each payout is checked in a file of its own and those that fail alone leave the batch. But first
- * a probe payout (plain data, the same debtor and ids) must pass: when it fails too, the fault is
- * this server's (a bug, the debtor's settings), never the payouts', and the whole batch stays
- * queued for the fix. Pure apart from the schema cache it is given.
+ * Writes a batch of queued payouts (or pulls) as one file of its layout (pain.001, pain.008)
+ * checked against its schema, and tells the payouts no file can carry from a fault of this server.
+ * A file that fails is not held back whole: each payout is checked in a file of its own and those
+ * that fail alone leave the batch. But first a probe payout (plain data, the same platform account
+ * and ids) must pass: when it fails too, the fault is this server's (a bug, the platform account's
+ * settings), never the payouts', and the whole batch stays queued for the fix. Pure apart from the
+ * schema cache it is given.
  */
 final class BatchWriter {
 
@@ -25,32 +28,55 @@ final class BatchWriter {
     private record Checked(String content, String problem) {
     }
 
-    private static final Pain001.Payout PROBE = new Pain001.Payout("0".repeat(32), 100, "EUR", "Probe", "DE89370400440532013000",
-            null, null, null, null);
+    /** Writes the file of a batch, unchecked; throws IllegalArgumentException or ArithmeticException on data it refuses. */
+    @FunctionalInterface
+    interface FileWriting {
+        String write(String batchId, Instant now, List<BankPayout> payouts);
+    }
+
+    /** One file format: its name, how it is written, its message's library model (for the schema), and a probe that must pass. */
+    record Layout(String name, FileWriting writing, Class<?> message, Class<?>[] model, BankPayout probe) {
+
+        static Layout pain001(Pain001.Debtor debtor) {
+            return new Layout("pain.001", (batchId, now, payouts) -> Pain001.write(new Pain001.Batch(batchId, now, debtor,
+                    payouts.stream().map(BankPayout::toFile).toList())), MxPain00100109.class, MxPain00100109._classes,
+                    BankPayout.probe(false));
+        }
+
+        static Layout pain008(Pain008.Creditor creditor, LocalDate collectionDate) {
+            return new Layout("pain.008", (batchId, now, pulls) -> Pain008.write(new Pain008.Batch(batchId, now, collectionDate, creditor,
+                    pulls.stream().map(BankPayout::toCollection).toList())), MxPain00800108.class, MxPain00800108._classes,
+                    BankPayout.probe(true));
+        }
+    }
 
     private final IsoSchemas schemas;
-    private final Pain001.Debtor debtor;
+    private final Layout layout;
+
+    BatchWriter(IsoSchemas schemas, Layout layout) {
+        this.schemas = schemas;
+        this.layout = layout;
+    }
 
     BatchWriter(IsoSchemas schemas, Pain001.Debtor debtor) {
-        this.schemas = schemas;
-        this.debtor = debtor;
+        this(schemas, Layout.pain001(debtor));
     }
 
     /** Throws {@link IllegalStateException} when the fault is this server's: nothing may leave then, nothing fails. */
     Written write(String batchId, Instant now, List<BankPayout> payouts) {
-        Checked whole = check(batchId, now, payouts.stream().map(BankPayout::toFile).toList());
+        Checked whole = check(batchId, now, payouts);
         if (whole.problem() == null) {
             return new Written(whole.content(), payouts, Map.of());
         }
-        String probe = check(batchId, now, List.of(PROBE)).problem();
+        String probe = check(batchId, now, List.of(layout.probe())).problem();
         if (probe != null) {
-            throw new IllegalStateException("No pain.001 file can be written, not even a probe payout's (a fault of this server or"
-                    + " of the debtor's settings svc.bank-files.debtor.*): " + probe);
+            throw new IllegalStateException("No " + layout.name() + " file can be written, not even a probe's (a fault of this server or"
+                    + " of the platform account's settings svc.bank-files.debtor.*): " + probe);
         }
         Map<BankPayout, String> unwritable = new LinkedHashMap<>();
         List<BankPayout> writable = new ArrayList<>();
         for (BankPayout payout : payouts) {
-            String problem = check(batchId, now, List.of(payout.toFile())).problem();
+            String problem = check(batchId, now, List.of(payout)).problem();
             if (problem == null) {
                 writable.add(payout);
             } else {
@@ -60,18 +86,18 @@ final class BatchWriter {
         if (writable.isEmpty()) {
             return new Written(null, List.of(), unwritable);
         }
-        Checked rest = check(batchId, now, writable.stream().map(BankPayout::toFile).toList());
+        Checked rest = check(batchId, now, writable);
         if (rest.problem() != null) {
-            throw new IllegalStateException("A pain.001 file failed its own schema: " + rest.problem());
+            throw new IllegalStateException("A " + layout.name() + " file failed its own schema: " + rest.problem());
         }
         return new Written(rest.content(), writable, unwritable);
     }
 
     /** The file, or why it cannot be written: a schema failure, or data the writer refuses (an unknown currency, too many decimals). */
-    private Checked check(String batchId, Instant now, List<Pain001.Payout> payouts) {
+    private Checked check(String batchId, Instant now, List<BankPayout> payouts) {
         try {
-            String content = Pain001.write(new Pain001.Batch(batchId, now, debtor, payouts));
-            schemas.validate(content, MxPain00100109.class, MxPain00100109._classes);
+            String content = layout.writing().write(batchId, now, payouts);
+            schemas.validate(content, layout.message(), layout.model());
             return new Checked(content, null);
         } catch (IsoSchemas.InvalidMessage | IllegalArgumentException | ArithmeticException e) {
             return new Checked(null, String.valueOf(e.getMessage()));

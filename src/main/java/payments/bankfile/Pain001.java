@@ -64,7 +64,12 @@ public final class Pain001 {
 
     /** The payment information id of the batch's block in {@code currency}: unique across files, at most 35 characters. */
     static String paymentInformationId(String messageId, String currency) {
-        return messageId.substring(Math.max(0, messageId.length() - (MAX_ID - 4))) + "-" + currency;
+        return blockId(messageId, currency);
+    }
+
+    /** A block's id: the end of the file's message id, a dash and what tells the file's blocks apart, at most 35 characters. */
+    static String blockId(String messageId, String suffix) {
+        return messageId.substring(Math.max(0, messageId.length() - (MAX_ID - 1 - suffix.length()))) + "-" + suffix;
     }
 
     public static String write(Batch batch) {

@@ -162,7 +162,7 @@ public class QuoteExecution {
                 .flatMap(account -> {
                     QuoteStatus.move(quote, QuoteStatus.PROCESSING);
                     quote.updatedAt = clock.now();
-                    return lifecycle.begin(t, new Submission(t.id, t.reference, Leg.PULL, PaymentRails.PULL_RAIL, account.id, identifier(account),
+                    return lifecycle.begin(t, new Submission(t.id, t.reference, Leg.PULL, PaymentRails.pullRail(account.accountType), account.id, identifier(account),
                             true, t.sentCurrency, t.sentAmount, remittanceOf(quote)));
                 });
     }

@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import payments.account.AccountLookup;
+import payments.account.DirectDebitMandate;
 import payments.account.ExternalAccount;
+import payments.account.MandateTerms;
 import payments.account.ExternalAccountService.Owner;
 import payments.account.ExternalAccountService;
 import payments.account.InternalAccount;
@@ -56,12 +58,14 @@ public class QuotePricing {
     private final JsonText json;
     private final RailRouter rails;
     private final UmaNetwork umaNetwork;
+    private final payments.common.ServerClock clock;
 
     public QuotePricing(PlatformConfigService platform, ExchangeRates rates, FeeSchedule feeSchedule,
                         PaymentLimits limits, InternalAccountService internalAccounts,
                         ExternalAccountService externalAccounts, ReceiverService receivers, JsonText json,
-                        RailRouter rails, UmaNetwork umaNetwork) {
+                        RailRouter rails, UmaNetwork umaNetwork, payments.common.ServerClock clock) {
         this.rails = rails;
+        this.clock = clock;
         this.umaNetwork = umaNetwork;
         this.json = json;
         this.platform = platform;
@@ -203,18 +207,19 @@ public class QuotePricing {
         });
     }
 
-    /** Pulling from a bank account (ACH pull): only the holder's own ACTIVE US bank accounts can be debited. */
+    /**
+     * Pulling from a bank account: only the holder's own ACTIVE bank accounts can be debited, a US
+     * account by ACH, a EUR account by SEPA direct debit under a mandate in force.
+     */
     private Uni<Payer> resolvePull(String accountId, Mode mode, AccountLookup accounts) {
         return referenced("source.accountId", () -> externalAccounts.findAnyHolder(accountId), mode)
+                .call(account -> requirePullable(account, accountId))
                 .flatMap(account -> {
-                    if (!"USD_ACCOUNT".equals(account.accountType)) {
-                        throw ApiException.invalidField("source.accountId", null,
-                                "Only US bank accounts (ACH pull) can fund a payment directly");
-                    }
                     if (!ExternalAccount.ACTIVE.equals(account.status)) {
                         throw new ApiException(ErrorCode.EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED, "External account " + accountId + " is " + account.status + "; verify its ownership first");
                     }
-                    requireRail(PaymentRails.PULL_RAIL, Leg.PULL, "No payment rail is connected in production mode to pull from a bank account")
+                    requireRail(PaymentRails.pullRail(account.accountType), Leg.PULL,
+                            "No payment rail is connected in production mode to pull from a bank account of this kind")
                             .payeeProblem(json.read(account.accountInfo)).ifPresent(problem -> {
                                 throw new ApiException(ErrorCode.NOT_IMPLEMENTED, problem);
                             });
@@ -225,6 +230,29 @@ public class QuotePricing {
                     return accounts.holder(account.customerId)
                             .map(customer -> new Payer(null, account, customer.requireNotDeleted(), null));
                 });
+    }
+
+    /** A US bank account (ACH), or a EUR one with a SEPA direct debit mandate in force that has not lapsed. */
+    private Uni<Void> requirePullable(ExternalAccount account, String accountId) {
+        String rail = PaymentRails.pullRail(account.accountType);
+        if (rail == null) {
+            throw ApiException.invalidField("source.accountId", null,
+                    "Only US bank accounts (ACH) and EUR bank accounts with a direct debit mandate can fund a payment directly");
+        }
+        if (!"SEPA".equals(rail)) {
+            return Uni.createFrom().voidItem();
+        }
+        return DirectDebitMandate.inForce(account.id).map(mandate -> {
+            if (mandate == null) {
+                throw ApiException.invalidField("source.accountId", null, "A EUR bank account is pulled from by SEPA direct debit: record"
+                        + " the holder's mandate first (PUT /customers/external-accounts/" + accountId + "/direct-debit-mandate)");
+            }
+            if (MandateTerms.lapsed(mandate.signedOn, mandate.lastCollectedOn, clock.today())) {
+                throw ApiException.invalidField("source.accountId", null, "Direct debit mandate " + mandate.mandateId
+                        + " lapsed: nothing was collected under it for 36 months; the holder signs a new one");
+            }
+            return null;
+        }).replaceWithVoid();
     }
 
     private Uni<Payee> resolvePayee(QuoteRequest request, Payer payer, Mode mode, AccountLookup accounts) {

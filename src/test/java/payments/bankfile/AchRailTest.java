@@ -382,7 +382,7 @@ class AchRailTest {
     }
 
     private static JsonPath transaction(String id) {
-        return api().get("/transactions/" + id).then().statusCode(200).extract().jsonPath();
+        return RailChecks.transaction(id);
     }
 
     private String traceOf(String transactionId) {
@@ -392,10 +392,7 @@ class AchRailTest {
     }
 
     private List<String> eventsAbout(String transactionId) {
-        List<String> types = new ArrayList<>();
-        pool.preparedQuery("SELECT type FROM webhook_events JOIN webhook_event_bodies ON event_id = id WHERE body LIKE $1 ORDER BY id")
-                .execute(Tuple.of("%" + transactionId + "%")).await().indefinitely().forEach(row -> types.add(row.getString(0)));
-        return types;
+        return RailChecks.eventsAbout(pool, transactionId);
     }
 
     private long count(String sql) {

@@ -772,7 +772,7 @@ public class BankFileRailTest {
     }
 
     private static JsonPath transaction(String id) {
-        return api().get("/transactions/" + id).then().statusCode(200).extract().jsonPath();
+        return RailChecks.transaction(id);
     }
 
     private String batchOf(String transactionId) {
@@ -791,10 +791,7 @@ public class BankFileRailTest {
     }
 
     private List<String> eventsAbout(String transactionId) {
-        List<String> types = new ArrayList<>();
-        pool.preparedQuery("SELECT type FROM webhook_events JOIN webhook_event_bodies ON event_id = id WHERE body LIKE $1 ORDER BY id")
-                .execute(Tuple.of("%" + transactionId + "%")).await().indefinitely().forEach(row -> types.add(row.getString(0)));
-        return types;
+        return RailChecks.eventsAbout(pool, transactionId);
     }
 
     /**

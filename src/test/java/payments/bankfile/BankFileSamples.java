@@ -27,6 +27,11 @@ public final class BankFileSamples {
 
     /** A status report on file {@code messageId}'s EUR block. */
     public static String pain002(String messageId, List<Status> statuses) {
+        return pain002(messageId, Pain001.paymentInformationId(messageId, "EUR"), statuses);
+    }
+
+    /** A status report on the block {@code paymentInformationId} of file {@code messageId}. */
+    public static String pain002(String messageId, String paymentInformationId, List<Status> statuses) {
         String transactions = statuses.stream().map(status -> """
                 <TxInfAndSts><OrgnlEndToEndId>%s</OrgnlEndToEndId><TxSts>%s</TxSts>%s</TxInfAndSts>"""
                 .formatted(status.endToEndId(), status.status(), status.reasonCode() == null ? ""
@@ -43,8 +48,7 @@ public final class BankFileSamples {
                 </OrgnlPmtInfAndSts>
                 </CstmrPmtStsRpt>
                 </Document>
-                """.formatted(Math.abs((messageId + transactions).hashCode()), messageId, Pain001.paymentInformationId(messageId, "EUR"),
-                transactions);
+                """.formatted(Math.abs((messageId + transactions).hashCode()), messageId, paymentInformationId, transactions);
     }
 
     /** Entries are referenced {@code <fileId>-<index>} by the bank (AcctSvcrRef), unique across files of different ids. */

@@ -31,6 +31,20 @@ class BankFilesCheckTest {
         org.junit.jupiter.api.Assertions.assertEquals(1, noTransport.size(), noTransport.toString());
     }
 
+    @Test
+    void directDebitsNeedAValidCreditorIdentifierAndAnIban() {
+        org.junit.jupiter.api.Assertions.assertEquals(List.of(), BankFilesCheck.problems(bankFiles(BankFilesConfig.Transport.FOLDER,
+                "DE89370400440532013000", null, null, "DE98ZZZ09999999999"), ach(null, null)));
+        List<String> badDigits = BankFilesCheck.problems(bankFiles(BankFilesConfig.Transport.FOLDER, "DE89370400440532013000", null, null,
+                "DE97ZZZ09999999999"), ach(null, null));
+        org.junit.jupiter.api.Assertions.assertEquals(1, badDigits.size(), badDigits.toString());
+        org.junit.jupiter.api.Assertions.assertTrue(badDigits.get(0).startsWith("SVC_BANK_FILES_DEBTOR_CREDITOR_ID 'DE97"), badDigits.toString());
+        List<String> noIban = BankFilesCheck.problems(bankFiles(BankFilesConfig.Transport.FOLDER, null, null, null, "DE98ZZZ09999999999"),
+                ach("021000021", "1234567890"));
+        org.junit.jupiter.api.Assertions.assertEquals(1, noIban.size(), noIban.toString());
+        org.junit.jupiter.api.Assertions.assertTrue(noIban.get(0).contains("needs SVC_BANK_FILES_DEBTOR_IBAN"), noIban.toString());
+    }
+
     private static AchConfig ach(String odfi, String companyId) {
         return new AchConfig() {
             public java.util.Optional<String> odfiRoutingNumber() { return java.util.Optional.ofNullable(odfi); }
@@ -48,6 +62,11 @@ class BankFilesCheckTest {
     /** Settings as the mapping would give them; a host set means user and password are set too. */
     private static BankFilesConfig bankFiles(BankFilesConfig.Transport transport, String iban, String host,
                                                     String fingerprint) {
+        return bankFiles(transport, iban, host, fingerprint, null);
+    }
+
+    private static BankFilesConfig bankFiles(BankFilesConfig.Transport transport, String iban, String host,
+                                                    String fingerprint, String creditorId) {
         java.util.Optional<String> user = java.util.Optional.ofNullable(host).map(ignored -> "platform");
         BankFilesConfig.Sftp sftp = new BankFilesConfig.Sftp() {
             public java.util.Optional<String> host() { return java.util.Optional.ofNullable(host); }
@@ -65,6 +84,7 @@ class BankFilesCheckTest {
             public java.util.Optional<String> currency() { return java.util.Optional.ofNullable(iban).map(ignored -> "EUR"); }
             public java.util.Optional<String> routingNumber() { return java.util.Optional.empty(); }
             public java.util.Optional<String> bankName() { return java.util.Optional.empty(); }
+            public java.util.Optional<String> creditorId() { return java.util.Optional.ofNullable(creditorId); }
         };
         return new BankFilesConfig() {
             public java.util.Optional<Transport> transport() { return java.util.Optional.ofNullable(transport); }

@@ -42,7 +42,7 @@ class BatchWriterTest {
         BankPayout good = payout("0191a2b3c4d5e6f708192a3b4c5d6e03", "DE89370400440532013000");
         IllegalStateException fault = assertThrows(IllegalStateException.class,
                 () -> new BatchWriter(SCHEMAS, broken).write("B3", NOW, List.of(good)));
-        assertTrue(fault.getMessage().contains("not even a probe payout"), fault.getMessage());
+        assertTrue(fault.getMessage().contains("not even a probe's"), fault.getMessage());
     }
 
     @Test

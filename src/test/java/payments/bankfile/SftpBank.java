@@ -72,6 +72,7 @@ public class SftpBank implements QuarkusTestResourceLifecycleManager {
                     Map.entry("svc.bank-files.debtor.bic", "COBADEFFXXX"),
                     Map.entry("svc.bank-files.debtor.currency", "EUR"),
                     Map.entry("svc.bank-files.debtor.bank-name", "Commerzbank"),
+                    Map.entry("svc.bank-files.debtor.creditor-id", "DE98ZZZ09999999999"),
                     // The tests run cut-offs and polls themselves.
                     Map.entry("svc.bank-files.batch-every", "off"),
                     Map.entry("svc.bank-files.poll-every", "off"),
