@@ -21,6 +21,24 @@ final class ConsoleFormat {
     }
 
     /**
+     * What a person typed as an amount in major units ("1,250.5", "25"), in minor units of a
+     * currency with {@code decimals}; anything else is a 400 naming {@code field}, with an example.
+     */
+    static long minorUnits(String typed, int decimals, String code, String field) {
+        String text = typed == null ? "" : typed.strip().replace(",", "");
+        try {
+            if (!text.matches("\\d{1,15}(\\.\\d+)?")) {
+                throw new NumberFormatException(text);
+            }
+            return new BigDecimal(text).movePointRight(decimals).longValueExact();
+        } catch (NumberFormatException | ArithmeticException e) {
+            String example = money(2500L * (long) Math.pow(10, decimals), decimals, code).replace(",", "");
+            throw payments.common.ApiException.invalidField(field, null, "Must be an amount in " + code + " with at most " + decimals
+                    + " decimals, e.g. " + example.substring(0, example.indexOf(' ')));
+        }
+    }
+
+    /**
      * Adds "text" (the amount as {@link #money}) to every object of the tree shaped like the API's
      * amounts ({"amount": n, "currency": {"code", "decimals"}}), wherever the answer has one.
      */

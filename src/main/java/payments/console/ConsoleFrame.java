@@ -48,7 +48,11 @@ public class ConsoleFrame {
             Map.entry("requeued", "Put back in the inbox: it is read at the next poll."),
             Map.entry("delivered", "Built files delivered to the bank's outbox."),
             Map.entry("explained", "Explained: the line is closed with your reason."),
-            Map.entry("retried", "The job runs again now; its step applies once."));
+            Map.entry("retried", "The job runs again now; its step applies once."),
+            Map.entry("quoted", "Quote created: its rate and fees hold until it expires; execute it to pay."),
+            Map.entry("executed", "Executed: the payment is on its way (its status below)."),
+            Map.entry("saved", "Saved."),
+            Map.entry("revoked", "Revoked: the token no longer signs in or calls the API."));
 
     private final ConsoleSessions sessions;
     private final ApiTokenService tokens;
@@ -108,6 +112,19 @@ public class ConsoleFrame {
 
     /** A form's action: only this session's own form, for a caller with {@code needed}; answers a 303 to the page it names. */
     public Uni<Response> act(String session, String form, Permission needed, Supplier<Uni<String>> action) {
+        return checked(session, form, needed, caller -> Uni.createFrom().deferred(action::get).map(location -> redirect(location)));
+    }
+
+    /**
+     * A form's action whose answer is shown once rather than redirected to (a new token's secret):
+     * rendered with {@code template} from what the action answers.
+     */
+    public Uni<Response> show(String session, String form, Permission needed, String template, Supplier<Uni<Map<String, Object>>> action) {
+        return checked(session, form, needed, caller -> Uni.createFrom().deferred(action::get)
+                .flatMap(data -> render(200, template, framed(mapper.convertValue(data, Map.class), caller, session))));
+    }
+
+    private Uni<Response> checked(String session, String form, Permission needed, Function<Caller, Uni<Response>> action) {
         return signedIn(session).flatMap(caller -> {
             if (caller == null) {
                 return Uni.createFrom().item(redirect("login"));
@@ -118,8 +135,7 @@ public class ConsoleFrame {
             if (!caller.has(needed)) {
                 return refused(caller, session, needed);
             }
-            return Uni.createFrom().deferred(action::get)
-                    .map(location -> redirect(location))
+            return action.apply(caller)
                     .onFailure(ApiException.class).recoverWithUni(failure -> failed((ApiException) failure, caller, session));
         });
     }
@@ -158,6 +174,8 @@ public class ConsoleFrame {
         framed.put("canView", caller.has(Permission.VIEW));
         framed.put("canReview", caller.has(Permission.COMPLIANCE_REVIEW));
         framed.put("canOperate", caller.has(Permission.BANK_OPERATIONS));
+        framed.put("canTransact", caller.has(Permission.TRANSACT));
+        framed.put("canManage", caller.has(Permission.MANAGE));
         return framed;
     }
 

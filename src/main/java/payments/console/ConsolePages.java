@@ -20,7 +20,12 @@ import payments.common.jobs.DeadJobs;
 import payments.card.CardService.CardListQuery;
 import payments.customer.CustomerService;
 import payments.customer.CustomerService.CustomerListQuery;
+import payments.common.Currencies;
 import payments.ledger.LedgerEntries;
+import payments.platform.ApiTokenService;
+import payments.platform.PlatformConfigService;
+import payments.quote.QuoteLookup;
+import payments.quote.QuoteView;
 import payments.transaction.TransactionService;
 import payments.transaction.TransactionService.TransactionListQuery;
 import payments.transaction.TransactionStatus;
@@ -61,12 +66,19 @@ public class ConsolePages {
     private final BankFileDesk files;
     private final Reconciliations statements;
     private final DeadJobs deadJobs;
+    private final QuoteLookup quotes;
+    private final PlatformConfigService config;
+    private final ApiTokenService tokens;
 
     public ConsolePages(ObjectMapper mapper, ServerClock clock, CustomerService customers, InternalAccountService accounts,
                         CardService cards, TransactionService transactions, WebhookDeliveries deliveries,
                         ComplianceReviews reviews, LedgerEntries ledger, ParkedEntries parked, BankFileDesk files,
-                        Reconciliations statements, DeadJobs deadJobs) {
+                        Reconciliations statements, DeadJobs deadJobs, QuoteLookup quotes, PlatformConfigService config,
+                        ApiTokenService tokens) {
         this.deadJobs = deadJobs;
+        this.quotes = quotes;
+        this.config = config;
+        this.tokens = tokens;
         this.parked = parked;
         this.files = files;
         this.statements = statements;
@@ -246,6 +258,63 @@ public class ConsolePages {
         }).map(all -> {
             model.put("lines", tree(all.data()));
             return model;
+        });
+    }
+
+    /** The newest quotes, their amounts in major units. */
+    Uni<Map<String, Object>> quotes(String cursor) {
+        return quotes.list(new QuoteLookup.QuoteListQuery(null, null, null, null, null, null, null, null, PAGE_SIZE, cursor))
+                .map(page -> {
+                    Map<String, Object> model = paged(page);
+                    model.put("items", page.data().stream().map(this::quoteView).toList());
+                    return model;
+                });
+    }
+
+    Uni<Map<String, Object>> quote(String id) {
+        return quotes.get(id).map(quote -> {
+            Map<String, Object> model = new HashMap<>();
+            model.put("quote", quoteView(quote));
+            model.put("json", pretty(quote));
+            return model;
+        });
+    }
+
+    /** A quote as the API answers it, with its amounts and fees as a person reads them. */
+    private Map<String, Object> quoteView(QuoteView.QuoteResponse quote) {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> view = (Map<String, Object>) tree(quote);
+        Currencies.Currency sending = quote.sendingCurrency();
+        Currencies.Currency receiving = quote.receivingCurrency();
+        view.put("sendingText", ConsoleFormat.money(quote.totalSendingAmount(), sending.decimals(), sending.code()));
+        view.put("receivingText", ConsoleFormat.money(quote.totalReceivingAmount(), receiving.decimals(), receiving.code()));
+        view.put("feesText", ConsoleFormat.money(quote.feesIncluded(), sending.decimals(), sending.code()));
+        view.put("sourceId", quote.source() == null ? "" : quote.source().path("accountId").asText(""));
+        view.put("executable", "PENDING".equals(quote.status()));
+        return view;
+    }
+
+    /** The platform's webhook endpoint and its API tokens (never their secrets). */
+    Uni<Map<String, Object>> settings() {
+        Map<String, Object> model = new HashMap<>();
+        return config.get().flatMap(platform -> {
+            model.put("webhookEndpoint", platform.webhookEndpoint() == null ? "" : platform.webhookEndpoint());
+            return tokens.list(null, null, null, null, null, MANY, null);
+        }).map(page -> {
+            model.put("tokens", tree(page.data()));
+            model.put("permissions", java.util.Arrays.stream(Permission.values()).map(Enum::name).toList());
+            return model;
+        });
+    }
+
+    /**
+     * An amount typed in major units ("25", "25.50") for an internal account, as the minor units
+     * its API operation takes; one that is not an amount of the account's currency is a 400 naming {@code field}.
+     */
+    public Uni<Long> minorUnits(String accountId, String typed, String field) {
+        return accounts.get(accountId).map(account -> {
+            Currencies.Currency currency = account.balance().currency();
+            return ConsoleFormat.minorUnits(typed, currency.decimals(), currency.code(), field);
         });
     }
 

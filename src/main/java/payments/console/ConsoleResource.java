@@ -176,8 +176,9 @@ public class ConsoleResource {
 
     @GET
     @Path("transactions/{id}")
-    public Uni<Response> transaction(@CookieParam(ConsoleSessions.COOKIE) String session, @PathParam("id") String id) {
-        return frame.page(session, Permission.VIEW, "transaction", null, caller -> pages.transaction(id));
+    public Uni<Response> transaction(@CookieParam(ConsoleSessions.COOKIE) String session, @PathParam("id") String id,
+                                     @QueryParam("notice") String notice) {
+        return frame.page(session, Permission.VIEW, "transaction", notice, caller -> pages.transaction(id));
     }
 
     @GET

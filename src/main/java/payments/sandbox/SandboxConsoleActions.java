@@ -16,6 +16,7 @@ import payments.common.security.Permission;
 import payments.common.security.PublicEndpoint;
 import payments.common.security.SandboxOnly;
 import payments.console.ConsoleFrame;
+import payments.console.ConsolePages;
 import payments.console.ConsoleSessions;
 
 /**
@@ -34,25 +35,28 @@ public class SandboxConsoleActions {
     private final SandboxCardResource cards;
     private final SandboxResource sandbox;
     private final JsonBodies bodies;
+    private final ConsolePages pages;
 
     public SandboxConsoleActions(ConsoleFrame frame, SandboxMoneyResource money, SandboxCardResource cards, SandboxResource sandbox,
-                                 JsonBodies bodies) {
+                                 JsonBodies bodies, ConsolePages pages) {
         this.frame = frame;
+        this.pages = pages;
         this.money = money;
         this.cards = cards;
         this.sandbox = sandbox;
         this.bodies = bodies;
     }
 
-    /** POST /sandbox/internal-accounts/{id}/fund {"amount"}. */
+    /** POST /sandbox/internal-accounts/{id}/fund {"amount"}: typed in the account currency's major units. */
     @POST
     @Path("accounts/{id}/fund")
     @jakarta.ws.rs.Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Uni<Response> fund(@CookieParam(ConsoleSessions.COOKIE) String session, @FormParam("form") String form,
                               @PathParam("id") String id, @FormParam("amount") String amount) {
-        ObjectNode body = JsonNodeFactory.instance.objectNode().set("amount", ConsoleFrame.number(amount));
-        return frame.act(session, form, Permission.TRANSACT,
-                () -> money.fund(id, bodies.body(body, SandboxFunding.FundRequest.class)).map(account -> "accounts/" + id + "?notice=funded"));
+        return frame.act(session, form, Permission.TRANSACT, () -> pages.minorUnits(id, amount, "amount")
+                .flatMap(minor -> money.fund(id, bodies.body(JsonNodeFactory.instance.objectNode().put("amount", minor),
+                        SandboxFunding.FundRequest.class)))
+                .map(account -> "accounts/" + id + "?notice=funded"));
     }
 
     /** POST /sandbox/cards/{id}/simulate/authorization {"amount", "currency", "merchant"}. */

@@ -48,6 +48,8 @@ class ConsoleBrowserTest {
         Files.createDirectories(SCREENSHOTS);
         Map<String, String> staff = TestSupport.newToken("VIEW", "TRANSACT", "MANAGE", "COMPLIANCE_REVIEW");
         String waiting = pendingReviewCustomer();
+        MoneyFixtures.Parties verified = MoneyFixtures.fundedParties("USD", 10_000);
+        List<String> parties = List.of(verified.payer().account("USD"), verified.payee().account("USD"));
 
         try (WebhookReceiver receiver = WebhookReceiver.configured();
              Playwright playwright = Playwright.create(new Playwright.CreateOptions()
@@ -57,7 +59,7 @@ class ConsoleBrowserTest {
             Page page = browser.newPage(new Browser.NewPageOptions().setViewportSize(1280, 800));
             page.onDialog(dialog -> dialog.accept());
             try {
-                walk(page, staff, waiting, receiver);
+                walk(page, staff, waiting, receiver, parties);
             } catch (AssertionError | RuntimeException failure) {
                 // What the browser showed when it failed, for whoever reads the report.
                 Files.writeString(SCREENSHOTS.resolve("failure.html"), page.url() + "\n" + page.content());
@@ -66,7 +68,7 @@ class ConsoleBrowserTest {
         }
     }
 
-    private void walk(Page page, Map<String, String> staff, String waiting, WebhookReceiver receiver) throws Exception {
+    private void walk(Page page, Map<String, String> staff, String waiting, WebhookReceiver receiver, List<String> parties) throws Exception {
         {
             String console = root.toString().replaceAll("/$", "") + TestSupport.BASE + "/console";
 
@@ -96,9 +98,9 @@ class ConsoleBrowserTest {
             assertThat(page.locator("table").first()).containsText("ACTIVE");
             shot(page, "customer");
 
-            // Fund its USD account: the balance and the ledger show it.
+            // Fund its USD account, the amount typed in dollars: the balance and the ledger show it.
             page.locator("a[href*='/console/accounts/']").first().click();
-            page.fill("input[name=amount]", "250000");
+            page.fill("form[action$='/fund'] input[name=amount]", "2500.00");
             page.click("form[action$='/fund'] button");
             assertThat(page.locator(".notice")).containsText("Funded");
             assertThat(page.locator("#balance")).hasText("2,500.00 USD");
@@ -127,6 +129,44 @@ class ConsoleBrowserTest {
             page.waitForURL("**eventType=INCOMING_PAYMENT.COMPLETED**");
             assertThat(page.locator("table")).containsText(transactionId);
             shot(page, "webhooks");
+
+            // Pay from a verified customer's account: a quote shows what is sent and received, then is executed.
+            String payerUrl = console + "/accounts/" + parties.get(0);
+            page.navigate(payerUrl);
+            page.fill("#destinationAccountId", parties.get(1));
+            page.fill("#pay-amount", "25.5");
+            page.fill("#description", "Browser lunch");
+            page.click("#pay button[type=submit]");
+            assertThat(page.locator(".notice")).containsText("Quote created");
+            assertThat(page.locator("#quote-sending")).hasText("25.50 USD");
+            shot(page, "quote");
+            page.click("#execute button");
+            assertThat(page.locator(".notice")).containsText("Executed");
+            MoneyFixtures.awaitJobsDone();
+            page.reload();
+            assertThat(page.locator("#transaction-status")).hasText("COMPLETED");
+            page.navigate(payerUrl);
+            assertThat(page.locator("#balance")).hasText("74.50 USD");
+            page.click("text=Quotes");
+            assertThat(page.locator("#quotes")).containsText("25.50 USD");
+
+            // Settings: a new token's secret is shown once; on a phone the page fits its width.
+            page.click("text=Settings");
+            page.fill("#token-name", "browser-made");
+            page.check("input[name=permission][value=VIEW]");
+            page.click("#new-token button[type=submit]");
+            assertThat(page.locator("#created-token")).containsText("never shown again");
+            String madeId = page.locator("#token-client-id").textContent();
+            String madeSecret = page.locator("#token-client-secret").textContent();
+            TestSupport.apiAs(madeId, madeSecret).get("/config").then().statusCode(200);
+            page.click("text=Back to settings");
+            assertThat(page.locator("#tokens")).containsText("browser-made");
+            shot(page, "settings");
+            page.setViewportSize(390, 844);
+            assertEquals(390.0, ((Number) page.evaluate("document.documentElement.scrollWidth")).doubleValue(),
+                    "nothing wider than a phone's screen");
+            shot(page, "settings-phone");
+            page.setViewportSize(1280, 800);
 
             // Decide a verification waiting for a person.
             page.navigate(console + "/customers/" + waiting);

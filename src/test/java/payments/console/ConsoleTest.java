@@ -31,7 +31,8 @@ class ConsoleTest {
 
     @Test
     void nothingIsReachableWithoutSigningIn() {
-        for (String page : List.of("", "/customers", "/transactions", "/webhooks", "/customers/Customer:x", "/accounts/x", "/webhooks/x")) {
+        for (String page : List.of("", "/customers", "/transactions", "/webhooks", "/customers/Customer:x", "/accounts/x", "/webhooks/x",
+                "/quotes", "/quotes/x", "/settings")) {
             RestAssured.given().redirects().follow(false).get(CONSOLE + page).then().statusCode(303)
                     .header("Location", endsWith("/console/login"));
         }
@@ -53,8 +54,8 @@ class ConsoleTest {
         accountPage.then().statusCode(200).body(containsString("0.00 USD"));
         String form = formToken(accountPage.asString());
 
-        // A funding form posts POST /sandbox/internal-accounts/{id}/fund's body: the balance and the ledger show it.
-        console(session).formParam("form", form).formParam("amount", "12345").post(CONSOLE + "/accounts/" + account + "/fund")
+        // A funding form posts POST /sandbox/internal-accounts/{id}/fund's body, the amount typed in dollars: the balance and the ledger show it.
+        console(session).formParam("form", form).formParam("amount", "123.45").post(CONSOLE + "/accounts/" + account + "/fund")
                 .then().statusCode(303).header("Location", containsString("notice=funded"));
         api().get("/internal-accounts/" + account).then().body("balance.amount", equalTo(12345));
         page(session, "/accounts/" + account + "?notice=funded").then().body(containsString("123.45 USD")).body(containsString("Funded"))
@@ -65,8 +66,9 @@ class ConsoleTest {
                 .body(containsString("INCOMING_PAYMENT.COMPLETED")).body(containsString("ledger FUNDING"));
 
         // The operation's own checks answer a bad form, listing the field; nothing moves.
-        console(session).formParam("form", form).formParam("amount", "12.5").post(CONSOLE + "/accounts/" + account + "/fund")
-                .then().statusCode(400).body(containsString("INVALID_INPUT")).body(containsString("amount"));
+        console(session).formParam("form", form).formParam("amount", "12.505").post(CONSOLE + "/accounts/" + account + "/fund")
+                .then().statusCode(400).body(containsString("INVALID_INPUT")).body(containsString("amount"))
+                .body(containsString("at most 2 decimals, e.g. 2500.00"));
         // A form that did not come from this session (another site's post, a stale page) is refused.
         console(session).formParam("amount", "100").post(CONSOLE + "/accounts/" + account + "/fund").then().statusCode(403);
         console(session).formParam("form", "x" + form).formParam("amount", "100").post(CONSOLE + "/accounts/" + account + "/fund")
@@ -74,6 +76,88 @@ class ConsoleTest {
         api().get("/internal-accounts/" + account).then().body("balance.amount", equalTo(12345));
         page(session, "/accounts/InternalAccount:00000000-0000-7000-8000-000000000000").then().statusCode(404)
                 .body(containsString("INTERNAL_ACCOUNT_NOT_FOUND"));
+    }
+
+    @Test
+    void aQuoteIsMadeFromAnAccountPageShownWithItsFeesAndExecuted() {
+        MoneyFixtures.Parties funded = MoneyFixtures.fundedParties("USD", 10_000);
+        record Accounts(String payer, String payee) {
+        }
+        Accounts parties = new Accounts(funded.payer().account("USD"), funded.payee().account("USD"));
+        String session = signIn(TestSupport.CLIENT_ID, TestSupport.CLIENT_SECRET);
+        String form = formToken(page(session, "/accounts/" + parties.payer()).then().statusCode(200)
+                .body(containsString("Pay from this account")).extract().asString());
+        String quotes = CONSOLE + "/accounts/" + parties.payer() + "/quotes";
+        console(session).formParam("form", form).formParam("destinationAccountId", parties.payee()).formParam("amount", "1,2.x")
+                .post(quotes).then().statusCode(400).body(containsString("amount"));
+        console(session).formParam("form", form).formParam("destinationAccountId", "nowhere").formParam("amount", "12.50")
+                .post(quotes).then().statusCode(400).body(containsString("destination.accountId"));
+
+        String location = console(session).formParam("form", form).formParam("destinationAccountId", parties.payee())
+                .formParam("amount", "12.50").formParam("description", "Lunch").post(quotes)
+                .then().statusCode(303).header("Location", containsString("notice=quoted")).extract().header("Location");
+        String quoteId = location.substring(location.indexOf("/quotes/") + 8, location.indexOf('?'));
+        api().get("/quotes/" + quoteId).then().statusCode(200).body("totalSendingAmount", equalTo(1250)).body("status", equalTo("PENDING"));
+        String quotePage = page(session, "/quotes/" + quoteId + "?notice=quoted").then().statusCode(200)
+                .body(containsString("12.50 USD")).body(containsString("Execute")).extract().asString();
+        page(session, "/quotes").then().statusCode(200).body(containsString(quoteId));
+
+        String executed = console(session).formParam("form", formToken(quotePage)).post(CONSOLE + "/quotes/" + quoteId + "/execute")
+                .then().statusCode(303).header("Location", containsString("notice=executed")).extract().header("Location");
+        assertTrue(executed.contains("/console/transactions/Transaction:"), executed);
+        MoneyFixtures.awaitQuote(quoteId, "COMPLETED");
+        assertEquals(10_000 - 1250, MoneyFixtures.balance(parties.payer()));
+        console(session).formParam("form", formToken(quotePage)).post(CONSOLE + "/quotes/" + quoteId + "/execute").then().statusCode(409);
+
+        Map<String, String> viewer = TestSupport.newToken("VIEW");
+        String viewing = signIn(viewer.get("clientId"), viewer.get("clientSecret"));
+        String viewerForm = formToken(page(viewing, "/accounts/" + parties.payer()).then().statusCode(200)
+                .body(not(containsString("Pay from this account"))).extract().asString());
+        console(viewing).formParam("form", viewerForm).formParam("destinationAccountId", parties.payee()).formParam("amount", "1")
+                .post(quotes).then().statusCode(403).body(containsString("TRANSACT"));
+    }
+
+    @Test
+    void theWebhookEndpointAndApiTokensAreManagedFromSettings() {
+        String session = signIn(TestSupport.CLIENT_ID, TestSupport.CLIENT_SECRET);
+        String form = formToken(page(session, "/settings").then().statusCode(200).body(containsString("New token")).extract().asString());
+        console(session).formParam("form", form).formParam("webhookEndpoint", "not a url").post(CONSOLE + "/settings/webhook")
+                .then().statusCode(400).body(containsString("webhookEndpoint"));
+        try {
+            console(session).formParam("form", form).formParam("webhookEndpoint", "https://localhost:9/console-settings")
+                    .post(CONSOLE + "/settings/webhook").then().statusCode(303).header("Location", containsString("notice=saved"));
+            api().get("/config").then().body("webhookEndpoint", equalTo("https://localhost:9/console-settings"));
+        } finally {
+            api().body(Map.of("webhookEndpoint", "")).patch("/config").then().statusCode(200);
+        }
+
+        console(session).formParam("form", form).formParam("name", "no permissions").post(CONSOLE + "/settings/tokens")
+                .then().statusCode(400).body(containsString("permissions"));
+        String name = "console-" + java.util.UUID.randomUUID();
+        String created = console(session).formParam("form", form).formParam("name", name).formParam("permission", "VIEW")
+                .post(CONSOLE + "/settings/tokens").then().statusCode(200).body(containsString("never shown again")).extract().asString();
+        String clientId = between(created, "id=\"token-client-id\">", "<");
+        String secret = between(created, "id=\"token-client-secret\">", "<");
+        TestSupport.apiAs(clientId, secret).get("/config").then().statusCode(200);
+        String tokenId = api().queryParam("name", name).get("/tokens").then().extract().path("data[0].id");
+        page(session, "/settings").then().body(containsString(name)).body(not(containsString(secret)));
+
+        console(session).formParam("form", form).post(CONSOLE + "/settings/tokens/" + tokenId + "/revoke")
+                .then().statusCode(303).header("Location", containsString("notice=revoked"));
+        TestSupport.apiAs(clientId, secret).get("/config").then().statusCode(401);
+
+        Map<String, String> viewer = TestSupport.newToken("VIEW");
+        String viewing = signIn(viewer.get("clientId"), viewer.get("clientSecret"));
+        String viewerForm = formToken(page(viewing, "/settings").then().statusCode(200).body(not(containsString("New token")))
+                .extract().asString());
+        console(viewing).formParam("form", viewerForm).formParam("webhookEndpoint", "https://localhost:9/x").post(CONSOLE + "/settings/webhook")
+                .then().statusCode(403).body(containsString("MANAGE"));
+    }
+
+    private static String between(String text, String start, String end) {
+        int from = text.indexOf(start) + start.length();
+        assertTrue(from >= start.length(), "no " + start);
+        return text.substring(from, text.indexOf(end, from));
     }
 
     /** A customer may have no name yet (an individual without fullName): its pages show its id, and the list still renders. */

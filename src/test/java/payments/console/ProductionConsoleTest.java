@@ -95,6 +95,11 @@ class ProductionConsoleTest {
         String platform = ConsoleTest.signIn(TestSupport.CLIENT_ID, TestSupport.CLIENT_SECRET);
         page(platform, "/bank").then().statusCode(403).body(containsString("BANK_OPERATIONS"));
         page(platform, "/customers").then().statusCode(200);
+        // The pages for paying and for the platform's settings are served in production too, under their operations' permissions.
+        page(platform, "/quotes").then().statusCode(200);
+        page(platform, "/settings").then().statusCode(200).body(containsString("New token"));
+        page(desk, "/settings").then().statusCode(403).body(containsString("VIEW"));
+        page(desk, "/quotes").then().statusCode(403);
         String compliance = ConsoleTest.signIn(TestSupport.COMPLIANCE_ID, TestSupport.COMPLIANCE_SECRET);
         page(compliance, "/reviews").then().statusCode(200).body(containsString("Verifications waiting for a decision"));
         page(compliance, "/bank").then().statusCode(403);
