@@ -24,7 +24,7 @@ import java.util.Map;
  * content in the transaction that books it (bank_files_received), so a restart, a second instance
  * or the same file sent twice books nothing again. Booked files move to {@code processed/} (named
  * {@code <first 12 hex digits of the hash>-<name>}); a file
- * that is not a schema-valid pain.002 or camt.054, nor a valid NACHA return or change file, moves to {@code quarantine/} with nothing booked
+ * that is not a schema-valid pain.002, camt.054 or camt.053, nor a valid NACHA return or change file or BAI2 statement, moves to {@code quarantine/} with nothing booked
  * (put back after a fix, it is booked then), as does one refused unread (larger than
  * {@code svc.bank-files.max-file-bytes}, or a symbolic link). A file whose booking fails (the database, say) stays
  * and is read again at the next poll; a line that fails for a reason that would come again is
@@ -47,8 +47,21 @@ public class BankFileInbox {
     private final BankFilesConfig config;
     private final ServerClock clock;
 
+    /** Where a BAI2 statement's as-of date ends: the US bank's own day, the ACH rail's zone. */
+    private final java.time.ZoneId statementZone;
+
+    /** The configured zone; one that is not (reported at start when ACH is set up) reads as New York's. */
+    private static java.time.ZoneId zoneOf(String zone) {
+        try {
+            return java.time.ZoneId.of(zone);
+        } catch (java.time.DateTimeException unknown) {
+            return java.time.ZoneId.of("America/New_York");
+        }
+    }
+
     public BankFileInbox(BankFileRail rail, AchRail ach, BankFileTransports transports, BankBookings bookings, IsoSchemas schemas,
-                         BankFilesConfig config, ServerClock clock) {
+                         BankFilesConfig config, ServerClock clock, AchConfig achConfig) {
+        this.statementZone = zoneOf(achConfig.zone());
         this.rail = rail;
         this.ach = ach;
         this.transports = transports;
@@ -120,7 +133,8 @@ public class BankFileInbox {
     private Parsed parse(byte[] content) {
         try {
             String text = new String(content, StandardCharsets.UTF_8);
-            return new Parsed(AchMessages.isNacha(text) ? AchMessages.read(text) : BankMessages.read(text, schemas), null);
+            return new Parsed(AchMessages.isNacha(text) ? AchMessages.read(text)
+                    : Bai2Statements.isBai2(text) ? Bai2Statements.read(text, statementZone) : BankMessages.read(text, schemas), null);
         } catch (IsoSchemas.InvalidMessage e) {
             return new Parsed(List.of(), e.getMessage());
         }

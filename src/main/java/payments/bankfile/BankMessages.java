@@ -101,6 +101,19 @@ public final class BankMessages {
      */
     public record StatementReported(String statementId, String account, String currency, Instant periodEnd, Long opening, Long closing,
                                     List<StatementEntry> entries) implements BankEvent {
+
+        /** The statement, once its booked entries take its opening balance to its closing one (when it gives both). */
+        static StatementReported checked(String statementId, String account, String currency, Instant periodEnd, Long opening, Long closing,
+                                         List<StatementEntry> entries) throws IsoSchemas.InvalidMessage {
+            if (opening != null && closing != null) {
+                long moved = entries.stream().mapToLong(e -> e.entry().debit() ? -e.entry().amount() : e.entry().amount()).sum();
+                if (opening + moved != closing) {
+                    throw new IsoSchemas.InvalidMessage("Statement " + statementId + ": its booked entries (" + moved
+                            + ") do not take the opening balance (" + opening + ") to the closing one (" + closing + ")");
+                }
+            }
+            return new StatementReported(statementId, account, currency, periodEnd, opening, closing, List.copyOf(entries));
+        }
     }
 
     /** A statement's booked entry, its booking date, and the bank's batch it was booked in (a file's message id), if named. */
@@ -204,19 +217,12 @@ public final class BankMessages {
             String currency = statementCurrency(statement, entries);
             Long opening = balance(statement, OPENING, currency);
             Long closing = balance(statement, CLOSING, currency);
-            if (opening != null && closing != null) {
-                long moved = entries.stream().mapToLong(e -> e.entry().debit() ? -e.entry().amount() : e.entry().amount()).sum();
-                if (opening + moved != closing) {
-                    throw new IsoSchemas.InvalidMessage("Statement " + statement.getId() + ": its booked entries (" + moved
-                            + ") do not take the opening balance (" + opening + ") to the closing one (" + closing + ")");
-                }
-            }
             OffsetDateTime end = statement.getFrToDt() != null && statement.getFrToDt().getToDtTm() != null ? statement.getFrToDt().getToDtTm()
                     : statement.getCreDtTm() != null ? statement.getCreDtTm() : header == null ? null : header.getCreDtTm();
             if (end == null) {
                 throw new IsoSchemas.InvalidMessage("Statement " + statement.getId() + " says neither its period nor when it was made");
             }
-            events.add(new StatementReported(statement.getId(), accountId, currency, end.toInstant(), opening, closing, List.copyOf(entries)));
+            events.add(StatementReported.checked(statement.getId(), accountId, currency, end.toInstant(), opening, closing, entries));
         }
         return events;
     }

@@ -137,6 +137,60 @@ class AchRailTest {
     }
 
     @Test
+    void aBai2StatementReconcilesAnAchFileBookedAsOneDebitAndShowsAFeeTheLedgerLacks() throws Throwable {
+        Customer customer = fundedUsdCustomer(10_000);
+        String bank = MoneyFixtures.externalUsdAccount(customer.id(), "11");
+        String payout = api().body(MoneyFixtures.transferBody(customer.usd(), bank, 1_700)).post("/quotes").then().statusCode(201)
+                .extract().path("transactionId");
+        assertTrue(cutOff() >= 1);
+        String trace = traceOf(payout);
+        LocalDate today = LocalDate.now(ZoneId.of("America/New_York"));
+        assertTrue(settleDue(AchCalendar.nextBankingDay(today)) >= 1);
+        String fileId = pool.preparedQuery("SELECT batch_id FROM bank_payouts WHERE end_to_end_id = $1").execute(io.vertx.mutiny.sqlclient.Tuple.of(trace))
+                .await().indefinitely().iterator().next().getString(0);
+        long fileTotal = count("SELECT sum(amount) FROM bank_payouts WHERE batch_id = '" + fileId + "'");
+
+        // The US bank's end-of-day BAI2 report: the file as one ACH debit naming it, and a fee nobody booked.
+        long opening = 10_000_000;
+        String statement = bai2(trace.substring(8), today, opening, opening - fileTotal - 150, List.of(
+                "16,455," + fileTotal + ",0,BAI-" + trace + "," + fileId + ",ACH SETTLEMENT",
+                "16,699,150,0,FEE-" + trace + ",,ACCOUNT ANALYSIS FEE"));
+        BankFileRailTest.bankSends("bai2-" + trace + ".txt", statement);
+        poll();
+        String statementId = "BAI2-" + NachaFile.date(today) + "-" + trace.substring(8) + "-1";
+        String report = payments.TestSupport.operationsDesk().queryParam("limit", "100").get("/bank-statements").then().statusCode(200)
+                .extract().path("data.find { it.statementId == '" + statementId + "' }.id");
+        List<Map<String, Object>> lines = payments.TestSupport.operationsDesk().queryParam("limit", "100")
+                .get("/bank-statements/" + report + "/lines").then().statusCode(200).extract().path("data");
+        Map<String, Object> batchLine = lines.stream().filter(l -> ("batch " + fileId).equals(l.get("matchedOn"))).findFirst().orElseThrow();
+        assertEquals("MATCHED", batchLine.get("status"), String.valueOf(lines));
+        assertEquals(-fileTotal, ((Number) batchLine.get("bankAmount")).longValue());
+        Map<String, Object> fee = lines.stream().filter(l -> ((Number) l.get("bankAmount")).longValue() == -150).findFirst().orElseThrow();
+        assertEquals("BANK_ONLY", fee.get("status"), "a fee the ledger never booked is shown, not booked");
+
+        BankFileRailTest.bankSends("bai2-resent-" + trace + ".txt", statement.replace("0900,", "0905,"));
+        BankFileRailTest.bankSends("bai2-altered-" + trace + ".txt", statement.replace("16,699,150,", "16,699,151,"));
+        poll();
+        assertEquals(1, count("SELECT count(*) FROM bank_statements WHERE statement_id = '" + statementId + "'"), "the same report again adds nothing");
+        assertEquals(1, count("SELECT count(*) FROM bank_files_received WHERE file_name = 'bai2-altered-" + trace + ".txt'"
+                + " AND status = 'QUARANTINED'"), "a file whose control totals disagree is refused whole");
+        assertLedgerClean();
+    }
+
+    /** A BAI2 file with one account section of {@code details} (16 records), its totals and counts computed. */
+    private static String bai2(String fileId, LocalDate asOf, long opening, long closing, List<String> details) {
+        long total = opening + closing + details.stream().mapToLong(d -> Long.parseLong(d.split(",")[2])).sum();
+        String date = NachaFile.date(asOf);
+        return String.join("\n", List.of("01,091000019," + SftpBank.ACH_ODFI + "," + date + ",0900," + fileId + ",,,2/",
+                "02,123456789,091000019,1," + date + ",,USD,2/",
+                "03,000123456789,USD,010," + opening + ",,,015," + closing + ",,/",
+                String.join("\n", details),
+                "49," + total + "," + (details.size() + 2) + "/",
+                "98," + total + ",1," + (details.size() + 4) + "/",
+                "99," + total + ",1," + (details.size() + 6) + "/")) + "\n";
+    }
+
+    @Test
     void aNotificationOfChangeCorrectsTheAccountForTheNextPaymentAndIsKept() throws Throwable {
         Customer customer = fundedUsdCustomer(5_000);
         String bank = MoneyFixtures.externalUsdAccount(customer.id(), "22");
@@ -149,8 +203,8 @@ class AchRailTest {
         // C06: the account number and the account type (32: savings) are wrong.
         String corrected = "99887766554";
         NachaFile.Entry notice = new NachaFile.Entry("21", "021000021", sent.accountNumber(), 0, sent.individualIdentification(),
-                sent.individualName(), "", "091000010000007", List.of(new NachaFile.Change("C06", trace, "02100002",
-                String.format("%-17s   %s", corrected, "32"), "091000010000007")));
+                sent.individualName(), "", "091000030000001", List.of(new NachaFile.Change("C06", trace, "02100002",
+                String.format("%-17s   %s", corrected, "32"), "091000030000001")));
         BankFileRailTest.bankSends("noc-" + trace + ".ach", NachaFile.write(bankHeader(), List.of(bankBatch("COR", List.of(notice)))));
         poll();
 
