@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /** How the console shows what the API answers: amounts in major units beside their minor-unit value. */
-final class ConsoleFormat {
+public final class ConsoleFormat {
 
     private ConsoleFormat() {
     }
@@ -24,7 +24,14 @@ final class ConsoleFormat {
      * What a person typed as an amount in major units ("1,250.5", "25"), in minor units of a
      * currency with {@code decimals}; anything else is a 400 naming {@code field}, with an example.
      */
-    static long minorUnits(String typed, int decimals, String code, String field) {
+    /** {@link #minorUnits(String, int, String, String)} in a currency known by its code (a form's hidden field; unknown: 400 too). */
+    public static long minorUnits(String typed, String code, String field) {
+        payments.common.Currencies.Currency currency = payments.common.Currencies.find(code == null ? "" : code)
+                .orElseThrow(() -> payments.common.ApiException.invalidField("currency", null, "Not a currency this server knows"));
+        return minorUnits(typed, currency.decimals(), currency.code(), field);
+    }
+
+        static long minorUnits(String typed, int decimals, String code, String field) {
         String text = typed == null ? "" : typed.strip().replace(",", "");
         try {
             if (!text.matches("\\d{1,15}(\\.\\d+)?")) {

@@ -149,7 +149,7 @@ public class ConsolePages {
                         int decimals = account.balance().currency().decimals();
                         model.put("entries", entries.stream().map(e -> Map.of("kind", e.kind(), "bucket", e.bucket(),
                                 "amount", ConsoleFormat.money(e.amount(), decimals, e.currency()), "createdAt", e.createdAt().toString(),
-                                "transactionId", e.transactionId() == null ? "" : IdType.TRANSACTION.wireId(e.transactionId()))).toList());
+                                "transactionId", e.subject() == null ? "" : e.subject())).toList());
                         return model;
                     });
         });
@@ -180,7 +180,8 @@ public class ConsolePages {
         }).flatMap(events -> {
             events.data().forEach(e -> timeline.add(Map.of("at", e.createdAt().toString(), "what", e.eventType(),
                     "detail", "webhook " + e.status().toLowerCase(java.util.Locale.ROOT), "link", "webhooks/" + e.id())));
-            return ledger.stepsOf(Ids.uuidOf(IdType.TRANSACTION, id, TransactionService.NOT_FOUND));
+            IdType type = id.startsWith(IdType.CARD_TRANSACTION.prefix() + ":") ? IdType.CARD_TRANSACTION : IdType.TRANSACTION;
+            return ledger.stepsOf(Ids.uuidOf(type, id, TransactionService.NOT_FOUND));
         }).map(steps -> {
             steps.forEach(s -> timeline.add(Map.of("at", s.createdAt().toString(), "what", "ledger " + s.kind(), "detail", "posted",
                     "link", "")));

@@ -16,7 +16,11 @@ import java.util.UUID;
 public class LedgerEntries {
 
     /** One entry of an internal account: which posting, for which payment, into which part of the balance. */
-    public record Entry(String kind, UUID transactionId, String bucket, String currency, long amount, Instant createdAt) {
+    /**
+     * {@code subject} is the wire id of what the posting was for when it is a payment or a card
+     * transaction (a card network event's posting names neither: null).
+     */
+    public record Entry(String kind, UUID transactionId, String bucket, String currency, long amount, Instant createdAt, String subject) {
     }
 
     /** One posting of a payment (HOLD, SETTLEMENT, REFUND...) and when it was made. */
@@ -32,15 +36,20 @@ public class LedgerEntries {
     /** The account's latest entries, newest first. */
     public Uni<List<Entry>> latestOf(UUID accountId, int limit) {
         return pool.preparedQuery("""
-                        SELECT t.kind, t.transaction_id, e.bucket, e.currency, e.amount, e.created_at
+                        SELECT t.kind, t.transaction_id, e.bucket, e.currency, e.amount, e.created_at,
+                            CASE WHEN EXISTS (SELECT 1 FROM transactions p WHERE p.id = t.transaction_id) THEN 'P'
+                                 WHEN EXISTS (SELECT 1 FROM card_transactions c WHERE c.id = t.transaction_id) THEN 'C' END AS subject
                         FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.ledger_transaction_id
                         WHERE e.account_id = $1 ORDER BY e.created_at DESC, e.id DESC LIMIT $2""")
                 .execute(Tuple.of(accountId, limit))
                 .map(rows -> {
                     List<Entry> entries = new ArrayList<>();
                     for (Row row : rows) {
-                        entries.add(new Entry(row.getString("kind"), row.getUUID("transaction_id"), row.getString("bucket"),
-                                row.getString("currency"), row.getLong("amount"), instant(row)));
+                        UUID subject = row.getUUID("transaction_id");
+                        String type = row.getString("subject");
+                        entries.add(new Entry(row.getString("kind"), subject, row.getString("bucket"),
+                                row.getString("currency"), row.getLong("amount"), instant(row), type == null ? null
+                                : ("P".equals(type) ? payments.common.IdType.TRANSACTION : payments.common.IdType.CARD_TRANSACTION).wireId(subject)));
                     }
                     return entries;
                 });

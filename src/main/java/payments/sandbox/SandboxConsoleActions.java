@@ -15,6 +15,7 @@ import payments.common.JsonBodies;
 import payments.common.security.Permission;
 import payments.common.security.PublicEndpoint;
 import payments.common.security.SandboxOnly;
+import payments.console.ConsoleFormat;
 import payments.console.ConsoleFrame;
 import payments.console.ConsolePages;
 import payments.console.ConsoleSessions;
@@ -59,7 +60,7 @@ public class SandboxConsoleActions {
                 .map(account -> "accounts/" + id + "?notice=funded"));
     }
 
-    /** POST /sandbox/cards/{id}/simulate/authorization {"amount", "currency", "merchant"}. */
+    /** POST /sandbox/cards/{id}/simulate/authorization {"amount", "currency", "merchant"}: the amount typed in major units. */
     @POST
     @Path("cards/{id}/authorize")
     @jakarta.ws.rs.Consumes(MediaType.APPLICATION_FORM_URLENCODED)
@@ -67,11 +68,12 @@ public class SandboxConsoleActions {
                                    @PathParam("id") String id, @FormParam("amount") String amount,
                                    @FormParam("currency") String currency, @FormParam("descriptor") String descriptor,
                                    @FormParam("customerId") String customerId) {
-        ObjectNode body = JsonNodeFactory.instance.objectNode().set("amount", ConsoleFrame.number(amount));
-        body.putObject("currency").put("code", currency);
-        body.putObject("merchant").put("descriptor", descriptor).put("mcc", "5814").put("country", "US");
-        return frame.act(session, form, Permission.TRANSACT, () -> cards.authorization(id, null,
-                        bodies.body(body, SandboxCardResource.AuthorizationSimulation.class))
+        return frame.act(session, form, Permission.TRANSACT, () -> Uni.createFrom().deferred(() -> {
+                    ObjectNode body = JsonNodeFactory.instance.objectNode().put("amount", ConsoleFormat.minorUnits(amount, currency, "amount"));
+                    body.putObject("currency").put("code", currency);
+                    body.putObject("merchant").put("descriptor", descriptor).put("mcc", "5814").put("country", "US");
+                    return cards.authorization(id, null, bodies.body(body, SandboxCardResource.AuthorizationSimulation.class));
+                })
                 .map(answer -> (payments.common.Ids.isValid(payments.common.IdType.CUSTOMER, customerId) ? "customers/" + customerId : "customers")
                         + "?notice="
                         + frame.bodyOf(answer).path("status").asText("done").toLowerCase(java.util.Locale.ROOT)));

@@ -160,6 +160,37 @@ class ConsoleTest {
         return text.substring(from, text.indexOf(end, from));
     }
 
+    @Test
+    void cardTransactionsShowTheirAmountsAndTheirLinksOpenAndAClosedCardOffersNoAuthorization() {
+        payments.card.CardFixtures.Cardholder cardholder = payments.card.CardFixtures.cardholder("USD", 10_000, Map.of());
+        String session = signIn(TestSupport.CLIENT_ID, TestSupport.CLIENT_SECRET);
+        String customerPage = "/customers/" + cardholder.holder().customerId();
+        String form = formToken(page(session, customerPage).then().statusCode(200).body(containsString("Authorize")).extract().asString());
+        console(session).formParam("form", form).formParam("customerId", cardholder.holder().customerId()).formParam("currency", "USD")
+                .formParam("amount", "12.50").formParam("descriptor", "CONSOLE CAFE")
+                .post(CONSOLE + "/cards/" + cardholder.cardId() + "/authorize").then().statusCode(303);
+        String card = page(session, customerPage).then().statusCode(200).body(containsString("CONSOLE CAFE"))
+                .body(containsString("12.50 USD")).extract().asString();
+        Matcher link = Pattern.compile("console/transactions/(CardTransaction:[^\"]+)\"").matcher(card);
+        assertTrue(link.find(), "the card transaction links to its page");
+        page(session, "/transactions/" + link.group(1)).then().statusCode(200).body(containsString("12.50 USD"))
+                .body(containsString("CONSOLE CAFE")).body(containsString("ledger CARD_"));
+
+        // Every ledger row of the account links to a page that opens.
+        String account = page(session, "/accounts/" + cardholder.account()).then().statusCode(200).body(containsString("CARD_")).extract().asString();
+        Matcher rows = Pattern.compile("console/transactions/([A-Za-z]+:[^\"]+)\"").matcher(account);
+        int links = 0;
+        while (rows.find()) {
+            page(session, "/transactions/" + rows.group(1)).then().statusCode(200);
+            links++;
+        }
+        assertTrue(links >= 2, "the funding and the card's posting");
+
+        api().body(Map.of("status", "CLOSED")).patch("/cards/" + cardholder.cardId()).then().statusCode(200);
+        page(session, customerPage).then().statusCode(200).body(containsString("closed: nothing to authorize"))
+                .body(not(containsString("/authorize")));
+    }
+
     /** A customer may have no name yet (an individual without fullName): its pages show its id, and the list still renders. */
     @Test
     void aCustomerWithoutANameIsShownByItsId() {
