@@ -60,6 +60,8 @@ public class ConsoleFrame {
     private final Engine templates;
     private final ObjectMapper mapper;
     private final boolean sandbox;
+    /** The names of the tokens signed in here, by their id, for the header (token names do not change). */
+    private final Map<String, String> names = new java.util.concurrent.ConcurrentHashMap<>();
     /** The API's base path with its closing slash ("/2025-10-13/"): where the console's links start. */
     private final String base = ApiPath.BASE_WITH_SLASH;
 
@@ -79,7 +81,14 @@ public class ConsoleFrame {
     }
 
     Uni<Caller> signedIn(String session) {
-        return sessions.clientIdOf(session).map(tokens::sessionCaller).orElse(Uni.createFrom().nullItem())
+        return sessions.clientIdOf(session).map(tokens::sessionToken).orElse(Uni.createFrom().nullItem())
+                .map(token -> {
+                    if (token == null) {
+                        return null;
+                    }
+                    names.put(token.caller().principalId(), token.name());
+                    return token.caller();
+                })
                 .invoke(caller -> {
                     if (caller != null) {
                         currentCaller.set(caller);
@@ -167,7 +176,8 @@ public class ConsoleFrame {
      */
     private Map<String, Object> framed(Map<String, Object> data, Caller caller, String session) {
         Map<String, Object> framed = new HashMap<>(data);
-        framed.put("caller", caller.principalId());
+        framed.put("caller", names.getOrDefault(caller.principalId(), caller.principalId()));
+        framed.put("callerId", caller.principalId());
         framed.put("form", sessions.formToken(session));
         framed.put("base", base);
         framed.put("sandbox", sandbox);

@@ -169,8 +169,18 @@ public class ApiTokenService implements Authenticator {
      * so deleting a token ends its sessions; its current permissions apply.
      */
     public Uni<Caller> sessionCaller(String clientId) {
+        return sessionToken(clientId).map(token -> token == null ? null : token.caller());
+    }
+
+    /** A console session's token: who it acts as, and the name people gave it. */
+    public record SessionToken(Caller caller, String name) {
+    }
+
+    /** {@link #sessionCaller}, with the token's name; null when the token is gone. */
+    public Uni<SessionToken> sessionToken(String clientId) {
         return store.activeByClientId(clientId).map(token -> token == null ? null
-                : new Caller(AuthScheme.BASIC, IdType.TOKEN.wireId(token.id()), parsePermissions(token.permissions())));
+                : new SessionToken(new Caller(AuthScheme.BASIC, IdType.TOKEN.wireId(token.id()), parsePermissions(token.permissions())),
+                        token.name()));
     }
 
     private static Caller callerIf(UUID id, Set<Permission> permissions, byte[] secretHash, String secret) {

@@ -16,7 +16,7 @@ import java.util.UUID;
 public class ApiTokenStore {
 
     /** What Basic authentication checks of a live token. */
-    public record Credentials(UUID id, String permissions, byte[] secretHash) {
+    public record Credentials(UUID id, String permissions, byte[] secretHash, String name) {
     }
 
     private final Pool pool;
@@ -27,12 +27,12 @@ public class ApiTokenStore {
 
     /** The live token with this client id; null when there is none. */
     public Uni<Credentials> activeByClientId(String clientId) {
-        return pool.preparedQuery("SELECT id, permissions, secret_hash FROM api_tokens WHERE client_id = $1 AND deleted_at IS NULL")
+        return pool.preparedQuery("SELECT id, permissions, secret_hash, name FROM api_tokens WHERE client_id = $1 AND deleted_at IS NULL")
                 .execute(Tuple.of(clientId))
                 .map(rows -> {
                     Row row = RowSets.first(rows);
                     return row == null ? null : new Credentials(row.getUUID("id"), row.getString("permissions"),
-                            row.getBuffer("secret_hash").getBytes());
+                            row.getBuffer("secret_hash").getBytes(), row.getString("name"));
                 });
     }
 

@@ -149,7 +149,7 @@ class ConsoleTest {
         Map<String, String> viewer = TestSupport.newToken("VIEW");
         String viewing = signIn(viewer.get("clientId"), viewer.get("clientSecret"));
         String viewerForm = formToken(page(viewing, "/settings").then().statusCode(200).body(not(containsString("New token")))
-                .extract().asString());
+                .body(containsString("title=\"" + viewer.get("id") + "\" id=\"signed-in-as\">test-")).extract().asString());
         console(viewing).formParam("form", viewerForm).formParam("webhookEndpoint", "https://localhost:9/x").post(CONSOLE + "/settings/webhook")
                 .then().statusCode(403).body(containsString("MANAGE"));
     }
