@@ -184,6 +184,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         "payments.ledger.LedgerEntries$Step",
         "payments.platform.ApiTokenRecords$ApiTokenCreateRequest",
         "payments.platform.ApiTokenRecords$ApiTokenResponse",
+        "payments.platform.ApiTokenService$SessionToken",
         "payments.platform.ApiTokenStore$Credentials",
         "payments.platform.BootstrapCredentials$Bootstrapped",
         "payments.platform.PlatformConfigRecords$CardConfigs",

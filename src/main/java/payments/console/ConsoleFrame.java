@@ -124,6 +124,12 @@ public class ConsoleFrame {
         return checked(session, form, needed, caller -> Uni.createFrom().deferred(action::get).map(location -> redirect(location)));
     }
 
+    /** A link that leads to another page (a search naming an id), for a caller with {@code needed}. */
+    public Uni<Response> go(String session, Permission needed, String location) {
+        return signedIn(session).flatMap(caller -> caller == null ? Uni.createFrom().item(redirect("login"))
+                : !caller.has(needed) ? refused(caller, session, needed) : Uni.createFrom().item(redirect(location)));
+    }
+
     /**
      * A form's action whose answer is shown once rather than redirected to (a new token's secret):
      * rendered with {@code template} from what the action answers.

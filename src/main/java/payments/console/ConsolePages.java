@@ -262,6 +262,19 @@ public class ConsolePages {
         });
     }
 
+    /** Customers whose name, email, platform id or UMA address contains {@code text} (two characters at least). */
+    Uni<Map<String, Object>> search(String text, int limit) {
+        Uni<List<com.fasterxml.jackson.databind.node.ObjectNode>> found = text.length() < 2 ? Uni.createFrom().item(List.of())
+                : customers.search(text, limit);
+        return found.map(customers -> {
+            Map<String, Object> model = new HashMap<>();
+            model.put("q", text);
+            model.put("items", tree(customers));
+            model.put("limit", limit);
+            return model;
+        });
+    }
+
     /** The newest quotes, their amounts in major units. */
     Uni<Map<String, Object>> quotes(String cursor) {
         return quotes.list(new QuoteLookup.QuoteListQuery(null, null, null, null, null, null, null, null, PAGE_SIZE, cursor))

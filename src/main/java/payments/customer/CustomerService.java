@@ -96,6 +96,19 @@ public class CustomerService {
         return find(customerId, false).map(view::toWire);
     }
 
+    /**
+     * The console's search: customers whose name (any field of their profile), email, platform id
+     * or UMA address contains {@code text}, ignoring case; newest first, at most {@code limit}. A
+     * scan of the customers table, for a person's occasional search, not for API traffic.
+     */
+    @WithSession
+    public Uni<List<ObjectNode>> search(String text, int limit) {
+        String pattern = "%" + text.strip().toLowerCase(java.util.Locale.ROOT).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
+        return Customer.<Customer>find("deletedAt is null and (lower(email) like ?1 or lower(platformCustomerId) like ?1"
+                        + " or lower(umaAddress) like ?1 or lower(profile) like ?1) order by createdAt desc, id desc", pattern)
+                .page(0, limit).list().map(found -> found.stream().map(view::toWire).toList());
+    }
+
     @WithSession
     public Uni<Page<ObjectNode>> list(CustomerListQuery query) {
         PageRequest page = PageRequest.of(query.limit(), query.cursor());

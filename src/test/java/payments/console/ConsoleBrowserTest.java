@@ -149,6 +149,9 @@ class ConsoleBrowserTest {
             assertThat(page.locator("#balance")).hasText("74.50 USD");
             page.click("text=Quotes");
             assertThat(page.locator("#quotes")).containsText("25.50 USD");
+            String shown = page.locator("#quotes time").first().textContent();
+            assertEquals(false, shown.matches(".*\\d{4}-\\d{2}-\\d{2}T.*"), "times read in the viewer's zone, not as an instant: " + shown);
+            assertEquals(true, page.locator("#quotes time").first().getAttribute("title").endsWith("Z"), "the instant as its tooltip");
 
             // Settings: a new token's secret is shown once; on a phone the page fits its width.
             page.click("text=Settings");

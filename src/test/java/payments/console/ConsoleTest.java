@@ -191,6 +191,25 @@ class ConsoleTest {
                 .body(not(containsString("/authorize")));
     }
 
+    @Test
+    void theSearchBoxOpensAnIdsPageAndFindsCustomersByNameEmailOrPlatformId() {
+        String ref = TestSupport.uniqueCustomerRef("findme");
+        String customerId = api().body(Map.of("customerType", "INDIVIDUAL", "platformCustomerId", ref, "fullName", "Zelda Searchable",
+                "email", ref + "@example.com")).post("/customers").then().statusCode(201).extract().path("id");
+        String session = signIn(TestSupport.CLIENT_ID, TestSupport.CLIENT_SECRET);
+        page(session, "/search?q=" + customerId).then().statusCode(303).header("Location", endsWith("/console/customers/" + customerId));
+        for (String text : List.of("zelda SEARCH", ref.substring(0, ref.length() - 2), ref + "@EXAMPLE")) {
+            page(session, "/search?q=" + text).then().statusCode(200).body(containsString(customerId)).body(containsString("Zelda Searchable"));
+        }
+        page(session, "/search?q=no such customer 9f3").then().statusCode(200).body(containsString("No customer matches"));
+        page(session, "/search?q=100%25").then().statusCode(200).body(not(containsString(customerId)));
+        page(session, "/search?q=Customer:not-an-id").then().statusCode(200);
+        RestAssured.given().redirects().follow(false).get(CONSOLE + "/search?q=" + customerId).then().statusCode(303)
+                .header("Location", endsWith("/console/login"));
+        Map<String, String> desk = Map.of("id", TestSupport.OPERATIONS_ID, "secret", TestSupport.OPERATIONS_SECRET);
+        page(signIn(desk.get("id"), desk.get("secret")), "/search?q=" + customerId).then().statusCode(403);
+    }
+
     /** A customer may have no name yet (an individual without fullName): its pages show its id, and the list still renders. */
     @Test
     void aCustomerWithoutANameIsShownByItsId() {
