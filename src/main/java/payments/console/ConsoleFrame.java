@@ -52,6 +52,8 @@ public class ConsoleFrame {
             Map.entry("quoted", "Quote created: its rate and fees hold until it expires; execute it to pay."),
             Map.entry("executed", "Executed: the payment is on its way (its status below)."),
             Map.entry("saved", "Saved."),
+            Map.entry("registered", "Bank account registered: its holder-name check and status are in the list below."),
+            Map.entry("deleted", "Bank account deleted: it can no longer be paid or pulled from."),
             Map.entry("revoked", "Revoked: the token no longer signs in or calls the API."));
 
     private final ConsoleSessions sessions;

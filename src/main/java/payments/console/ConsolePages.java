@@ -11,6 +11,7 @@ import payments.common.Page;
 import payments.common.ServerClock;
 import payments.common.security.Caller;
 import payments.common.security.Permission;
+import payments.account.ExternalAccountService;
 import payments.account.InternalAccountService;
 import payments.bankfile.BankFileDesk;
 import payments.bankfile.ParkedEntries;
@@ -69,12 +70,14 @@ public class ConsolePages {
     private final QuoteLookup quotes;
     private final PlatformConfigService config;
     private final ApiTokenService tokens;
+    private final ExternalAccountService externalAccounts;
 
     public ConsolePages(ObjectMapper mapper, ServerClock clock, CustomerService customers, InternalAccountService accounts,
                         CardService cards, TransactionService transactions, WebhookDeliveries deliveries,
                         ComplianceReviews reviews, LedgerEntries ledger, ParkedEntries parked, BankFileDesk files,
                         Reconciliations statements, DeadJobs deadJobs, QuoteLookup quotes, PlatformConfigService config,
-                        ApiTokenService tokens) {
+                        ApiTokenService tokens, ExternalAccountService externalAccounts) {
+        this.externalAccounts = externalAccounts;
         this.deadJobs = deadJobs;
         this.quotes = quotes;
         this.config = config;
@@ -125,6 +128,9 @@ public class ConsolePages {
             return cards.list(new CardListQuery(id, null, null, null, null, MANY, null));
         }).flatMap(page -> {
             model.put("cards", tree(page.data()));
+            return externalAccounts.list(ExternalAccountService.Owner.anyCustomer(), id, null, MANY, null);
+        }).flatMap(page -> {
+            model.put("externalAccounts", tree(page.data()));
             return transactions.list(new TransactionListQuery(id, null, null, null, null, null, null, null, null, null, null,
                     "10", null, null));
         }).flatMap(page -> {

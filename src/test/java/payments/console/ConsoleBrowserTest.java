@@ -190,6 +190,26 @@ class ConsoleBrowserTest {
             assertEquals(java.time.Duration.ofDays(1).toHours(), java.time.Duration.between(java.time.Instant.parse(before),
                     java.time.Instant.parse(page.locator("#clock-now").textContent())).toHours());
             shot(page, "overview");
+            // Search finds the customer by part of its platform id; a bank account is registered from its page.
+            page.fill("header input[name=q]", platformId.substring(0, 16));
+            page.press("header input[name=q]", "Enter");
+            assertThat(page.locator("#results")).containsText("Bea Browser");
+            shot(page, "search");
+            page.locator("#results a").first().click();
+            page.click("#new-bank-account summary");
+            page.fill("#x-routing", "021000021");
+            page.fill("#x-number", "555000111");
+            page.fill("#x-name", "Bea Browser");
+            page.fill("#x-birth", "1990-02-03");
+            page.fill("#x-nationality", "US");
+            page.fill("#x-line1", "5 Elm St");
+            page.fill("#x-city", "Denver");
+            page.fill("#x-postal", "80202");
+            page.fill("#x-country", "US");
+            page.click("#new-bank-account button[type=submit]");
+            assertThat(page.locator(".notice")).containsText("Bank account registered");
+            assertThat(page.locator("#external-accounts")).containsText("555000111");
+            shot(page, "bank-accounts");
             page.navigate(customerUrl);
             page.click("text=Sign out");
             assertThat(page).hasTitle("Sign in · Sandbox console");

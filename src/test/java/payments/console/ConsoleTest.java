@@ -210,6 +210,31 @@ class ConsoleTest {
         page(signIn(desk.get("id"), desk.get("secret")), "/search?q=" + customerId).then().statusCode(403);
     }
 
+    @Test
+    void aCustomersBankAccountsAreListedRegisteredAndDeletedFromItsPage() {
+        Holder holder = MoneyFixtures.approvedCustomer(List.of("USD"));
+        String session = signIn(TestSupport.CLIENT_ID, TestSupport.CLIENT_SECRET);
+        String customerPage = "/customers/" + holder.customerId();
+        String form = formToken(page(session, customerPage).then().statusCode(200).body(containsString("Register a bank account"))
+                .extract().asString());
+        String create = CONSOLE + "/customers/" + holder.customerId() + "/external-accounts";
+        console(session).formParam("form", form).formParam("accountType", "USD_ACCOUNT").formParam("accountNumber", "123456789")
+                .post(create).then().statusCode(400).body(containsString("accountInfo.routingNumber"))
+                .body(containsString("accountInfo.beneficiary.fullName")).body(containsString("Back to the form"));
+        console(session).formParam("form", form).formParam("accountType", "USD_ACCOUNT").formParam("accountNumber", "987654321")
+                .formParam("routingNumber", "021000021").formParam("fullName", "Paula Console").formParam("birthDate", "1985-04-02")
+                .formParam("nationality", "US").formParam("line1", "1 Main St").formParam("city", "Austin").formParam("postalCode", "73301")
+                .formParam("country", "US").post(create).then().statusCode(303).header("Location", containsString("notice=registered"));
+        String accountId = api().queryParam("customerId", holder.customerId()).get("/customers/external-accounts").then().statusCode(200)
+                .extract().path("data.find { it.accountInfo.accountNumber == '987654321' }.id");
+        page(session, customerPage).then().body(containsString(accountId)).body(containsString("Paula Console"));
+
+        console(session).formParam("form", form).formParam("customerId", holder.customerId())
+                .post(CONSOLE + "/external-accounts/" + accountId + "/delete").then().statusCode(303).header("Location", containsString("notice=deleted"));
+        api().get("/customers/external-accounts/" + accountId).then().statusCode(404);
+        page(session, customerPage).then().body(not(containsString(accountId)));
+    }
+
     /** A customer may have no name yet (an individual without fullName): its pages show its id, and the list still renders. */
     @Test
     void aCustomerWithoutANameIsShownByItsId() {

@@ -10,6 +10,14 @@ document.addEventListener('DOMContentLoaded', () => {
       time.textContent = at.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
     }
   });
+  // An error page's way back returns to the form with what was typed; without history it leads to the overview.
+  document.querySelectorAll('a[data-back]').forEach((link) =>
+    link.addEventListener('click', (event) => {
+      if (window.history.length > 1) {
+        event.preventDefault();
+        window.history.back();
+      }
+    }));
   document.querySelectorAll('form[data-confirm]').forEach((form) =>
     form.addEventListener('submit', (event) => {
       if (!window.confirm(form.dataset.confirm)) {
