@@ -15,7 +15,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * (each count served by a partial index on the rows it counts): the webhook outbox's backlog, its
  * oldest event's age and the events whose deliveries are failing; background jobs due and not yet
  * run; payouts queued for the next bank file, files built but not delivered, parked bank entries
- * no operator has decided yet, and statement reconciliation lines still needing a person.
+ * no operator has decided yet, statement reconciliation lines still needing a person, and the
+ * payments still on their way, by status.
  */
 @ApplicationScoped
 public class OperationsGauges {
@@ -29,12 +30,17 @@ public class OperationsGauges {
                    (SELECT count(*) FROM bank_payouts WHERE status = 'QUEUED'),
                    (SELECT count(*) FROM bank_batches WHERE status = 'BUILT'),
                    (SELECT count(*) FROM bank_unmatched WHERE resolved_at IS NULL),
-                   (SELECT count(*) FROM bank_statement_lines WHERE status <> 'MATCHED' AND resolved_at IS NULL)""";
+                   (SELECT count(*) FROM bank_statement_lines WHERE status <> 'MATCHED' AND resolved_at IS NULL),
+                   (SELECT count(*) FROM transactions WHERE status = 'PENDING'),
+                   (SELECT count(*) FROM transactions WHERE status = 'PENDING_AUTHORIZATION'),
+                   (SELECT count(*) FROM transactions WHERE status = 'PROCESSING')""";
+    /** The payment statuses counted in flight (the partial index transactions_in_flight holds exactly them), in the query's order. */
+    static final String[] IN_FLIGHT = {"PENDING", "PENDING_AUTHORIZATION", "PROCESSING"};
 
     private final Pool pool;
     /** The gauges' values, read by the registry (which holds them weakly: these fields keep them). */
     private final AtomicLong[] values = {new AtomicLong(), new AtomicLong(), new AtomicLong(), new AtomicLong(), new AtomicLong(),
-            new AtomicLong(), new AtomicLong(), new AtomicLong()};
+            new AtomicLong(), new AtomicLong(), new AtomicLong(), new AtomicLong(), new AtomicLong(), new AtomicLong()};
 
     public OperationsGauges(Pool pool, MeterRegistry registry) {
         this.pool = pool;
@@ -43,6 +49,10 @@ public class OperationsGauges {
                 "payments.bank.statement.lines.open"};
         for (int i = 0; i < names.length; i++) {
             registry.gauge(names[i], values[i]);
+        }
+        for (int i = 0; i < IN_FLIGHT.length; i++) {
+            registry.gauge("payments.transactions.in.flight", io.micrometer.core.instrument.Tags.of("status", IN_FLIGHT[i]),
+                    values[names.length + i]);
         }
     }
 

@@ -61,8 +61,11 @@ public class PaymentLifecycle implements JobHandler {
     private final PaymentFailures failures;
     private final RailRouter rails;
 
+    private final PaymentMetrics metrics;
+
     public PaymentLifecycle(Ledger ledger, SenderVolumes volumes, Jobs jobs, WebhookPublisher webhooks, TransactionView view,
-                    JsonText json, ServerClock clock, PaymentFailures failures, RailRouter rails) {
+                    JsonText json, ServerClock clock, PaymentFailures failures, RailRouter rails, PaymentMetrics metrics) {
+        this.metrics = metrics;
         this.ledger = ledger;
         this.volumes = volumes;
         this.jobs = jobs;
@@ -100,8 +103,7 @@ public class PaymentLifecycle implements JobHandler {
     /** A quote's deadline passed before it ran: EXPIRED, or FAILED (SCA_NOT_COMPLETED) when it awaited authorization. */
     public Uni<Void> expire(PaymentTransaction t, boolean awaitedAuthorization) {
         if (awaitedAuthorization) {
-            moveTo(t, TransactionStatus.FAILED);
-            t.failureReason = FailureReason.SCA_NOT_COMPLETED.name();
+            failed(t, FailureReason.SCA_NOT_COMPLETED);
             return publish(t, EventType.OUTGOING_PAYMENT_FAILED, null);
         }
         moveTo(t, TransactionStatus.EXPIRED);
@@ -117,8 +119,7 @@ public class PaymentLifecycle implements JobHandler {
 
     /** An incoming payment that moved no money of the payer's here fails (approval errors, a sweep that fell back). */
     public Uni<Void> failIncoming(PaymentTransaction t, FailureReason reason) {
-        moveTo(t, TransactionStatus.FAILED);
-        t.failureReason = reason.name();
+        failed(t, reason);
         t.settledAt = null;
         return publish(t, null, EventType.INCOMING_PAYMENT_FAILED);
     }
@@ -370,8 +371,7 @@ public class PaymentLifecycle implements JobHandler {
     }
 
     private Uni<Void> fail(PaymentTransaction t, FailureReason reason) {
-        moveTo(t, TransactionStatus.FAILED);
-        t.failureReason = reason.name();
+        failed(t, reason);
         return publish(t, EventType.OUTGOING_PAYMENT_FAILED, EventType.INCOMING_PAYMENT_FAILED).call(() -> failures.failed(t));
     }
 
@@ -507,9 +507,17 @@ public class PaymentLifecycle implements JobHandler {
                 });
     }
 
+    /** FAILED for {@code reason}: how every failure is recorded (and counted). */
+    private void failed(PaymentTransaction t, FailureReason reason) {
+        moveTo(t, TransactionStatus.FAILED);
+        t.failureReason = reason.name();
+        metrics.failed(reason);
+    }
+
     private void moveTo(PaymentTransaction t, String status) {
         TransactionStatus.move(t, status);
         t.updatedAt = clock.now();
+        metrics.moved(status);
     }
 
     /**

@@ -48,6 +48,53 @@ class OperationsGaugesTest {
         }
     }
 
+    @Test
+    void paymentsAreCountedInFlightByStatusAndWhenTheyFinishOrFail() throws Throwable {
+        payments.MoneyFixtures.Parties parties = payments.MoneyFixtures.fundedParties("USD", 10_000);
+        String payer = parties.payer().account("USD");
+        double completed = gauge("payments_transactions_finished_total", "status=\"COMPLETED\"");
+        double failed = metric("payments_transactions_failed_total", "reason=\"QUOTE_EXECUTION_FAILED\"");
+
+        // A payout whose bank answers only after 30 seconds (sandbox suffix 005) stays PROCESSING meanwhile.
+        String slow = payments.MoneyFixtures.externalUsdAccount(parties.payer().customerId(), "005");
+        payments.TestSupport.api().body(payments.MoneyFixtures.transferBody(payer, slow, 100)).post("/quotes").then().statusCode(201);
+        assertInFlightMatchesTheTable("PROCESSING");
+        payments.TestSupport.api().body(payments.MoneyFixtures.transferBody(payer, parties.payee().account("USD"), 100)).post("/quotes")
+                .then().statusCode(201);
+        // Other tests' payments may finish meanwhile: at least this one is counted.
+        assertTrue(gauge("payments_transactions_finished_total", "status=\"COMPLETED\"") >= completed + 1);
+        String refusing = payments.MoneyFixtures.externalUsdAccount(parties.payer().customerId(), "002");
+        String transactionId = payments.TestSupport.api().body(payments.MoneyFixtures.transferBody(payer, refusing, 100)).post("/quotes")
+                .then().statusCode(201).extract().path("transactionId");
+        payments.MoneyFixtures.awaitTransaction(transactionId, "FAILED");
+        assertTrue(metric("payments_transactions_failed_total", "reason=\"QUOTE_EXECUTION_FAILED\"") >= failed + 1);
+    }
+
+    /** The gauge of {@code status} shows what the table holds (read again when a payment moved between the two reads). */
+    private void assertInFlightMatchesTheTable(String status) throws Throwable {
+        long held = -1;
+        double shown = -2;
+        for (int attempt = 0; attempt < 5 && shown != held; attempt++) {
+            shown = gauge("payments_transactions_in_flight", "status=\"" + status + "\"");
+            held = pool.preparedQuery("SELECT count(*) FROM transactions WHERE status = $1").execute(Tuple.of(status)).await().indefinitely()
+                    .iterator().next().getLong(0);
+        }
+        assertEquals(held, shown);
+        assertTrue(held >= 1, "the slow payout is in flight");
+    }
+
+    private double gauge(String name, String tag) throws Throwable {
+        VertxContextSupport.subscribeAndAwait(() -> gauges.refresh());
+        return metric(name, tag);
+    }
+
+    /** A metric's value with the tag given; 0 when it was never counted (a counter appears at its first increment). */
+    private static double metric(String name, String tag) {
+        Matcher line = Pattern.compile("(?m)^" + name + "\\{[^}]*" + Pattern.quote(tag) + "[^}]*} ([0-9.eE+-]+)$")
+                .matcher(RestAssured.get("/q/metrics").then().statusCode(200).extract().asString());
+        return line.find() ? Double.parseDouble(line.group(1)) : 0;
+    }
+
     private double gauge(String name) throws Throwable {
         VertxContextSupport.subscribeAndAwait(() -> gauges.refresh());
         Matcher line = Pattern.compile("(?m)^" + name + "(\\{[^}]*})? ([0-9.eE+-]+)$")
