@@ -27,7 +27,12 @@ public class Main {
                 System.exit(2);
             } else {
                 String dir = System.getenv().getOrDefault("SVC_EMBEDDED_DB_DIR", "data/postgres");
-                EmbeddedDatabase.start(Path.of(dir)).forEach(System::setProperty);
+                try {
+                    EmbeddedDatabase.start(Path.of(dir)).forEach(System::setProperty);
+                } catch (EmbeddedDatabase.DataDirectoryInUse inUse) {
+                    System.err.println(inUse.getMessage());
+                    System.exit(1);
+                }
             }
         }
         Quarkus.run(args);

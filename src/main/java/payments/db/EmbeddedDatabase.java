@@ -27,6 +27,8 @@ import java.util.Map;
 public final class EmbeddedDatabase {
 
     static final String PASSWORD_FILE = "postgres-password";
+    /** The file the library locks in the data directory while a server runs on it. */
+    static final String LOCK_FILE = "epg-lock";
     /** Set by Main when production was started without a database (it never starts this one). */
     public static final String MISSING = "payments.production-database-missing";
     private static final String USER = "postgres";
@@ -45,6 +47,34 @@ public final class EmbeddedDatabase {
     public static boolean externalConfigured() {
         return present(System.getenv("QUARKUS_DATASOURCE_REACTIVE_URL"))
                 || present(System.getProperty("quarkus.datasource.reactive.url"));
+    }
+
+    /** Another process (a server already running) holds this data directory: this one cannot start on it. */
+    public static final class DataDirectoryInUse extends RuntimeException {
+        DataDirectoryInUse(Path dataDirectory) {
+            super("Another server is already running on " + dataDirectory + " (its embedded database is locked). Stop it first, or"
+                    + " start this one with SVC_EMBEDDED_DB_DIR set to another folder and QUARKUS_HTTP_PORT to another port.");
+        }
+    }
+
+    /**
+     * Fails with {@link DataDirectoryInUse} when another process holds the data directory's lock:
+     * the same lock file and kind of lock the library takes, tried and released at once, before
+     * the library starts (and logs) anything.
+     */
+    static void requireFree(Path dataDirectory) throws IOException {
+        Path lockFile = dataDirectory.resolve(LOCK_FILE);
+        if (!Files.exists(lockFile)) {
+            return;
+        }
+        try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(lockFile, java.nio.file.StandardOpenOption.WRITE);
+             java.nio.channels.FileLock lock = channel.tryLock()) {
+            if (lock == null) {
+                throw new DataDirectoryInUse(dataDirectory);
+            }
+        } catch (java.nio.channels.OverlappingFileLockException heldHere) {
+            throw new DataDirectoryInUse(dataDirectory);
+        }
     }
 
     public static synchronized Map<String, String> start(Path dataDirectory) {
@@ -74,6 +104,7 @@ public final class EmbeddedDatabase {
             return new Running(builder(null, passwordFile, password).start(), password);
         }
         Files.createDirectories(dataDirectory);
+        requireFree(dataDirectory);
         Path passwordFile = dataDirectory.toAbsolutePath().getParent().resolve(PASSWORD_FILE);
         boolean initialized = Files.exists(dataDirectory.resolve("PG_VERSION"));
         String password;

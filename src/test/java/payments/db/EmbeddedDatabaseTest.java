@@ -41,6 +41,20 @@ class EmbeddedDatabaseTest {
         }
     }
 
+    /** A second server on a data directory in use is refused with one sentence saying what to do, before the library starts. */
+    @Test
+    void aDataDirectoryInUseIsRefusedPlainly(@TempDir Path data) throws Exception {
+        Path directory = data.resolve("postgres");
+        try (EmbeddedPostgres first = EmbeddedDatabase.open(directory).server()) {
+            EmbeddedDatabase.DataDirectoryInUse refused = assertThrows(EmbeddedDatabase.DataDirectoryInUse.class,
+                    () -> EmbeddedDatabase.open(directory));
+            org.junit.jupiter.api.Assertions.assertTrue(refused.getMessage().contains("SVC_EMBEDDED_DB_DIR"), refused.getMessage());
+        }
+        try (EmbeddedPostgres again = EmbeddedDatabase.open(directory).server()) {
+            assertEquals(true, again.getPort() > 0, "free again once the first stopped");
+        }
+    }
+
     /** A data directory made before passwords were required (trust for everyone) is given one at its next start. */
     @Test
     void aClusterMadeWithoutAPasswordGetsOne(@TempDir Path data) throws Exception {
