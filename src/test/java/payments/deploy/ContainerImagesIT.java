@@ -126,7 +126,7 @@ class ContainerImagesIT {
         List<Copy> copies = copies(NATIVE);
         assertEquals(List.of(new Copy(List.of("target/native-sources/"), "/code/")), copies,
                 "the native image compiles what ./mvnw package -Dnative -Dquarkus.native.sources-only=true wrote");
-        for (String file : List.of("target/native-sources/native-image.args", "target/native-sources/payments-platform-1.0.0-SNAPSHOT-runner.jar",
+        for (String file : List.of("target/native-sources/native-image.args", "target/native-sources/payments-platform-0.9.0-runner.jar",
                 "target/native-sources/lib/some.jar")) {
             assertFalse(ignore.excludes(file), file + " reaches Docker");
         }
