@@ -34,12 +34,13 @@ import java.util.List;
 @ApplicationScoped
 public class DirectDebitMandates {
 
-    /** SEPA's identifier characters (its restricted Latin set, no space), at most 35. */
-    static final String MANDATE_ID = "[A-Za-z0-9+?/:().,'-]{1,35}";
+    /** SEPA's identifier characters (its restricted Latin set, no space), at most 35; no "/" first, last or twice in a row. */
+    static final String MANDATE_ID = "(?!/)(?!.*//)(?!.*/$)[A-Za-z0-9+?/:().,'-]{1,35}";
 
     /** PUT /customers/external-accounts/{externalAccountId}/direct-debit-mandate. */
     public record MandateRequest(
-            @NotBlank @Pattern(regexp = MANDATE_ID, message = "Must be 1 to 35 of A-Z a-z 0-9 + ? / : ( ) . , ' -") String mandateId,
+            @NotBlank @Pattern(regexp = MANDATE_ID, message = "Must be 1 to 35 of A-Z a-z 0-9 + ? / : ( ) . , ' - (no / first, last or doubled)")
+            String mandateId,
             @NotNull String signedOn) {
     }
 
@@ -83,8 +84,12 @@ public class DirectDebitMandates {
                             throw new ApiException(ErrorCode.CONFLICT, "Mandate " + mandate.mandateId
                                     + " is in force on another external account; a mandate reference is unique");
                         }
-                        return mandate.persist();
+                        return mandate.persist().call(() -> Panache.getSession().flatMap(session -> session.flush()));
                     })
+                    // Two recordings at once: the indexes let one mandate in force per account and reference.
+                    .onFailure(failure -> payments.common.UniqueViolation.constraintOf(failure).isPresent())
+                    .transform(failure -> new ApiException(ErrorCode.CONFLICT, "Another mandate was recorded for this account or reference"
+                            + " at the same moment; read it and try again"))
                     .map(ignored -> toWire(account, mandate));
         }));
     }

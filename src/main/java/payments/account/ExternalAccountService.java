@@ -144,7 +144,13 @@ public class ExternalAccountService {
             account.deletedAt = clock.now();
             account.updatedAt = account.deletedAt;
             account.defaultUmaDeposit = false;
-        }).replaceWithVoid();
+        }).call(account -> DirectDebitMandate.inForce(account.id).invoke(mandate -> {
+            // Nothing may be collected from a deleted account: its mandate ends with it.
+            if (mandate != null) {
+                mandate.endedAt = account.deletedAt;
+                mandate.endedBy = "external account deleted";
+            }
+        })).replaceWithVoid();
     }
 
     public Uni<ExternalAccount> find(Owner owner, String accountId) {

@@ -24,13 +24,20 @@ import java.util.List;
  * the entry's, the customer reference the originator's (a trace number or a file's id), the text
  * its remittance. Every control total and record count is checked, so a truncated or altered file
  * is refused whole. Records continue over 88 records; a record ends with "/" except a detail's text.
- * Pure: the zone only says when an as-of date ends.
+ * Groups must be updates (status 1) of final reports (as-of-date modifier 2, 4 or none): an
+ * interim report would reconcile what the final one reports again. Detail type 890 (information,
+ * no money) is skipped; any other code outside 100-699 refuses the file. Pure: the zone only says
+ * when an as-of date ends.
  */
 final class Bai2Statements {
 
     private static final DateTimeFormatter YYMMDD = DateTimeFormatter.ofPattern("yyMMdd");
     private static final String OPENING_LEDGER = "010";
     private static final String CLOSING_LEDGER = "015";
+    /** A detail that carries information, not money. */
+    private static final String NON_MONETARY = "890";
+    /** As-of-date modifiers of interim reports (previous day's and same day's): not final statements. */
+    private static final java.util.Set<String> INTERIM = java.util.Set.of("1", "3");
 
     private Bai2Statements() {
     }
@@ -72,8 +79,8 @@ final class Bai2Statements {
                 if (current == null) {
                     throw new IsoSchemas.InvalidMessage("A continuation record (88) continues nothing");
                 }
-                // A detail's text continues as text; any other record continues with its next field.
-                current.append(current.toString().startsWith("16,") ? " " : ",").append(withoutEnd(line.substring(3)));
+                // A detail whose text has begun continues its text; any other record continues with its next field.
+                current.append(textBegun(current.toString()) ? " " : ",").append(withoutEnd(line.substring(3)));
                 physical++;
                 continue;
             }
@@ -87,6 +94,19 @@ final class Bai2Statements {
             records.add(rec(current.toString(), physical));
         }
         return records;
+    }
+
+    /** Whether a detail record (16) has reached its text field, the last: what follows it continues the text. */
+    private static boolean textBegun(String record) {
+        if (!record.startsWith("16,")) {
+            return false;
+        }
+        Rec detail = rec(record, 1);
+        try {
+            return detail.fields().size() > afterFundsType(detail, 3) + 2;
+        } catch (NumberFormatException incomplete) {
+            return false;
+        }
     }
 
     private static String withoutEnd(String line) {
@@ -111,12 +131,18 @@ final class Bai2Statements {
         int at = 1;
         long fileTotal = 0;
         int groups = 0;
+        // Numbered across the file: the same account in two groups (two as-of dates) is two statements.
+        int sections = 0;
         int fileRecords = header.physical();
         while (at < records.size() && "02".equals(records.get(at).code())) {
             Rec group = records.get(at++);
             if (!"1".equals(group.field(3))) {
                 throw new IsoSchemas.InvalidMessage("Group status '" + group.field(3) + "': only an update (1) is read;"
                         + " a deletion, correction or test group is for a person");
+            }
+            if (INTERIM.contains(group.field(7))) {
+                throw new IsoSchemas.InvalidMessage("As-of-date modifier '" + group.field(7) + "': an interim report; only final"
+                        + " end-of-day reports are reconciled");
             }
             LocalDate asOf = LocalDate.parse(group.field(4), YYMMDD);
             Instant periodEnd = endOf(asOf, group.field(5), zone);
@@ -145,13 +171,18 @@ final class Bai2Statements {
                     i = afterFundsType(account, i + 3);
                 }
                 accounts++;
-                String statementId = "BAI2-" + header.field(3) + "-" + truncated(header.field(5), 18) + "-" + accounts;
+                sections++;
+                String statementId = "BAI2-" + header.field(3) + "-" + truncated(header.field(5), 18) + "-" + sections;
                 List<StatementEntry> entries = new ArrayList<>();
+                int details = 0;
                 while (at < records.size() && "16".equals(records.get(at).code())) {
                     Rec detail = records.get(at++);
                     long amount = unsigned(detail.field(2));
                     total += amount;
-                    entries.add(entry(detail, amount, currency, accountNumber, asOf, statementId + "-" + entries.size()));
+                    details++;
+                    if (!NON_MONETARY.equals(detail.field(1))) {
+                        entries.add(entry(detail, amount, currency, accountNumber, asOf, statementId + "-" + details));
+                    }
                 }
                 Rec trailer = expect(records, at++, "49", "an account trailer");
                 int sectionRecords = records.subList(start, at).stream().mapToInt(Rec::physical).sum();

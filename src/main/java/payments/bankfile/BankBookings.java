@@ -311,14 +311,20 @@ public class BankBookings {
             return parkCredit(fileHash, "COLLECTION_MISMATCH", entry, "Credited " + entry.amount() + " " + entry.currency()
                     + " for a direct debit of " + pull.amount + " " + pull.currency + "; the pull is left PROCESSING");
         }
-        return lifecycle.report(RailReport.settled(pull.transactionId)).flatMap(applied -> {
-            if (applied) {
+        return lifecycle.report(RailReport.settled(pull.transactionId)).flatMap(applied -> statusOf(pull).flatMap(status -> {
+            if (applied && TransactionStatus.COMPLETED.equals(status)) {
                 pull.status = BankPayout.SETTLED;
                 return Uni.createFrom().voidItem();
             }
-            return statusOf(pull).flatMap(status -> parkCredit(fileHash, TransactionStatus.COMPLETED.equals(status) ? "DUPLICATE_CREDIT"
-                    : "CONTRADICTION", entry, "A credit of a direct debit already " + status));
-        });
+            if (applied) {
+                // The payment could not take the money (its internal account closed or frozen since): it failed, and the
+                // money the bank holds is the debtor's, in SUSPENSE until a person sends it back.
+                return parkCredit(fileHash, "COLLECTION_NOT_CREDITED", entry, "Collected for a pull that could not be credited ("
+                        + status + ")");
+            }
+            return parkCredit(fileHash, TransactionStatus.COMPLETED.equals(status) ? "DUPLICATE_CREDIT" : "CONTRADICTION", entry,
+                    "A credit of a direct debit already " + status);
+        }));
     }
 
     /**

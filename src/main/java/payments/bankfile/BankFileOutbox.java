@@ -6,8 +6,6 @@ import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
-import payments.account.DirectDebitMandate;
-import payments.account.MandateTerms;
 import payments.bankfile.BatchWriter.Layout;
 import payments.common.Ids;
 import payments.common.ServerClock;
@@ -42,9 +40,11 @@ public class BankFileOutbox {
     private final BankFilesConfig config;
     private final ServerClock clock;
     private final PaymentLifecycle lifecycle;
+    private final DirectDebitCollections directDebits;
 
     public BankFileOutbox(BankFileRail rail, BankFileTransports transports, IsoSchemas schemas, BankFilesConfig config,
-                          ServerClock clock, PaymentLifecycle lifecycle) {
+                          ServerClock clock, PaymentLifecycle lifecycle, DirectDebitCollections directDebits) {
+        this.directDebits = directDebits;
         this.rail = rail;
         this.lifecycle = lifecycle;
         this.transports = transports;
@@ -97,8 +97,6 @@ public class BankFileOutbox {
 
     private static final FileKind PAYOUTS = new FileKind(BankPayout.PAIN001, "B", "pain.001.");
     private static final FileKind COLLECTIONS = new FileKind(BankPayout.PAIN008, "D", "pain.008.");
-    /** The zone of TARGET2's business day, which SEPA collections are due on. */
-    private static final java.time.ZoneId SEPA_ZONE = java.time.ZoneId.of("Europe/Berlin");
 
     /** One file from the oldest queued rows of its kind; false when none are queued. */
     private Uni<Boolean> buildOne(FileKind kind) {
@@ -109,29 +107,11 @@ public class BankFileOutbox {
                         : (kind == COLLECTIONS ? collections(payouts) : build(kind, payouts, Layout.pain001(debtor()))).replaceWith(true));
     }
 
-    /**
-     * Direct debits due on the next TARGET2 business day, each under its mandate: FRST for the
-     * mandate's first collection, RCUR after (the mandate remembers its last collection, which
-     * also starts its 36 months to lapse).
-     */
+    /** Direct debits still authorized, due on the date a file built now can meet, each under its mandate. */
     private Uni<Void> collections(List<BankPayout> pulls) {
-        java.time.LocalDate due = TargetCalendar.collectionDate(clock.now().atZone(SEPA_ZONE).toLocalDate());
-        Uni<Void> sequenced = Uni.createFrom().voidItem();
-        for (BankPayout pull : pulls) {
-            sequenced = sequenced.call(() -> DirectDebitMandate.<DirectDebitMandate>find(
-                            "externalAccountId = ?1 and mandateId = ?2 order by recordedAt desc", pull.externalAccountId, pull.mandateId)
-                    .firstResult().invoke(mandate -> {
-                        pull.sequenceType = MandateTerms.sequenceType(mandate != null && mandate.lastCollectedOn != null);
-                        pull.effectiveDate = due;
-                        if (mandate != null) {
-                            mandate.lastCollectedOn = due;
-                        }
-                    }));
-        }
-        BankFilesConfig.Debtor platform = config.debtor();
-        Pain008.Creditor creditor = new Pain008.Creditor(platform.name(), platform.iban().orElseThrow(), platform.bic().orElse(null),
-                platform.creditorId().orElseThrow());
-        return sequenced.flatMap(ignored -> build(COLLECTIONS, pulls, Layout.pain008(creditor, due)));
+        java.time.LocalDate due = directDebits.due(clock.now());
+        return directDebits.authorized(pulls, due).flatMap(kept -> kept.isEmpty() ? Uni.createFrom().voidItem()
+                : build(COLLECTIONS, kept, Layout.pain008(directDebits.creditor(), due)));
     }
 
     private Uni<Void> build(FileKind kind, List<BankPayout> payouts, Layout layout) {
@@ -157,16 +137,20 @@ public class BankFileOutbox {
                 }));
     }
 
-    /** A payout no file can carry fails alone (ACCOUNT_INVALID: the payee's details are what it carries) and its payer is refunded. */
+    /**
+     * A payout no file can carry fails alone (ACCOUNT_INVALID: the payee's details are what it
+     * carries) and its payer is refunded; a pull fails as a collection that could not be made.
+     */
     private Uni<Void> failUnwritable(Map<BankPayout, String> unwritable) {
         Uni<Void> failed = Uni.createFrom().voidItem();
         for (Map.Entry<BankPayout, String> payout : unwritable.entrySet()) {
             UUID transactionId = payout.getKey().transactionId;
+            boolean pull = BankPayout.PULL.equals(payout.getKey().leg);
             failed = failed.call(() -> {
-                LOG.errorf("Payout %s cannot be written into a bank file (%s): it fails and its payer is refunded",
-                        transactionId, payout.getValue());
+                LOG.errorf("%s %s cannot be written into a bank file (%s): it fails%s", pull ? "Direct debit" : "Payout", transactionId,
+                        payout.getValue(), pull ? "" : " and its payer is refunded");
                 return rail.withdraw(transactionId).call(() -> lifecycle.report(RailReport.failed(transactionId,
-                        FailureReason.ACCOUNT_INVALID, RefundReason.TRANSACTION_FAILED)));
+                        pull ? FailureReason.COLLECTION_FAILED : FailureReason.ACCOUNT_INVALID, RefundReason.TRANSACTION_FAILED)));
             });
         }
         return failed;
@@ -205,13 +189,15 @@ public class BankFileOutbox {
                         return Uni.createFrom().item(false);
                     }
                     BankBatch batch = claimed.get(0);
-                    return transports.exchange(transport -> {
+                    boolean collections = batch.id.startsWith(COLLECTIONS.idPrefix());
+                    Uni<Boolean> stale = collections ? directDebits.takenApartWhenStale(batch) : Uni.createFrom().item(false);
+                    return stale.flatMap(takenApart -> takenApart ? Uni.createFrom().item(false) : transports.exchange(transport -> {
                         transport.write(config.outbox(), batch.fileName, batch.content.getBytes(StandardCharsets.UTF_8));
                         return true;
                     }).invoke(() -> {
                         batch.status = BankBatch.DELIVERED;
                         batch.deliveredAt = clock.now();
-                    });
+                    }).call(() -> collections ? directDebits.delivered(batch) : Uni.createFrom().voidItem()));
                 }));
     }
 }

@@ -40,6 +40,12 @@ public interface BankFilesConfig {
     @WithDefault("67108864")
     long maxFileBytes();
 
+    /**
+     * The bank's daily cut-off for direct debit files, in Frankfurt's time: a file built after it is
+     * presented the next business day (unset: the whole day counts).
+     */
+    Optional<java.time.LocalTime> collectionCutOff();
+
     /** The platform's own account at the bank, debited by every payout and credited by every direct debit. */
     Debtor debtor();
 

@@ -25,13 +25,28 @@ final class TargetCalendar {
         return !day.equals(easter.minusDays(2)) && !day.equals(easter.plusDays(1));
     }
 
-    /** The collection date of a collection sent on {@code sent}: the next business day after it. */
+    /** The collection date of a collection sent on {@code sent}, a business day: the next business day after it. */
     static LocalDate collectionDate(LocalDate sent) {
-        LocalDate day = sent.plusDays(1);
-        while (!businessDay(day)) {
-            day = day.plusDays(1);
+        return nextBusinessDay(sent);
+    }
+
+    /**
+     * The collection date of a file sent at {@code now} (in TARGET2's zone): the bank presents it on
+     * its next business day, today when today is one and its cut-off ({@code cutOff}, none: the
+     * whole day) has not passed, and it is due one business day after that.
+     */
+    static LocalDate collectionDate(java.time.LocalDateTime now, java.util.Optional<java.time.LocalTime> cutOff) {
+        LocalDate today = now.toLocalDate();
+        boolean presentedToday = businessDay(today) && cutOff.map(time -> now.toLocalTime().isBefore(time)).orElse(true);
+        return nextBusinessDay(presentedToday ? today : nextBusinessDay(today));
+    }
+
+    private static LocalDate nextBusinessDay(LocalDate day) {
+        LocalDate next = day.plusDays(1);
+        while (!businessDay(next)) {
+            next = next.plusDays(1);
         }
-        return day;
+        return next;
     }
 
     /** Western Easter Sunday of {@code year} (the Gregorian computus, anonymous algorithm). */

@@ -97,16 +97,22 @@ public class CustomerService {
     }
 
     /**
-     * The console's search: customers whose name (any field of their profile), email, platform id
-     * or UMA address contains {@code text}, ignoring case; newest first, at most {@code limit}. A
-     * scan of the customers table, for a person's occasional search, not for API traffic.
+     * The console's search: customers whose name (a person's full name, a business's legal name),
+     * email, platform id or UMA address contains {@code text}, ignoring case; newest first, at most
+     * {@code limit}. A scan of the customers table, for a person's occasional search, not for API
+     * traffic.
      */
     @WithSession
     public Uni<List<ObjectNode>> search(String text, int limit) {
         String pattern = "%" + text.strip().toLowerCase(java.util.Locale.ROOT).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
-        return Customer.<Customer>find("deletedAt is null and (lower(email) like ?1 or lower(platformCustomerId) like ?1"
-                        + " or lower(umaAddress) like ?1 or lower(profile) like ?1) order by createdAt desc, id desc", pattern)
-                .page(0, limit).list().map(found -> found.stream().map(view::toWire).toList());
+        return io.quarkus.hibernate.reactive.panache.Panache.getSession().flatMap(session -> session.createNativeQuery("""
+                        SELECT * FROM customers WHERE deleted_at IS NULL AND (lower(coalesce(email, '')) LIKE ?1
+                            OR lower(platform_customer_id) LIKE ?1 OR lower(uma_address) LIKE ?1
+                            OR lower(coalesce(CAST(profile AS jsonb) ->> 'fullName', '')) LIKE ?1
+                            OR lower(coalesce(CAST(profile AS jsonb) -> 'businessInfo' ->> 'legalName', '')) LIKE ?1)
+                        ORDER BY created_at DESC, id DESC LIMIT ?2""", Customer.class)
+                        .setParameter(1, pattern).setParameter(2, limit).getResultList())
+                .map(found -> found.stream().map(view::toWire).toList());
     }
 
     @WithSession

@@ -291,7 +291,9 @@ public class PaymentLifecycle implements JobHandler {
                 })
                 .onFailure(e -> e instanceof Ledger.InactiveAccount inactive
                         && inactive.party().accountId().equals(t.destinationAccountId))
-                .recoverWithUni(() -> failAndRefund(t, FailureReason.ACCOUNT_CANNOT_RECEIVE, RefundReason.TRANSACTION_FAILED, false));
+                // An incoming payment's failures are the interface's incoming reasons: one not credited is a failed collection.
+                .recoverWithUni(() -> failAndRefund(t, t.outgoing() ? FailureReason.ACCOUNT_CANNOT_RECEIVE : FailureReason.COLLECTION_FAILED,
+                        RefundReason.TRANSACTION_FAILED, false));
     }
 
     /**

@@ -94,6 +94,32 @@ class Bai2StatementsTest {
         assertEquals("A123", entry.batchId());
     }
 
+    @Test
+    void aDetailContinuedBeforeItsTextKeepsItsReferencesAndInformationIsSkipped() throws Exception {
+        String file = sample("spec-section3.txt").replace("16,165,1500000,1,DD1620,, DEALER PAYMENTS\n",
+                "16,115,1500000,S,500000,500000,500000/\n88,AX13912,B1234,WIRE IN\n16,890,0,0,INFO1,,BALANCE AS OF 5PM\n")
+                .replace("49,72000000,3/", "49,72000000,5/").replace("98,72000000,1,5/", "98,72000000,1,7/")
+                .replace("99,72000000,1,7/", "99,72000000,1,9/");
+        StatementReported statement = (StatementReported) Bai2Statements.read(file, NEW_YORK).get(0);
+        assertEquals(1, statement.entries().size(), "the information detail (890) moves no money");
+        StatementEntry entry = statement.entries().get(0);
+        assertEquals("AX13912", entry.entry().bankReference());
+        assertEquals("B1234", entry.entry().endToEndId());
+        assertEquals("WIRE IN", entry.entry().remittance());
+    }
+
+    @Test
+    void theSameAccountInTwoGroupsIsTwoStatementsAndAnInterimReportIsRefused() throws Exception {
+        String group = "02,031001234,122099999,1,040620,2359,,2/\n03,0975312468,,010,500000,,,190,70000000,4,0/\n"
+                + "16,165,1500000,1,DD1620,, DEALER PAYMENTS\n49,72000000,3/\n98,72000000,1,5/\n";
+        String file = "01,122099999,123456789,040621,0200,1,,,2/\n" + group + group.replace("040620", "040621")
+                + "99,144000000,2,12/\n";
+        List<BankEvent> events = Bai2Statements.read(file, NEW_YORK);
+        assertEquals(2, events.size());
+        assertFalse(((StatementReported) events.get(0)).statementId().equals(((StatementReported) events.get(1)).statementId()));
+        assertRefused(sample("spec-section3.txt").replace("040620,2359,,2/", "040620,1100,,3/"), "interim");
+    }
+
     private static void assertRefused(String file, String why) {
         IsoSchemas.InvalidMessage refused = assertThrows(IsoSchemas.InvalidMessage.class, () -> Bai2Statements.read(file, NEW_YORK), why);
         assertTrue(refused.getMessage().contains(why), refused.getMessage());

@@ -94,6 +94,7 @@ class BankFilesCheckTest {
             public String batchEvery() { return "15m"; }
             public String pollEvery() { return "30s"; }
             public long maxFileBytes() { return 1 << 20; }
+            public java.util.Optional<java.time.LocalTime> collectionCutOff() { return java.util.Optional.empty(); }
             public Debtor debtor() { return debtor; }
             public Sftp sftp() { return sftp; }
         };

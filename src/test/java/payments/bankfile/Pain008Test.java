@@ -63,6 +63,15 @@ class Pain008Test {
         assertEquals(LocalDate.of(2026, 4, 7), TargetCalendar.collectionDate(LocalDate.of(2026, 4, 2)), "past Good Friday and Easter Monday");
         assertEquals(LocalDate.of(2026, 5, 4), TargetCalendar.collectionDate(LocalDate.of(2026, 4, 30)), "1 May, a Friday");
         assertFalse(TargetCalendar.businessDay(LocalDate.of(2027, 1, 1)));
+        java.util.Optional<java.time.LocalTime> cutOff = java.util.Optional.of(java.time.LocalTime.of(15, 0));
+        assertEquals(LocalDate.of(2026, 12, 1), TargetCalendar.collectionDate(LocalDate.of(2026, 11, 30).atTime(14, 59), cutOff),
+                "before the bank's cut-off: presented today, due tomorrow");
+        assertEquals(LocalDate.of(2026, 12, 2), TargetCalendar.collectionDate(LocalDate.of(2026, 11, 30).atTime(15, 0), cutOff),
+                "after it: presented tomorrow, due the day after");
+        assertEquals(LocalDate.of(2026, 12, 1), TargetCalendar.collectionDate(LocalDate.of(2026, 11, 28).atTime(10, 0), cutOff),
+                "built on a Saturday: presented Monday, due Tuesday");
+        assertEquals(LocalDate.of(2026, 12, 1), TargetCalendar.collectionDate(LocalDate.of(2026, 11, 28).atTime(10, 0),
+                java.util.Optional.empty()));
     }
 
     @Test

@@ -29,6 +29,7 @@ import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static payments.TestSupport.api;
 
@@ -81,6 +82,8 @@ class SepaDirectDebitTest {
                 .body("details.errors.field", containsInAnyOrder("mandateId", "signedOn"));
         api().body(Map.of("mandateId", "M-1", "signedOn", "2026-02-30")).put(mandate).then().statusCode(400)
                 .body("details.errors.field", containsInAnyOrder("signedOn"));
+        api().body(Map.of("mandateId", "M//1", "signedOn", "2026-11-01")).put(mandate).then().statusCode(400)
+                .body("details.errors.field", containsInAnyOrder("mandateId"));
         String usdBank = MoneyFixtures.externalUsdAccount(customer.id(), "21");
         String mandateId = "MNDT-" + Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36);
         api().body(Map.of("mandateId", mandateId, "signedOn", "2026-11-01"))
@@ -98,7 +101,7 @@ class SepaDirectDebitTest {
         assertEquals(0, MoneyFixtures.balance(customer.eur()), "nothing credited before the bank credits the collection");
         assertTrue(cutOff() >= 1);
         String file = pickUp(BankFileRailTest.endToEndId(first));
-        LocalDate due = TargetCalendar.collectionDate(LocalDate.now(ZoneId.of("Europe/Berlin")));
+        LocalDate due = TargetCalendar.collectionDate(java.time.LocalDateTime.now(ZoneId.of("Europe/Berlin")), java.util.Optional.empty());
         String collection = collectionOf(file, BankFileRailTest.endToEndId(first));
         assertTrue(blockOf(file, BankFileRailTest.endToEndId(first)).contains("<SeqTp>FRST</SeqTp>"), file);
         assertTrue(file.contains("<ReqdColltnDt>" + due + "</ReqdColltnDt>"), file);
@@ -153,6 +156,73 @@ class SepaDirectDebitTest {
         api().delete(mandate).then().statusCode(404);
         api().body(pull).post("/quotes").then().statusCode(400).body("details.errors[0].field", equalTo("source.accountId"));
         assertTrue(VertxContextSupport.subscribeAndAwait(() -> audit.run()).clean());
+    }
+
+    @Test
+    void aPullWhoseMandateEndsBeforeItsFileFailsAndOneItsAccountCannotTakeIsParkedAndAStaleFileIsBuiltAgain() throws Throwable {
+        Customer customer = BankFileRailTest.approvedCustomer();
+        String bank = pullableAccount(customer);
+        String mandate = "/customers/external-accounts/" + bank + "/direct-debit-mandate";
+
+        // Revoked between execution and the cut-off: the pull fails and leaves in no file.
+        String revoked = api().body(MoneyFixtures.transferBody(bank, customer.eur(), 700)).post("/quotes").then().statusCode(201)
+                .extract().path("transactionId");
+        api().delete(mandate).then().statusCode(204);
+        cutOff();
+        JsonPath failed = RailChecks.transaction(revoked);
+        assertEquals("FAILED", failed.getString("status"));
+        assertEquals("COLLECTION_FAILED", failed.getString("failureReason"));
+        assertEquals(0, RailChecks.count(pool, "SELECT count(*) FROM bank_payouts WHERE end_to_end_id = '"
+                + BankFileRailTest.endToEndId(revoked) + "'"));
+
+        // A file built but not delivered in time: its collections are built again for a date that can be met.
+        recordMandate(bank);
+        String late = api().body(MoneyFixtures.transferBody(bank, customer.eur(), 800)).post("/quotes").then().statusCode(201)
+                .extract().path("transactionId");
+        assertTrue(cutOff() >= 1);
+        String firstFile = batchOf(late);
+        pool.query("UPDATE bank_batches SET status = 'BUILT' WHERE id = '" + firstFile + "'").execute().await().indefinitely();
+        pool.query("UPDATE bank_payouts SET effective_date = DATE '2026-01-05' WHERE batch_id = '" + firstFile + "'").execute()
+                .await().indefinitely();
+        assertEquals(0, (int) VertxContextSupport.subscribeAndAwait(() -> outbox.deliverBuilt()));
+        assertEquals("STALE", statusOfBatch(firstFile));
+        assertTrue(cutOff() >= 1);
+        assertFalse(batchOf(late).equals(firstFile), "built again into a new file");
+        assertTrue(pickUp(BankFileRailTest.endToEndId(late)).contains("<ReqdColltnDt>"
+                + TargetCalendar.collectionDate(java.time.LocalDateTime.now(ZoneId.of("Europe/Berlin")), java.util.Optional.empty())));
+
+        // The internal account closes before the bank credits the collection: the money is parked, not lost.
+        api().body(Map.of("status", "CLOSED")).patch("/internal-accounts/" + customer.eur()).then().statusCode(200);
+        long suspense = RailChecks.count(pool, "SELECT COALESCE(SUM(amount), 0) FROM ledger_entries WHERE system_account = 'SUSPENSE' AND currency = 'EUR'");
+        BankFileRailTest.bankSends("sdd-credit-closed-" + BankFileRailTest.endToEndId(late) + ".xml", BankFileSamples.camt054(
+                BankFileRailTest.fileId(), PLATFORM_IBAN, List.of(new Entry("BOOK", "CRDT", "8.00", "EUR", BankFileRailTest.endToEndId(late),
+                        null, null))));
+        poll();
+        assertEquals("FAILED", RailChecks.transaction(late).getString("status"));
+        assertEquals(suspense + 800, RailChecks.count(pool, "SELECT COALESCE(SUM(amount), 0) FROM ledger_entries"
+                + " WHERE system_account = 'SUSPENSE' AND currency = 'EUR'"), "the debtor's money waits in SUSPENSE to go back");
+        assertEquals(1, RailChecks.count(pool, "SELECT count(*) FROM bank_unmatched WHERE kind = 'COLLECTION_NOT_CREDITED' AND end_to_end_id = '"
+                + BankFileRailTest.endToEndId(late) + "'"));
+        assertTrue(VertxContextSupport.subscribeAndAwait(() -> audit.run()).clean());
+    }
+
+    /** A new EUR bank account of the customer, its holder's name checked and a mandate recorded. */
+    private static String pullableAccount(Customer customer) {
+        String bank = MoneyFixtures.externalEurAccount(customer.id(), randomIban());
+        TestSupport.complianceDesk().body(Map.of("result", "MATCHED", "reason", "Bank statement names the holder"))
+                .post("/compliance/external-accounts/" + bank + "/holder-name-check").then().statusCode(200);
+        recordMandate(bank);
+        return bank;
+    }
+
+    private static void recordMandate(String bank) {
+        api().body(Map.of("mandateId", "MNDT-" + Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36), "signedOn", "2026-11-01"))
+                .put("/customers/external-accounts/" + bank + "/direct-debit-mandate").then().statusCode(200);
+    }
+
+    private String statusOfBatch(String batchId) {
+        return pool.query("SELECT status FROM bank_batches WHERE id = '" + batchId + "'").execute().await().indefinitely()
+                .iterator().next().getString(0);
     }
 
     @Test

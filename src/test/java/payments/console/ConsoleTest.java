@@ -202,6 +202,7 @@ class ConsoleTest {
             page(session, "/search?q=" + text).then().statusCode(200).body(containsString(customerId)).body(containsString("Zelda Searchable"));
         }
         page(session, "/search?q=no such customer 9f3").then().statusCode(200).body(containsString("No customer matches"));
+        page(session, "/search?q=fullname").then().statusCode(200).body(not(containsString(customerId)));
         page(session, "/search?q=100%25").then().statusCode(200).body(not(containsString(customerId)));
         page(session, "/search?q=Customer:not-an-id").then().statusCode(200);
         RestAssured.given().redirects().follow(false).get(CONSOLE + "/search?q=" + customerId).then().statusCode(303)
