@@ -46,15 +46,17 @@ public class DirectDebitMandateResource {
         return mandates.record(externalAccountId, body.bound(), caller.get());
     }
 
-    @Operation(summary = "Get the direct debit mandate in force")
+    @Operation(summary = "Get the direct debit mandate in force", description = "The mandate a pull from this account is collected"
+            + " under, with the sequence type of its next collection and its last collection's date; 404 when none is in force.")
     @GET
     @Secured(Permission.VIEW)
     public Uni<MandateResponse> get(@PathParam("externalAccountId") String externalAccountId) {
         return mandates.get(externalAccountId);
     }
 
-    @Operation(summary = "Revoke the direct debit mandate", description = "No collection is started under it any more; one already"
-            + " queued or sent is not recalled.")
+    @Operation(summary = "Revoke the direct debit mandate", description = "No pull may be made under it any more: a pull executed but"
+            + " not yet written into a file fails COLLECTION_FAILED at the cut-off; one already sent to the bank is not recalled.")
+    @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "204", description = "Revoked")
     @DELETE
     public Uni<Response> revoke(@PathParam("externalAccountId") String externalAccountId) {
         return mandates.revoke(externalAccountId, caller.get()).map(ignored -> Response.noContent().build());
