@@ -33,6 +33,8 @@ public final class EmbeddedDatabase {
     public static final String MISSING = "payments.production-database-missing";
     private static final String USER = "postgres";
     private static final String PASSWORD_AUTH = "scram-sha-256";
+    /** How long the database waits for the application to stop (its graceful shutdown is 20 s) before stopping anyway. */
+    private static final java.time.Duration APPLICATION_STOP_WAIT = java.time.Duration.ofSeconds(40);
 
     /** A running server and the superuser's password. */
     record Running(EmbeddedPostgres server, String password) {
@@ -81,7 +83,9 @@ public final class EmbeddedDatabase {
         if (running == null) {
             try {
                 running = open(dataDirectory);
-                Runtime.getRuntime().addShutdownHook(new Thread(EmbeddedDatabase::stop, "embedded-postgres-stop"));
+                boolean last = dataDirectory != null && LibraryHook.disarm(running.server());
+                Runtime.getRuntime().addShutdownHook(new Thread(last ? EmbeddedDatabase::stopAfterApplication : EmbeddedDatabase::stop,
+                        "embedded-postgres-stop"));
             } catch (IOException | SQLException e) {
                 throw new IllegalStateException("Cannot start the embedded PostgreSQL server: " + e.getMessage(), e);
             }
@@ -172,14 +176,68 @@ public final class EmbeddedDatabase {
         return generated;
     }
 
+    /**
+     * The JVM runs every shutdown hook at once, Quarkus's (which stops the application: its
+     * schedulers, pollers and jobs in flight) among them: the server's database stops once the
+     * application has (bounded, in case it never does).
+     */
+    private static void stopAfterApplication() {
+        io.quarkus.runtime.Application application = io.quarkus.runtime.Application.currentApplication();
+        if (application != null) {
+            Thread waiting = new Thread(application::awaitShutdown, "embedded-postgres-waits-for-the-application");
+            waiting.setDaemon(true);
+            waiting.start();
+            try {
+                waiting.join(APPLICATION_STOP_WAIT.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        stop();
+    }
+
     public static synchronized void stop() {
         if (running != null) {
             try {
+                LibraryHook.rearm(running.server());
                 running.server().close();
             } catch (IOException e) {
                 // The server is going away with the JVM either way.
             }
             running = null;
+        }
+    }
+
+    /**
+     * The library stops its server from a JVM shutdown hook of its own, at once: while it is
+     * marked closed that hook does nothing, and {@link #stop} marks it open again to close it.
+     * Should the library change (no such flag), its own hook stays in charge.
+     */
+    static final class LibraryHook {
+
+        private LibraryHook() {
+        }
+
+        static boolean disarm(EmbeddedPostgres server) {
+            return flag(server).map(closed -> {
+                closed.set(true);
+                return true;
+            }).orElse(false);
+        }
+
+        static void rearm(EmbeddedPostgres server) {
+            flag(server).ifPresent(closed -> closed.set(false));
+        }
+
+        private static java.util.Optional<java.util.concurrent.atomic.AtomicBoolean> flag(EmbeddedPostgres server) {
+            try {
+                java.lang.reflect.Field field = EmbeddedPostgres.class.getDeclaredField("closed");
+                field.setAccessible(true);
+                return field.get(server) instanceof java.util.concurrent.atomic.AtomicBoolean closed ? java.util.Optional.of(closed)
+                        : java.util.Optional.empty();
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                return java.util.Optional.empty();
+            }
         }
     }
 

@@ -55,6 +55,24 @@ class EmbeddedDatabaseTest {
         }
     }
 
+    /**
+     * The library's own shutdown hook can be held off (so the server's database stops after the
+     * application, not with it): while disarmed its close does nothing; rearmed, it stops the server.
+     */
+    @Test
+    void theLibrarysOwnStopCanBeHeldOffAndThenDone(@TempDir Path data) throws Exception {
+        EmbeddedDatabase.Running running = EmbeddedDatabase.open(data.resolve("postgres"));
+        EmbeddedPostgres server = running.server();
+        org.junit.jupiter.api.Assertions.assertTrue(EmbeddedDatabase.LibraryHook.disarm(server), "the library still has its flag");
+        server.close();
+        try (Connection connection = connect(server.getPort(), running.password())) {
+            assertEquals("on", show(connection, "fsync"), "still running: the library's close did nothing");
+        }
+        EmbeddedDatabase.LibraryHook.rearm(server);
+        server.close();
+        assertThrows(SQLException.class, () -> connect(server.getPort(), running.password()).close(), "stopped once rearmed");
+    }
+
     /** A data directory made before passwords were required (trust for everyone) is given one at its next start. */
     @Test
     void aClusterMadeWithoutAPasswordGetsOne(@TempDir Path data) throws Exception {
