@@ -346,8 +346,13 @@ public class ConsolePages {
         return model;
     }
 
+    /** The answer as its JSON reads (written first: fields the API writes raw, such as a transaction's destination, become objects too). */
     private Object tree(Object answer) {
-        return ConsoleFormat.withMoneyText(mapper.convertValue(answer, Object.class));
+        try {
+            return ConsoleFormat.withMoneyText(mapper.readValue(mapper.writeValueAsBytes(answer), Object.class));
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("An API answer could not be read back", e);
+        }
     }
 
     private String pretty(Object answer) {

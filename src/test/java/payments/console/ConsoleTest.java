@@ -107,6 +107,8 @@ class ConsoleTest {
         assertTrue(executed.contains("/console/transactions/Transaction:"), executed);
         MoneyFixtures.awaitQuote(quoteId, "COMPLETED");
         assertEquals(10_000 - 1250, MoneyFixtures.balance(parties.payer()));
+        page(session, "/customers/" + funded.payer().customerId()).then().statusCode(200)
+                .body(containsString("<code>" + parties.payee() + "</code>")).body(containsString("Lunch"));
         console(session).formParam("form", formToken(quotePage)).post(CONSOLE + "/quotes/" + quoteId + "/execute").then().statusCode(409);
 
         Map<String, String> viewer = TestSupport.newToken("VIEW");
