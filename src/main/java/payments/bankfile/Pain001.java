@@ -119,17 +119,23 @@ public final class Pain001 {
         if (payout.bic() != null || payout.clearingCode() != null) {
             transfer.setCdtrAgt(agent(payout.bic(), payout.clearingCode(), payout.currency()));
         }
-        String remittanceText = BankText.latin(payout.remittance(), MAX_TEXT, null);
-        if (remittanceText != null) {
-            RemittanceInformation16 remittance = new RemittanceInformation16();
-            remittance.getUstrd().add(remittanceText);
-            transfer.setRmtInf(remittance);
-        }
+        transfer.setRmtInf(remittance(payout.remittance()));
         return transfer;
     }
 
+    /** The payer's remittance text as one unstructured line (see {@link BankText}); null when there is none. */
+    static RemittanceInformation16 remittance(String text) {
+        String line = BankText.latin(text, MAX_TEXT, null);
+        if (line == null) {
+            return null;
+        }
+        RemittanceInformation16 remittance = new RemittanceInformation16();
+        remittance.getUstrd().add(line);
+        return remittance;
+    }
+
     /** A name as the file carries it (see {@link BankText}); one with nothing left is written as a full stop. */
-    private static String text(String name) {
+    static String text(String name) {
         return BankText.latin(name, MAX_TEXT, ".");
     }
 
@@ -160,6 +166,10 @@ public final class Pain001 {
 
     /** Minor units as the file's decimal amount, with the currency's own number of decimals. */
     static BigDecimal decimal(Payout payout) {
-        return BigDecimal.valueOf(payout.amount(), Currency.getInstance(payout.currency()).getDefaultFractionDigits());
+        return decimal(payout.amount(), payout.currency());
+    }
+
+    static BigDecimal decimal(long minorUnits, String currency) {
+        return BigDecimal.valueOf(minorUnits, Currency.getInstance(currency).getDefaultFractionDigits());
     }
 }

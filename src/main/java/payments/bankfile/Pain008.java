@@ -24,7 +24,6 @@ import com.prowidesoftware.swift.model.mx.dic.PaymentMethod2Code;
 import com.prowidesoftware.swift.model.mx.dic.PaymentTypeInformation29;
 import com.prowidesoftware.swift.model.mx.dic.PersonIdentification13;
 import com.prowidesoftware.swift.model.mx.dic.PersonIdentificationSchemeName1Choice;
-import com.prowidesoftware.swift.model.mx.dic.RemittanceInformation16;
 import com.prowidesoftware.swift.model.mx.dic.SequenceType3Code;
 import com.prowidesoftware.swift.model.mx.dic.ServiceLevel8Choice;
 
@@ -119,13 +118,7 @@ public final class Pain008 {
                 .setDbtrAgt(agent(collection.bic()))
                 .setDbtr(new PartyIdentification135().setNm(text(collection.debtorName())))
                 .setDbtrAcct(new CashAccount38().setId(new AccountIdentification4Choice().setIBAN(collection.iban())));
-        String remittanceText = BankText.latin(collection.remittance(), Pain001.MAX_TEXT, null);
-        if (remittanceText != null) {
-            RemittanceInformation16 remittance = new RemittanceInformation16();
-            remittance.getUstrd().add(remittanceText);
-            debit.setRmtInf(remittance);
-        }
-        return debit;
+        return debit.setRmtInf(Pain001.remittance(collection.remittance()));
     }
 
     /** The creditor identifier as SEPA names it: a private identification in the scheme "SEPA". */
@@ -144,7 +137,7 @@ public final class Pain008 {
     }
 
     private static String text(String name) {
-        return BankText.latin(name, Pain001.MAX_TEXT, ".");
+        return Pain001.text(name);
     }
 
     private static BigDecimal sum(List<Collection> collections) {
@@ -152,6 +145,6 @@ public final class Pain008 {
     }
 
     static BigDecimal decimal(Collection collection) {
-        return BigDecimal.valueOf(collection.amount(), java.util.Currency.getInstance(collection.currency()).getDefaultFractionDigits());
+        return Pain001.decimal(collection.amount(), collection.currency());
     }
 }
