@@ -33,9 +33,11 @@ public class ConsoleExternalAccounts {
     private final ConsoleFrame frame;
     private final ExternalAccountResource accounts;
     private final JsonBodies bodies;
+    private final ConsolePages pages;
 
-    public ConsoleExternalAccounts(ConsoleFrame frame, ExternalAccountResource accounts, JsonBodies bodies) {
+    public ConsoleExternalAccounts(ConsoleFrame frame, ExternalAccountResource accounts, JsonBodies bodies, ConsolePages pages) {
         this.frame = frame;
+        this.pages = pages;
         this.accounts = accounts;
         this.bodies = bodies;
     }
@@ -74,7 +76,11 @@ public class ConsoleExternalAccounts {
         putIfGiven(address, "city", city);
         putIfGiven(address, "postalCode", postalCode);
         putIfGiven(address, "country", country);
-        return frame.act(session, form, Permission.MANAGE, () -> accounts.createForCustomer(bodies.body(body, ExternalAccountCreateRequest.class))
+        FormPage back = pages.customerForm("bank-account", id).typed("accountType", accountType)
+                .typed("iban", iban).typed("accountNumber", accountNumber).typed("routingNumber", routingNumber).typed("fullName", fullName)
+                .typed("birthDate", birthDate).typed("nationality", nationality).typed("line1", line1).typed("city", city)
+                .typed("postalCode", postalCode).typed("country", country).field("countryOfResidence", "country");
+        return frame.act(session, form, Permission.MANAGE, back, () -> accounts.createForCustomer(bodies.body(body, ExternalAccountCreateRequest.class))
                 .map(created -> customerPage(id) + "?notice=registered"));
     }
 
@@ -84,7 +90,8 @@ public class ConsoleExternalAccounts {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Uni<Response> delete(@CookieParam(ConsoleSessions.COOKIE) String session, @FormParam("form") String form,
                                 @PathParam("accountId") String accountId, @FormParam("customerId") String customerId) {
-        return frame.act(session, form, Permission.MANAGE, () -> accounts.deleteForCustomer(accountId)
+        FormPage back = pages.customerForm(accountId, customerId);
+        return frame.act(session, form, Permission.MANAGE, back, () -> accounts.deleteForCustomer(accountId)
                 .map(deleted -> customerPage(customerId) + "?notice=deleted"));
     }
 

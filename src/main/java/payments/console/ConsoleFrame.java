@@ -121,9 +121,13 @@ public class ConsoleFrame {
         });
     }
 
-    /** A form's action: only this session's own form, for a caller with {@code needed}; answers a 303 to the page it names. */
-    public Uni<Response> act(String session, String form, Permission needed, Supplier<Uni<String>> action) {
-        return checked(session, form, needed, caller -> Uni.createFrom().deferred(action::get).map(location -> redirect(location)));
+    /**
+     * A form's action: only this session's own form, for a caller with {@code needed}; answers a 303
+     * to the page it names, or, when the operation refuses it, the form's own page again with the
+     * errors on the form ({@code back}).
+     */
+    public Uni<Response> act(String session, String form, Permission needed, FormPage back, Supplier<Uni<String>> action) {
+        return checked(session, form, needed, back, caller -> Uni.createFrom().deferred(action::get).map(location -> redirect(location)));
     }
 
     /** A link that leads to another page (a search naming an id), for a caller with {@code needed}. */
@@ -136,12 +140,13 @@ public class ConsoleFrame {
      * A form's action whose answer is shown once rather than redirected to (a new token's secret):
      * rendered with {@code template} from what the action answers.
      */
-    public Uni<Response> show(String session, String form, Permission needed, String template, Supplier<Uni<Map<String, Object>>> action) {
-        return checked(session, form, needed, caller -> Uni.createFrom().deferred(action::get)
+    public Uni<Response> show(String session, String form, Permission needed, FormPage back, String template,
+                              Supplier<Uni<Map<String, Object>>> action) {
+        return checked(session, form, needed, back, caller -> Uni.createFrom().deferred(action::get)
                 .flatMap(data -> render(200, template, framed(mapper.convertValue(data, Map.class), caller, session))));
     }
 
-    private Uni<Response> checked(String session, String form, Permission needed, Function<Caller, Uni<Response>> action) {
+    private Uni<Response> checked(String session, String form, Permission needed, FormPage back, Function<Caller, Uni<Response>> action) {
         return signedIn(session).flatMap(caller -> {
             if (caller == null) {
                 return Uni.createFrom().item(redirect("login"));
@@ -153,8 +158,26 @@ public class ConsoleFrame {
                 return refused(caller, session, needed);
             }
             return action.apply(caller)
-                    .onFailure(ApiException.class).recoverWithUni(failure -> failed((ApiException) failure, caller, session));
+                    .onFailure(ApiException.class).recoverWithUni(failure -> onForm(back, (ApiException) failure, caller, session));
         });
+    }
+
+    /** The form's page again with the operation's errors on it; the error page when that page itself cannot be shown (its subject gone). */
+    private Uni<Response> onForm(FormPage back, ApiException failure, Caller caller, String session) {
+        FormFailure onPage = FormFailure.of(back, failure.errorCode().name(), failure.reason(), fieldErrors(failure));
+        return Uni.createFrom().deferred(() -> back.model().apply(caller))
+                .flatMap(data -> {
+                    Map<String, Object> framed = framed(data, caller, session);
+                    framed.put("failure", onPage);
+                    return render(failure.status(), back.template(), framed);
+                })
+                .onFailure(ApiException.class).recoverWithUni(pageGone -> failed(failure, caller, session));
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<Map<String, Object>> fieldErrors(ApiException failure) {
+        Object errors = failure.details() == null ? null : failure.details().get("errors");
+        return errors == null ? List.of() : mapper.convertValue(errors, List.class);
     }
 
     Uni<Response> foreignForm(Caller caller, String session) {
@@ -172,8 +195,7 @@ public class ConsoleFrame {
         // People read the kind of thing not found; API clients get the reference's code (ErrorCode.wire).
         data.put("code", failure.errorCode().name());
         data.put("reason", failure.reason());
-        Object errors = failure.details() == null ? null : failure.details().get("errors");
-        data.put("errors", errors == null ? List.of() : mapper.convertValue(errors, List.class));
+        data.put("errors", fieldErrors(failure));
         return render(failure.status(), "error", framed(data, caller, session));
     }
 
@@ -194,6 +216,7 @@ public class ConsoleFrame {
         framed.put("canOperate", caller.has(Permission.BANK_OPERATIONS));
         framed.put("canTransact", caller.has(Permission.TRANSACT));
         framed.put("canManage", caller.has(Permission.MANAGE));
+        framed.put("failure", FormFailure.NONE);
         return framed;
     }
 

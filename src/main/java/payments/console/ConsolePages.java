@@ -96,7 +96,7 @@ public class ConsolePages {
         this.ledger = ledger;
     }
 
-    Uni<Map<String, Object>> home(Caller caller) {
+    public Uni<Map<String, Object>> home(Caller caller) {
         Instant now = clock.now();
         Map<String, Object> model = new HashMap<>();
         model.put("now", now.toString());
@@ -114,10 +114,15 @@ public class ConsolePages {
 
     Uni<Map<String, Object>> customers(String cursor) {
         return customers.list(new CustomerListQuery(null, null, null, null, null, null, null, null, null, null, PAGE_SIZE, cursor))
-                .map(page -> paged(page));
+                .map(page -> {
+                    Map<String, Object> model = paged(page);
+                    model.put("regions", List.of("US", "DE", "MX", "GB"));
+                    model.put("currencies", List.of("USD", "EUR", "MXN", "GBP"));
+                    return model;
+                });
     }
 
-    Uni<Map<String, Object>> customer(String id, Caller caller) {
+    public Uni<Map<String, Object>> customer(String id, Caller caller) {
         Map<String, Object> model = new HashMap<>();
         model.put("canReview", caller.has(Permission.COMPLIANCE_REVIEW));
         return customers.get(id).flatMap(customer -> {
@@ -146,7 +151,7 @@ public class ConsolePages {
         });
     }
 
-    Uni<Map<String, Object>> account(String id) {
+    public Uni<Map<String, Object>> account(String id) {
         Map<String, Object> model = new HashMap<>();
         return accounts.get(id).flatMap(account -> {
             model.put("account", tree(account));
@@ -279,6 +284,12 @@ public class ConsolePages {
             model.put("limit", limit);
             return model;
         });
+    }
+
+    /** The page of the customer a form named, where {@code form} is; the customers list when it named none. */
+    public FormPage customerForm(String form, String customerId) {
+        return Ids.isValid(IdType.CUSTOMER, customerId) ? FormPage.of(form, "customer", caller -> customer(customerId, caller))
+                : FormPage.of(form, "customers", caller -> customers(null));
     }
 
     /** The newest quotes, their amounts in major units. */

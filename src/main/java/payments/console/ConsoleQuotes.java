@@ -66,7 +66,10 @@ public class ConsoleQuotes {
     public Uni<Response> create(@CookieParam(ConsoleSessions.COOKIE) String session, @FormParam("form") String form,
                                 @PathParam("id") String id, @FormParam("destinationAccountId") String destination,
                                 @FormParam("amount") String amount, @FormParam("description") String description) {
-        return frame.act(session, form, Permission.TRANSACT, () -> pages.minorUnits(id, amount, "amount").flatMap(minor -> {
+        FormPage back = FormPage.of("pay", "account", caller -> pages.account(id)).typed("destinationAccountId", destination)
+                .typed("amount", amount).typed("description", description)
+                .field("lockedCurrencyAmount", "amount").field("destination.accountId", "destinationAccountId");
+        return frame.act(session, form, Permission.TRANSACT, back, () -> pages.minorUnits(id, amount, "amount").flatMap(minor -> {
             ObjectNode body = JsonNodeFactory.instance.objectNode().put("lockedCurrencySide", "SENDING").put("lockedCurrencyAmount", minor);
             body.putObject("source").put("sourceType", "ACCOUNT").put("accountId", id);
             body.putObject("destination").put("destinationType", "ACCOUNT").put("accountId", destination == null ? "" : destination.strip());
@@ -83,7 +86,7 @@ public class ConsoleQuotes {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Uni<Response> execute(@CookieParam(ConsoleSessions.COOKIE) String session, @FormParam("form") String form,
                                  @PathParam("id") String id) {
-        return frame.act(session, form, Permission.TRANSACT, () -> quotes.execute(null, null, id,
+        return frame.act(session, form, Permission.TRANSACT, FormPage.of("execute", "quote", caller -> pages.quote(id)), () -> quotes.execute(null, null, id,
                         bodies.body(JsonNodeFactory.instance.objectNode(), QuoteExecution.ExecuteRequest.class))
                 .map(executed -> "transactions/" + frame.bodyOf(executed).path("transactionId").asText() + "?notice=executed"));
     }

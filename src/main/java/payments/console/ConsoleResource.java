@@ -227,7 +227,9 @@ public class ConsoleResource {
         ObjectNode body = JsonNodeFactory.instance.objectNode().put("customerType", "INDIVIDUAL")
                 .put("platformCustomerId", platformCustomerId).put("fullName", fullName).put("region", region);
         body.putArray("currencies").add(currency);
-        return frame.act(session, form, Permission.MANAGE, () -> customers.create(null, bodies.body(body, payments.customer.CustomerRequest.class))
+        FormPage back = FormPage.of("customer", "customers", caller -> pages.customers(null)).typed("fullName", fullName)
+                .typed("platformCustomerId", platformCustomerId).typed("region", region).typed("currency", currency).field("currencies", "currency");
+        return frame.act(session, form, Permission.MANAGE, back, () -> customers.create(null, bodies.body(body, payments.customer.CustomerRequest.class))
                 .map(created -> "customers/" + frame.bodyOf(created).path("id").asText() + "?notice=created"));
     }
 
@@ -240,10 +242,12 @@ public class ConsoleResource {
                                 @FormParam("reason") String reason, @FormParam("customerId") String customerId,
                                 @FormParam("from") String from) {
         ObjectNode body = withReason(reason);
-        return frame.act(session, form, Permission.COMPLIANCE_REVIEW, () ->
+        boolean fromCustomer = "customer".equals(from) && payments.common.Ids.isValid(payments.common.IdType.CUSTOMER, customerId);
+        FormPage back = (fromCustomer ? pages.customerForm(id, customerId)
+                : FormPage.of(id, "reviews", caller -> pages.reviews())).typed(decision + "Reason", reason).field("reason", decision + "Reason");
+        return frame.act(session, form, Permission.COMPLIANCE_REVIEW, back, () ->
                 ("approve".equals(decision) ? reviews.approve(id, decision(body)) : reviews.reject(id, decision(body)))
-                        .map(done -> ("customer".equals(from) && payments.common.Ids.isValid(payments.common.IdType.CUSTOMER, customerId)
-                                ? "customers/" + customerId : "reviews") + "?notice=" + decision + "d"));
+                        .map(done -> (fromCustomer ? "customers/" + customerId : "reviews") + "?notice=" + decision + "d"));
     }
 
     /** POST /webhooks/deliveries/{id}/replay. */
@@ -252,7 +256,7 @@ public class ConsoleResource {
     @jakarta.ws.rs.Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Uni<Response> replay(@CookieParam(ConsoleSessions.COOKIE) String session, @FormParam("form") String form,
                                 @PathParam("id") String id) {
-        return frame.act(session, form, Permission.MANAGE, () -> deliveries.replay(id).map(replayed -> "webhooks/" + id + "?notice=replayed"));
+        return frame.act(session, form, Permission.MANAGE, FormPage.of("replay", "webhook", caller -> pages.webhook(id)), () -> deliveries.replay(id).map(replayed -> "webhooks/" + id + "?notice=replayed"));
     }
 
     /** POST /bank-entries/parked/{entryId}/resolve {"action", "accountId", "reason"}. */
@@ -266,7 +270,8 @@ public class ConsoleResource {
         if (accountId != null && !accountId.isBlank()) {
             body.put("accountId", accountId.strip());
         }
-        return frame.act(session, form, Permission.BANK_OPERATIONS, () -> parked.resolve(id,
+        FormPage back = bankPage(id).typed("action", action).typed("accountId", accountId).typed("reason", reason);
+        return frame.act(session, form, Permission.BANK_OPERATIONS, back, () -> parked.resolve(id,
                 bodies.body(body, payments.bankfile.ParkedEntries.ParkedEntryResolveRequest.class)).map(done -> "bank?notice=resolved"));
     }
 
@@ -276,7 +281,7 @@ public class ConsoleResource {
     @jakarta.ws.rs.Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Uni<Response> requeue(@CookieParam(ConsoleSessions.COOKIE) String session, @FormParam("form") String form,
                                  @PathParam("id") String id, @FormParam("reason") String reason) {
-        return frame.act(session, form, Permission.BANK_OPERATIONS, () -> files.requeue(id, fileAction(reason))
+        return frame.act(session, form, Permission.BANK_OPERATIONS, bankPage(id).typed("reason", reason), () -> files.requeue(id, fileAction(reason))
                 .map(done -> "bank?notice=requeued"));
     }
 
@@ -286,7 +291,7 @@ public class ConsoleResource {
     @jakarta.ws.rs.Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Uni<Response> deliver(@CookieParam(ConsoleSessions.COOKIE) String session, @FormParam("form") String form,
                                  @FormParam("reason") String reason) {
-        return frame.act(session, form, Permission.BANK_OPERATIONS, () -> files.deliver(fileAction(reason)).map(done -> "bank?notice=delivered"));
+        return frame.act(session, form, Permission.BANK_OPERATIONS, bankPage("deliver").typed("reason", reason), () -> files.deliver(fileAction(reason)).map(done -> "bank?notice=delivered"));
     }
 
     /** POST /bank-statements/{statementId}/lines/{lineId}/resolve {"reason"}. */
@@ -295,7 +300,8 @@ public class ConsoleResource {
     @jakarta.ws.rs.Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Uni<Response> explain(@CookieParam(ConsoleSessions.COOKIE) String session, @FormParam("form") String form,
                                  @PathParam("id") String id, @PathParam("lineId") String lineId, @FormParam("reason") String reason) {
-        return frame.act(session, form, Permission.BANK_OPERATIONS, () -> statements.resolve(id, lineId,
+        FormPage back = FormPage.of(lineId, "statement", caller -> pages.statement(id)).typed("reason", reason);
+        return frame.act(session, form, Permission.BANK_OPERATIONS, back, () -> statements.resolve(id, lineId,
                         bodies.body(withReason(reason), payments.bankfile.Reconciliations.StatementLineResolveRequest.class))
                 .map(done -> "bank/statements/" + id + "?notice=explained"));
     }
@@ -307,8 +313,14 @@ public class ConsoleResource {
     public Uni<Response> deadJob(@CookieParam(ConsoleSessions.COOKIE) String session, @FormParam("form") String form,
                                  @PathParam("id") String id, @PathParam("decision") String decision, @FormParam("reason") String reason) {
         var body = bodies.body(withReason(reason), payments.common.jobs.DeadJobs.DeadJobResolveRequest.class);
-        return frame.act(session, form, Permission.BANK_OPERATIONS, () -> ("retry".equals(decision) ? jobs.retry(id, body) : jobs.resolve(id, body))
+        FormPage back = bankPage(id).typed(decision + "Reason", reason).field("reason", decision + "Reason");
+        return frame.act(session, form, Permission.BANK_OPERATIONS, back, () -> ("retry".equals(decision) ? jobs.retry(id, body) : jobs.resolve(id, body))
                 .map(done -> "bank?notice=" + ("retry".equals(decision) ? "retried" : "resolved")));
+    }
+
+    /** The bank operations desk, where its forms are: {@code form} names the one posted (a row's id, or "deliver"). */
+    private FormPage bankPage(String form) {
+        return FormPage.of(form, "bank", caller -> pages.bank());
     }
 
     /** A body with the form's reason, left out when blank so the operation's own check names it. */

@@ -63,7 +63,8 @@ public class ConsoleSettings {
     public Uni<Response> webhookEndpoint(@CookieParam(ConsoleSessions.COOKIE) String session, @FormParam("form") String form,
                                          @FormParam("webhookEndpoint") String endpoint) {
         ObjectNode body = JsonNodeFactory.instance.objectNode().put("webhookEndpoint", endpoint == null ? "" : endpoint.strip());
-        return frame.act(session, form, Permission.MANAGE, () -> config.update(bodies.body(body, PlatformConfigUpdateRequest.class))
+        FormPage back = settingsPage("webhook").typed("webhookEndpoint", endpoint);
+        return frame.act(session, form, Permission.MANAGE, back, () -> config.update(bodies.body(body, PlatformConfigUpdateRequest.class))
                 .map(saved -> "settings?notice=saved"));
     }
 
@@ -79,7 +80,8 @@ public class ConsoleSettings {
         }
         ArrayNode granted = body.putArray("permissions");
         (permissions == null ? List.<String>of() : permissions).forEach(granted::add);
-        return frame.show(session, form, Permission.MANAGE, "token", () -> tokens.create(null, bodies.body(body, ApiTokenCreateRequest.class))
+        FormPage back = settingsPage("token").typed("name", name).typed("permission", permissions).field("permissions", "permission");
+        return frame.show(session, form, Permission.MANAGE, back, "token", () -> tokens.create(null, bodies.body(body, ApiTokenCreateRequest.class))
                 .map(created -> Map.of("token", frame.bodyOf(created))));
     }
 
@@ -89,6 +91,10 @@ public class ConsoleSettings {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Uni<Response> revokeToken(@CookieParam(ConsoleSessions.COOKIE) String session, @FormParam("form") String form,
                                      @PathParam("id") String id) {
-        return frame.act(session, form, Permission.MANAGE, () -> tokens.delete(id).map(done -> "settings?notice=revoked"));
+        return frame.act(session, form, Permission.MANAGE, settingsPage(id), () -> tokens.delete(id).map(done -> "settings?notice=revoked"));
+    }
+
+    private FormPage settingsPage(String form) {
+        return FormPage.of(form, "settings", caller -> pages.settings());
     }
 }

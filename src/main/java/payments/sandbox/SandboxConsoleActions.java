@@ -18,6 +18,7 @@ import payments.common.security.SandboxOnly;
 import payments.console.ConsoleFormat;
 import payments.console.ConsoleFrame;
 import payments.console.ConsolePages;
+import payments.console.FormPage;
 import payments.console.ConsoleSessions;
 
 /**
@@ -54,7 +55,8 @@ public class SandboxConsoleActions {
     @jakarta.ws.rs.Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Uni<Response> fund(@CookieParam(ConsoleSessions.COOKIE) String session, @FormParam("form") String form,
                               @PathParam("id") String id, @FormParam("amount") String amount) {
-        return frame.act(session, form, Permission.TRANSACT, () -> pages.minorUnits(id, amount, "amount")
+        FormPage back = FormPage.of("fund", "account", caller -> pages.account(id)).typed("amount", amount);
+        return frame.act(session, form, Permission.TRANSACT, back, () -> pages.minorUnits(id, amount, "amount")
                 .flatMap(minor -> money.fund(id, bodies.body(JsonNodeFactory.instance.objectNode().put("amount", minor),
                         SandboxFunding.FundRequest.class)))
                 .map(account -> "accounts/" + id + "?notice=funded"));
@@ -68,7 +70,9 @@ public class SandboxConsoleActions {
                                    @PathParam("id") String id, @FormParam("amount") String amount,
                                    @FormParam("currency") String currency, @FormParam("descriptor") String descriptor,
                                    @FormParam("customerId") String customerId) {
-        return frame.act(session, form, Permission.TRANSACT, () -> Uni.createFrom().deferred(() -> {
+        FormPage back = pages.customerForm(id, customerId).typed("amount", amount)
+                .typed("descriptor", descriptor).field("merchant.descriptor", "descriptor");
+        return frame.act(session, form, Permission.TRANSACT, back, () -> Uni.createFrom().deferred(() -> {
                     ObjectNode body = JsonNodeFactory.instance.objectNode().put("amount", ConsoleFormat.minorUnits(amount, currency, "amount"));
                     body.putObject("currency").put("code", currency);
                     body.putObject("merchant").put("descriptor", descriptor).put("mcc", "5814").put("country", "US");
@@ -86,6 +90,6 @@ public class SandboxConsoleActions {
     public Uni<Response> advanceClock(@CookieParam(ConsoleSessions.COOKIE) String session, @FormParam("form") String form,
                                       @FormParam("seconds") String seconds) {
         ObjectNode body = JsonNodeFactory.instance.objectNode().set("seconds", ConsoleFrame.number(seconds));
-        return frame.act(session, form, Permission.MANAGE, () -> sandbox.advanceClock(bodies.body(body, SandboxResource.ClockAdvanceRequest.class)).map(clock -> "?notice=advanced"));
+        return frame.act(session, form, Permission.MANAGE, FormPage.of("clock", "home", pages::home).typed("seconds", seconds), () -> sandbox.advanceClock(bodies.body(body, SandboxResource.ClockAdvanceRequest.class)).map(clock -> "?notice=advanced"));
     }
 }

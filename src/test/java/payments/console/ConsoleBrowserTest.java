@@ -100,6 +100,11 @@ class ConsoleBrowserTest {
 
             // Fund its USD account, the amount typed in dollars: the balance and the ledger show it.
             page.locator("a[href*='/console/accounts/']").first().click();
+            // A refused amount is shown on the form: the message beside the field, what was typed kept.
+            page.fill("form[action$='/fund'] input[name=amount]", "2500.005");
+            page.click("form[action$='/fund'] button");
+            assertThat(page.locator(".field-error[data-input=amount]")).containsText("at most 2 decimals");
+            assertThat(page.locator("form[action$='/fund'] input[name=amount]")).hasValue("2500.005");
             page.fill("form[action$='/fund'] input[name=amount]", "2500.00");
             page.click("form[action$='/fund'] button");
             assertThat(page.locator(".notice")).containsText("Funded");
@@ -197,7 +202,6 @@ class ConsoleBrowserTest {
             shot(page, "search");
             page.locator("#results a").first().click();
             page.click("#new-bank-account summary");
-            page.fill("#x-routing", "021000021");
             page.fill("#x-number", "555000111");
             page.fill("#x-name", "Bea Browser");
             page.fill("#x-birth", "1990-02-03");
@@ -206,6 +210,13 @@ class ConsoleBrowserTest {
             page.fill("#x-city", "Denver");
             page.fill("#x-postal", "80202");
             page.fill("#x-country", "US");
+            // Without the routing number: the operation's error stands beside that field, the rest as typed.
+            page.click("#new-bank-account button[type=submit]");
+            assertThat(page.locator(".field-error[data-input=routingNumber]")).isVisible();
+            assertThat(page.locator("#form-error")).containsText("INVALID_INPUT");
+            assertThat(page.locator("#x-city")).hasValue("Denver");
+            shot(page, "form-error");
+            page.fill("#x-routing", "021000021");
             page.click("#new-bank-account button[type=submit]");
             assertThat(page.locator(".notice")).containsText("Bank account registered");
             assertThat(page.locator("#external-accounts")).containsText("555000111");

@@ -19,6 +19,7 @@ import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.not;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static payments.TestSupport.api;
 
@@ -66,9 +67,12 @@ class ConsoleTest {
                 .body(containsString("INCOMING_PAYMENT.COMPLETED")).body(containsString("ledger FUNDING"));
 
         // The operation's own checks answer a bad form, listing the field; nothing moves.
-        console(session).formParam("form", form).formParam("amount", "12.505").post(CONSOLE + "/accounts/" + account + "/fund")
-                .then().statusCode(400).body(containsString("INVALID_INPUT")).body(containsString("amount"))
-                .body(containsString("at most 2 decimals, e.g. 2500.00"));
+        // It is shown on the account's page again: the code above the form, the message beside the amount, what was typed kept.
+        String refused = console(session).formParam("form", form).formParam("amount", "12.505").post(CONSOLE + "/accounts/" + account + "/fund")
+                .then().statusCode(400).body(containsString("Fund (sandbox)")).extract().asString();
+        assertTrue(formError(refused).contains("INVALID_INPUT"), refused);
+        assertTrue(fieldError(refused, "amount").contains("at most 2 decimals, e.g. 2500.00"), refused);
+        assertTrue(refused.contains("name=\"amount\" value=\"12.505\""), "what was typed is kept");
         // A form that did not come from this session (another site's post, a stale page) is refused.
         console(session).formParam("amount", "100").post(CONSOLE + "/accounts/" + account + "/fund").then().statusCode(403);
         console(session).formParam("form", "x" + form).formParam("amount", "100").post(CONSOLE + "/accounts/" + account + "/fund")
@@ -88,10 +92,15 @@ class ConsoleTest {
         String form = formToken(page(session, "/accounts/" + parties.payer()).then().statusCode(200)
                 .body(containsString("Pay from this account")).extract().asString());
         String quotes = CONSOLE + "/accounts/" + parties.payer() + "/quotes";
-        console(session).formParam("form", form).formParam("destinationAccountId", parties.payee()).formParam("amount", "1,2.x")
-                .post(quotes).then().statusCode(400).body(containsString("amount"));
-        console(session).formParam("form", form).formParam("destinationAccountId", "nowhere").formParam("amount", "12.50")
-                .post(quotes).then().statusCode(400).body(containsString("destination.accountId"));
+        String badAmount = console(session).formParam("form", form).formParam("destinationAccountId", parties.payee()).formParam("amount", "1,2.x")
+                .post(quotes).then().statusCode(400).extract().asString();
+        assertFalse(fieldError(badAmount, "amount").isEmpty(), badAmount);
+        assertTrue(badAmount.contains("value=\"" + parties.payee() + "\""), "the destination typed is kept");
+        // The operation's destination.accountId is reported beside the input it came from.
+        String badDestination = console(session).formParam("form", form).formParam("destinationAccountId", "nowhere").formParam("amount", "12.50")
+                .post(quotes).then().statusCode(400).extract().asString();
+        assertFalse(fieldError(badDestination, "destinationAccountId").isEmpty(), badDestination);
+        assertEquals("", fieldError(badDestination, "amount"));
 
         String location = console(session).formParam("form", form).formParam("destinationAccountId", parties.payee())
                 .formParam("amount", "12.50").formParam("description", "Lunch").post(quotes)
@@ -109,7 +118,9 @@ class ConsoleTest {
         assertEquals(10_000 - 1250, MoneyFixtures.balance(parties.payer()));
         page(session, "/customers/" + funded.payer().customerId()).then().statusCode(200)
                 .body(containsString("<code>" + parties.payee() + "</code>")).body(containsString("Lunch"));
-        console(session).formParam("form", formToken(quotePage)).post(CONSOLE + "/quotes/" + quoteId + "/execute").then().statusCode(409);
+        String again = console(session).formParam("form", formToken(quotePage)).post(CONSOLE + "/quotes/" + quoteId + "/execute")
+                .then().statusCode(409).body(containsString("id=\"quote-status\"")).extract().asString();
+        assertFalse(formError(again).isEmpty(), "a refused execution is shown on the quote's page");
 
         Map<String, String> viewer = TestSupport.newToken("VIEW");
         String viewing = signIn(viewer.get("clientId"), viewer.get("clientSecret"));
@@ -123,8 +134,10 @@ class ConsoleTest {
     void theWebhookEndpointAndApiTokensAreManagedFromSettings() {
         String session = signIn(TestSupport.CLIENT_ID, TestSupport.CLIENT_SECRET);
         String form = formToken(page(session, "/settings").then().statusCode(200).body(containsString("New token")).extract().asString());
-        console(session).formParam("form", form).formParam("webhookEndpoint", "not a url").post(CONSOLE + "/settings/webhook")
-                .then().statusCode(400).body(containsString("webhookEndpoint"));
+        String badEndpoint = console(session).formParam("form", form).formParam("webhookEndpoint", "not a url").post(CONSOLE + "/settings/webhook")
+                .then().statusCode(400).extract().asString();
+        assertFalse(fieldError(badEndpoint, "webhookEndpoint").isEmpty(), badEndpoint);
+        assertTrue(badEndpoint.contains("value=\"not a url\""), "what was typed is kept");
         try {
             console(session).formParam("form", form).formParam("webhookEndpoint", "https://localhost:9/console-settings")
                     .post(CONSOLE + "/settings/webhook").then().statusCode(303).header("Location", containsString("notice=saved"));
@@ -133,8 +146,10 @@ class ConsoleTest {
             api().body(Map.of("webhookEndpoint", "")).patch("/config").then().statusCode(200);
         }
 
-        console(session).formParam("form", form).formParam("name", "no permissions").post(CONSOLE + "/settings/tokens")
-                .then().statusCode(400).body(containsString("permissions"));
+        String noPermissions = console(session).formParam("form", form).formParam("name", "no permissions").post(CONSOLE + "/settings/tokens")
+                .then().statusCode(400).extract().asString();
+        assertFalse(fieldError(noPermissions, "permission").isEmpty(), noPermissions);
+        assertTrue(noPermissions.contains("value=\"no permissions\""), "the name typed is kept");
         String name = "console-" + java.util.UUID.randomUUID();
         String created = console(session).formParam("form", form).formParam("name", name).formParam("permission", "VIEW")
                 .post(CONSOLE + "/settings/tokens").then().statusCode(200).body(containsString("never shown again")).extract().asString();
@@ -221,9 +236,14 @@ class ConsoleTest {
         String form = formToken(page(session, customerPage).then().statusCode(200).body(containsString("Register a bank account"))
                 .extract().asString());
         String create = CONSOLE + "/customers/" + holder.customerId() + "/external-accounts";
-        console(session).formParam("form", form).formParam("accountType", "USD_ACCOUNT").formParam("accountNumber", "123456789")
-                .post(create).then().statusCode(400).body(containsString("accountInfo.routingNumber"))
-                .body(containsString("accountInfo.beneficiary.fullName")).body(containsString("Back to the form"));
+        String refused = console(session).formParam("form", form).formParam("accountType", "EUR_ACCOUNT").formParam("fullName", "Paula Console")
+                .post(create).then().statusCode(400).body(containsString("id=\"new-bank-account\" style=\"margin-top:1rem\" open"))
+                .extract().asString();
+        assertFalse(fieldError(refused, "iban").isEmpty(), refused);
+        assertFalse(fieldError(refused, "country").isEmpty(), refused);
+        assertEquals("", fieldError(refused, "fullName"));
+        assertTrue(refused.contains("value=\"EUR_ACCOUNT\" selected"), "the kind chosen is kept");
+        assertTrue(refused.contains("value=\"Paula Console\""), "the name typed is kept");
         console(session).formParam("form", form).formParam("accountType", "USD_ACCOUNT").formParam("accountNumber", "987654321")
                 .formParam("routingNumber", "021000021").formParam("fullName", "Paula Console").formParam("birthDate", "1985-04-02")
                 .formParam("nationality", "US").formParam("line1", "1 Main St").formParam("city", "Austin").formParam("postalCode", "73301")
@@ -360,6 +380,19 @@ class ConsoleTest {
 
     static Response page(String session, String path) {
         return console(session).get(CONSOLE + path);
+    }
+
+    /** The message shown beside {@code input} of a refused form ("" when none). */
+    static String fieldError(String html, String input) {
+        Matcher matcher = Pattern.compile("<span class=\"field-error\" role=\"alert\" data-input=\"" + Pattern.quote(input) + "\">([^<]*)</span>")
+                .matcher(html);
+        return matcher.find() ? matcher.group(1) : "";
+    }
+
+    /** What a refused form says above it: its code and reason ("" when none). */
+    static String formError(String html) {
+        Matcher matcher = Pattern.compile("<div class=\"form-error\" role=\"alert\" id=\"form-error\">(.*?)</div>", Pattern.DOTALL).matcher(html);
+        return matcher.find() ? matcher.group(1) : "";
     }
 
     static String formToken(String html) {

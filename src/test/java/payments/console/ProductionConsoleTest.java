@@ -16,6 +16,8 @@ import java.util.List;
 
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.not;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static payments.console.ConsoleTest.CONSOLE;
 import static payments.console.ConsoleTest.console;
 import static payments.console.ConsoleTest.formToken;
@@ -57,8 +59,10 @@ class ProductionConsoleTest {
         String entry = between(html, "console/bank/parked/", "/resolve", "Console stray " + day);
         String form = formToken(html);
 
-        console(desk).formParam("form", form).formParam("action", "RETURN").post(CONSOLE + "/bank/parked/" + entry + "/resolve")
-                .then().statusCode(400).body(containsString("reason"));
+        String refused = console(desk).formParam("form", form).formParam("action", "RETURN").post(CONSOLE + "/bank/parked/" + entry + "/resolve")
+                .then().statusCode(400).body(containsString("Console stray " + day)).extract().asString();
+        assertFalse(ConsoleTest.fieldError(refused, "reason").isEmpty(), refused);
+        assertTrue(refused.contains("value=\"RETURN\" selected"), "the decision chosen is kept");
         console(desk).formParam("action", "RETURN").formParam("reason", "x").post(CONSOLE + "/bank/parked/" + entry + "/resolve")
                 .then().statusCode(403);
         console(desk).formParam("form", form).formParam("action", "RETURN").formParam("reason", "Sent back by the bank, ticket 7")
