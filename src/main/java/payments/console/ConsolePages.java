@@ -11,6 +11,7 @@ import payments.common.Page;
 import payments.common.ServerClock;
 import payments.common.security.Caller;
 import payments.common.security.Permission;
+import payments.account.AccountHolderNames;
 import payments.account.ExternalAccountService;
 import payments.account.InternalAccountService;
 import payments.bankfile.BankFileDesk;
@@ -71,12 +72,14 @@ public class ConsolePages {
     private final PlatformConfigService config;
     private final ApiTokenService tokens;
     private final ExternalAccountService externalAccounts;
+    private final AccountHolderNames holderNames;
 
     public ConsolePages(ObjectMapper mapper, ServerClock clock, CustomerService customers, InternalAccountService accounts,
                         CardService cards, TransactionService transactions, WebhookDeliveries deliveries,
                         ComplianceReviews reviews, LedgerEntries ledger, ParkedEntries parked, BankFileDesk files,
                         Reconciliations statements, DeadJobs deadJobs, QuoteLookup quotes, PlatformConfigService config,
-                        ApiTokenService tokens, ExternalAccountService externalAccounts) {
+                        ApiTokenService tokens, ExternalAccountService externalAccounts, AccountHolderNames holderNames) {
+        this.holderNames = holderNames;
         this.externalAccounts = externalAccounts;
         this.deadJobs = deadJobs;
         this.quotes = quotes;
@@ -138,8 +141,8 @@ public class ConsolePages {
             model.put("externalAccounts", tree(page.data()));
             return transactions.list(new TransactionListQuery(id, null, null, null, null, null, null, null, null, null, null,
                     "10", null, null));
-        }).flatMap(page -> {
-            model.put("transactions", tree(page.data()));
+        }).flatMap(page -> withCounterparties(tree(page.data()))).flatMap(rows -> {
+            model.put("transactions", rows);
             if (!caller.has(Permission.COMPLIANCE_REVIEW)) {
                 model.put("reviews", List.of());
                 return Uni.createFrom().item(model);
@@ -171,13 +174,38 @@ public class ConsolePages {
         String onlyCustomer = blankToNull(customerId);
         return transactions.list(new TransactionListQuery(onlyCustomer, null, null, null, null, onlyStatus, null, null, null, null,
                         null, PAGE_SIZE, cursor, null))
-                .map(page -> {
+                .flatMap(page -> withCounterparties(tree(page.data())).map(rows -> {
                     Map<String, Object> model = paged(page);
+                    model.put("items", rows);
                     model.put("status", onlyStatus == null ? "" : onlyStatus);
                     model.put("customerId", onlyCustomer == null ? "" : onlyCustomer);
                     model.put("statuses", TransactionStatus.ALL.stream().sorted().toList());
                     return model;
-                });
+                }));
+    }
+
+    /**
+     * Transaction rows with their counterparty: the destination of a payment out, the source of one
+     * in (its UMA address, else its account id) as {@code counterparty}, and the account holder's
+     * name as {@code counterpartyName} where the account has one.
+     */
+    @SuppressWarnings("unchecked")
+    private Uni<List<Map<String, Object>>> withCounterparties(Object rows) {
+        List<Map<String, Object>> listed = (List<Map<String, Object>>) rows;
+        listed.forEach(row -> row.put("counterparty", counterpartyOf(row)));
+        return holderNames.of(listed.stream().map(row -> (String) row.get("counterparty")).toList()).map(names -> {
+            listed.forEach(row -> row.put("counterpartyName", names.getOrDefault((String) row.get("counterparty"), "")));
+            return listed;
+        });
+    }
+
+    private static String counterpartyOf(Map<String, Object> row) {
+        Object side = "INCOMING".equals(row.get("type")) ? row.get("source") : row.get("destination");
+        if (side instanceof Map<?, ?> party) {
+            Object named = party.get("umaAddress") != null ? party.get("umaAddress") : party.get("accountId");
+            return named == null ? "" : named.toString();
+        }
+        return "";
     }
 
     /** A payment with its timeline: every event sent about it and every ledger posting, in time order. */

@@ -116,8 +116,9 @@ class ConsoleTest {
         assertTrue(executed.contains("/console/transactions/Transaction:"), executed);
         MoneyFixtures.awaitQuote(quoteId, "COMPLETED");
         assertEquals(10_000 - 1250, MoneyFixtures.balance(parties.payer()));
+        // The payment's row names its counterparty: the payee account's holder, above the account's id.
         page(session, "/customers/" + funded.payer().customerId()).then().statusCode(200)
-                .body(containsString("<code>" + parties.payee() + "</code>")).body(containsString("Lunch"));
+                .body(containsString("Grace Hopper<br><code class=\"muted\">" + parties.payee() + "</code>")).body(containsString("Lunch"));
         String again = console(session).formParam("form", formToken(quotePage)).post(CONSOLE + "/quotes/" + quoteId + "/execute")
                 .then().statusCode(409).body(containsString("id=\"quote-status\"")).extract().asString();
         assertFalse(formError(again).isEmpty(), "a refused execution is shown on the quote's page");
@@ -251,11 +252,20 @@ class ConsoleTest {
         String accountId = api().queryParam("customerId", holder.customerId()).get("/customers/external-accounts").then().statusCode(200)
                 .extract().path("data.find { it.accountInfo.accountNumber == '987654321' }.id");
         page(session, customerPage).then().body(containsString(accountId)).body(containsString("Paula Console"));
+        // A payout to it is listed with the account's holder as its counterparty.
+        MoneyFixtures.fund(holder.account("USD"), 5_000);
+        api().body(MoneyFixtures.transferBody(holder.account("USD"), accountId, 1_000)).post("/quotes").then().statusCode(201);
+        page(session, "/transactions?customerId=" + holder.customerId()).then().statusCode(200)
+                .body(containsString("Paula Console<br><code class=\"muted\">" + accountId + "</code>"));
 
         console(session).formParam("form", form).formParam("customerId", holder.customerId())
                 .post(CONSOLE + "/external-accounts/" + accountId + "/delete").then().statusCode(303).header("Location", containsString("notice=deleted"));
         api().get("/customers/external-accounts/" + accountId).then().statusCode(404);
-        page(session, customerPage).then().body(not(containsString(accountId)));
+        String after = page(session, customerPage).then().statusCode(200).extract().asString();
+        String bankAccounts = after.substring(after.indexOf("id=\"external-accounts\""));
+        assertFalse(bankAccounts.substring(0, bankAccounts.indexOf("</table>")).contains(accountId), "a deleted account is not listed");
+        // Its payout keeps naming it: the deleted account's holder is still its counterparty.
+        assertTrue(after.contains("Paula Console<br><code class=\"muted\">" + accountId + "</code>"), after);
     }
 
     /** A customer may have no name yet (an individual without fullName): its pages show its id, and the list still renders. */
