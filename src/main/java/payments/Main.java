@@ -5,6 +5,10 @@ import io.quarkus.runtime.annotations.QuarkusMain;
 import payments.db.EmbeddedDatabase;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * Entry point: without a configured database the sandbox starts the embedded PostgreSQL (data under
@@ -26,9 +30,10 @@ public class Main {
                         + "QUARKUS_DATASOURCE_USERNAME and QUARKUS_DATASOURCE_PASSWORD to your PostgreSQL.");
                 System.exit(2);
             } else {
-                String dir = System.getenv().getOrDefault("SVC_EMBEDDED_DB_DIR", "data/postgres");
+                Path dir = Path.of(System.getenv().getOrDefault("SVC_EMBEDDED_DB_DIR", "data/postgres"));
+                sandboxFilesBeside(dir, System::getenv, System::getProperty).forEach(System::setProperty);
                 try {
-                    EmbeddedDatabase.start(Path.of(dir)).forEach(System::setProperty);
+                    EmbeddedDatabase.start(dir).forEach(System::setProperty);
                 } catch (EmbeddedDatabase.DataDirectoryInUse inUse) {
                     System.err.println(inUse.getMessage());
                     System.exit(1);
@@ -55,6 +60,23 @@ public class Main {
         System.setProperty("quarkus.log.category.\"io.quarkus.scheduler\".level", "WARN");
         System.setProperty("quarkus.datasource.jdbc.url", "jdbc:postgresql://database-not-configured.invalid/none");
         System.setProperty("quarkus.datasource.reactive.url", "postgresql://database-not-configured.invalid/none");
+    }
+
+    /**
+     * Where the sandbox keeps the secrets key and the credentials it generates, unless set: beside
+     * its embedded database (data/ by default), so a second server on another folder keeps its own
+     * instead of rewriting the first's credentials file.
+     */
+    static Map<String, String> sandboxFilesBeside(Path databaseDir, UnaryOperator<String> env, UnaryOperator<String> properties) {
+        Path folder = databaseDir.getParent() == null ? Path.of("") : databaseDir.getParent();
+        Map<String, String> settings = new LinkedHashMap<>();
+        Map.of("svc.sandbox-credentials-file", "sandbox-credentials.env", "svc.sandbox-secrets-key-file", "secrets.key").forEach((property, file) -> {
+            String variable = property.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_');
+            if (env.apply(variable) == null && properties.apply(property) == null) {
+                settings.put(property, folder.resolve(file).toString());
+            }
+        });
+        return settings;
     }
 
     /** SVC_MODE (or -Dsvc.mode) as the server's settings will read it. */
