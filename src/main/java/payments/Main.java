@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
 /**
@@ -31,7 +32,7 @@ public class Main {
                 System.exit(2);
             } else {
                 Path dir = Path.of(System.getenv().getOrDefault("SVC_EMBEDDED_DB_DIR", "data/postgres"));
-                sandboxFilesBeside(dir, System::getenv, System::getProperty).forEach(System::setProperty);
+                sandboxFilesBeside(dir, System::getenv, System::getProperty, java.nio.file.Files::exists).forEach(System::setProperty);
                 try {
                     EmbeddedDatabase.start(dir).forEach(System::setProperty);
                 } catch (EmbeddedDatabase.DataDirectoryInUse inUse) {
@@ -67,7 +68,8 @@ public class Main {
      * its embedded database (data/ by default), so a second server on another folder keeps its own
      * instead of rewriting the first's credentials file.
      */
-    static Map<String, String> sandboxFilesBeside(Path databaseDir, UnaryOperator<String> env, UnaryOperator<String> properties) {
+    static Map<String, String> sandboxFilesBeside(Path databaseDir, UnaryOperator<String> env, UnaryOperator<String> properties,
+                                                  Predicate<Path> exists) {
         Path folder = databaseDir.getParent() == null ? Path.of("") : databaseDir.getParent();
         Map<String, String> settings = new LinkedHashMap<>();
         Map.of("svc.sandbox-credentials-file", "sandbox-credentials.env", "svc.sandbox-secrets-key-file", "secrets.key").forEach((property, file) -> {
@@ -76,6 +78,13 @@ public class Main {
                 settings.put(property, folder.resolve(file).toString());
             }
         });
+        // A database an earlier version ran on another folder had its secrets sealed under data/secrets.key: that key stays its.
+        Path beside = Path.of(settings.getOrDefault("svc.sandbox-secrets-key-file", ""));
+        Path earlier = Path.of("data", "secrets.key");
+        if (settings.containsKey("svc.sandbox-secrets-key-file") && !beside.equals(earlier) && !exists.test(beside)
+                && exists.test(databaseDir.resolve("PG_VERSION")) && exists.test(earlier)) {
+            settings.put("svc.sandbox-secrets-key-file", earlier.toString());
+        }
         return settings;
     }
 
