@@ -6,10 +6,8 @@ import payments.db.EmbeddedDatabase;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Predicate;
-import java.util.function.UnaryOperator;
 
 /**
  * Entry point: without a configured database the sandbox starts the embedded PostgreSQL (data under
@@ -32,7 +30,7 @@ public class Main {
                 System.exit(2);
             } else {
                 Path dir = Path.of(System.getenv().getOrDefault("SVC_EMBEDDED_DB_DIR", "data/postgres"));
-                sandboxFilesBeside(dir, System::getenv, System::getProperty, java.nio.file.Files::exists).forEach(System::setProperty);
+                sandboxFilesBeside(dir, java.nio.file.Files::exists).forEach(System::setProperty);
                 try {
                     EmbeddedDatabase.start(dir).forEach(System::setProperty);
                 } catch (EmbeddedDatabase.DataDirectoryInUse inUse) {
@@ -64,28 +62,24 @@ public class Main {
     }
 
     /**
-     * Where the sandbox keeps the secrets key and the credentials it generates, unless set: beside
-     * its embedded database (data/ by default), so a second server on another folder keeps its own
-     * instead of rewriting the first's credentials file.
+     * Where the sandbox keeps the secrets key and the credentials it generates, unless the operator
+     * names them: beside its embedded database (data/ by default), so a second server on another
+     * folder keeps its own instead of rewriting the first's credentials file. Given as the defaults
+     * of svc.sandbox-secrets-key-file and svc.sandbox-credentials-file (ServerConfig), so a value set
+     * anywhere (environment, .env, a properties file) still wins.
      */
-    static Map<String, String> sandboxFilesBeside(Path databaseDir, UnaryOperator<String> env, UnaryOperator<String> properties,
-                                                  Predicate<Path> exists) {
+    static Map<String, String> sandboxFilesBeside(Path databaseDir, Predicate<Path> exists) {
         Path folder = databaseDir.getParent() == null ? Path.of("") : databaseDir.getParent();
-        Map<String, String> settings = new LinkedHashMap<>();
-        Map.of("svc.sandbox-credentials-file", "sandbox-credentials.env", "svc.sandbox-secrets-key-file", "secrets.key").forEach((property, file) -> {
-            String variable = property.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_');
-            if (env.apply(variable) == null && properties.apply(property) == null) {
-                settings.put(property, folder.resolve(file).toString());
-            }
-        });
+        Path key = folder.resolve("secrets.key");
         // A database an earlier version ran on another folder had its secrets sealed under data/secrets.key: that key stays its.
-        Path beside = Path.of(settings.getOrDefault("svc.sandbox-secrets-key-file", ""));
         Path earlier = Path.of("data", "secrets.key");
-        if (settings.containsKey("svc.sandbox-secrets-key-file") && !beside.equals(earlier) && !exists.test(beside)
-                && exists.test(databaseDir.resolve("PG_VERSION")) && exists.test(earlier)) {
-            settings.put("svc.sandbox-secrets-key-file", earlier.toString());
+        if (!key.equals(earlier) && !exists.test(key) && exists.test(databaseDir.resolve("PG_VERSION")) && exists.test(earlier)) {
+            key = earlier;
         }
-        return settings;
+        Map<String, String> defaults = new LinkedHashMap<>();
+        defaults.put("sandbox-files.credentials", folder.resolve("sandbox-credentials.env").toString());
+        defaults.put("sandbox-files.secrets-key", key.toString());
+        return defaults;
     }
 
     /** SVC_MODE (or -Dsvc.mode) as the server's settings will read it. */

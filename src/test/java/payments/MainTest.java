@@ -4,41 +4,36 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** Where a sandbox server started from the command line keeps the files it generates. */
+/** Where a sandbox server started from the command line keeps the files it generates, unless named. */
 class MainTest {
-
-    private static final Map<String, String> NONE = Map.of();
 
     @Test
     void theSandboxsFilesLiveBesideItsDatabase() {
-        assertEquals(Map.of("svc.sandbox-credentials-file", Path.of("data", "sandbox-credentials.env").toString(),
-                        "svc.sandbox-secrets-key-file", Path.of("data", "secrets.key").toString()),
-                Main.sandboxFilesBeside(Path.of("data/postgres"), NONE::get, NONE::get, path -> false), "the README's layout");
-        assertEquals(Map.of("svc.sandbox-credentials-file", Path.of("/tmp/second/sandbox-credentials.env").toString(),
-                        "svc.sandbox-secrets-key-file", Path.of("/tmp/second/secrets.key").toString()),
-                Main.sandboxFilesBeside(Path.of("/tmp/second/postgres"), NONE::get, NONE::get, path -> false), "a second server's own folder");
-        assertEquals("sandbox-credentials.env", Main.sandboxFilesBeside(Path.of("pg2"), NONE::get, NONE::get, path -> false).get("svc.sandbox-credentials-file"));
-    }
-
-    @Test
-    void aFileTheOperatorNamedIsKept() {
-        Map<String, String> env = Map.of("SVC_SANDBOX_CREDENTIALS_FILE", "/etc/creds.env");
-        Map<String, String> properties = Map.of("svc.sandbox-secrets-key-file", "/etc/key");
-        assertEquals(Map.of(), Main.sandboxFilesBeside(Path.of("/tmp/second/postgres"), env::get, properties::get, path -> false));
-        assertEquals(Map.of("svc.sandbox-secrets-key-file", Path.of("/tmp/second/secrets.key").toString()),
-                Main.sandboxFilesBeside(Path.of("/tmp/second/postgres"), env::get, NONE::get, path -> false));
+        assertEquals(Map.of("sandbox-files.credentials", Path.of("data", "sandbox-credentials.env").toString(),
+                        "sandbox-files.secrets-key", Path.of("data", "secrets.key").toString()),
+                Main.sandboxFilesBeside(Path.of("data/postgres"), path -> false), "the README's layout");
+        assertEquals(Map.of("sandbox-files.credentials", Path.of("/tmp/second/sandbox-credentials.env").toString(),
+                        "sandbox-files.secrets-key", Path.of("/tmp/second/secrets.key").toString()),
+                Main.sandboxFilesBeside(Path.of("/tmp/second/postgres"), path -> false), "a second server's own folder");
+        assertEquals("sandbox-credentials.env", Main.sandboxFilesBeside(Path.of("pg2"), path -> false).get("sandbox-files.credentials"));
     }
 
     @Test
     void aDatabaseAnEarlierVersionRanElsewhereKeepsTheKeyThatSealedItsSecrets() {
-        java.util.Set<Path> present = java.util.Set.of(Path.of("/tmp/second/postgres/PG_VERSION"), Path.of("data", "secrets.key"));
-        assertEquals(Path.of("data", "secrets.key").toString(), Main.sandboxFilesBeside(Path.of("/tmp/second/postgres"), NONE::get, NONE::get,
-                present::contains).get("svc.sandbox-secrets-key-file"));
-        java.util.Set<Path> fresh = java.util.Set.of(Path.of("data", "secrets.key"));
-        assertEquals(Path.of("/tmp/second/secrets.key").toString(), Main.sandboxFilesBeside(Path.of("/tmp/second/postgres"), NONE::get, NONE::get,
-                fresh::contains).get("svc.sandbox-secrets-key-file"), "a new database gets its own key");
+        Set<Path> present = Set.of(Path.of("/tmp/second/postgres/PG_VERSION"), Path.of("data", "secrets.key"));
+        assertEquals(Path.of("data", "secrets.key").toString(),
+                Main.sandboxFilesBeside(Path.of("/tmp/second/postgres"), present::contains).get("sandbox-files.secrets-key"));
+        Set<Path> fresh = Set.of(Path.of("data", "secrets.key"));
+        assertEquals(Path.of("/tmp/second/secrets.key").toString(),
+                Main.sandboxFilesBeside(Path.of("/tmp/second/postgres"), fresh::contains).get("sandbox-files.secrets-key"),
+                "a new database gets its own key");
+        Set<Path> both = Set.of(Path.of("/tmp/second/postgres/PG_VERSION"), Path.of("data", "secrets.key"), Path.of("/tmp/second/secrets.key"));
+        assertEquals(Path.of("/tmp/second/secrets.key").toString(),
+                Main.sandboxFilesBeside(Path.of("/tmp/second/postgres"), both::contains).get("sandbox-files.secrets-key"),
+                "a key put beside it is its key");
     }
 }

@@ -4,15 +4,13 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.Pattern;
-import jakarta.validation.constraints.Size;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
 import payments.common.Ids;
 import payments.common.JsonBodies;
 import payments.common.RequestValidator;
+import payments.common.RequiredReason;
 import payments.common.ServerClock;
 import payments.common.Times;
 import payments.common.security.Caller;
@@ -39,12 +37,6 @@ public class BankFileDesk {
 
     /** The files, newest first (the last {@value #SHOWN} of each). */
     public record BankFiles(List<ReceivedFile> received, List<SentFile> sent) {
-    }
-
-    /** An action's reason: what was fixed, or why now. */
-    public record BankFileActionRequest(
-            @NotBlank @Size(max = 1024) @Pattern(regexp = FieldError.ONE_LINE, message = "Must not contain control characters")
-            String reason) {
     }
 
     private final BankFileTransports transports;
@@ -89,7 +81,7 @@ public class BankFileDesk {
      * own name; the next poll reads it again (booked once: its content is its claim). 404 for no
      * such file, 409 for one that is not quarantined.
      */
-    public Uni<ReceivedFile> requeue(String fileId, JsonBodies.Bound<BankFileActionRequest> body, Caller caller) {
+    public Uni<ReceivedFile> requeue(String fileId, JsonBodies.Bound<RequiredReason> body, Caller caller) {
         String reason = validator.validate(body, List.of()).reason().strip();
         if (!fileId.matches("[0-9a-f]{64}")) {
             throw new ApiException(ErrorCode.NOT_FOUND, "Bank file " + fileId + " not found");
@@ -116,7 +108,7 @@ public class BankFileDesk {
     }
 
     /** POST /bank-files/sent/deliver: every built file delivered now; answers how many were. */
-    public Uni<Integer> deliver(JsonBodies.Bound<BankFileActionRequest> body, Caller caller) {
+    public Uni<Integer> deliver(JsonBodies.Bound<RequiredReason> body, Caller caller) {
         String reason = validator.validate(body, List.of()).reason().strip();
         return Panache.withTransaction(() -> log("DELIVER", "outbox", reason, caller)).flatMap(ignored -> outbox.deliverBuilt());
     }

@@ -11,10 +11,10 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import payments.bankfile.BankFileDesk.BankFileActionRequest;
 import payments.bankfile.BankFileDesk.BankFiles;
 import payments.bankfile.BankFileDesk.ReceivedFile;
 import payments.common.JsonBody;
+import payments.common.RequiredReason;
 import payments.common.security.CurrentCaller;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
@@ -49,8 +49,8 @@ public class BankFileDeskResource {
     @POST
     @Path("received/{fileId}/requeue")
     public Uni<ReceivedFile> requeue(@PathParam("fileId") String fileId,
-            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = BankFileActionRequest.class)))
-            JsonBody<BankFileActionRequest> body) {
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = RequiredReason.class)))
+            JsonBody<RequiredReason> body) {
         return desk.requeue(fileId, body.bound(), caller.get());
     }
 
@@ -59,8 +59,8 @@ public class BankFileDeskResource {
     @POST
     @Path("sent/deliver")
     public Uni<Map<String, Integer>> deliver(
-            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = BankFileActionRequest.class)))
-            JsonBody<BankFileActionRequest> body) {
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = RequiredReason.class)))
+            JsonBody<RequiredReason> body) {
         return desk.deliver(body.bound(), caller.get()).map(delivered -> Map.of("delivered", delivered));
     }
 }

@@ -8,9 +8,6 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.Pattern;
-import jakarta.validation.constraints.Size;
 import org.jboss.logging.Logger;
 import payments.bankfile.BankMessages.StatementEntry;
 import payments.bankfile.BankMessages.StatementReported;
@@ -28,6 +25,7 @@ import payments.common.Page;
 import payments.common.PageRequest;
 import payments.common.QueryFilters;
 import payments.common.RequestValidator;
+import payments.common.RequiredReason;
 import payments.common.ServerClock;
 import payments.common.SqlStatement;
 import payments.common.security.Caller;
@@ -78,12 +76,6 @@ public class Reconciliations {
                     line.bookingDate, line.ledgerEntries, line.firstBookedAt, line.resolution, line.reason, line.resolvedBy,
                     line.resolvedAt);
         }
-    }
-
-    /** POST /bank-statements/{statementId}/lines/{lineId}/resolve. */
-    public record StatementLineResolveRequest(
-            @NotBlank @Size(max = 1024) @Pattern(regexp = FieldError.ONE_LINE, message = "Must not contain control characters")
-            String reason) {
     }
 
     private final Pool pool;
@@ -342,9 +334,9 @@ public class Reconciliations {
 
     /** POST /bank-statements/{statementId}/lines/{lineId}/resolve: an operator explains a line; once (409), never a MATCHED one. */
     @WithTransaction
-    public Uni<StatementLineResponse> resolve(String statementId, String lineId, JsonBodies.Bound<StatementLineResolveRequest> body,
+    public Uni<StatementLineResponse> resolve(String statementId, String lineId, JsonBodies.Bound<RequiredReason> body,
                                               Caller caller) {
-        StatementLineResolveRequest request = validator.validate(body, List.of());
+        RequiredReason request = validator.validate(body, List.of());
         UUID report = Ids.uuidOf(IdType.BANK_STATEMENT, statementId, ErrorCode.NOT_FOUND);
         return Ids.<StatementLine>find(IdType.BANK_STATEMENT_LINE, lineId, ErrorCode.NOT_FOUND, "Bank statement line",
                         id -> StatementLine.findById(id, LockModeType.PESSIMISTIC_WRITE))

@@ -11,11 +11,11 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import payments.bankfile.Reconciliations.StatementLineResolveRequest;
 import payments.bankfile.Reconciliations.StatementLineResponse;
 import payments.bankfile.Reconciliations.StatementReportResponse;
 import payments.common.JsonBody;
 import payments.common.Page;
+import payments.common.RequiredReason;
 import payments.common.security.CurrentCaller;
 import payments.common.security.Permission;
 import payments.common.security.Secured;
@@ -58,8 +58,8 @@ public class StatementResource {
     @POST
     @Path("{statementId}/lines/{lineId}/resolve")
     public Uni<StatementLineResponse> resolve(@PathParam("statementId") String statementId, @PathParam("lineId") String lineId,
-            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = StatementLineResolveRequest.class)))
-            JsonBody<StatementLineResolveRequest> body) {
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = RequiredReason.class)))
+            JsonBody<RequiredReason> body) {
         return reconciliations.resolve(statementId, lineId, body.bound(), caller.get());
     }
 }

@@ -83,6 +83,10 @@ public class JsonBodies {
 
     /** A body built in process (the console's forms), as a resource would receive it. */
     public <T> JsonBody<T> body(JsonNode tree, Class<T> type) {
+        List<FieldError> nul = NulCharacters.in(tree);
+        if (!nul.isEmpty()) {
+            throw ApiException.invalidInput(nul);
+        }
         return new JsonBody<>(tree, type, this);
     }
 

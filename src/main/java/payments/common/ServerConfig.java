@@ -68,12 +68,15 @@ public interface ServerConfig {
     /** 32 bytes in base64: the key that seals secrets stored in the database (see SecretsAtRest). */
     Optional<String> secretsKey();
 
-    /** Where the sandbox keeps the secrets key it generated when {@link #secretsKey} is not set. */
-    @WithDefault("data/secrets.key")
+    /**
+     * Where the sandbox keeps the secrets key it generated when {@link #secretsKey} is not set: by
+     * default beside its embedded database (payments.Main names the place; data/ when it does not).
+     */
+    @WithDefault("${sandbox-files.secrets-key:data/secrets.key}")
     String sandboxSecretsKeyFile();
 
-    /** Where the sandbox keeps the credentials it generated, for restarts and the README walkthrough. */
-    @WithDefault("data/sandbox-credentials.env")
+    /** Where the sandbox keeps the credentials it generated, for restarts and the README walkthrough: as the secrets key. */
+    @WithDefault("${sandbox-files.credentials:data/sandbox-credentials.env}")
     String sandboxCredentialsFile();
 
     /**

@@ -162,15 +162,24 @@ public class ConsoleFrame {
         });
     }
 
-    /** The form's page again with the operation's errors on it; the error page when that page itself cannot be shown (its subject gone). */
+    /**
+     * The form's page again with the operation's errors on it; the error page instead when the caller
+     * may not see that page, when the page cannot be shown (its subject gone), or when the form is no
+     * longer on it (its row decided or deleted meanwhile, a card closed).
+     */
     private Uni<Response> onForm(FormPage back, ApiException failure, Caller caller, String session) {
+        if (back == null || (back.view() != null && !caller.has(back.view()))) {
+            return failed(failure, caller, session);
+        }
         FormFailure onPage = FormFailure.of(back, failure.errorCode().name(), failure.reason(), fieldErrors(failure));
         return Uni.createFrom().deferred(() -> back.model().apply(caller))
                 .flatMap(data -> {
                     Map<String, Object> framed = framed(data, caller, session);
                     framed.put("failure", onPage);
-                    return render(failure.status(), back.template(), framed);
+                    return html(back.template(), framed);
                 })
+                .flatMap(html -> html.contains(FormFailure.SHOWN) ? Uni.createFrom().item(respond(failure.status(), html))
+                        : failed(failure, caller, session))
                 .onFailure(ApiException.class).recoverWithUni(pageGone -> failed(failure, caller, session));
     }
 
@@ -221,11 +230,18 @@ public class ConsoleFrame {
     }
 
     Uni<Response> render(int status, String template, Map<String, Object> data, NewCookie... cookies) {
-        return templates.getTemplate("console/" + template).data(data).createUni()
-                .map(html -> Response.status(status).type(MediaType.TEXT_HTML_TYPE.withCharset("UTF-8")).entity(html)
-                        .header("Cache-Control", "no-store").header("X-Frame-Options", "DENY")
-                        .header("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-ancestors 'none'")
-                        .cookie(cookies).build());
+        return html(template, data).map(html -> respond(status, html, cookies));
+    }
+
+    private Uni<String> html(String template, Map<String, Object> data) {
+        return templates.getTemplate("console/" + template).data(data).createUni();
+    }
+
+    private static Response respond(int status, String html, NewCookie... cookies) {
+        return Response.status(status).type(MediaType.TEXT_HTML_TYPE.withCharset("UTF-8")).entity(html)
+                .header("Cache-Control", "no-store").header("X-Frame-Options", "DENY")
+                .header("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-ancestors 'none'")
+                .cookie(cookies).build();
     }
 
     /**

@@ -52,6 +52,7 @@ import java.util.Map;
 @ApplicationScoped
 public class ConsolePages {
 
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(ConsolePages.class);
     static final String PAGE_SIZE = "25";
     private static final String MANY = "100";
 
@@ -193,10 +194,16 @@ public class ConsolePages {
     private Uni<List<Map<String, Object>>> withCounterparties(Object rows) {
         List<Map<String, Object>> listed = (List<Map<String, Object>>) rows;
         listed.forEach(row -> row.put("counterparty", counterpartyOf(row)));
-        return holderNames.of(listed.stream().map(row -> (String) row.get("counterparty")).toList()).map(names -> {
-            listed.forEach(row -> row.put("counterpartyName", names.getOrDefault((String) row.get("counterparty"), "")));
-            return listed;
-        });
+        return holderNames.of(listed.stream().map(row -> (String) row.get("counterparty")).toList())
+                .onFailure().recoverWithItem(failure -> {
+                    // The names help a person read the list; the list is shown without them rather than not at all.
+                    LOG.warnf(failure, "Counterparty names could not be read");
+                    return Map.of();
+                })
+                .map(names -> {
+                    listed.forEach(row -> row.put("counterpartyName", names.getOrDefault((String) row.get("counterparty"), "")));
+                    return listed;
+                });
     }
 
     private static String counterpartyOf(Map<String, Object> row) {

@@ -244,7 +244,7 @@ public class ConsoleResource {
         ObjectNode body = withReason(reason);
         boolean fromCustomer = "customer".equals(from) && payments.common.Ids.isValid(payments.common.IdType.CUSTOMER, customerId);
         FormPage back = (fromCustomer ? pages.customerForm(id, customerId)
-                : FormPage.of(id, "reviews", caller -> pages.reviews())).typed(decision + "Reason", reason).field("reason", decision + "Reason");
+                : FormPage.of(id, "reviews", Permission.COMPLIANCE_REVIEW, caller -> pages.reviews())).typed(decision + "Reason", reason).field("reason", decision + "Reason");
         return frame.act(session, form, Permission.COMPLIANCE_REVIEW, back, () ->
                 ("approve".equals(decision) ? reviews.approve(id, decision(body)) : reviews.reject(id, decision(body)))
                         .map(done -> (fromCustomer ? "customers/" + customerId : "reviews") + "?notice=" + decision + "d"));
@@ -300,9 +300,9 @@ public class ConsoleResource {
     @jakarta.ws.rs.Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Uni<Response> explain(@CookieParam(ConsoleSessions.COOKIE) String session, @FormParam("form") String form,
                                  @PathParam("id") String id, @PathParam("lineId") String lineId, @FormParam("reason") String reason) {
-        FormPage back = FormPage.of(lineId, "statement", caller -> pages.statement(id)).typed("reason", reason);
+        FormPage back = FormPage.of(lineId, "statement", Permission.BANK_OPERATIONS, caller -> pages.statement(id)).typed("reason", reason);
         return frame.act(session, form, Permission.BANK_OPERATIONS, back, () -> statements.resolve(id, lineId,
-                        bodies.body(withReason(reason), payments.bankfile.Reconciliations.StatementLineResolveRequest.class))
+                        bodies.body(withReason(reason), payments.common.RequiredReason.class))
                 .map(done -> "bank/statements/" + id + "?notice=explained"));
     }
 
@@ -312,15 +312,17 @@ public class ConsoleResource {
     @jakarta.ws.rs.Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Uni<Response> deadJob(@CookieParam(ConsoleSessions.COOKIE) String session, @FormParam("form") String form,
                                  @PathParam("id") String id, @PathParam("decision") String decision, @FormParam("reason") String reason) {
-        var body = bodies.body(withReason(reason), payments.common.jobs.DeadJobs.DeadJobResolveRequest.class);
         FormPage back = bankPage(id).typed(decision + "Reason", reason).field("reason", decision + "Reason");
-        return frame.act(session, form, Permission.BANK_OPERATIONS, back, () -> ("retry".equals(decision) ? jobs.retry(id, body) : jobs.resolve(id, body))
+        return frame.act(session, form, Permission.BANK_OPERATIONS, back, () -> Uni.createFrom().deferred(() -> {
+                    var body = bodies.body(withReason(reason), payments.common.RequiredReason.class);
+                    return "retry".equals(decision) ? jobs.retry(id, body) : jobs.resolve(id, body);
+                })
                 .map(done -> "bank?notice=" + ("retry".equals(decision) ? "retried" : "resolved")));
     }
 
     /** The bank operations desk, where its forms are: {@code form} names the one posted (a row's id, or "deliver"). */
     private FormPage bankPage(String form) {
-        return FormPage.of(form, "bank", caller -> pages.bank());
+        return FormPage.of(form, "bank", Permission.BANK_OPERATIONS, caller -> pages.bank());
     }
 
     /** A body with the form's reason, left out when blank so the operation's own check names it. */
@@ -332,8 +334,8 @@ public class ConsoleResource {
         return body;
     }
 
-    private payments.common.JsonBody<payments.bankfile.BankFileDesk.BankFileActionRequest> fileAction(String reason) {
-        return bodies.body(withReason(reason), payments.bankfile.BankFileDesk.BankFileActionRequest.class);
+    private payments.common.JsonBody<payments.common.RequiredReason> fileAction(String reason) {
+        return bodies.body(withReason(reason), payments.common.RequiredReason.class);
     }
 
     private payments.common.JsonBody<payments.verification.ComplianceReviews.DecisionRequest> decision(ObjectNode body) {

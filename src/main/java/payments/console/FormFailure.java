@@ -18,6 +18,9 @@ public record FormFailure(String form, String code, String reason, Map<String, S
 
     static final FormFailure NONE = new FormFailure("", "", "", Map.of(), List.of(), Map.of());
 
+    /** What the failed form's error block (tags/formerror.html) writes: a page without it no longer has the form. */
+    static final String SHOWN = "id=\"form-error\"";
+
     /** An error about a field the form has no input for, named by the operation's field path. */
     @TemplateData
     public record Unplaced(String field, String message) {

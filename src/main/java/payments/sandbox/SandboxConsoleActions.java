@@ -90,6 +90,6 @@ public class SandboxConsoleActions {
     public Uni<Response> advanceClock(@CookieParam(ConsoleSessions.COOKIE) String session, @FormParam("form") String form,
                                       @FormParam("seconds") String seconds) {
         ObjectNode body = JsonNodeFactory.instance.objectNode().set("seconds", ConsoleFrame.number(seconds));
-        return frame.act(session, form, Permission.MANAGE, FormPage.of("clock", "home", pages::home).typed("seconds", seconds), () -> sandbox.advanceClock(bodies.body(body, SandboxResource.ClockAdvanceRequest.class)).map(clock -> "?notice=advanced"));
+        return frame.act(session, form, Permission.MANAGE, FormPage.of("clock", "home", null, pages::home).typed("seconds", seconds), () -> sandbox.advanceClock(bodies.body(body, SandboxResource.ClockAdvanceRequest.class)).map(clock -> "?notice=advanced"));
     }
 }

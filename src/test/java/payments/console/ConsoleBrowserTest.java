@@ -230,7 +230,7 @@ class ConsoleBrowserTest {
     }
 
     /** A customer whose complete packet the sandbox sends to a person (a name ending 001): PENDING_MANUAL_REVIEW. */
-    private static String pendingReviewCustomer() {
+    static String pendingReviewCustomer() {
         String customerId = VerificationTest.completeIndividual("Paula Pending001");
         VerificationTest.upload(customerId, "PASSPORT", VerificationTest.PNG);
         VerificationTest.submit(customerId);

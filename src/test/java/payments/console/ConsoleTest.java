@@ -70,9 +70,22 @@ class ConsoleTest {
         // It is shown on the account's page again: the code above the form, the message beside the amount, what was typed kept.
         String refused = console(session).formParam("form", form).formParam("amount", "12.505").post(CONSOLE + "/accounts/" + account + "/fund")
                 .then().statusCode(400).body(containsString("Fund (sandbox)")).extract().asString();
-        assertTrue(formError(refused).contains("INVALID_INPUT"), refused);
-        assertTrue(fieldError(refused, "amount").contains("at most 2 decimals, e.g. 2500.00"), refused);
-        assertTrue(refused.contains("name=\"amount\" value=\"12.505\""), "what was typed is kept");
+        String fundCard = refused.substring(refused.indexOf("/accounts/" + account + "/fund\""));
+        fundCard = fundCard.substring(0, fundCard.indexOf("<p class=\"muted\">As <code>POST /sandbox/"));
+        assertTrue(formError(fundCard).contains("INVALID_INPUT"), fundCard);
+        assertTrue(fieldError(fundCard, "amount").contains("at most 2 decimals, e.g. 2500.00"), fundCard);
+        assertTrue(fundCard.contains("name=\"amount\" value=\"12.505\""), "what was typed is kept, in the form it was typed in");
+        assertTrue(refused.contains("id=\"pay-amount\" name=\"amount\" value=\"\""), "the other form on the page is left as it was");
+        // A token that may decide verifications but not view customers gets a refused decision's error alone, not the customer's page.
+        Map<String, String> reviewer = TestSupport.newToken("COMPLIANCE_REVIEW");
+        String reviewing = signIn(reviewer.get("clientId"), reviewer.get("clientSecret"));
+        String waiting = ConsoleBrowserTest.pendingReviewCustomer();
+        String verificationId = TestSupport.apiAs(reviewer.get("clientId"), reviewer.get("clientSecret")).get("/compliance/reviews").then().statusCode(200)
+                .extract().path("data.find { it.verification.customerId == '" + waiting + "' }.verification.id");
+        console(reviewing).formParam("form", formToken(page(reviewing, "/reviews").then().statusCode(200).extract().asString()))
+                .formParam("from", "customer").formParam("customerId", waiting)
+                .post(CONSOLE + "/reviews/" + verificationId + "/reject").then().statusCode(400)
+                .body(containsString("<h1>400 INVALID_INPUT</h1>")).body(not(containsString("Internal accounts")));
         // A form that did not come from this session (another site's post, a stale page) is refused.
         console(session).formParam("amount", "100").post(CONSOLE + "/accounts/" + account + "/fund").then().statusCode(403);
         console(session).formParam("form", "x" + form).formParam("amount", "100").post(CONSOLE + "/accounts/" + account + "/fund")
@@ -163,6 +176,9 @@ class ConsoleTest {
         console(session).formParam("form", form).post(CONSOLE + "/settings/tokens/" + tokenId + "/revoke")
                 .then().statusCode(303).header("Location", containsString("notice=revoked"));
         TestSupport.apiAs(clientId, secret).get("/config").then().statusCode(401);
+        // Revoked again (a second tab): the token's row is gone, so the refusal is shown on its own page.
+        console(session).formParam("form", form).post(CONSOLE + "/settings/tokens/" + tokenId + "/revoke")
+                .then().statusCode(404).body(containsString("<h1>404 ")).body(not(containsString("New token")));
 
         Map<String, String> viewer = TestSupport.newToken("VIEW");
         String viewing = signIn(viewer.get("clientId"), viewer.get("clientSecret"));
@@ -245,6 +261,10 @@ class ConsoleTest {
         assertEquals("", fieldError(refused, "fullName"));
         assertTrue(refused.contains("value=\"EUR_ACCOUNT\" selected"), "the kind chosen is kept");
         assertTrue(refused.contains("value=\"Paula Console\""), "the name typed is kept");
+        // A NUL the database cannot store is refused on the form as the API refuses it in JSON.
+        String nul = console(session).formParam("form", form).formParam("accountType", "USD_ACCOUNT").formParam("fullName", "Paula\u0000Console")
+                .post(create).then().statusCode(400).extract().asString();
+        assertTrue(fieldError(nul, "fullName").contains("NUL"), nul);
         console(session).formParam("form", form).formParam("accountType", "USD_ACCOUNT").formParam("accountNumber", "987654321")
                 .formParam("routingNumber", "021000021").formParam("fullName", "Paula Console").formParam("birthDate", "1985-04-02")
                 .formParam("nationality", "US").formParam("line1", "1 Main St").formParam("city", "Austin").formParam("postalCode", "73301")

@@ -12,7 +12,7 @@ import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import payments.common.JsonBody;
 import payments.common.Page;
-import payments.common.jobs.DeadJobs.DeadJobResolveRequest;
+import payments.common.RequiredReason;
 import payments.common.jobs.DeadJobs.DeadJobResponse;
 import payments.common.security.CurrentCaller;
 import payments.common.security.Permission;
@@ -53,7 +53,7 @@ public class DeadJobResource {
     @Path("{jobId}/resolve")
     @Secured(value = Permission.MANAGE, orAnyOf = Permission.BANK_OPERATIONS)
     public Uni<DeadJobResponse> resolve(@PathParam("jobId") String jobId,
-            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = DeadJobResolveRequest.class))) JsonBody<DeadJobResolveRequest> body) {
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = RequiredReason.class))) JsonBody<RequiredReason> body) {
         return deadJobs.resolve(jobId, body.bound(), caller.get());
     }
 
@@ -66,7 +66,7 @@ public class DeadJobResource {
     @Path("{jobId}/retry")
     @Secured(value = Permission.MANAGE, orAnyOf = Permission.BANK_OPERATIONS)
     public Uni<DeadJobResponse> retry(@PathParam("jobId") String jobId,
-            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = DeadJobResolveRequest.class))) JsonBody<DeadJobResolveRequest> body) {
+            @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(implementation = RequiredReason.class))) JsonBody<RequiredReason> body) {
         return deadJobs.retry(jobId, body.bound(), caller.get());
     }
 }

@@ -11,9 +11,6 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.Pattern;
-import jakarta.validation.constraints.Size;
 import payments.common.ApiException;
 import payments.common.ErrorCode;
 import payments.common.FieldError;
@@ -24,6 +21,7 @@ import payments.common.Page;
 import payments.common.PageRequest;
 import payments.common.QueryFilters;
 import payments.common.RequestValidator;
+import payments.common.RequiredReason;
 import payments.common.ServerClock;
 import payments.common.security.Caller;
 
@@ -52,12 +50,6 @@ public class DeadJobs {
                     job.holdsMoney, job.createdAt, job.updatedAt, job.resolvedAt, job.resolution, job.resolvedBy, job.retriedAt,
                     job.retriedBy, job.retryReason);
         }
-    }
-
-    /** POST /jobs/dead/{jobId}/resolve: what was done about the job, by hand. */
-    public record DeadJobResolveRequest(
-            @NotBlank @Size(max = 1024) @Pattern(regexp = FieldError.ONE_LINE, message = "Must not contain control characters")
-            String reason) {
     }
 
     private final Pool pool;
@@ -95,7 +87,7 @@ public class DeadJobs {
      * again); 404 for a job that is not dead, 409 for one already resolved. Retention counts from now.
      */
     @WithTransaction
-    public Uni<DeadJobResponse> resolve(String jobId, JsonBodies.Bound<DeadJobResolveRequest> body, Caller caller) {
+    public Uni<DeadJobResponse> resolve(String jobId, JsonBodies.Bound<RequiredReason> body, Caller caller) {
         String reason = validator.validate(body, List.of()).reason().strip();
         return deadJob(jobId)
                 .map(job -> {
@@ -113,7 +105,7 @@ public class DeadJobs {
      * did happen changes nothing. 404 for a job that is not dead, 409 for one resolved by hand.
      */
     @WithTransaction
-    public Uni<DeadJobResponse> retry(String jobId, JsonBodies.Bound<DeadJobResolveRequest> body, Caller caller) {
+    public Uni<DeadJobResponse> retry(String jobId, JsonBodies.Bound<RequiredReason> body, Caller caller) {
         String reason = validator.validate(body, List.of()).reason().strip();
         return deadJob(jobId).map(job -> {
             Instant now = clock.now();

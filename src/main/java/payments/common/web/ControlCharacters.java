@@ -12,10 +12,10 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 import payments.common.ApiException;
 import payments.common.FieldError;
 import payments.common.FieldError.Constraint;
+import payments.common.NulCharacters;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
@@ -29,7 +29,6 @@ import java.util.Map;
 public class ControlCharacters implements ReaderInterceptor {
 
     private static final Constraint NO_CONTROL_CHARACTERS = Constraint.pattern("^[^\\x00-\\x1F\\x7F]*$");
-    private static final Constraint NO_NUL = Constraint.pattern("^[^\\x00]*$");
 
     private final ObjectMapper mapper;
 
@@ -60,8 +59,7 @@ public class ControlCharacters implements ReaderInterceptor {
             return body;
         }
         JsonNode tree = treeOf(body);
-        List<FieldError> errors = new ArrayList<>();
-        collectNul(tree, "", errors);
+        List<FieldError> errors = NulCharacters.in(tree);
         if (!errors.isEmpty()) {
             throw ApiException.invalidInput(errors);
         }
@@ -84,28 +82,6 @@ public class ControlCharacters implements ReaderInterceptor {
             }
         }
         return mapper.valueToTree(body);
-    }
-
-    private static void collectNul(JsonNode node, String path, List<FieldError> errors) {
-        if (node == null) {
-            return;
-        }
-        if (node.isTextual() && node.asText().indexOf('\0') >= 0) {
-            errors.add(new FieldError(path.isEmpty() ? "body" : path, NO_NUL, "Must not contain the NUL character"));
-        } else if (node.isArray()) {
-            for (int i = 0; i < node.size(); i++) {
-                collectNul(node.get(i), path + "[" + i + "]", errors);
-            }
-        } else if (node.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> fields = node.fields(); fields.hasNext(); ) {
-                Map.Entry<String, JsonNode> field = fields.next();
-                String fieldPath = path.isEmpty() ? field.getKey() : path + "." + field.getKey();
-                if (field.getKey().indexOf('\0') >= 0) {
-                    errors.add(new FieldError(fieldPath, NO_NUL, "A field name must not contain the NUL character"));
-                }
-                collectNul(field.getValue(), fieldPath, errors);
-            }
-        }
     }
 
     private static boolean hasControlCharacter(String text) {
