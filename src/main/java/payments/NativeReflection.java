@@ -46,6 +46,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         "payments.agent.AgentView$DeviceCode",
         "payments.agent.AgentView$Usage",
         "payments.bankfile.AchCalendar$Nth",
+        "payments.bankfile.Bai2Codes",
         "payments.bankfile.Bai2Statements$Rec",
         "payments.bankfile.BankFileDesk$BankFiles",
         "payments.bankfile.BankFileDesk$ReceivedFile",

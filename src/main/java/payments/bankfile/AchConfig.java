@@ -46,6 +46,12 @@ public interface AchConfig {
     @WithDefault("100000000")
     long sameDayLimit();
 
+    /**
+     * The bank's own BAI2 detail type codes (700-999) and how each reads: "901:CREDIT,902:DEBIT,950:SKIP"
+     * (SKIP: information, no money). Unset: a statement with one is quarantined.
+     */
+    Optional<String> bai2CustomCodes();
+
     /** The time zone of cut-offs and effective dates (the Federal Reserve's). */
     @WithDefault("America/New_York")
     String zone();

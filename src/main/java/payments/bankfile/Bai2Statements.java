@@ -26,16 +26,14 @@ import java.util.List;
  * is refused whole. Records continue over 88 records; a record ends with "/" except a detail's text.
  * Groups must be updates (status 1) of final reports (as-of-date modifier 2, 4 or none): an
  * interim report would reconcile what the final one reports again. Detail type 890 (information,
- * no money) is skipped; any other code outside 100-699 refuses the file. Pure: the zone only says
- * when an as-of date ends.
+ * no money) is skipped, a bank's own codes (700-999) read as {@link Bai2Codes} maps them, and any
+ * other code refuses the file. Pure: the zone only says when an as-of date ends.
  */
 final class Bai2Statements {
 
     private static final DateTimeFormatter YYMMDD = DateTimeFormatter.ofPattern("yyMMdd");
     private static final String OPENING_LEDGER = "010";
     private static final String CLOSING_LEDGER = "015";
-    /** A detail that carries information, not money. */
-    private static final String NON_MONETARY = "890";
     /** As-of-date modifiers of interim reports (previous day's and same day's): not final statements. */
     private static final java.util.Set<String> INTERIM = java.util.Set.of("1", "3");
 
@@ -59,8 +57,12 @@ final class Bai2Statements {
     }
 
     static List<BankEvent> read(String content, ZoneId zone) throws IsoSchemas.InvalidMessage {
+        return read(content, zone, Bai2Codes.STANDARD);
+    }
+
+    static List<BankEvent> read(String content, ZoneId zone, Bai2Codes codes) throws IsoSchemas.InvalidMessage {
         try {
-            return parse(records(content), zone);
+            return parse(records(content), zone, codes);
         } catch (DateTimeException | NumberFormatException | IndexOutOfBoundsException e) {
             throw new IsoSchemas.InvalidMessage("Not a BAI2 file this server reads: " + e.getMessage());
         }
@@ -118,7 +120,7 @@ final class Bai2Statements {
         return new Rec(Arrays.asList(text.split(",", -1)), physical);
     }
 
-    private static List<BankEvent> parse(List<Rec> records, ZoneId zone) throws IsoSchemas.InvalidMessage {
+    private static List<BankEvent> parse(List<Rec> records, ZoneId zone, Bai2Codes codes) throws IsoSchemas.InvalidMessage {
         if (records.isEmpty() || !"01".equals(records.get(0).code())) {
             throw new IsoSchemas.InvalidMessage("A BAI2 file starts with its file header (01)");
         }
@@ -180,8 +182,14 @@ final class Bai2Statements {
                     long amount = unsigned(detail.field(2));
                     total += amount;
                     details++;
-                    if (!NON_MONETARY.equals(detail.field(1))) {
-                        entries.add(entry(detail, amount, currency, accountNumber, asOf, statementId + "-" + details));
+                    Bai2Codes.Kind kind = codes.kindOf(Integer.parseInt(detail.field(1)));
+                    if (kind == null) {
+                        throw new IsoSchemas.InvalidMessage("Detail type code " + detail.field(1) + " is neither a credit (100-399) nor a debit"
+                                + " (400-699), and SVC_ACH_BAI2_CUSTOM_CODES does not map it");
+                    }
+                    if (kind != Bai2Codes.Kind.SKIP) {
+                        entries.add(entry(detail, kind == Bai2Codes.Kind.DEBIT, amount, currency, accountNumber, asOf,
+                                statementId + "-" + details));
                     }
                 }
                 Rec trailer = expect(records, at++, "49", "an account trailer");
@@ -219,17 +227,8 @@ final class Bai2Statements {
      * A detail record: 16, type code, amount, funds type (and what that type adds), bank reference,
      * customer reference, text (the rest, commas included).
      */
-    private static StatementEntry entry(Rec detail, long amount, String currency, String account, LocalDate asOf, String fallbackReference)
-            throws IsoSchemas.InvalidMessage {
-        int type = Integer.parseInt(detail.field(1));
-        boolean debit;
-        if (type >= 100 && type <= 399) {
-            debit = false;
-        } else if (type >= 400 && type <= 699) {
-            debit = true;
-        } else {
-            throw new IsoSchemas.InvalidMessage("Detail type code " + detail.field(1) + " is neither a credit (100-399) nor a debit (400-699)");
-        }
+    private static StatementEntry entry(Rec detail, boolean debit, long amount, String currency, String account, LocalDate asOf,
+                                        String fallbackReference) {
         LocalDate valueDate = "V".equals(detail.field(3)) && !detail.field(4).isEmpty() ? LocalDate.parse(detail.field(4), YYMMDD) : asOf;
         int next = afterFundsType(detail, 3);
         String bankReference = detail.field(next);

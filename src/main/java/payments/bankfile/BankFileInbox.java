@@ -49,6 +49,8 @@ public class BankFileInbox {
 
     /** Where a BAI2 statement's as-of date ends: the US bank's own day, the ACH rail's zone. */
     private final java.time.ZoneId statementZone;
+    /** How the US bank's own BAI2 detail codes read (an unreadable setting is reported at start and reads as none). */
+    private final Bai2Codes bai2Codes;
 
     /** The configured zone; one that is not (reported at start when ACH is set up) reads as New York's. */
     private static java.time.ZoneId zoneOf(String zone) {
@@ -59,9 +61,18 @@ public class BankFileInbox {
         }
     }
 
+    private static Bai2Codes bai2Codes(String setting) {
+        try {
+            return Bai2Codes.parse(setting);
+        } catch (IllegalArgumentException unreadable) {
+            return Bai2Codes.STANDARD;
+        }
+    }
+
     public BankFileInbox(BankFileRail rail, AchRail ach, BankFileTransports transports, BankBookings bookings, IsoSchemas schemas,
                          BankFilesConfig config, ServerClock clock, AchConfig achConfig) {
         this.statementZone = zoneOf(achConfig.zone());
+        this.bai2Codes = bai2Codes(achConfig.bai2CustomCodes().orElse(""));
         this.rail = rail;
         this.ach = ach;
         this.transports = transports;
@@ -134,7 +145,7 @@ public class BankFileInbox {
         try {
             String text = new String(content, StandardCharsets.UTF_8);
             return new Parsed(AchMessages.isNacha(text) ? AchMessages.read(text)
-                    : Bai2Statements.isBai2(text) ? Bai2Statements.read(text, statementZone) : BankMessages.read(text, schemas), null);
+                    : Bai2Statements.isBai2(text) ? Bai2Statements.read(text, statementZone, bai2Codes) : BankMessages.read(text, schemas), null);
         } catch (IsoSchemas.InvalidMessage e) {
             return new Parsed(List.of(), e.getMessage());
         }

@@ -77,6 +77,13 @@ public class BankFilesCheck implements SettingsCheck {
                 problems.add("SVC_ACH_ZONE '" + ach.zone() + "' is not a time zone (America/New_York)");
             }
         }
+        ach.bai2CustomCodes().ifPresent(codes -> {
+            try {
+                Bai2Codes.parse(codes);
+            } catch (IllegalArgumentException unreadable) {
+                problems.add("SVC_ACH_BAI2_CUSTOM_CODES: " + unreadable.getMessage());
+            }
+        });
         if (files.transport().get() == BankFilesConfig.Transport.SFTP) {
             BankFilesConfig.Sftp sftp = files.sftp();
             if (sftp.host().isEmpty()) {

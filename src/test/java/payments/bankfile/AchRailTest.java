@@ -150,11 +150,11 @@ class AchRailTest {
                 .await().indefinitely().iterator().next().getString(0);
         long fileTotal = count("SELECT sum(amount) FROM bank_payouts WHERE batch_id = '" + fileId + "'");
 
-        // The US bank's end-of-day BAI2 report: the file as one ACH debit naming it, and a fee nobody booked.
+        // The US bank's end-of-day BAI2 report: the file as one ACH debit naming it, and a fee nobody booked (the bank's own code 901, a debit as configured).
         long opening = 10_000_000;
         String statement = bai2(trace.substring(8), today, opening, opening - fileTotal - 150, List.of(
                 "16,455," + fileTotal + ",0,BAI-" + trace + "," + fileId + ",ACH SETTLEMENT",
-                "16,699,150,0,FEE-" + trace + ",,ACCOUNT ANALYSIS FEE"));
+                "16,901,150,0,FEE-" + trace + ",,ACCOUNT ANALYSIS FEE"));
         BankFileRailTest.bankSends("bai2-" + trace + ".txt", statement);
         poll();
         String statementId = "BAI2-" + NachaFile.date(today) + "-" + trace.substring(8) + "-1";
@@ -169,7 +169,7 @@ class AchRailTest {
         assertEquals("BANK_ONLY", fee.get("status"), "a fee the ledger never booked is shown, not booked");
 
         BankFileRailTest.bankSends("bai2-resent-" + trace + ".txt", statement.replace("0900,", "0905,"));
-        BankFileRailTest.bankSends("bai2-altered-" + trace + ".txt", statement.replace("16,699,150,", "16,699,151,"));
+        BankFileRailTest.bankSends("bai2-altered-" + trace + ".txt", statement.replace("16,901,150,", "16,901,151,"));
         poll();
         assertEquals(1, count("SELECT count(*) FROM bank_statements WHERE statement_id = '" + statementId + "'"), "the same report again adds nothing");
         assertEquals(1, count("SELECT count(*) FROM bank_files_received WHERE file_name = 'bai2-altered-" + trace + ".txt'"

@@ -120,6 +120,26 @@ class Bai2StatementsTest {
         assertRefused(sample("spec-section3.txt").replace("040620,2359,,2/", "040620,1100,,3/"), "interim");
     }
 
+    @Test
+    void aBanksOwnCodesReadAsTheOperatorMapsThemAndOthersRefuseTheFile() throws Exception {
+        String custom = sample("spec-section3.txt").replace("16,165,", "16,901,");
+        assertRefused(custom, "SVC_ACH_BAI2_CUSTOM_CODES does not map it");
+        StatementEntry asDebit = ((StatementReported) Bai2Statements.read(custom, NEW_YORK, Bai2Codes.parse("901:DEBIT, 950:skip")).get(0))
+                .entries().get(0);
+        assertTrue(asDebit.entry().debit(), "901 mapped to DEBIT");
+        assertEquals(1_500_000, asDebit.entry().amount());
+        StatementReported skipped = (StatementReported) Bai2Statements.read(custom, NEW_YORK, Bai2Codes.parse("901:SKIP")).get(0);
+        assertTrue(skipped.entries().isEmpty(), "901 mapped to SKIP: information, no money");
+        assertFalse(((StatementReported) Bai2Statements.read(custom, NEW_YORK, Bai2Codes.parse("901:CREDIT")).get(0)).entries().get(0)
+                .entry().debit());
+        // A mapping never overrides the standard ranges, and names what it cannot read.
+        assertEquals(Bai2Codes.Kind.CREDIT, Bai2Codes.parse("901:DEBIT").kindOf(165));
+        for (String bad : List.of("165:DEBIT", "890:CREDIT", "901:SIDEWAYS", "901", "9x1:CREDIT", "901:CREDIT,901:DEBIT")) {
+            assertThrows(IllegalArgumentException.class, () -> Bai2Codes.parse(bad), bad);
+        }
+        assertEquals(Bai2Codes.STANDARD, Bai2Codes.parse(""));
+    }
+
     private static void assertRefused(String file, String why) {
         IsoSchemas.InvalidMessage refused = assertThrows(IsoSchemas.InvalidMessage.class, () -> Bai2Statements.read(file, NEW_YORK), why);
         assertTrue(refused.getMessage().contains(why), refused.getMessage());

@@ -45,8 +45,23 @@ class BankFilesCheckTest {
         org.junit.jupiter.api.Assertions.assertTrue(noIban.get(0).contains("needs SVC_BANK_FILES_DEBTOR_IBAN"), noIban.toString());
     }
 
+    @Test
+    void aBanksOwnBai2CodesMustBeReadable() {
+        List<String> bad = BankFilesCheck.problems(bankFiles(BankFilesConfig.Transport.FOLDER, null, null, null),
+                ach("021000021", "1234567890", "901:CREDIT,165:DEBIT"));
+        org.junit.jupiter.api.Assertions.assertEquals(1, bad.size(), bad.toString());
+        org.junit.jupiter.api.Assertions.assertTrue(bad.get(0).startsWith("SVC_ACH_BAI2_CUSTOM_CODES: 165 is a standard code"), bad.toString());
+        org.junit.jupiter.api.Assertions.assertEquals(List.of(), BankFilesCheck.problems(bankFiles(BankFilesConfig.Transport.FOLDER, null, null, null),
+                ach("021000021", "1234567890", "901:CREDIT,950:SKIP")));
+    }
+
     private static AchConfig ach(String odfi, String companyId) {
+        return ach(odfi, companyId, null);
+    }
+
+    private static AchConfig ach(String odfi, String companyId, String bai2CustomCodes) {
         return new AchConfig() {
+            public java.util.Optional<String> bai2CustomCodes() { return java.util.Optional.ofNullable(bai2CustomCodes); }
             public java.util.Optional<String> odfiRoutingNumber() { return java.util.Optional.ofNullable(odfi); }
             public java.util.Optional<String> companyId() { return java.util.Optional.ofNullable(companyId); }
             public String companyName() { return "Platform"; }

@@ -58,6 +58,8 @@ public class SftpBank implements QuarkusTestResourceLifecycleManager {
                     // The NACHA rail (AchRailTest) through the same transport; no same-day window: every file settles the next banking day.
                     Map.entry("svc.ach.odfi-routing-number", ACH_ODFI),
                     Map.entry("svc.ach.company-id", "1234567890"),
+                    // The bank's own code for its fees (AchRailTest's BAI2 report books one).
+                    Map.entry("svc.ach.bai2-custom-codes", "901:DEBIT"),
                     Map.entry("svc.ach.company-name", "Example Platform"),
                     Map.entry("svc.ach.odfi-name", "Example Bank"),
                     Map.entry("svc.bank-files.transport", "SFTP"),
