@@ -7,6 +7,7 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import payments.transaction.PaymentTransaction;
 
 import java.time.Instant;
 import java.util.UUID;
@@ -162,5 +163,15 @@ public class BankPayout extends PanacheEntityBase {
 
     Pain001.Payout toFile() {
         return new Pain001.Payout(endToEndId, amount, currency, creditorName, iban, accountNumber, bic, clearingCode, remittance);
+    }
+
+    /** The payout or pull a bank line names by its end-to-end id (none for none). */
+    static Uni<BankPayout> byEndToEndId(String endToEndId) {
+        return endToEndId == null ? Uni.createFrom().nullItem() : BankPayout.find("endToEndId", endToEndId).firstResult();
+    }
+
+    /** The status of the payment this row carries. */
+    Uni<String> paymentStatus() {
+        return PaymentTransaction.<PaymentTransaction>findById(transactionId).map(t -> t.status);
     }
 }
