@@ -135,7 +135,7 @@ public class QuoteExecution {
     /**
      * Holds the payer's money and hands the payment on (see {@link PaymentLifecycle#begin}). Both sides are checked
      * again first: neither holder may be deleted (410), an external payee must still be usable (400); and the hold itself re-checks
-     * the payer and an internal payee under their row locks (400, see {@link PaymentLifecycle#hold}).
+     * the payer and an internal payee under their row locks (400, see {@link payments.transaction.SettlementPostings#hold}).
      * Any refusal leaves nothing held.
      */
     private Uni<Void> release(Quote quote, PaymentTransaction t) {
@@ -145,7 +145,7 @@ public class QuoteExecution {
         return InternalAccount.<InternalAccount>findById(quote.sourceAccountId)
                 .call(() -> requireLiveParties(quote))
                 .flatMap(source -> submission(quote, t))
-                .flatMap(submission -> ledger.post(PaymentLifecycle.hold(t))
+                .flatMap(submission -> ledger.post(payments.transaction.SettlementPostings.hold(t))
                         .call(() -> limits.countDailyVolume(PaymentLimits.Volume.of(t)))
                         .flatMap(ignored -> {
                             QuoteStatus.move(quote, QuoteStatus.PROCESSING);

@@ -25,7 +25,6 @@ import payments.webhook.EventType;
 import payments.webhook.WebhookEvent;
 import payments.webhook.WebhookPublisher;
 
-import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
@@ -134,17 +133,6 @@ public class PaymentLifecycle implements JobHandler {
     // ---- Execution ---------------------------------------------------------------------------
 
     /**
-     * The posting that holds an executed payment's amount on the payer's account until it settles;
-     * it applies only while the payer can send and an internal payee can receive.
-     */
-    public static Journal hold(PaymentTransaction t) {
-        return Journal.of("HOLD", t.id)
-                .available(t.sourceAccountId, t.sentCurrency, -t.sentAmount)
-                .held(t.sourceAccountId, t.sentCurrency, t.sentAmount)
-                .payee(t.destinationAccountId);
-    }
-
-    /**
      * Starts an executed payment (its amount already held on the payer's account, or arriving over
      * the rail): PROCESSING, then handed to the rail ({@code submission} set) or settled by the
      * ledger's own job (null). A rail's refusal fails the payment at once and refunds the payer.
@@ -194,7 +182,7 @@ public class PaymentLifecycle implements JobHandler {
         moveTo(t, TransactionStatus.COMPLETED);
         t.settledAt = t.updatedAt;
         WebhookEvent completed = webhooks.dispatched(EventType.OUTGOING_PAYMENT_COMPLETED, view.toWire(t));
-        return new SettledAtOnce(List.of(settlement(SETTLEMENT, t, null, 1, Bucket.AVAILABLE, false, 0)),
+        return new SettledAtOnce(List.of(SettlementPostings.settlement(SETTLEMENT, t, null, 1, Bucket.AVAILABLE, false, 0)),
                 List.of(processing, completed));
     }
 
@@ -303,10 +291,10 @@ public class PaymentLifecycle implements JobHandler {
      * anything, so the second posting is the only one.
      */
     private Uni<?> postSettlement(PaymentTransaction t, UUID feeAccount) {
-        return ledger.post(settlement(SETTLEMENT, t, feeAccount, 1, Bucket.HELD, false, 0))
+        return ledger.post(SettlementPostings.settlement(SETTLEMENT, t, feeAccount, 1, Bucket.HELD, false, 0))
                 .onFailure(e -> feeAccount != null && e instanceof Ledger.InactiveAccount inactive
                         && feeAccount.equals(inactive.party().accountId()))
-                .recoverWithUni(() -> ledger.post(settlement(SETTLEMENT, t, feeAccount, 1, Bucket.HELD, false, t.platformFees)));
+                .recoverWithUni(() -> ledger.post(SettlementPostings.settlement(SETTLEMENT, t, feeAccount, 1, Bucket.HELD, false, t.platformFees)));
     }
 
     /**
@@ -343,7 +331,7 @@ public class PaymentLifecycle implements JobHandler {
                         LOG.warnf("Pull %s returned after %d %s of it was spent: taken from SUSPENSE for a person to recover",
                                 t.wireId(), spent, t.receivedCurrency);
                     }
-                    return ledger.post(settlement("RETURN", t, feeAccount, -1, Bucket.AVAILABLE, false, fees, spent));
+                    return ledger.post(SettlementPostings.settlement("RETURN", t, feeAccount, -1, Bucket.AVAILABLE, false, fees, spent));
                 })))
                 .replaceWithVoid();
     }
@@ -397,7 +385,7 @@ public class PaymentLifecycle implements JobHandler {
         Uni<Boolean> payerGone = t.sourceAccountId == null ? Uni.createFrom().item(fundsWaitForAPerson(t)) : payerClosed(t);
         return payerGone.flatMap(closed -> platformFeeAccount(t)
                 .flatMap(feeAccount -> feeShortfall(t, feeAccount)
-                        .flatMap(shortfall -> ledger.post(settlement(kind, t, feeAccount, -1, Bucket.AVAILABLE, closed, shortfall))))
+                        .flatMap(shortfall -> ledger.post(SettlementPostings.settlement(kind, t, feeAccount, -1, Bucket.AVAILABLE, closed, shortfall))))
                 .flatMap(ignored -> refunded(t, reason, closed ? Refund.FAILED : Refund.COMPLETED)));
     }
 
@@ -422,62 +410,6 @@ public class PaymentLifecycle implements JobHandler {
                     ? publish(t, EventType.OUTGOING_PAYMENT_REFUND_COMPLETED, EventType.INCOMING_PAYMENT_REFUND_COMPLETED)
                     : publish(t, EventType.OUTGOING_PAYMENT_REFUND_FAILED, EventType.INCOMING_PAYMENT_REFUND_FAILED);
         });
-    }
-
-    /**
-     * The settlement posting ({@code sign} 1) or its reversal (-1): the payer's amount leaves
-     * {@code sourceBucket} (HELD when settling a hold; AVAILABLE when settling at once, and where a
-     * reversal puts it back), fees go to the service and the platform ({@code feeDiverted} of the
-     * platform's through SUSPENSE instead, see {@link #feeShortfall}), the rest converts and reaches
-     * the payee (an internal account, or the rail for an external one).
-     */
-    private static Journal settlement(String kind, PaymentTransaction t, UUID platformFeeAccount, int sign,
-                                      Bucket sourceBucket, boolean payerToSuspense, long feeDiverted) {
-        return settlement(kind, t, platformFeeAccount, sign, sourceBucket, payerToSuspense, feeDiverted, 0);
-    }
-
-    /**
-     * The same, with {@code payeeFromSuspense} of what the payee received taken from SUSPENSE
-     * instead of the payee (a reversal whose payee spent it): one net entry on the payee, so a
-     * closed account is never debited below what it holds.
-     */
-    private static Journal settlement(String kind, PaymentTransaction t, UUID platformFeeAccount, int sign,
-                                      Bucket sourceBucket, boolean payerToSuspense, long feeDiverted, long payeeFromSuspense) {
-        long fees = t.fees == null ? 0 : t.fees;
-        long platformFees = t.platformFees == null ? 0 : t.platformFees;
-        long converted = t.sentAmount - fees;
-        Journal journal = sign > 0 ? Journal.of(kind, t.id) : Journal.givingBack(kind, t.id);
-        if (payerToSuspense) {
-            journal.system(SystemAccount.SUSPENSE, t.sentCurrency, -sign * t.sentAmount);
-        } else if (t.sourceAccountId != null) {
-            journal.account(t.sourceAccountId, sourceBucket, t.sentCurrency, -sign * t.sentAmount);
-        } else {
-            // Pulled from a bank account: the money arrives over the rail.
-            journal.system(SystemAccount.RAIL, t.sentCurrency, -sign * t.sentAmount);
-        }
-        journal.system(SystemAccount.SERVICE_FEES, t.sentCurrency, sign * (fees - platformFees));
-        if (platformFees > feeDiverted) {
-            journal.available(platformFeeAccount, t.sentCurrency, sign * (platformFees - feeDiverted));
-        }
-        if (feeDiverted > 0) {
-            journal.system(SystemAccount.SUSPENSE, t.sentCurrency, sign * feeDiverted);
-        }
-        if (!t.sentCurrency.equals(t.receivedCurrency)) {
-            journal.system(SystemAccount.FX, t.sentCurrency, sign * converted)
-                    .system(SystemAccount.FX, t.receivedCurrency, -sign * t.receivedAmount);
-        }
-        long delivered = t.sentCurrency.equals(t.receivedCurrency) ? converted : t.receivedAmount;
-        if (t.destinationAccountId != null) {
-            if (delivered != payeeFromSuspense) {
-                journal.available(t.destinationAccountId, t.receivedCurrency, sign * (delivered - payeeFromSuspense));
-            }
-            if (payeeFromSuspense != 0) {
-                journal.system(SystemAccount.SUSPENSE, t.receivedCurrency, sign * payeeFromSuspense);
-            }
-        } else {
-            journal.system(SystemAccount.RAIL, t.receivedCurrency, sign * delivered);
-        }
-        return journal;
     }
 
     /**
