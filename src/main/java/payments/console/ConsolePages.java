@@ -287,9 +287,9 @@ public class ConsolePages {
             return statements.list(PAGE_SIZE, null);
         }).flatMap(reports -> {
             model.put("statements", tree(reports.data()));
-            return deadJobs.list(null, MANY, null);
+            return deadJobs.unresolved(MANY);
         }).map(dead -> {
-            model.put("deadJobs", tree(dead.data().stream().filter(job -> job.resolvedAt() == null).toList()));
+            model.put("deadJobs", tree(dead.data()));
             model.put("actions", List.of("ASSIGN", "RETURN", "WRITE_OFF", "CLOSE"));
             return model;
         });

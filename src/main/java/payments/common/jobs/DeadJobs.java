@@ -70,6 +70,16 @@ public class DeadJobs {
     /** GET /jobs/dead: newest first; {@code moneyOnly=true} keeps the ones given up while they held money. */
     @WithSession
     public Uni<Page<DeadJobResponse>> list(String moneyOnly, String limit, String cursor) {
+        return list(moneyOnly, false, limit, cursor);
+    }
+
+    /** The jobs given up and not resolved yet, newest first: what the bank desk's page lists. */
+    @WithSession
+    public Uni<Page<DeadJobResponse>> unresolved(String limit) {
+        return list(null, true, limit, null);
+    }
+
+    private Uni<Page<DeadJobResponse>> list(String moneyOnly, boolean unresolvedOnly, String limit, String cursor) {
         PageRequest page = PageRequest.of(limit, cursor);
         if (moneyOnly != null && !List.of("true", "false").contains(moneyOnly)) {
             throw ApiException.invalidField("moneyOnly", FieldError.Constraint.oneOf(List.of("true", "false")), "Must be true or false");
@@ -77,6 +87,9 @@ public class DeadJobs {
         QueryFilters filters = new QueryFilters().where("status = :dead", "dead", Job.DEAD).page("id", page);
         if ("true".equals(moneyOnly)) {
             filters.where("holdsMoney = true");
+        }
+        if (unresolvedOnly) {
+            filters.where("resolvedAt is null");
         }
         return Page.fetch(Job.<Job>find(filters.clause(), Sort.descending("id"), filters.params()),
                 () -> Job.count(filters.countClause(), filters.countParams()), page, job -> job.id.toString(), DeadJobResponse::of);

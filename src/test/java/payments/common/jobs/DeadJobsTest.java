@@ -82,6 +82,10 @@ class DeadJobsTest {
         api().body(Map.of("reason", "again")).post("/jobs/dead/" + moneyId + "/resolve").then().statusCode(409)
                 .body("code", equalTo("CONFLICT"));
         assertEquals(before - 1, gauge(), "a resolved job is no longer counted");
+        // The bank desk's page lists the unresolved only, however many were resolved since.
+        List<String> unresolved = VertxContextSupport.subscribeAndAwait(() -> deadJobs.unresolved("100")).data().stream().map(DeadJobs.DeadJobResponse::id).toList();
+        assertTrue(unresolved.contains("BackgroundJob:" + plain), unresolved.toString());
+        assertFalse(unresolved.contains(moneyId), unresolved.toString());
 
         // Only a dead job can be resolved; any other id names nothing.
         api().body(Map.of("reason", "x")).post("/jobs/dead/BackgroundJob:" + pending() + "/resolve").then().statusCode(404)
