@@ -98,13 +98,14 @@ public class BankBookings {
      */
     Uni<Void> book(String fileHash, List<BankEvent> events, Map<Integer, String> unbookable) {
         Uni<Void> booked = Uni.createFrom().voidItem();
+        Reconciliations.InFile statements = new Reconciliations.InFile();
         for (int i = 0; i < events.size(); i++) {
             int line = i;
             BankEvent event = events.get(i);
             String why = unbookable.get(line);
             // A parked line is flushed too, so that its failure is not taken for the next line's.
             booked = booked.call(() -> why != null ? parkUnbookable(fileHash, event, why).call(BankBookings::flush)
-                    : bookLine(fileHash, event)
+                    : bookLine(fileHash, event, statements)
                             .call(BankBookings::flush)
                             .onFailure(failure -> !DatabaseTrouble.passes(failure)).transform(failure -> new LineFailed(line, failure)));
         }
@@ -115,12 +116,12 @@ public class BankBookings {
         return Panache.getSession().flatMap(Mutiny.Session::flush);
     }
 
-    private Uni<Void> bookLine(String fileHash, BankEvent event) {
+    private Uni<Void> bookLine(String fileHash, BankEvent event, Reconciliations.InFile statements) {
         return event instanceof StatusReported status ? status(fileHash, status)
                 : event instanceof BatchRejected batch ? batchRejected(fileHash, batch)
                 : event instanceof AccountCorrected change ? once(fileHash, change.bankReference())
                         .flatMap(first -> first ? corrected(fileHash, change) : Uni.createFrom().voidItem())
-                : event instanceof StatementReported statement ? reconciliations.reconcile(fileHash, statement)
+                : event instanceof StatementReported statement ? reconciliations.reconcile(fileHash, statement, statements)
                         .flatMap(reconciled -> reconciled ? Uni.createFrom().voidItem() : parking.status(fileHash, "DUPLICATE_STATEMENT", null,
                                 "Statement " + statement.statementId() + " of account " + statement.account() + " was reconciled before;"
                                         + " this copy changes nothing"))

@@ -78,6 +78,29 @@ public class Reconciliations {
         }
     }
 
+    /**
+     * What the statements reconciled earlier in the same file did, which this class's reads (on their
+     * own connection, outside the file's transaction) cannot see yet: the ledger entries they matched,
+     * and the bank lines they left open, for a later statement of the same account (a file with a
+     * weekend's statements) to match. One per booking of a file.
+     */
+    static final class InFile {
+        private final java.util.Set<UUID> reconciledEntries = new java.util.HashSet<>();
+        private final Map<String, List<BankLine>> openLines = new java.util.HashMap<>();
+
+        private List<BankLine> open(StatementReported statement) {
+            return openLines.getOrDefault(account(statement) + "|" + statement.currency(), List.of());
+        }
+
+        private void reconciled(StatementReported statement, List<UUID> entries, List<BankLine> leftOpen, List<UUID> matchedLater) {
+            reconciledEntries.addAll(entries);
+            List<BankLine> open = new ArrayList<>(open(statement));
+            open.removeIf(line -> matchedLater.contains(line.carried()));
+            open.addAll(leftOpen);
+            openLines.put(account(statement) + "|" + statement.currency(), open);
+        }
+    }
+
     private final Pool pool;
     private final ServerClock clock;
     private final RequestValidator validator;
@@ -92,7 +115,7 @@ public class Reconciliations {
      * Reconciles one statement in the caller's transaction (the one that claimed its file); false
      * when a statement of that id for that account was reconciled before (nothing is done again).
      */
-    Uni<Boolean> reconcile(String fileHash, StatementReported statement) {
+    Uni<Boolean> reconcile(String fileHash, StatementReported statement, InFile inFile) {
         return StatementReport.count("statementId = ?1 and currency = ?2 and coalesce(account, '') = ?3", statement.statementId(),
                         statement.currency(), account(statement))
                 .flatMap(seen -> seen > 0 ? Uni.createFrom().item(false)
@@ -104,8 +127,12 @@ public class Reconciliations {
                                         entry.entry().endToEndId(), entry.bookingDate(), null));
                             }
                             bank.addAll(carried);
-                            return withSubjects(bank).flatMap(named -> ledgerLines(statement).flatMap(ledger ->
-                                    store(fileHash, statement, StatementMatcher.match(named, ledger, statement.periodEnd()))));
+                            bank.addAll(inFile.open(statement));
+                            return withSubjects(bank).flatMap(named -> ledgerLines(statement).flatMap(ledger -> {
+                                List<LedgerLine> unreconciled = ledger.stream()
+                                        .filter(line -> !inFile.reconciledEntries.contains(line.entryId())).toList();
+                                return store(fileHash, statement, StatementMatcher.match(named, unreconciled, statement.periodEnd()), inFile);
+                            }));
                         }).replaceWith(true));
     }
 
@@ -205,7 +232,7 @@ public class Reconciliations {
                 });
     }
 
-    private Uni<Void> store(String fileHash, StatementReported statement, List<Line> lines) {
+    private Uni<Void> store(String fileHash, StatementReported statement, List<Line> lines, InFile inFile) {
         Instant now = clock.now();
         StatementReport report = new StatementReport();
         report.id = Ids.newUuid();
@@ -222,6 +249,7 @@ public class Reconciliations {
         List<UUID> reconciledEntries = new ArrayList<>();
         List<UUID> reconciledBy = new ArrayList<>();
         List<UUID> matchedLater = new ArrayList<>();
+        List<BankLine> leftOpen = new ArrayList<>();
         for (Line line : lines) {
             boolean onlyCarried = line.status() == Status.BANK_ONLY && line.bank().get(0).carried() != null;
             if (onlyCarried) {
@@ -229,6 +257,11 @@ public class Reconciliations {
             }
             StatementLine row = row(report, line);
             rows.add(row);
+            if (line.status() == Status.BANK_ONLY) {
+                BankLine bank = line.bank().get(0);
+                leftOpen.add(new BankLine(List.of(), bank.batchId(), bank.amount(), bank.reference(), bank.endToEndId(), bank.bookingDate(),
+                        row.id));
+            }
             if (line.status() != Status.BANK_ONLY && line.status() != Status.LEDGER_ONLY) {
                 line.ledger().forEach(entry -> {
                     reconciledEntries.add(entry.entryId());
@@ -237,6 +270,7 @@ public class Reconciliations {
                 line.bank().stream().map(BankLine::carried).filter(Objects::nonNull).forEach(matchedLater::add);
             }
         }
+        inFile.reconciled(statement, reconciledEntries, leftOpen, matchedLater);
         report.matched = (int) rows.stream().filter(row -> Status.MATCHED.name().equals(row.status)).count();
         report.unresolved = rows.size() - report.matched;
         LOG.infof("Statement %s (%s %s) reconciled: %d entries, %d lines matched, %d need a person", statement.statementId(),

@@ -46,8 +46,7 @@ class ReconciliationTest {
     @Test
     void aStatementMatchesWhatTheNotificationsBookedAndListsWhatOnlyOneSideHas() throws Throwable {
         Customer customer = BankFileRailTest.approvedCustomer();
-        String reference = api().queryParam("customerId", customer.id()).get("/customers/internal-accounts").then().statusCode(200)
-                .extract().path("data.find { it.id == '" + customer.eur() + "' }.fundingPaymentInstructions[0].accountOrWalletInfo.reference");
+        String reference = fundingReference(customer);
         // The day's notifications: a deposit, a stray credit (parked), two payouts' debits.
         String day = BankFileRailTest.fileId();
         bankSends("camt054-" + day + ".xml", BankFileSamples.camt054(day, IBAN, List.of(
@@ -157,6 +156,46 @@ class ReconciliationTest {
         TestSupport.operationsDesk().body(Map.of("reason", "x")).post("/bank-statements/" + report + "/lines/" + matched + "/resolve")
                 .then().statusCode(409);
         assertNull(line(lines(report, "OPEN"), differs), "explained: no longer open");
+    }
+
+    @Test
+    void aFileWithTwoStatementsOfOneAccountMatchesEachLedgerEntryOnce() throws Throwable {
+        Customer customer = BankFileRailTest.approvedCustomer();
+        String reference = fundingReference(customer);
+        String day = BankFileRailTest.fileId();
+        bankSends("camt054-" + day + ".xml", BankFileSamples.camt054(day, IBAN, List.of(
+                new Entry("BOOK", "CRDT", "40.00", "EUR", null, null, "Top-up " + reference))));
+        poll();
+        String paid = BankFileRailTest.payout(customer, 1500);
+        cutOff();
+        String debits = BankFileRailTest.fileId();
+        bankSends("debits-" + debits + ".xml", BankFileSamples.camt054(debits, IBAN, List.of(
+                new Entry("BOOK", "DBIT", "15.00", "EUR", e2e(paid), null, null))));
+        poll();
+
+        // A weekend's statements in one file: the first has the deposit, the second the payout's debit.
+        Instant end = Instant.now().plus(Duration.ofHours(1));
+        String first = BankFileSamples.camt053("STMT-A-" + day, IBAN, "EUR", end, "500.00", "540.00", List.of(
+                new StatementEntry(day + "-0", "CRDT", "40.00", null, "Top-up " + reference)));
+        String second = BankFileSamples.camt053("STMT-B-" + day, IBAN, "EUR", end.plus(Duration.ofDays(1)), "540.00", "525.00", List.of(
+                new StatementEntry(debits + "-0", "DBIT", "15.00", e2e(paid), null)));
+        bankSends("camt053-two-" + day + ".xml", first.replace("</BkToCstmrStmt>",
+                second.substring(second.indexOf("<Stmt>"), second.indexOf("</Stmt>") + "</Stmt>".length()) + "\n</BkToCstmrStmt>"));
+        poll();
+        JsonPath reports = TestSupport.operationsDesk().queryParam("limit", "100").get("/bank-statements").then().statusCode(200)
+                .extract().jsonPath();
+        JsonPath a = lines(reports.getString("data.find { it.statementId == 'STMT-A-" + day + "' }.id"), null);
+        JsonPath b = lines(reports.getString("data.find { it.statementId == 'STMT-B-" + day + "' }.id"), null);
+        String deposit = latestIncoming(customer.eur());
+        assertLine(a, deposit, "MATCHED", 4000L, 4000L);
+        assertLine(b, paid, "MATCHED", -1500L, -1500L);
+        assertNull(line(b, deposit), "the deposit the first statement matched is not the second's LEDGER_ONLY");
+    }
+
+    /** The reference a bank transfer names to reach the customer's EUR account. */
+    private static String fundingReference(Customer customer) {
+        return api().queryParam("customerId", customer.id()).get("/customers/internal-accounts").then().statusCode(200)
+                .extract().path("data.find { it.id == '" + customer.eur() + "' }.fundingPaymentInstructions[0].accountOrWalletInfo.reference");
     }
 
     private static JsonPath lines(String report, String status) {
