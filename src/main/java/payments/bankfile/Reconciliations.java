@@ -278,9 +278,10 @@ public class Reconciliations {
         return SqlStatement.of("""
                         UPDATE bank_statement_lines SET resolution = 'REPORTED_AGAIN', resolved_by = $1, resolved_at = $2,
                             reason = 'The ledger entries are reconciled again with every later statement'
-                        WHERE status = 'LEDGER_ONLY' AND resolved_at IS NULL
+                        WHERE status = 'LEDGER_ONLY' AND resolved_at IS NULL AND first_booked_at >= $5
                             AND statement_id IN (SELECT id FROM bank_statements WHERE coalesce(account, '') = $3 AND currency = $4)""",
-                        BY_RECONCILIATION, now, account(statement), statement.currency()).updateInSession()
+                        BY_RECONCILIATION, now, account(statement), statement.currency(), statement.periodEnd().minus(LOOKBACK))
+                .updateInSession()
                 .call(() -> matchedLater.isEmpty() ? Uni.createFrom().voidItem() : SqlStatement.of("""
                         UPDATE bank_statement_lines SET resolution = 'MATCHED_LATER', resolved_by = $1, resolved_at = $2, reason = $3
                         WHERE id = ANY($4)""", BY_RECONCILIATION, now, "Matched by statement " + statement.statementId(),

@@ -16,6 +16,7 @@ import payments.bankfile.BankFileSamples.StatementEntry;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.UUID;
 import java.util.Map;
 
 import static org.hamcrest.Matchers.equalTo;
@@ -173,6 +174,18 @@ class ReconciliationTest {
                 new Entry("BOOK", "DBIT", "15.00", "EUR", e2e(paid), null, null))));
         poll();
 
+        // A ledger entry older than the look-back a statement searches stays open where it was listed.
+        UUID oldReport = UUID.randomUUID();
+        UUID oldLine = UUID.randomUUID();
+        Instant longAgo = Instant.now().minus(Duration.ofDays(40));
+        pool.preparedQuery("INSERT INTO bank_statements (id, file_sha256, statement_id, account, currency, period_end, entries, matched,"
+                        + " unresolved, created_at) VALUES ($1, 'old', $2, $3, 'EUR', $4, 0, 0, 1, $4)")
+                .execute(io.vertx.mutiny.sqlclient.Tuple.of(oldReport, "STMT-OLD-" + day, IBAN, payments.common.Times.utc(longAgo)))
+                .await().indefinitely();
+        pool.preparedQuery("INSERT INTO bank_statement_lines (id, statement_id, status, ledger_amount, ledger_entries, first_booked_at)"
+                        + " VALUES ($1, $2, 'LEDGER_ONLY', -100, 1, $3)")
+                .execute(io.vertx.mutiny.sqlclient.Tuple.of(oldLine, oldReport, payments.common.Times.utc(longAgo))).await().indefinitely();
+
         // A weekend's statements in one file: the first has the deposit, the second the payout's debit.
         Instant end = Instant.now().plus(Duration.ofHours(1));
         String first = BankFileSamples.camt053("STMT-A-" + day, IBAN, "EUR", end, "500.00", "540.00", List.of(
@@ -190,6 +203,8 @@ class ReconciliationTest {
         assertLine(a, deposit, "MATCHED", 4000L, 4000L);
         assertLine(b, paid, "MATCHED", -1500L, -1500L);
         assertNull(line(b, deposit), "the deposit the first statement matched is not the second's LEDGER_ONLY");
+        assertEquals(1, count("SELECT count(*) FROM bank_statement_lines WHERE id = '" + oldLine + "' AND resolved_at IS NULL"),
+                "not reported again: no statement since searched that far back");
     }
 
     /** The reference a bank transfer names to reach the customer's EUR account. */
