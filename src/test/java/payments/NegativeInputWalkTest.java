@@ -275,7 +275,7 @@ class NegativeInputWalkTest {
         String umaAddress = TestSupport.api().get("/customers/" + customerId).then().statusCode(200).extract().path("umaAddress");
         String invitation = TestSupport.api().body(Map.of("inviterUma", umaAddress)).post("/invitations").then().statusCode(201)
                 .extract().path("code");
-        String providerAccount = payments.stablecoin.StablecoinTest.link("walk-" + java.util.UUID.randomUUID());
+        String providerAccount = payments.stablecoin.StablecoinTest.link(payments.stablecoin.StablecoinTest.clientId());
         String stablecoin = payments.stablecoin.StablecoinTest.register(providerAccount, "WALK");
         String wallet = TestSupport.api().body(Map.of("customerId", customerId, "currency", "USDB", "ownershipType", "FIRST_PARTY",
                         "accountInfo", Map.of("accountType", "SPARK_WALLET",

@@ -53,10 +53,15 @@ public class StablecoinTest {
                 "network", "SPARK", "stablecoinProviderAccountId", linkId)).statusCode(201).extract().path("id");
     }
 
-    /** A provisioned coin on a fresh link (its client id ends in no magic value: "...941" would refuse its secret). */
+    /** A provisioned coin on a fresh link. */
     static String coin() {
         String unique = UUID.randomUUID().toString().substring(0, 8);
-        return register(link("client-" + unique + "-t"), "T" + unique.toUpperCase());
+        return register(link(clientId()), "T" + unique.toUpperCase());
+    }
+
+    /** A fresh client id that ends in no sandbox magic value ("...942" reaches two provider accounts, a secret "...941" is refused). */
+    public static String clientId() {
+        return "client-" + UUID.randomUUID() + "-t";
     }
 
     static String wallet(String address) {
@@ -110,7 +115,7 @@ public class StablecoinTest {
 
     @Test
     void aLinkIsMadeOnlyWithCredentialsTheProviderAcceptsAndItsSecretIsNeverReadable() {
-        String clientId = "client-" + UUID.randomUUID();
+        String clientId = clientId();
         JsonPath linked = post("/stablecoin-provider-accounts", Map.of("provider", "BRALE", "apiClientId", clientId,
                 "apiClientSecret", "top-secret-value")).statusCode(201)
                 .body("status", equalTo("ACTIVE"))
@@ -145,7 +150,7 @@ public class StablecoinTest {
 
     @Test
     void registeringTakesTheTokenAsTheProviderReportsIt() {
-        String linkId = link("client-" + UUID.randomUUID());
+        String linkId = link(clientId());
         String token = "ACME" + UUID.randomUUID().toString().substring(0, 4).toUpperCase();
         String id = register(linkId, token);
         api().get("/stablecoins/" + id).then().statusCode(200)
@@ -164,7 +169,7 @@ public class StablecoinTest {
         post("/stablecoins", Map.of("providerTokenIdentifier", "X", "networkTokenIdentifier", "btkn1x", "network", "SPARK",
                 "stablecoinProviderAccountId", "StablecoinProviderAccount:" + UUID.randomUUID())).statusCode(404)
                 .body("code", equalTo("STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND"));
-        link("client-" + UUID.randomUUID());
+        link(clientId());
         post("/stablecoins", Map.of("providerTokenIdentifier", "Y", "networkTokenIdentifier", "btkn1y", "network", "SPARK"))
                 .statusCode(400).body("code", equalTo("STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED"));
         post("/stablecoins", Map.of("network", "ETHEREUM")).statusCode(400)
@@ -403,7 +408,7 @@ public class StablecoinTest {
         post("/stablecoins/" + coin + "/mints", tooFine).statusCode(400).body("code", equalTo("STABLECOIN_AMOUNT_NOT_REPRESENTABLE"));
         tooFine.put("amount", "0");
         post("/stablecoins/" + coin + "/mints", tooFine).statusCode(400).body("code", equalTo("STABLECOIN_AMOUNT_NOT_REPRESENTABLE"));
-        String pending = register(link("client-" + UUID.randomUUID()), "NEW_PENDING");
+        String pending = register(link(clientId()), "NEW_PENDING");
         post("/stablecoins/" + pending + "/mints", wireMint(100, walletId)).statusCode(400).body("code", equalTo("STABLECOIN_NOT_PROVISIONED"));
         post("/stablecoins/" + coin + "/mints", Map.of("amount", "10000", "fundingSource", Map.of("type", "WIRE"),
                 "destination", Map.of("accountId", "InternalAccount:" + UUID.randomUUID()))).statusCode(400)
