@@ -131,8 +131,7 @@ public class BankBookings {
     private Uni<Void> parkUnbookable(String fileHash, BankEvent event, String why) {
         String detail = "Could not be booked, nothing of it was: " + why;
         if (event instanceof EntryBooked booked) {
-            return onceBooked(fileHash, booked, entry -> entry.debit() ? parking.debit(fileHash, BOOKING_FAILED, entry, detail)
-                    : parking.credit(fileHash, BOOKING_FAILED, entry, detail));
+            return onceBooked(fileHash, booked, entry -> parking.either(fileHash, BOOKING_FAILED, entry, detail));
         }
         if (event instanceof StatementReported statement) {
             return parking.status(fileHash, BOOKING_FAILED, null, "Statement " + statement.statementId() + " could not be reconciled: " + detail);

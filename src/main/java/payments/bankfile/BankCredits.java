@@ -86,7 +86,6 @@ public class BankCredits {
         }));
     }
 
-
     /**
      * A credit for an internal account: credited, or, when the account can no longer receive (or
      * its holder was deleted), a failed collection held for return to the sender. One in another

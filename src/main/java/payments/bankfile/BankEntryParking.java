@@ -35,7 +35,6 @@ public class BankEntryParking {
         return entry.debit() ? debit(fileHash, kind, entry, detail) : credit(fileHash, kind, entry, detail);
     }
 
-
     /** Parks a credit: the money is on the platform's bank account, so the ledger books it to SUSPENSE until a person places it. */
     Uni<Void> credit(String fileHash, String kind, EntryBooked entry, String detail) {
         UUID parkedId = Ids.newUuid();

@@ -89,7 +89,7 @@ public class Reconciliations {
         private final Map<String, List<BankLine>> openLines = new java.util.HashMap<>();
 
         private List<BankLine> open(StatementReported statement) {
-            return openLines.getOrDefault(account(statement) + "|" + statement.currency(), List.of());
+            return openLines.getOrDefault(key(statement), List.of());
         }
 
         private void reconciled(StatementReported statement, List<UUID> entries, List<BankLine> leftOpen, List<UUID> matchedLater) {
@@ -97,7 +97,11 @@ public class Reconciliations {
             List<BankLine> open = new ArrayList<>(open(statement));
             open.removeIf(line -> matchedLater.contains(line.carried()));
             open.addAll(leftOpen);
-            openLines.put(account(statement) + "|" + statement.currency(), open);
+            openLines.put(key(statement), open);
+        }
+
+        private static String key(StatementReported statement) {
+            return account(statement) + "|" + statement.currency();
         }
     }
 

@@ -168,7 +168,7 @@ public class ConsoleFrame {
      * longer on it (its row decided or deleted meanwhile, a card closed).
      */
     private Uni<Response> onForm(FormPage back, ApiException failure, Caller caller, String session) {
-        if (back == null || (back.view() != null && !caller.has(back.view()))) {
+        if (back.view() != null && !caller.has(back.view())) {
             return failed(failure, caller, session);
         }
         FormFailure onPage = FormFailure.of(back, failure.errorCode().name(), failure.reason(), fieldErrors(failure));
